@@ -1,0 +1,23 @@
+package engine
+
+// Bot chooses moves for a seat. It sees only what a human in that seat would:
+// the seat's view and its legal actions, never the state.
+type Bot interface {
+	// Choose picks one of legal (never empty) given the seat's view.
+	Choose(view any, legal []Action, rng *RNG) Action
+}
+
+// BotMaker is implemented by games that provide bots. Level is "easy",
+// "normal" or "hard"; an unknown level falls back to the nearest one.
+type BotMaker interface {
+	Bot(level string) Bot
+}
+
+// RandomBot plays a uniformly random legal move: the fallback for games
+// without bots of their own.
+type RandomBot struct{}
+
+// Choose implements Bot.
+func (RandomBot) Choose(_ any, legal []Action, rng *RNG) Action {
+	return legal[rng.Intn(len(legal))]
+}

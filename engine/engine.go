@@ -1,0 +1,211 @@
+// Package engine defines the contract every game in the arcade implements,
+// the registry of games, a deterministic serializable random number
+// generator and small rule helpers shared by several games.
+//
+// Rules code never knows that SSH or a terminal exists. A game is a Game
+// (metadata and a constructor); a game in progress is a State. Everything a
+// player sees comes from State.View(seat), which contains only what that seat
+// may know.
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Seat numbers a player's place at a table, 0..n-1.
+type Seat int
+
+// Spectator is the seat of a watcher who sees only public information.
+const Spectator Seat = -1
+
+// Everyone is the audience of an event every seat and spectator may read.
+const Everyone Seat = -2
+
+// Action is one move a seat can make. Kind names the move ("draw", "stop",
+// "pick"); Args carry its parameters. Two actions are the same move when
+// Kind and Args are equal; Label is only for display.
+type Action struct {
+	Kind  string `json:"kind"`
+	Args  []int  `json:"args,omitempty"`
+	Label string `json:"label,omitempty"`
+	// Key is a suggested one-character hot key for the UI ("d", "s", "1").
+	Key string `json:"key,omitempty"`
+}
+
+// Same reports whether a and b are the same move (labels are ignored).
+func (a Action) Same(b Action) bool {
+	return a.Kind == b.Kind && slices.Equal(a.Args, b.Args)
+}
+
+// String renders the action for logs and errors.
+func (a Action) String() string {
+	if len(a.Args) == 0 {
+		return a.Kind
+	}
+	parts := make([]string, len(a.Args))
+	for i, v := range a.Args {
+		parts[i] = fmt.Sprint(v)
+	}
+	return a.Kind + "(" + strings.Join(parts, ",") + ")"
+}
+
+// Find returns the legal action that is the same move as a, with its label.
+func Find(legal []Action, a Action) (Action, bool) {
+	for _, l := range legal {
+		if l.Same(a) {
+			return l, true
+		}
+	}
+	return Action{}, false
+}
+
+// Event is one line of the game log. To says who may read it: Everyone, or a
+// single seat for private news such as "you drew the Axe".
+type Event struct {
+	Text string `json:"text"`
+	To   Seat   `json:"to"`
+}
+
+// Public makes an event every seat and spectator may read.
+func Public(format string, args ...any) Event {
+	return Event{Text: fmt.Sprintf(format, args...), To: Everyone}
+}
+
+// Private makes an event only seat s may read.
+func Private(s Seat, format string, args ...any) Event {
+	return Event{Text: fmt.Sprintf(format, args...), To: s}
+}
+
+// VisibleTo reports whether seat s may read the event.
+func (e Event) VisibleTo(s Seat) bool { return e.To == Everyone || e.To == s }
+
+// RuleError is an illegal move explained in words a player can read. Apply
+// returns one and changes nothing.
+type RuleError struct{ Msg string }
+
+func (e *RuleError) Error() string { return e.Msg }
+
+// Illegal builds a RuleError.
+func Illegal(format string, args ...any) error {
+	return &RuleError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// OptionKind says how an option's value is chosen.
+type OptionKind int
+
+const (
+	// Bool options take "true" or "false".
+	Bool OptionKind = iota
+	// Choice options take one of Choices.
+	Choice
+)
+
+// OptionSpec describes one table option (a variant or setting).
+type OptionSpec struct {
+	Key     string     `json:"key"`
+	Name    string     `json:"name"`
+	Help    string     `json:"help"`
+	Kind    OptionKind `json:"kind"`
+	Choices []string   `json:"choices,omitempty"`
+	Default string     `json:"default"`
+}
+
+// Options are the chosen values, keyed by OptionSpec.Key.
+type Options map[string]string
+
+// Bool reads a boolean option (false when absent).
+func (o Options) Bool(key string) bool { return o[key] == "true" }
+
+// Info describes a game for the lobby, the help screen and `arcade games`.
+type Info struct {
+	ID         string       `json:"id"`
+	Name       string       `json:"name"`
+	Summary    string       `json:"summary"`
+	MinPlayers int          `json:"min_players"`
+	MaxPlayers int          `json:"max_players"`
+	Options    []OptionSpec `json:"options"`
+	// Rules is the game's rules and rulings as plain text for the help screen.
+	Rules string `json:"-"`
+}
+
+// Resolve fills defaults into opts and checks every value against the specs.
+func (in Info) Resolve(opts Options) (Options, error) {
+	out := Options{}
+	for k := range opts {
+		if !slices.ContainsFunc(in.Options, func(s OptionSpec) bool { return s.Key == k }) {
+			return nil, Illegal("%s has no option %q", in.Name, k)
+		}
+	}
+	for _, s := range in.Options {
+		v, ok := opts[s.Key]
+		if !ok {
+			v = s.Default
+		}
+		switch s.Kind {
+		case Bool:
+			if v != "true" && v != "false" {
+				return nil, Illegal("option %s must be true or false, not %q", s.Key, v)
+			}
+		case Choice:
+			if !slices.Contains(s.Choices, v) {
+				return nil, Illegal("option %s must be one of %s, not %q", s.Key, strings.Join(s.Choices, ", "), v)
+			}
+		}
+		out[s.Key] = v
+	}
+	return out, nil
+}
+
+// Game is a registered game: its description and a constructor.
+type Game interface {
+	Info() Info
+	// New sets up a game for the given number of players. opts have been
+	// through Info().Resolve; New still refuses combinations the rules forbid.
+	New(players int, opts Options, seed uint64) (State, error)
+	// Restore rebuilds a state from the JSON that State.MarshalJSON produced.
+	Restore(data []byte) (State, error)
+}
+
+// State is a game in progress. It is a value owned by one goroutine (the
+// table); it holds its own random generator, so a seed and the list of
+// applied actions replay a game exactly.
+type State interface {
+	json.Marshaler
+	// Pending lists the seats that may act now; several at once during a
+	// response window. Empty when the game is over.
+	Pending() []Seat
+	// Legal lists every legal action for seat s (empty if s may not act).
+	Legal(s Seat) []Action
+	// Apply performs a for seat s. An illegal action returns a *RuleError
+	// and changes nothing. System steps that follow (burns, robot turns)
+	// happen inside Apply.
+	Apply(s Seat, a Action) ([]Event, error)
+	// View is everything seat s may see (Spectator: public only), as a
+	// game-specific value that serializes to JSON.
+	View(s Seat) any
+	// Outcome reports whether the game is over and how it ended.
+	Outcome() Outcome
+	// Timeout is the action taken for s when its time runs out or it leaves.
+	Timeout(s Seat) Action
+}
+
+// Responder is implemented by states with out-of-turn response windows. The
+// table gives each returned seat a visible countdown and applies Timeout(s)
+// when it expires.
+type Responder interface {
+	Responding() []Seat
+}
+
+// Outcome is the result of a game.
+type Outcome struct {
+	Done bool `json:"done"`
+	// Scores per seat, in seat order.
+	Scores []int `json:"scores,omitempty"`
+	// Winners are the seats that won (several on a tie).
+	Winners []Seat `json:"winners,omitempty"`
+	// Summary explains the ending in one or two lines.
+	Summary string `json:"summary,omitempty"`
+}
