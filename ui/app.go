@@ -1,47 +1,368 @@
 // Package ui holds the Bubble Tea models of the arcade: the app router, the
-// lobby, the table screen, help and the too-small screen. Per-game boards live
-// in ui/<game>.
+// lobby, the new-table form, the table screen, help and the too-small screen.
+// Per-game boards live in ui/<game> and register with ui/board.
+//
+// The ui never sees a game state: it draws the rooms.TableUpdate addressed to
+// its own session, which carries only that seat's view.
 package ui
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"time"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
+	"arcade/engine"
+	"arcade/keys"
 	"arcade/rooms"
+	"arcade/ui/board"
+	"arcade/ui/theme"
 )
 
 // Options configure one session's app.
 type Options struct {
 	// InviteCode, when set, joins that table at once (ssh -t host CODE).
 	InviteCode string
+	// ConnectHint is how others reach this server, e.g. "ssh -p 2222 host",
+	// shown next to invite codes ("" hides it).
+	ConnectHint string
 }
+
+// screen is which full-screen view the app shows.
+type screen int
+
+const (
+	scrLobby screen = iota
+	scrCreate
+	scrTable
+)
+
+// Minimum terminal size for the lobby and forms.
+const (
+	minWidth  = 60
+	minHeight = 18
+)
+
+// resultMsg carries the outcome of a hub call made in a command.
+type resultMsg struct {
+	err error
+	ok  string
+}
+
+// tickMsg redraws countdowns once a second while a deadline runs.
+type tickMsg time.Time
 
 // App is the root model of one session.
 type App struct {
 	client *rooms.Client
 	opts   Options
+
+	width, height int
+	dark          bool
+	colour        bool
+	th            *theme.Theme
+	help          help.Model
+
+	scr    screen
+	lobby  rooms.LobbyUpdate
+	table  *rooms.TableUpdate
+	status string
+	bad    bool
+
+	lobbyView lobbyState
+	form      createForm
+	tableView tableState
+
+	// input is the one-line editor for names and invite codes; prompt says
+	// what it edits ("" when closed).
+	input  textinput.Model
+	prompt string
+
+	// pager shows help and rules over any screen (nil when closed).
+	pager *pager
+
+	ticking bool
 }
 
 // New builds the root model for a session bound to client.
-func New(client *rooms.Client, opts Options) *App { return &App{client: client, opts: opts} }
+func New(client *rooms.Client, opts Options) *App {
+	a := &App{client: client, opts: opts, width: 80, height: 24, dark: true, colour: true}
+	a.th = theme.New(a.dark, a.colour)
+	a.help = help.New()
+	a.input = textinput.New()
+	a.input.CharLimit = 32
+	a.lobbyView.games = engine.Games()
+	return a
+}
 
 // Init implements tea.Model.
-func (a *App) Init() tea.Cmd { return nil }
+func (a *App) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor}
+	if a.opts.InviteCode != "" {
+		code := a.opts.InviteCode
+		cmds = append(cmds, a.call(func() error { return a.client.JoinCode(code) }, ""))
+	}
+	return tea.Batch(cmds...)
+}
+
+// call runs a hub request off the UI goroutine and reports its result.
+func (a *App) call(f func() error, ok string) tea.Cmd {
+	return func() tea.Msg { return resultMsg{err: f(), ok: ok} }
+}
+
+func (a *App) setStatus(msg string, bad bool) {
+	a.status, a.bad = msg, bad
+}
 
 // Update implements tea.Model.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if k, ok := msg.(tea.KeyPressMsg); ok && k.String() == "q" {
-		return a, tea.Quit
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		a.width, a.height = msg.Width, msg.Height
+		if a.pager != nil {
+			a.pager.resize(a.width, a.height)
+		}
+		return a, nil
+	case tea.BackgroundColorMsg:
+		a.dark = msg.IsDark()
+		a.restyle()
+		return a, nil
+	case tea.ColorProfileMsg:
+		return a, nil
+	case rooms.LobbyUpdate:
+		a.lobby = msg
+		a.lobbyView.clamp(len(a.lobby.Tables))
+		return a, nil
+	case rooms.TableUpdate:
+		return a, a.onTable(msg)
+	case resultMsg:
+		if msg.err != nil {
+			a.setStatus(errorText(msg.err), true)
+		} else if msg.ok != "" {
+			a.setStatus(msg.ok, false)
+		}
+		return a, nil
+	case tickMsg:
+		a.ticking = false
+		return a, a.maybeTick()
+	case tea.KeyPressMsg:
+		return a, a.onKey(msg)
+	}
+	if a.prompt != "" {
+		var cmd tea.Cmd
+		a.input, cmd = a.input.Update(msg)
+		return a, cmd
 	}
 	return a, nil
 }
 
+// restyle rebuilds the theme after a background or colour change.
+func (a *App) restyle() {
+	a.th = theme.New(a.dark, a.colour)
+	a.help.Styles = help.DefaultStyles(a.dark)
+	if !a.colour {
+		plain := lipgloss.NewStyle()
+		a.help.Styles.ShortKey = plain.Bold(true)
+		a.help.Styles.FullKey = plain.Bold(true)
+		a.help.Styles.ShortDesc, a.help.Styles.FullDesc = plain, plain
+		a.help.Styles.ShortSeparator, a.help.Styles.FullSeparator = plain, plain
+		a.help.Styles.Ellipsis = plain
+	}
+}
+
+// onTable takes a table update from the hub.
+func (a *App) onTable(u rooms.TableUpdate) tea.Cmd {
+	if u.Closed {
+		a.table = nil
+		a.tableView = tableState{}
+		if a.scr == scrTable {
+			a.scr = scrLobby
+		}
+		if u.Notice != "" {
+			a.setStatus(u.Notice, false)
+		}
+		return nil
+	}
+	first := a.table == nil || a.table.Table.ID != u.Table.ID
+	a.table = &u
+	if first {
+		a.tableView = tableState{}
+		a.scr = scrTable
+		a.setStatus("", false)
+	}
+	if u.Notice != "" {
+		a.setStatus(u.Notice, false)
+	}
+	a.tableView.clamp(len(u.Legal))
+	return a.maybeTick()
+}
+
+// maybeTick schedules a one-second redraw while a response deadline runs, so
+// an idle session does no work at all.
+func (a *App) maybeTick() tea.Cmd {
+	if a.ticking || a.table == nil || a.table.Deadline.IsZero() || time.Until(a.table.Deadline) <= 0 {
+		return nil
+	}
+	a.ticking = true
+	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return tickMsg(t) })
+}
+
+// onKey routes a key press to the overlay, the editor or the screen.
+func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
+	g := keys.GlobalKeys()
+	switch {
+	case a.pager != nil:
+		if a.pager.update(k) {
+			a.pager = nil
+		}
+		return nil
+	case a.prompt != "":
+		return a.onPromptKey(k)
+	case keyMatches(k, g.Colour):
+		a.colour = !a.colour
+		a.restyle()
+		if a.colour {
+			a.setStatus("Colour on.", false)
+		} else {
+			a.setStatus("Colour off.", false)
+		}
+		return nil
+	case keyMatches(k, g.Refresh):
+		return tea.ClearScreen
+	case keyMatches(k, g.Help):
+		a.openHelp()
+		return nil
+	}
+	switch a.scr {
+	case scrCreate:
+		return a.createKey(k)
+	case scrTable:
+		if a.table != nil {
+			return a.tableKey(k)
+		}
+		a.scr = scrLobby
+	}
+	return a.lobbyKey(k)
+}
+
+// openPrompt starts editing a one-line value.
+func (a *App) openPrompt(what, value, placeholder string) tea.Cmd {
+	a.prompt = what
+	a.input.Reset()
+	a.input.Placeholder = placeholder
+	a.input.SetValue(value)
+	a.input.CursorEnd()
+	return a.input.Focus()
+}
+
+// onPromptKey edits the open prompt; enter submits, esc cancels.
+func (a *App) onPromptKey(k tea.KeyPressMsg) tea.Cmd {
+	switch k.String() {
+	case "esc":
+		a.prompt = ""
+		a.input.Blur()
+		a.setStatus("Cancelled.", false)
+		return nil
+	case "enter":
+		what, value := a.prompt, a.input.Value()
+		a.prompt = ""
+		a.input.Blur()
+		switch what {
+		case promptName:
+			return func() tea.Msg {
+				name, err := a.client.Rename(value)
+				if err != nil {
+					return resultMsg{err: err}
+				}
+				return resultMsg{ok: "You are now " + name + "."}
+			}
+		case promptCode:
+			return a.call(func() error { return a.client.JoinCode(value) }, "")
+		}
+		return nil
+	}
+	var cmd tea.Cmd
+	a.input, cmd = a.input.Update(k)
+	return cmd
+}
+
+// Prompt kinds.
+const (
+	promptName = "Your name"
+	promptCode = "Invite code"
+)
+
 // View implements tea.Model.
 func (a *App) View() tea.View {
-	v := tea.NewView("arcade lobby (stub) - q quits")
+	v := tea.NewView(a.render())
 	v.AltScreen = true
 	return v
+}
+
+// render draws the whole screen as a string of exactly the terminal's size.
+func (a *App) render() string {
+	needW, needH := a.minSize()
+	if a.width < needW || a.height < needH {
+		return a.tooSmall(needW, needH)
+	}
+	if a.pager != nil {
+		return a.pager.view(a.th, a.help)
+	}
+	var body string
+	switch a.scr {
+	case scrCreate:
+		body = a.createView()
+	case scrTable:
+		if a.table != nil {
+			body = a.tableScreen()
+			break
+		}
+		fallthrough
+	default:
+		body = a.lobbyScreen()
+	}
+	return fitBlock(body, a.width, a.height)
+}
+
+// minSize is the smallest terminal the current screen can be drawn in.
+func (a *App) minSize() (int, int) {
+	if a.scr == scrTable && a.table != nil {
+		if r := board.Lookup(a.table.Table.Game); r != nil {
+			return r.MinSize()
+		}
+	}
+	return minWidth, minHeight
+}
+
+// tooSmall asks the player to enlarge the terminal.
+func (a *App) tooSmall(w, h int) string {
+	msg := fmt.Sprintf("Please enlarge your terminal to at least %dx%d.\nIt is %dx%d now.\n\nctrl+c quits.", w, h, a.width, a.height)
+	return lipgloss.Place(max(a.width, 1), max(a.height, 1), lipgloss.Center, lipgloss.Center, msg)
+}
+
+// statusLine renders the last message (errors stand out).
+func (a *App) statusLine() string {
+	if a.status == "" {
+		return ""
+	}
+	if a.bad {
+		return a.th.Bad.Render("! " + a.status)
+	}
+	return a.th.Good.Render(a.status)
+}
+
+// errorText turns an error into a line for the player.
+func errorText(err error) string {
+	var re *engine.RuleError
+	if errors.As(err, &re) {
+		return re.Msg
+	}
+	return err.Error()
 }
 
 // Forward delivers the client's hub updates to the session's program until

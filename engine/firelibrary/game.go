@@ -1,0 +1,67 @@
+package firelibrary
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+
+	"arcade/engine"
+)
+
+//go:embed rules.md
+var rulesText string
+
+// ID is the game's registry ID.
+const ID = "firelibrary"
+
+// Game is Fire in the Library as an engine.Game (and engine.BotMaker).
+type Game struct{}
+
+func init() { engine.Register(Game{}) }
+
+// Info implements engine.Game.
+func (Game) Info() engine.Info {
+	return engine.Info{
+		ID:         ID,
+		Name:       "Fire in the Library",
+		Summary:    "Press your luck: save books from a burning library before it collapses.",
+		MinPlayers: 2,
+		MaxPlayers: 6,
+		Options:    []engine.OptionSpec{},
+		Rules:      rulesText,
+	}
+}
+
+// New implements engine.Game.
+func (gm Game) New(players int, opts engine.Options, seed uint64) (engine.State, error) {
+	if players < 2 || players > 6 {
+		return nil, engine.Illegal("Fire in the Library needs 2 to 6 players, not %d", players)
+	}
+	if _, err := gm.Info().Resolve(opts); err != nil {
+		return nil, err
+	}
+	return newState(players, seed), nil
+}
+
+// Restore implements engine.Game.
+func (Game) Restore(data []byte) (engine.State, error) {
+	g, err := restore(data)
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+func restore(data []byte) (*state, error) {
+	var g state
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode((*stateJSON)(&g)); err != nil {
+		return nil, fmt.Errorf("firelibrary: bad saved state: %w", err)
+	}
+	if err := g.validate(); err != nil {
+		return nil, fmt.Errorf("firelibrary: bad saved state: %w", err)
+	}
+	return &g, nil
+}

@@ -1,0 +1,183 @@
+// Package keys holds the arcade's key maps as bubbles key.Bindings, with the
+// help text the ui shows. Every movement has a letter as well as an arrow, and
+// a bare Esc only closes overlays: it never leaves a table.
+package keys
+
+import "charm.land/bubbles/v2/key"
+
+// Global keys work on every screen.
+type Global struct {
+	Help    key.Binding
+	Colour  key.Binding
+	Quit    key.Binding
+	Back    key.Binding
+	Refresh key.Binding
+}
+
+// GlobalKeys returns the global key map.
+func GlobalKeys() Global {
+	return Global{
+		Help:    key.NewBinding(key.WithKeys("?", "f1"), key.WithHelp("?", "help & rules")),
+		Colour:  key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "colour on/off")),
+		Quit:    key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+		Refresh: key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "redraw")),
+	}
+}
+
+// Lobby keys choose a game or a table.
+type Lobby struct {
+	Up      key.Binding
+	Down    key.Binding
+	Switch  key.Binding
+	Select  key.Binding
+	Create  key.Binding
+	Code    key.Binding
+	Watch   key.Binding
+	Rules   key.Binding
+	Name    key.Binding
+	Quit    key.Binding
+	Help    key.Binding
+	Colour  key.Binding
+	Solo    key.Binding
+	Refresh key.Binding
+}
+
+// LobbyKeys returns the lobby key map.
+func LobbyKeys() Lobby {
+	g := GlobalKeys()
+	return Lobby{
+		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Switch:  key.NewBinding(key.WithKeys("tab", "shift+tab", "left", "right", "h", "l"), key.WithHelp("tab", "games/tables")),
+		Select:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open/join")),
+		Create:  key.NewBinding(key.WithKeys("c", "n"), key.WithHelp("c", "new table")),
+		Code:    key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "invite code")),
+		Watch:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch")),
+		Rules:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rules")),
+		Name:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit name")),
+		Solo:    key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "play vs bots")),
+		Quit:    key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Help:    g.Help,
+		Colour:  g.Colour,
+		Refresh: g.Refresh,
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k Lobby) ShortHelp() []key.Binding {
+	return []key.Binding{k.Select, k.Create, k.Solo, k.Code, k.Watch, k.Rules, k.Name, k.Help, k.Quit}
+}
+
+// FullHelp implements help.KeyMap.
+func (k Lobby) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.Switch, k.Select}, {k.Create, k.Solo, k.Code, k.Watch}, {k.Rules, k.Name, k.Colour, k.Help, k.Quit}}
+}
+
+// Form keys edit a form such as the new-table form.
+type Form struct {
+	Up     key.Binding
+	Down   key.Binding
+	Left   key.Binding
+	Right  key.Binding
+	Submit key.Binding
+	Cancel key.Binding
+}
+
+// FormKeys returns the form key map.
+func FormKeys() Form {
+	return Form{
+		Up:     key.NewBinding(key.WithKeys("up", "k", "shift+tab"), key.WithHelp("↑/k", "previous")),
+		Down:   key.NewBinding(key.WithKeys("down", "j", "tab"), key.WithHelp("↓/j", "next")),
+		Left:   key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "change")),
+		Right:  key.NewBinding(key.WithKeys("right", "l", "space"), key.WithHelp("→/l", "change")),
+		Submit: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "create")),
+		Cancel: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k Form) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Left, k.Right, k.Submit, k.Cancel}
+}
+
+// FullHelp implements help.KeyMap.
+func (k Form) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+// Table keys act at a table. Game moves have their own hot keys, given by
+// the engine; these are the table's own.
+type Table struct {
+	Up      key.Binding
+	Down    key.Binding
+	Do      key.Binding
+	Start   key.Binding
+	AddBot  key.Binding
+	Leave   key.Binding
+	Yes     key.Binding
+	No      key.Binding
+	LogUp   key.Binding
+	LogDown key.Binding
+	Help    key.Binding
+	Colour  key.Binding
+}
+
+// TableKeys returns the table key map.
+func TableKeys() Table {
+	g := GlobalKeys()
+	return Table{
+		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "choose")),
+		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "choose")),
+		Do:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "do it")),
+		Start:   key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "start game")),
+		AddBot:  key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "add bot")),
+		Leave:   key.NewBinding(key.WithKeys("Q", "ctrl+c"), key.WithHelp("Q", "leave table")),
+		Yes:     key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
+		No:      key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", "no")),
+		LogUp:   key.NewBinding(key.WithKeys("pgup", "["), key.WithHelp("[/pgup", "older log")),
+		LogDown: key.NewBinding(key.WithKeys("pgdown", "]"), key.WithHelp("]/pgdn", "newer log")),
+		Help:    g.Help,
+		Colour:  g.Colour,
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k Table) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Do, k.LogUp, k.Help, k.Leave}
+}
+
+// FullHelp implements help.KeyMap.
+func (k Table) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{k.Up, k.Down, k.Do}, {k.Start, k.AddBot, k.Leave}, {k.LogUp, k.LogDown, k.Help, k.Colour}}
+}
+
+// Pager keys scroll a long text such as the rules.
+type Pager struct {
+	Up    key.Binding
+	Down  key.Binding
+	PgUp  key.Binding
+	PgDn  key.Binding
+	Top   key.Binding
+	End   key.Binding
+	Close key.Binding
+}
+
+// PagerKeys returns the pager key map.
+func PagerKeys() Pager {
+	return Pager{
+		Up:    key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:  key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PgUp:  key.NewBinding(key.WithKeys("pgup", "b", "u"), key.WithHelp("pgup/b", "page up")),
+		PgDn:  key.NewBinding(key.WithKeys("pgdown", "space", "f", "d"), key.WithHelp("pgdn/space", "page down")),
+		Top:   key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "top")),
+		End:   key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "end")),
+		Close: key.NewBinding(key.WithKeys("esc", "q", "?"), key.WithHelp("esc/q", "close")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k Pager) ShortHelp() []key.Binding {
+	return []key.Binding{k.Down, k.Up, k.PgDn, k.PgUp, k.Top, k.End, k.Close}
+}
+
+// FullHelp implements help.KeyMap.
+func (k Pager) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }

@@ -1,0 +1,65 @@
+package ui
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// fitBlock cuts s to at most w columns and h lines, padding every line to w
+// so that blocks joined side by side stay aligned.
+func fitBlock(s string, w, h int) string {
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		lines[i] = padRight(ansi.Truncate(l, w, "…"), w)
+	}
+	for len(lines) < h {
+		lines = append(lines, strings.Repeat(" ", w))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// padRight pads a styled line with spaces to width w.
+func padRight(s string, w int) string {
+	if n := lipgloss.Width(s); n < w {
+		return s + strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// wrap breaks plain text into lines of at most w columns.
+func wrap(s string, w int) []string {
+	if w < 8 {
+		w = 8
+	}
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		out = append(out, strings.Split(ansi.Wrap(para, w, ""), "\n")...)
+	}
+	return out
+}
+
+// lastLines keeps the final n lines of a list, skipping back by offset.
+func lastLines(lines []string, n, offset int) []string {
+	end := len(lines) - offset
+	if end < 0 {
+		end = 0
+	}
+	start := end - n
+	if start < 0 {
+		start = 0
+	}
+	return lines[start:end]
+}
+
+// titledBox draws a pane with a heading line and a body cut to w x h.
+func titledBox(heading, body string, w, h int) string {
+	return fitBlock(heading+"\n"+body, w, h)
+}

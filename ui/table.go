@@ -1,0 +1,363 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"arcade/engine"
+	"arcade/keys"
+	"arcade/rooms"
+	"arcade/ui/board"
+)
+
+// tableState is the table screen's own state: the highlighted move, the
+// log's scroll and whether the leave question is open.
+type tableState struct {
+	actionIdx    int
+	logOffset    int
+	confirmLeave bool
+}
+
+func (t *tableState) clamp(n int) {
+	t.actionIdx = min(max(t.actionIdx, 0), max(n-1, 0))
+}
+
+// names returns the display names by seat.
+func (a *App) names() []string {
+	out := make([]string, len(a.table.Seats))
+	for i, s := range a.table.Seats {
+		out[i] = s.Name
+		if s.Empty || s.Name == "" {
+			out[i] = fmt.Sprintf("seat %d", i+1)
+		}
+	}
+	return out
+}
+
+func (a *App) nameOf(s engine.Seat) string {
+	n := a.names()
+	if int(s) >= 0 && int(s) < len(n) {
+		return n[s]
+	}
+	return "?"
+}
+
+func (a *App) tableKey(k tea.KeyPressMsg) tea.Cmd {
+	km := keys.TableKeys()
+	t := a.table
+	ts := &a.tableView
+	if ts.confirmLeave {
+		switch {
+		case keyMatches(k, km.Yes):
+			ts.confirmLeave = false
+			return a.call(a.client.Leave, "You left the table.")
+		case keyMatches(k, km.No):
+			ts.confirmLeave = false
+			a.setStatus("", false)
+		default:
+			a.setStatus("Leave the table? Press y to leave or n to stay.", true)
+		}
+		return nil
+	}
+	switch {
+	case keyMatches(k, km.Leave):
+		ts.confirmLeave = true
+		a.setStatus("", false)
+		return nil
+	case keyMatches(k, km.LogUp):
+		ts.logOffset = min(ts.logOffset+3, max(len(t.Log)-1, 0))
+		return nil
+	case keyMatches(k, km.LogDown):
+		ts.logOffset = max(ts.logOffset-3, 0)
+		return nil
+	case keyMatches(k, km.Start) && t.Table.Status == rooms.Waiting:
+		return a.call(a.client.Start, "")
+	case keyMatches(k, km.AddBot) && t.Table.Status != rooms.Finished:
+		return a.addBot()
+	case keyMatches(k, km.Up):
+		ts.actionIdx = max(ts.actionIdx-1, 0)
+		return nil
+	case keyMatches(k, km.Down):
+		ts.actionIdx = min(ts.actionIdx+1, max(len(t.Legal)-1, 0))
+		return nil
+	case keyMatches(k, km.Do):
+		if ts.actionIdx < len(t.Legal) {
+			return a.act(t.Legal[ts.actionIdx])
+		}
+	}
+	if i := slices.IndexFunc(t.Legal, func(act engine.Action) bool { return act.Key != "" && act.Key == k.String() }); i >= 0 {
+		ts.actionIdx = i
+		return a.act(t.Legal[i])
+	}
+	switch {
+	case t.Table.Status == rooms.Finished:
+		a.setStatus("The game is over. Press Q to go back to the lobby.", true)
+	case t.Table.Status == rooms.Waiting:
+		a.setStatus(fmt.Sprintf("%q does nothing here. Waiting for players; ? for help.", k.String()), true)
+	case len(t.Legal) == 0:
+		a.setStatus(fmt.Sprintf("%q does nothing now: it is not your turn.", k.String()), true)
+	default:
+		a.setStatus(fmt.Sprintf("%q is not one of your moves: use the keys shown under YOUR MOVE.", k.String()), true)
+	}
+	return nil
+}
+
+// act sends a move to the table.
+func (a *App) act(act engine.Action) tea.Cmd {
+	a.setStatus("", false)
+	return a.call(func() error { return a.client.Act(act) }, "")
+}
+
+// addBot seats a bot in the first empty (or, mid-game, away) seat.
+func (a *App) addBot() tea.Cmd {
+	t := a.table
+	if !t.Host {
+		a.setStatus("Only the host can add bots.", true)
+		return nil
+	}
+	for i, s := range t.Seats {
+		if s.Empty || (t.Table.Status == rooms.Playing && !s.Bot && !s.Connected) {
+			seat := i
+			return a.call(func() error { return a.client.AddBot(seat, "normal") }, fmt.Sprintf("A bot sits in seat %d.", seat+1))
+		}
+	}
+	if t.Table.Status == rooms.Playing {
+		a.setStatus("Every seat has its player: bots can only replace a player who left.", true)
+	} else {
+		a.setStatus("Every seat is taken. Press S to start.", true)
+	}
+	return nil
+}
+
+// tableScreen draws the table: header, board (or seats while waiting),
+// moves and log, status and keys.
+func (a *App) tableScreen() string {
+	th := a.th
+	t := a.table
+	w, h := a.width, a.height
+	header := a.tableHeader()
+
+	bottomH := 7
+	boardH := max(h-3-bottomH, 4)
+	var top string
+	if t.Table.Status == rooms.Waiting || t.View == nil {
+		top = a.waitingRoom(w, boardH)
+	} else if r := board.Lookup(t.Table.Game); r != nil {
+		top = r.Render(t.View, board.Context{Width: w, Height: boardH, Theme: th, Names: a.names(), You: t.You})
+	} else {
+		top = th.Faint.Render("(this game has no board view)")
+	}
+	used := min(strings.Count(top, "\n")+1, boardH)
+	bottomH = h - 3 - used
+
+	leftW := w / 2
+	if w >= 110 {
+		leftW = w * 2 / 5
+	}
+	rightW := w - leftW - 1
+	sep := strings.TrimRight(strings.Repeat("│\n", bottomH), "\n")
+	bottom := lipgloss.JoinHorizontal(lipgloss.Top,
+		fitBlock(a.movesPane(leftW), leftW, bottomH), th.Faint.Render(sep), fitBlock(a.logPane(rightW, bottomH), rightW, bottomH))
+
+	var status string
+	if a.tableView.confirmLeave {
+		status = th.Warn.Render("Leave the table? y leaves, n stays.")
+		if t.Table.Status == rooms.Playing && t.You != engine.Spectator {
+			status = th.Warn.Render("Leave mid-game? Your seat waits for you (the host may give it to a bot). y/n")
+		}
+	} else {
+		status = a.statusLine()
+	}
+	return fitBlock(header, w, 1) + "\n" + fitBlock(top, w, used) + "\n" + bottom + "\n" + status + "\n" + a.tableHints()
+}
+
+func (a *App) tableHeader() string {
+	th := a.th
+	t := a.table
+	parts := []string{th.Title.Render(t.Table.GameName)}
+	if t.Table.Private {
+		parts = append(parts, "private table "+th.Accent.Render(t.Code))
+	} else {
+		parts = append(parts, "table "+th.Accent.Render(t.Code))
+	}
+	switch t.Table.Status {
+	case rooms.Waiting:
+		parts = append(parts, fmt.Sprintf("waiting %d/%d", t.Table.Taken, t.Table.Seats))
+	case rooms.Playing:
+		parts = append(parts, th.Good.Render("playing"))
+	case rooms.Finished:
+		parts = append(parts, th.Warn.Render("game over"))
+	}
+	if t.You == engine.Spectator {
+		parts = append(parts, th.Faint.Render("watching"))
+	} else {
+		you := "you: " + a.nameOf(t.You)
+		if t.Host {
+			you += " (host)"
+		}
+		parts = append(parts, you)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// waitingRoom lists the seats before the game starts.
+func (a *App) waitingRoom(w, h int) string {
+	th := a.th
+	t := a.table
+	lines := []string{th.Heading.Render("SEATS")}
+	for i, s := range t.Seats {
+		var who string
+		switch {
+		case s.Empty:
+			who = th.Faint.Render("empty")
+		case s.Bot:
+			who = s.Name + th.Faint.Render(" (bot, "+s.BotLevel+")")
+		default:
+			who = s.Name
+			if !s.Connected {
+				who += th.Faint.Render(" (away)")
+			}
+		}
+		mark := "  "
+		if engine.Seat(i) == t.You {
+			mark = "▸ "
+		}
+		lines = append(lines, fmt.Sprintf("%s%d. %s", mark, i+1, who))
+	}
+	lines = append(lines, "")
+	if t.Code != "" {
+		inv := "Invite code " + th.Accent.Render(t.Code) + ": others press i in the lobby and type it"
+		lines = append(lines, inv)
+		if a.opts.ConnectHint != "" {
+			lines = append(lines, "or connect with: "+th.Key.Render(a.opts.ConnectHint+" -t "+t.Code))
+		}
+	}
+	if t.Host {
+		lines = append(lines, "", "You are the host: "+th.Key.Render("B")+" adds a bot to an empty seat, "+th.Key.Render("S")+" starts when every seat is filled.")
+	} else if t.You != engine.Spectator {
+		lines = append(lines, "", "Waiting for the host to start the game.")
+	}
+	if len(t.Options) > 0 {
+		var opts []string
+		for k, v := range t.Options {
+			opts = append(opts, k+"="+v)
+		}
+		slices.Sort(opts)
+		lines = append(lines, "", th.Faint.Render("Options: "+strings.Join(opts, ", ")))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// movesPane lists the player's legal moves, or says who is to play.
+func (a *App) movesPane(w int) string {
+	th := a.th
+	t := a.table
+	var lines []string
+	if t.Table.Status == rooms.Finished {
+		lines = append(lines, th.Heading.Render("GAME OVER"))
+		lines = append(lines, a.ranking()...)
+		for _, s := range wrap(engine.ExpandSeats(t.Outcome.Summary, a.nameOf), w) {
+			lines = append(lines, s)
+		}
+		lines = append(lines, th.Faint.Render("Q returns to the lobby"))
+		return strings.Join(lines, "\n")
+	}
+	if t.Table.Status == rooms.Waiting {
+		return th.Heading.Render("YOUR MOVE") + "\n" + th.Faint.Render("The game has not started.")
+	}
+	left := ""
+	if !t.Deadline.IsZero() {
+		if d := time.Until(t.Deadline); d > 0 {
+			left = th.Warn.Render(fmt.Sprintf(" ⏱ %ds", int(d.Seconds()+0.999)))
+		}
+	}
+	if len(t.Legal) == 0 {
+		var who []string
+		for _, s := range t.Pending {
+			who = append(who, a.nameOf(s))
+		}
+		lines = append(lines, th.Heading.Render("WAITING")+left)
+		if len(who) > 0 {
+			lines = append(lines, "Waiting for "+th.Accent.Render(strings.Join(who, ", "))+".")
+		}
+		return strings.Join(lines, "\n")
+	}
+	lines = append(lines, th.Good.Render("YOUR MOVE")+left)
+	for i, act := range t.Legal {
+		k := act.Key
+		if k == "" {
+			k = "·"
+		}
+		row := fmt.Sprintf("[%s] %s", k, act.Label)
+		if act.Label == "" {
+			row = fmt.Sprintf("[%s] %s", k, act.String())
+		}
+		if i == a.tableView.actionIdx {
+			lines = append(lines, th.Selected.Render(padRight("›"+row, w)))
+		} else {
+			lines = append(lines, " "+row)
+		}
+	}
+	// Keep the highlighted move in sight when the list is long.
+	return strings.Join(lines, "\n")
+}
+
+// ranking lists the final scores, best first.
+func (a *App) ranking() []string {
+	t := a.table
+	type row struct {
+		seat  int
+		score int
+	}
+	var rows []row
+	for i, s := range t.Outcome.Scores {
+		rows = append(rows, row{i, s})
+	}
+	slices.SortStableFunc(rows, func(x, y row) int { return y.score - x.score })
+	var out []string
+	for i, r := range rows {
+		mark := "  "
+		if slices.Contains(t.Outcome.Winners, engine.Seat(r.seat)) {
+			mark = "★ "
+		}
+		out = append(out, fmt.Sprintf("%s%d. %-16s %d", mark, i+1, a.nameOf(engine.Seat(r.seat)), r.score))
+	}
+	return out
+}
+
+// logPane shows the newest log lines that fit (scrolled by logOffset).
+func (a *App) logPane(w, h int) string {
+	th := a.th
+	t := a.table
+	head := th.Heading.Render("LOG")
+	if a.tableView.logOffset > 0 {
+		head += th.Faint.Render(fmt.Sprintf(" (%d back, ] for newer)", a.tableView.logOffset))
+	}
+	var lines []string
+	for _, l := range t.Log {
+		lines = append(lines, wrap(engine.ExpandSeats(l, a.nameOf), w)...)
+	}
+	shown := lastLines(lines, h-1, a.tableView.logOffset)
+	return head + "\n" + strings.Join(shown, "\n")
+}
+
+// tableHints is the key line for the table screen.
+func (a *App) tableHints() string {
+	th := a.th
+	t := a.table
+	k := func(key, what string) string { return th.Key.Render(key) + " " + th.Faint.Render(what) }
+	var parts []string
+	switch {
+	case t.Table.Status == rooms.Waiting && t.Host:
+		parts = append(parts, k("B", "add bot"), k("S", "start"))
+	case len(t.Legal) > 0:
+		parts = append(parts, k("key/enter", "move"), k("↑↓", "choose"))
+	}
+	parts = append(parts, k("[ ]", "log"), k("?", "help & rules"), k("Q", "leave"))
+	return strings.Join(parts, "  ")
+}
