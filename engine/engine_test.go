@@ -1,0 +1,81 @@
+package engine
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestRNGDeterministicAndInRange(t *testing.T) {
+	a, b := NewRNG(42), NewRNG(42)
+	for i := 0; i < 1000; i++ {
+		x, y := a.Intn(7), b.Intn(7)
+		if x != y {
+			t.Fatalf("step %d: same seed gave %d and %d", i, x, y)
+		}
+		if x < 0 || x >= 7 {
+			t.Fatalf("Intn(7) = %d", x)
+		}
+	}
+	c := NewRNG(43)
+	same := 0
+	a = NewRNG(42)
+	for i := 0; i < 100; i++ {
+		if a.Uint64() == c.Uint64() {
+			same++
+		}
+	}
+	if same > 0 {
+		t.Fatalf("different seeds agreed %d times", same)
+	}
+}
+
+func TestShuffleIsPermutationAndCoversAll(t *testing.T) {
+	r := NewRNG(1)
+	firsts := map[int]int{}
+	for trial := 0; trial < 2000; trial++ {
+		xs := []int{0, 1, 2, 3, 4}
+		r.Shuffle(len(xs), func(i, j int) { xs[i], xs[j] = xs[j], xs[i] })
+		seen := map[int]bool{}
+		for _, x := range xs {
+			seen[x] = true
+		}
+		if len(seen) != 5 {
+			t.Fatalf("not a permutation: %v", xs)
+		}
+		firsts[xs[0]]++
+	}
+	for v := 0; v < 5; v++ {
+		if firsts[v] < 300 { // expected 400 each
+			t.Fatalf("value %d first only %d/2000 times: biased shuffle %v", v, firsts[v], firsts)
+		}
+	}
+}
+
+func TestResolveOptions(t *testing.T) {
+	in := Info{Name: "Test", Options: []OptionSpec{
+		{Key: "wild", Kind: Bool, Default: "false"},
+		{Key: "deck", Kind: Choice, Choices: []string{"a", "b"}, Default: "a"},
+	}}
+	got, err := in.Resolve(Options{"deck": "b"})
+	if err != nil || got["wild"] != "false" || got["deck"] != "b" {
+		t.Fatalf("Resolve = %v, %v", got, err)
+	}
+	for _, bad := range []Options{{"deck": "c"}, {"wild": "maybe"}, {"nope": "true"}} {
+		_, err := in.Resolve(bad)
+		var re *RuleError
+		if !errors.As(err, &re) {
+			t.Errorf("Resolve(%v) = %v, want a RuleError", bad, err)
+		}
+	}
+}
+
+func TestFindIgnoresLabels(t *testing.T) {
+	legal := []Action{{Kind: "draw", Label: "Draw"}, {Kind: "pick", Args: []int{2}, Label: "Pick 2"}}
+	got, ok := Find(legal, Action{Kind: "pick", Args: []int{2}})
+	if !ok || got.Label != "Pick 2" {
+		t.Fatalf("Find = %v, %v", got, ok)
+	}
+	if _, ok := Find(legal, Action{Kind: "pick", Args: []int{3}}); ok {
+		t.Fatal("found an action that is not legal")
+	}
+}

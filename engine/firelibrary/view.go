@@ -1,0 +1,169 @@
+package firelibrary
+
+import (
+	"fmt"
+
+	"arcade/engine"
+)
+
+// View is everything one seat may see. Hand is set only for the seat's own
+// tools; a spectator's view has none.
+type View struct {
+	You       engine.Seat     `json:"you"`
+	Round     int             `json:"round"`
+	Phase     Phase           `json:"phase"`
+	PhaseText string          `json:"phase_text"` // one line, with {seatN} tokens
+	Active    engine.Seat     `json:"active"`     // saving, taking a tool or choosing; -1 if none
+	Waiting   []engine.Seat   `json:"waiting"`    // seats that may act now
+	Sections  []SectionView   `json:"sections"`
+	Bag       BagView         `json:"bag"`
+	Supply    int             `json:"supply"` // unused fire tokens
+	Market    []ToolView      `json:"market"`
+	Deck      int             `json:"deck"`    // tools left in the deck
+	Discard   int             `json:"discard"` // tools in the discard pile
+	Players   []PlayerView    `json:"players"`
+	Cards     []OrderCardView `json:"cards"` // Turn Order cards in play
+	Drawn     int             `json:"drawn"` // tokens the active player drew this turn
+	Last      *DrawView       `json:"last,omitempty"`
+	Hand      []ToolView      `json:"hand,omitempty"`
+	Over      bool            `json:"over"`
+	Winners   []engine.Seat   `json:"winners,omitempty"`
+	Summary   string          `json:"summary,omitempty"`
+}
+
+// SectionView is one section of the Library.
+type SectionView struct {
+	Name      string `json:"name"`
+	Colour    string `json:"colour"`
+	Value     int    `json:"value"`    // a saved book is worth this now (10 once collapsed)
+	Cards     int    `json:"cards"`    // live cards left, top included
+	TopBurn   int    `json:"top_burn"` // burn index of the top card (0 once collapsed)
+	TopFire   bool   `json:"top_fire"` // the top card shows a fire icon
+	Collapsed bool   `json:"collapsed"`
+	InBag     int    `json:"in_bag"` // books of this colour in the bag
+}
+
+// BagView counts the bag's contents.
+type BagView struct {
+	Books int `json:"books"`
+	Fires int `json:"fires"`
+	Total int `json:"total"`
+}
+
+// ToolView is a tool card's face.
+type ToolView struct {
+	Name   string `json:"name"`
+	Timing string `json:"timing"`
+	Text   string `json:"text"`
+}
+
+// PlayerView is one player's public facts.
+type PlayerView struct {
+	Seat     engine.Seat `json:"seat"`
+	Score    int         `json:"score"`
+	Card     int         `json:"card"` // Turn Order card held this round, 0 if none
+	Played   bool        `json:"played"`
+	HandSize int         `json:"hand_size"`
+	Deciding bool        `json:"deciding"` // yet to decide about swapping a tool
+}
+
+// OrderCardView is a Turn Order card in play with the tokens on it.
+type OrderCardView struct {
+	Number int         `json:"number"`
+	Holder engine.Seat `json:"holder"` // -1 if nobody holds it
+	Layout string      `json:"layout"` // e.g. "S S R2 R4 R6"
+	Spaces []SpaceView `json:"spaces"`
+}
+
+// SpaceView is one space of a Turn Order card.
+type SpaceView struct {
+	Risky   bool   `json:"risky"`
+	Bravery int    `json:"bravery"` // under a risky space
+	Tool    bool   `json:"tool"`    // the tool icon of a safe space
+	Token   string `json:"token"`   // "", "fire" or a book colour
+}
+
+// DrawView is the last token drawn and who drew it.
+type DrawView struct {
+	Token string      `json:"token"`
+	By    engine.Seat `json:"by"`
+}
+
+func toolView(card int) ToolView {
+	t := cardTool(card)
+	return ToolView{Name: t.Name, Timing: t.Timing.String(), Text: t.Text}
+}
+
+// View implements engine.State.
+func (g *state) View(s engine.Seat) any {
+	v := View{
+		You: s, Round: g.Round, Phase: g.Phase, PhaseText: g.phaseText(), Active: g.Active,
+		Waiting: g.Pending(), Supply: g.Supply, Deck: len(g.Deck), Discard: len(g.Discard),
+		Drawn: g.Drawn, Over: g.Phase == PhaseOver, Summary: g.Summary,
+		Market: []ToolView{},
+	}
+	if v.Waiting == nil {
+		v.Waiting = []engine.Seat{}
+	}
+	if v.Over {
+		v.Winners = g.winners()
+	}
+	for i, sec := range sections {
+		top := g.top(i)
+		v.Sections = append(v.Sections, SectionView{
+			Name: sec.Name, Colour: sec.Colour, Value: top.Value, Cards: sec.Books - g.Burned[i],
+			TopBurn: top.Burn, TopFire: top.Icon, Collapsed: top.Destroyed, InBag: g.Bag[i],
+		})
+		v.Bag.Books += g.Bag[i]
+	}
+	v.Bag.Fires = g.Bag[Fire]
+	v.Bag.Total = v.Bag.Books + v.Bag.Fires
+	for _, c := range g.Market {
+		v.Market = append(v.Market, toolView(c))
+	}
+	for p, st := range g.Seats {
+		pv := PlayerView{Seat: engine.Seat(p), Score: st.Score, Played: st.Played,
+			HandSize: len(st.Hand), Deciding: st.Swap == swapUndecided}
+		if c := g.cardOf(engine.Seat(p)); c != nil {
+			pv.Card = c.Number
+		}
+		v.Players = append(v.Players, pv)
+	}
+	for _, c := range g.Cards {
+		cv := OrderCardView{Number: c.Number, Holder: c.Holder, Layout: layout(c.Number)}
+		for i, t := range c.Spaces {
+			b := orderCards[c.Number-1][i]
+			cv.Spaces = append(cv.Spaces, SpaceView{Risky: b > 0, Bravery: b, Tool: b == 0, Token: t.Name()})
+		}
+		v.Cards = append(v.Cards, cv)
+	}
+	if g.Last != Empty {
+		v.Last = &DrawView{Token: g.Last.Name(), By: g.LastBy}
+	}
+	if s >= 0 && int(s) < g.Players {
+		v.Hand = []ToolView{}
+		for _, c := range g.Seats[s].Hand {
+			v.Hand = append(v.Hand, toolView(c))
+		}
+	}
+	return v
+}
+
+// phaseText is the one-line description of the phase.
+func (g *state) phaseText() string {
+	switch g.Phase {
+	case PhaseOrder:
+		return fmt.Sprintf("Round %d, step 1: %s", g.Round, g.doing())
+	case PhaseSave:
+		return fmt.Sprintf("Round %d, step 2: %s", g.Round, g.doing())
+	case PhaseTool:
+		why := "after Fire Spreading"
+		if g.ToolWhy == "escape" {
+			why = "for escaping from safe spaces"
+		}
+		return fmt.Sprintf("Round %d, step 2: %s %s", g.Round, g.doing(), why)
+	case PhaseSwap:
+		return fmt.Sprintf("Round %d, step 3: %s", g.Round, g.doing())
+	}
+	return "Game over: " + g.Summary
+}
