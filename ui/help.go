@@ -11,6 +11,7 @@ import (
 
 	"arcade/engine"
 	"arcade/keys"
+	"arcade/ui/board"
 	"arcade/ui/theme"
 )
 
@@ -70,6 +71,11 @@ func (p *pager) view(th *theme.Theme, h help.Model) string {
 // being played (or highlighted in the lobby).
 func (a *App) openHelp() {
 	var b strings.Builder
+	if a.scr == scrTable && a.table != nil && a.table.View != nil {
+		if d, ok := board.Lookup(a.table.Table.Game).(board.Detailer); ok {
+			b.WriteString(d.Details(a.table.View) + "\n")
+		}
+	}
 	b.WriteString("KEYS\n\n")
 	var groups [][]key.Binding
 	switch a.scr {

@@ -57,3 +57,9 @@ func Lookup(gameID string) Renderer {
 	defer mu.RUnlock()
 	return renderers[gameID]
 }
+
+// Detailer is implemented by renderers with more to say than fits on the
+// board (card texts, say); the help screen shows it above the rules.
+type Detailer interface {
+	Details(view any) string
+}

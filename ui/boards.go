@@ -1,0 +1,6 @@
+package ui
+
+// The board views of the installed games register themselves here.
+import (
+	_ "arcade/ui/firelibrary"
+)
