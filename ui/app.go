@@ -191,7 +191,7 @@ func (a *App) onTable(u rooms.TableUpdate) tea.Cmd {
 	first := a.table == nil || a.table.Table.ID != u.Table.ID
 	a.table = &u
 	if first {
-		a.tableView = tableState{}
+		a.tableView = tableState{board: board.New(u.Table.Game)}
 		a.scr = scrTable
 		a.setStatus("", false)
 	}
@@ -332,7 +332,7 @@ func (a *App) render() string {
 // minSize is the smallest terminal the current screen can be drawn in.
 func (a *App) minSize() (int, int) {
 	if a.scr == scrTable && a.table != nil {
-		if r := board.Lookup(a.table.Table.Game); r != nil {
+		if r := a.tableView.board; r != nil {
 			return r.MinSize()
 		}
 	}

@@ -72,7 +72,7 @@ func (p *pager) view(th *theme.Theme, h help.Model) string {
 func (a *App) openHelp() {
 	var b strings.Builder
 	if a.scr == scrTable && a.table != nil && a.table.View != nil {
-		if d, ok := board.Lookup(a.table.Table.Game).(board.Detailer); ok {
+		if d, ok := a.tableView.board.(board.Detailer); ok {
 			b.WriteString(d.Details(a.table.View) + "\n")
 		}
 	}

@@ -18,6 +18,8 @@ import (
 // tableState is the table screen's own state: the highlighted move, the
 // log's scroll and whether the leave question is open.
 type tableState struct {
+	// board draws this table's game (nil when the game has no board view).
+	board        board.Renderer
 	actionIdx    int
 	logOffset    int
 	confirmLeave bool
@@ -79,6 +81,20 @@ func (a *App) tableKey(k tea.KeyPressMsg) tea.Cmd {
 		return a.call(a.client.Start, "")
 	case keyMatches(k, km.AddBot) && t.Table.Status != rooms.Finished:
 		return a.addBot()
+	}
+	if kh, ok := ts.board.(board.KeyHandler); ok && t.View != nil {
+		act, used, msg := kh.HandleKey(k.String(), t.View, t.Legal)
+		if msg != "" {
+			a.setStatus(msg, act == nil)
+		}
+		if act != nil {
+			return a.act(*act)
+		}
+		if used {
+			return nil
+		}
+	}
+	switch {
 	case keyMatches(k, km.Up):
 		ts.actionIdx = max(ts.actionIdx-1, 0)
 		return nil
@@ -147,7 +163,7 @@ func (a *App) tableScreen() string {
 	var top string
 	if t.Table.Status == rooms.Waiting || t.View == nil {
 		top = a.waitingRoom(w, boardH)
-	} else if r := board.Lookup(t.Table.Game); r != nil {
+	} else if r := a.tableView.board; r != nil {
 		top = r.Render(t.View, board.Context{Width: w, Height: boardH, Theme: th, Names: a.names(), You: t.You})
 	} else {
 		top = th.Faint.Render("(this game has no board view)")

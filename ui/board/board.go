@@ -39,23 +39,43 @@ type Renderer interface {
 	MinSize() (width, height int)
 }
 
-var (
-	mu        sync.RWMutex
-	renderers = map[string]Renderer{}
-)
-
-// Register installs the renderer for a game ID (from an init function).
-func Register(gameID string, r Renderer) {
-	mu.Lock()
-	defer mu.Unlock()
-	renderers[gameID] = r
+// KeyHandler is implemented by boards that take keys themselves, such as a
+// cursor that places a pattern on the board. The table screen offers every
+// key to HandleKey first (after its own overlays).
+type KeyHandler interface {
+	// HandleKey reacts to a key press given the current view and the seat's
+	// legal actions. It returns the action to play (nil for none) and
+	// whether it used the key; a used key with no action only changed the
+	// board's own state (the cursor moved, say). A non-empty msg is shown
+	// to the player (why a placement is illegal, say).
+	HandleKey(key string, view any, legal []engine.Action) (act *engine.Action, used bool, msg string)
 }
 
-// Lookup returns the renderer for a game ID, or nil.
-func Lookup(gameID string) Renderer {
+// Factory makes a board for one session; boards may keep per-session state
+// (a cursor) and are never shared between sessions.
+type Factory func() Renderer
+
+var (
+	mu        sync.RWMutex
+	factories = map[string]Factory{}
+)
+
+// Register installs the board factory for a game ID (from an init function).
+func Register(gameID string, f Factory) {
+	mu.Lock()
+	defer mu.Unlock()
+	factories[gameID] = f
+}
+
+// New makes a board for a game ID, or returns nil when none is registered.
+func New(gameID string) Renderer {
 	mu.RLock()
-	defer mu.RUnlock()
-	return renderers[gameID]
+	f := factories[gameID]
+	mu.RUnlock()
+	if f == nil {
+		return nil
+	}
+	return f()
 }
 
 // Detailer is implemented by renderers with more to say than fits on the

@@ -15,7 +15,7 @@ import (
 	"arcade/ui/theme"
 )
 
-func init() { board.Register("firelibrary", Renderer{}) }
+func init() { board.Register("firelibrary", func() board.Renderer { return Renderer{} }) }
 
 // Renderer draws fl.View values.
 type Renderer struct{}
