@@ -107,6 +107,7 @@ const (
 
 var timingNames = [...]string{"Choosing Turn Order", "Saving Books", "Fire Spreading", "After Scoring"}
 
+// String is the timing icon's name, e.g. "Fire Spreading".
 func (t Timing) String() string { return timingNames[t] }
 
 // tool is one of the 13 tools; the deck holds three copies of each.

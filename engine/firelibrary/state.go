@@ -60,9 +60,9 @@ type state struct {
 
 // orderCard is a Turn Order card in play this game.
 type orderCard struct {
-	Number int                `json:"number"` // 1..6
-	Holder engine.Seat        `json:"holder"` // -1 while nobody holds it
-	Spaces [numSpaces]Token   `json:"spaces"`
+	Number int              `json:"number"` // 1..6
+	Holder engine.Seat      `json:"holder"` // -1 while nobody holds it
+	Spaces [numSpaces]Token `json:"spaces"`
 }
 
 // seatState is one player.
@@ -182,3 +182,9 @@ func (g *state) emit(format string, args ...any) {
 func (g *state) tell(s engine.Seat, format string, args ...any) {
 	g.ev = append(g.ev, engine.Private(s, format, args...))
 }
+
+var (
+	_ engine.State     = (*state)(nil)
+	_ engine.Responder = (*state)(nil)
+	_ engine.BotMaker  = Game{}
+)

@@ -52,7 +52,7 @@ func (g *state) draw() {
 	g.Drawn++
 	g.Last, g.LastBy = t, s
 	where := fmt.Sprintf(" onto space %d (%s)", i+1, spaceName(c.Number, i))
-	if t == Fire && (risky(c.Number, i) || countFires(c) > 1) {
+	if t == Fire && (risky(c.Number, i) || countTokens(Fire, c.Spaces) > 1) {
 		why := "a risky space"
 		if !risky(c.Number, i) {
 			why = "a second fire"
@@ -66,16 +66,6 @@ func (g *state) draw() {
 		g.emit("%s's Turn Order card is full", seat(s))
 		g.escape()
 	}
-}
-
-func countFires(c *orderCard) int {
-	n := 0
-	for _, t := range c.Spaces {
-		if t == Fire {
-			n++
-		}
-	}
-	return n
 }
 
 // spread is Fire Spreading: each saved book burns the top card of its

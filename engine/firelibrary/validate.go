@@ -152,15 +152,10 @@ func (g *state) checkPhase() error {
 			(len(g.Market) == 0 && !g.toolsLeft())) {
 			return errors.New("bad tool pick")
 		}
-		for _, c := range g.Cards {
-			drawn := numSpaces - countTokens(Empty, c.Spaces)
-			if (c.Holder == g.Active) != (drawn > 0) && drawn > 0 {
-				return errors.New("tokens on a card that is not playing")
-			}
-			if c.Holder == g.Active && g.Phase == PhaseSave && (drawn != g.Drawn || drawn == numSpaces ||
-				countTokens(Fire, c.Spaces) > 1) {
-				return errors.New("active card does not match the draws")
-			}
+		c := g.cardOf(g.Active)
+		drawn := numSpaces - countTokens(Empty, c.Spaces)
+		if g.Phase == PhaseSave && (drawn != g.Drawn || drawn == numSpaces || countTokens(Fire, c.Spaces) > 1) {
+			return errors.New("active card does not match the draws")
 		}
 	case PhaseSwap:
 		if len(g.Picks) > 0 || g.Active != -1 || len(g.Responding()) == 0 {
@@ -173,11 +168,10 @@ func (g *state) checkPhase() error {
 	default:
 		return fmt.Errorf("unknown phase %q", g.Phase)
 	}
-	if g.Phase != PhaseSave && g.Phase != PhaseOver && g.Phase != PhaseTool {
-		for _, c := range g.Cards {
-			if countTokens(Empty, c.Spaces) != numSpaces {
-				return errors.New("tokens left on a Turn Order card")
-			}
+	for _, c := range g.Cards {
+		if countTokens(Empty, c.Spaces) != numSpaces && (g.Phase != PhaseSave && g.Phase != PhaseOver ||
+			c.Holder != g.Active && g.Phase == PhaseSave) {
+			return errors.New("tokens left on a Turn Order card")
 		}
 	}
 	return nil

@@ -1,0 +1,42 @@
+package firelibrary
+
+import (
+	"errors"
+	"testing"
+
+	"arcade/engine"
+)
+
+// FuzzApply plays a random game some moves in, then feeds an arbitrary
+// action: Apply must not panic, and a refusal must change nothing.
+func FuzzApply(f *testing.F) {
+	f.Add(uint64(1), uint8(1), uint16(0), "stop", 0, uint8(0), int8(0))
+	f.Add(uint64(7), uint8(3), uint16(40), "tool", 3, uint8(1), int8(2))
+	f.Add(uint64(9), uint8(4), uint16(25), "order", 6, uint8(1), int8(1))
+	f.Add(uint64(3), uint8(0), uint16(90), "swap", -1, uint8(2), int8(-1))
+	f.Fuzz(func(t *testing.T, seed uint64, players uint8, steps uint16, kind string, arg int, nargs uint8, who int8) {
+		n := 2 + int(players)%5
+		g := newGame(t, n, seed)
+		rng := engine.NewRNG(seed)
+		for i := 0; i < int(steps)%400 && !g.Outcome().Done; i++ {
+			mustApply(t, g, randomMove(g, &rng))
+		}
+		a := engine.Action{Kind: kind}
+		for k := range int(nargs) % 4 {
+			a.Args = append(a.Args, arg+k)
+		}
+		before := marshal(t, g)
+		_, err := g.Apply(engine.Seat(who), a)
+		if err != nil {
+			var re *engine.RuleError
+			if !errors.As(err, &re) {
+				t.Fatalf("not a RuleError: %v", err)
+			}
+			sameJSON(t, "state after a refusal", before, marshal(t, g))
+			return
+		}
+		if err := g.validate(); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -1,0 +1,183 @@
+package firelibrary
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"arcade/engine"
+)
+
+func viewJSON(t *testing.T, g *state, s engine.Seat) string {
+	data, err := json.Marshal(g.View(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// otherHand returns a copy of g where seat o holds different tools: each
+// hand card is exchanged with a card of another tool from the discard pile
+// or deep in the deck, out of reach of the next few draws. ok is false if
+// there are not enough such cards.
+func otherHand(g *state, o engine.Seat) (*state, bool) {
+	b := g.copy()
+	if len(b.Deck) < 8 || len(b.Seats[o].Hand) == 0 {
+		return nil, false
+	}
+	pool := []*int{}
+	for i := range b.Discard {
+		pool = append(pool, &b.Discard[i])
+	}
+	for i := range b.Deck[:len(b.Deck)-8] {
+		pool = append(pool, &b.Deck[i])
+	}
+	for i, h := range b.Seats[o].Hand {
+		j := slices.IndexFunc(pool, func(c *int) bool { return *c/copiesPerTool != h/copiesPerTool })
+		if j < 0 {
+			return nil, false
+		}
+		b.Seats[o].Hand[i], *pool[j] = *pool[j], h
+		pool = pool[j+1:]
+	}
+	return b, true
+}
+
+func fmtJSON(t *testing.T, v any) string {
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func visible(ev []engine.Event, s engine.Seat) []engine.Event {
+	var out []engine.Event
+	for _, e := range ev {
+		if e.VisibleTo(s) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// TestNoLeaks changes one seat's hidden hand and checks that no other seat
+// (nor a spectator) can tell: same views, same legal moves, and the same
+// visible events and views after the next move, whoever makes it.
+func TestNoLeaks(t *testing.T) {
+	checked, games := 0, 60
+	if raceEnabled || testing.Short() {
+		games = 15
+	}
+	for i := range games {
+		players := 2 + i%5
+		g := newGame(t, players, uint64(i)+1000)
+		rng := engine.NewRNG(uint64(i))
+		for step := 0; !g.Outcome().Done; step++ {
+			m := randomMove(g, &rng)
+			if step%4 == 0 {
+				for o := range engine.Seat(players) {
+					b, ok := otherHand(g, o)
+					if !ok {
+						continue
+					}
+					checked++
+					compareWorlds(t, g.copy(), b, o, m)
+				}
+			}
+			mustApply(t, g, m)
+		}
+	}
+	if checked < 10*games {
+		t.Fatalf("only %d comparisons", checked)
+	}
+	t.Logf("%d comparisons", checked)
+}
+
+func compareWorlds(t *testing.T, a, b *state, o engine.Seat, m move) {
+	observers := []engine.Seat{engine.Spectator}
+	for s := range engine.Seat(a.Players) {
+		if s != o {
+			observers = append(observers, s)
+		}
+	}
+	for _, s := range observers {
+		if va, vb := viewJSON(t, a, s), viewJSON(t, b, s); va != vb {
+			t.Fatalf("seat %d sees seat %d's hand:\n%s\n%s", s, o, va, vb)
+		}
+		if la, lb := fmtJSON(t, a.Legal(s)), fmtJSON(t, b.Legal(s)); la != lb {
+			t.Fatalf("seat %d's moves depend on seat %d's hand", s, o)
+		}
+	}
+	if viewJSON(t, a, o) == viewJSON(t, b, o) {
+		t.Fatal("the owner must see their own hand")
+	}
+	eva, erra := a.Apply(m.Seat, m.Action)
+	evb, errb := b.Apply(m.Seat, m.Action)
+	if erra != nil || errb != nil {
+		t.Fatalf("%v: %v / %v", m.Action, erra, errb)
+	}
+	for _, s := range observers {
+		if !slices.Equal(visible(eva, s), visible(evb, s)) {
+			t.Fatalf("seat %d's log depends on seat %d's hand:\n%v\n%v", s, o, visible(eva, s), visible(evb, s))
+		}
+		if va, vb := viewJSON(t, a, s), viewJSON(t, b, s); va != vb {
+			t.Fatalf("after %v seat %d sees seat %d's hand:\n%s\n%s", m.Action, s, o, va, vb)
+		}
+	}
+}
+
+// TestViews checks what every view holds: a hand only for its own seat.
+func TestViews(t *testing.T) {
+	g := newGame(t, 5, 77)
+	rng := engine.NewRNG(3)
+	for step := 0; !g.Outcome().Done; step++ {
+		spec := viewJSON(t, g, engine.Spectator)
+		if strings.Contains(spec, `"hand"`) {
+			t.Fatalf("spectator sees a hand: %s", spec)
+		}
+		for s := range engine.Seat(5) {
+			v := g.View(s).(View)
+			if v.You != s || len(v.Hand) != len(g.Seats[s].Hand) || len(v.Players) != 5 ||
+				len(v.Sections) != 4 || len(v.Cards) != 5 {
+				t.Fatalf("view %+v", v)
+			}
+			for k, h := range g.Seats[s].Hand {
+				if v.Hand[k].Name != cardTool(h).Name || v.Hand[k].Text == "" || v.Hand[k].Timing == "" {
+					t.Fatalf("hand %+v", v.Hand)
+				}
+			}
+			bag := 0
+			for _, sec := range v.Sections {
+				bag += sec.InBag
+			}
+			if bag != v.Bag.Books || v.Bag.Total != v.Bag.Books+v.Bag.Fires {
+				t.Fatalf("bag %+v", v.Bag)
+			}
+		}
+		mustApply(t, g, randomMove(g, &rng))
+	}
+	v := g.View(engine.Spectator).(View)
+	if !v.Over || len(v.Winners) == 0 || v.Summary == "" || !strings.HasPrefix(v.PhaseText, "Game over") {
+		t.Fatalf("final view %+v", v)
+	}
+}
+
+func TestSampleView(t *testing.T) {
+	g := sampleTurn(t)
+	put(t, g, Yellow, Fire)
+	v := g.View(1).(View)
+	c := v.Cards[1]
+	if c.Number != 2 || c.Holder != 0 || c.Layout != "S S R2 R4 R6" || c.Spaces[1].Token != "fire" ||
+		c.Spaces[0].Token != "yellow" || !c.Spaces[2].Risky || c.Spaces[2].Bravery != 2 || !c.Spaces[0].Tool {
+		t.Fatalf("card view %+v", c)
+	}
+	if v.Sections[0].Value != 2 || v.Sections[0].Cards != 6 || v.Sections[0].TopBurn != 5 || v.Sections[1].InBag != 5 {
+		t.Fatalf("sections %+v", v.Sections)
+	}
+	if v.Bag.Fires != 6 || v.Supply != 10 || v.Active != 0 || v.Drawn != 2 ||
+		v.PhaseText != "Round 1, step 2: {seat0} is saving books" {
+		t.Fatalf("view %+v", v)
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package firelibrary
+
+const raceEnabled = false
