@@ -5,6 +5,24 @@
 // commands from a channel. Sessions talk to the hub through a Client, whose
 // inbox coalesces updates (latest wins), so a session that stops reading can
 // never stall a table.
+//
+// What a session sees:
+//   - A client in the lobby gets LobbyUpdates (at most one per
+//     Config.LobbyEvery, and one at once on arriving there); a client at a
+//     table gets none, only TableUpdates, one after every change of its
+//     table (a move, a join, a rename, a timer firing). Notify fires when
+//     either slot is filled; Take empties both.
+//   - A TableUpdate with Closed set is the last one from that table: the
+//     client left, was removed, replaced by a newer connection, or the table
+//     closed; Notice says which (the Notice constants), and a LobbyUpdate
+//     follows unless the client itself ended. Done is closed when the client
+//     is finished for good.
+//   - Deadline is set while a response window runs and zero otherwise.
+//   - Method errors are written for players: show err.Error(). errors.Is
+//     tells the ErrXxx cases apart; engine rule errors pass through Act
+//     unchanged. Seat numbers in messages count from 1.
+//   - Log lines and the outcome may hold engine.SeatRef tokens ("{seat2}")
+//     to expand with engine.ExpandSeats; names never contain braces.
 package rooms
 
 import (
@@ -24,14 +42,35 @@ type Player struct {
 
 // Config tunes a hub.
 type Config struct {
-	// ResponseWindow is the default time a seat gets to answer out of turn.
+	// ResponseWindow is the time a seat gets to answer out of turn (0: 15 s).
+	// The countdown starts when a seat that was not responding starts to;
+	// when it runs out, Timeout is played for every seat still responding.
 	ResponseWindow time.Duration
-	// BotDelay is the pause before a bot moves, so humans can follow.
+	// BotDelay is the pause before a bot moves, so humans can follow
+	// (0: 700 ms).
 	BotDelay time.Duration
 	// MaxTables caps open tables (0: 500).
 	MaxTables int
 	// LogLines is how many recent log lines an update carries (0: 200).
 	LogLines int
+	// MaxSpectators caps the spectators of one table (0: 50).
+	MaxSpectators int
+	// AwayGrace is how long a seat whose player is away (left or
+	// disconnected mid-game, no bot) may hold up its own turn before the
+	// table plays Timeout for it (0: 60 s). Once it has run out, the seat's
+	// later turns are timed out at once until the player comes back.
+	AwayGrace time.Duration
+	// EmptyGrace is how long a game in progress survives with nobody
+	// watching it (every player away, no spectators) before the table
+	// closes (0: 2 min). Waiting tables without players and finished tables
+	// without watchers close at once.
+	EmptyGrace time.Duration
+	// LobbyEvery is the shortest time between two lobby broadcasts; changes
+	// in between are coalesced into the next one (0: 200 ms).
+	LobbyEvery time.Duration
+	// Logf, when set, receives internal errors (a game that panicked, a
+	// timeout action the engine refused). Nil: silent.
+	Logf func(format string, args ...any)
 }
 
 // Status is where a table is in its life.
@@ -57,6 +96,7 @@ type TableSummary struct {
 }
 
 // LobbyUpdate is the lobby's state: the public tables and who is online.
+// One value is shared by every session: treat it as read-only.
 type LobbyUpdate struct {
 	Tables []TableSummary
 	Online int
@@ -73,17 +113,23 @@ type SeatInfo struct {
 
 // TableUpdate is everything one session needs to draw a table: the table's
 // public facts and the engine view for the session's own seat only.
+//
+// Updates share their slices, maps and views with other sessions' updates:
+// treat every field as read-only.
 type TableUpdate struct {
 	Table TableSummary
-	// Code is the invite code (private tables; "" otherwise).
+	// Code is the table's invite code, for everyone seated (every table has
+	// one; private tables can be joined only with it). "" for spectators.
 	Code    string
 	Options engine.Options
 	You     engine.Seat // engine.Spectator when watching
 	Host    bool        // this session is the host
 	Seats   []SeatInfo
 	// View is the engine's View(You) once the game has started, else nil.
-	View    any
-	Legal   []engine.Action // what You may do now
+	View  any
+	Legal []engine.Action // what You may do now
+	// Pending lists the seats that may act now (the engine's Pending plus,
+	// during a response window, its Responding seats), sorted.
 	Pending []engine.Seat
 	// Deadline ends the current response window (zero when none).
 	Deadline time.Time

@@ -1,80 +1,268 @@
 package rooms
 
 import (
-	"errors"
+	"fmt"
+	"sync"
 
 	"arcade/engine"
 )
 
-// STUB: the rooms helper replaces this file with the real hub. The exported
-// signatures below are the contract the ui and sshserver packages use.
-
-var errTODO = errors.New("rooms: not implemented yet")
-
-// Hub owns every table and knows every connected client.
-type Hub struct{}
-
-// NewHub starts a hub.
-func NewHub(cfg Config) *Hub { return &Hub{} }
-
-// Connect registers a session's player and returns its client. A non-guest
-// player already connected is evicted: the old client gets a final update
-// with Closed set and the new one takes over the seat.
-func (h *Hub) Connect(p Player) *Client { return &Client{} }
-
-// Lobby returns the current lobby snapshot.
-func (h *Hub) Lobby() LobbyUpdate { return LobbyUpdate{} }
-
-// Close stops every table.
-func (h *Hub) Close() {}
-
 // Client is one session's handle on the hub. Its methods are safe to call
-// from the session's goroutines; each waits for the table's answer.
-type Client struct{}
+// from the session's goroutines; each waits for the table's answer (tables
+// answer at once: they never wait for a session).
+//
+// A client is at one table at most. Joining, watching or creating another
+// table first takes the new place, then leaves the old one, so a refused
+// join leaves the client where it was.
+type Client struct {
+	hub    *Hub
+	notify chan struct{}
+	done   chan struct{}
+	op     sync.Mutex // one membership change at a time
 
-// Player returns who this client is (with the current name).
-func (c *Client) Player() Player { return Player{} }
-
-// Notify is signalled (capacity 1) when an update waits to be taken.
-func (c *Client) Notify() <-chan struct{} { return nil }
-
-// Take returns the latest lobby and table updates not yet taken (nil when
-// there is none of that kind).
-func (c *Client) Take() (*LobbyUpdate, *TableUpdate) { return nil, nil }
-
-// Rename changes the display name (cleaned with CleanName) and returns it.
-func (c *Client) Rename(name string) (string, error) { return name, errTODO }
-
-// Create opens a table and seats the client at seat 0 as its host.
-func (c *Client) Create(game string, seats int, private bool, opts engine.Options) error {
-	return errTODO
+	mu       sync.Mutex
+	player   Player
+	table    *table // nil: in the lobby
+	closed   bool
+	lobby    *LobbyUpdate
+	tableUpd *TableUpdate
 }
 
-// Join takes a free seat at a table (or the client's own seat back).
-func (c *Client) Join(tableID string) error { return errTODO }
+func newClient(h *Hub, p Player) *Client {
+	return &Client{hub: h, player: p, notify: make(chan struct{}, 1), done: make(chan struct{})}
+}
 
-// JoinCode joins the private (or public) table with this invite code.
-func (c *Client) JoinCode(code string) error { return errTODO }
+// Player returns who this client is (with the current name).
+func (c *Client) Player() Player {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.player
+}
 
-// Watch follows a table as a spectator.
-func (c *Client) Watch(tableID string) error { return errTODO }
+// Done is closed when the client can no longer be used: after Close, when a
+// newer connection of the same player replaced it, or when the hub shut
+// down. The last TableUpdate (Closed, with a Notice) is in the inbox.
+func (c *Client) Done() <-chan struct{} { return c.done }
 
-// Leave leaves the current table and returns to the lobby.
-func (c *Client) Leave() error { return errTODO }
+// where returns the player and current table, or ErrClosed.
+func (c *Client) where() (Player, *table, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return Player{}, nil, ErrClosed
+	}
+	return c.player, c.table, nil
+}
+
+// markClosed flips the client to closed once and returns its table; ok is
+// false if it was closed already.
+func (c *Client) markClosed() (t *table, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed {
+		return nil, false
+	}
+	c.closed = true
+	return c.table, true
+}
+
+// atTable runs f on the client's current table's actor.
+func (c *Client) atTable(f func(t *table) error) error {
+	_, t, err := c.where()
+	if err != nil {
+		return err
+	}
+	if t == nil {
+		return ErrNotAtTable
+	}
+	return t.call(func() error { return f(t) })
+}
+
+// Rename changes the display name (cleaned with CleanName) and returns it.
+func (c *Client) Rename(name string) (string, error) {
+	n := CleanName(name)
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return "", ErrClosed
+	}
+	c.player.Name = n
+	t := c.table
+	c.mu.Unlock()
+	if t != nil {
+		_ = t.call(func() error { t.renamed(c, n); return nil })
+	}
+	return n, nil
+}
+
+// Create opens a table and seats the client at seat 0 as its host. It fails
+// for an unknown game, a seat count outside the game's range, options the
+// game refuses (an *engine.RuleError), or ErrTooManyTables.
+func (c *Client) Create(game string, seats int, private bool, opts engine.Options) error {
+	g, ok := engine.Lookup(game)
+	if !ok {
+		return fmt.Errorf("There is no game called %q.", game)
+	}
+	info := g.Info()
+	if seats < info.MinPlayers || seats > info.MaxPlayers {
+		return fmt.Errorf("%s takes %d to %d players, not %d.", info.Name, info.MinPlayers, info.MaxPlayers, seats)
+	}
+	resolved, err := info.Resolve(opts)
+	if err != nil {
+		return err
+	}
+	c.op.Lock()
+	defer c.op.Unlock()
+	p, old, err := c.where()
+	if err != nil {
+		return err
+	}
+	t, err := c.hub.newTable(g, info, seats, private, resolved, c, p)
+	if err != nil {
+		return err
+	}
+	if err := t.call(func() error { return t.hostArrives(c) }); err != nil {
+		return err
+	}
+	c.leaveOld(old, t)
+	return nil
+}
+
+// Join takes a free seat at a table (or the client's own seat back). It
+// fails with ErrNoTable, ErrPrivate (private tables are joined by code),
+// ErrTableFull or ErrStarted (for both, Watch still works).
+func (c *Client) Join(tableID string) error {
+	return c.enter(c.hub.tableByID(tableID), ErrNoTable, func(t *table, p Player) error {
+		return t.join(c, p, false, false)
+	})
+}
+
+// JoinCode joins the private (or public) table with this invite code, typed
+// in any case, with spaces or dashes. A malformed code gives ErrBadCode; a
+// code no table has gives an error that wraps ErrUnknownCode and names it.
+func (c *Client) JoinCode(code string) error {
+	return c.enter(c.hub.tableByCode(code), codeError(code), func(t *table, p Player) error {
+		return t.join(c, p, true, false)
+	})
+}
+
+// Watch follows a table as a spectator (not private tables: WatchCode).
+func (c *Client) Watch(tableID string) error {
+	return c.enter(c.hub.tableByID(tableID), ErrNoTable, func(t *table, p Player) error {
+		return t.watch(c, false)
+	})
+}
+
+// WatchCode follows the table with this invite code as a spectator.
+func (c *Client) WatchCode(code string) error {
+	return c.enter(c.hub.tableByCode(code), codeError(code), func(t *table, p Player) error {
+		return t.watch(c, true)
+	})
+}
+
+// enter moves the client to t (nil: fail with missing) by running do on t's
+// actor, then leaves the previous table.
+func (c *Client) enter(t *table, missing error, do func(t *table, p Player) error) error {
+	c.op.Lock()
+	defer c.op.Unlock()
+	p, old, err := c.where()
+	if err != nil {
+		return err
+	}
+	if t == nil {
+		return missing
+	}
+	if err := t.call(func() error { return do(t, p) }); err != nil {
+		return err
+	}
+	c.leaveOld(old, t)
+	return nil
+}
+
+// leaveOld leaves the table the client was at before it moved to now.
+func (c *Client) leaveOld(old, now *table) {
+	if old != nil && old != now {
+		_ = old.call(func() error { return old.leave(c, leaveMoved) })
+	}
+}
+
+// Leave leaves the current table and returns to the lobby. Before the game
+// starts the seat is freed; during or after the game it stays the player's
+// ("away") and Join gives it back. The client gets a last TableUpdate with
+// Closed set, then a LobbyUpdate.
+func (c *Client) Leave() error {
+	c.op.Lock()
+	defer c.op.Unlock()
+	return c.atTable(func(t *table) error { return t.leave(c, leaveLeft) })
+}
 
 // Start begins the game (host only, every seat filled).
-func (c *Client) Start() error { return errTODO }
+func (c *Client) Start() error {
+	return c.atTable(func(t *table) error { return t.start(c) })
+}
 
-// AddBot puts a bot of the given level in an empty seat (host only).
-func (c *Client) AddBot(seat int, level string) error { return errTODO }
+// AddBot puts a bot of the given level ("easy", "normal", "hard") in a seat
+// (0-based): an empty seat before the game, or the seat of a player who is
+// away during it, so the others can finish. Host only. The player gets the
+// seat back from the bot by joining again.
+func (c *Client) AddBot(seat int, level string) error {
+	return c.atTable(func(t *table) error { return t.addBot(c, seat, level) })
+}
 
-// Act plays an action for the client's seat.
-func (c *Client) Act(a engine.Action) error { return errTODO }
+// RemoveBot takes a bot out of a seat (host only): before the game the seat
+// becomes empty; during it, only a bot standing in for an away player can
+// go, and the seat is the player's again.
+func (c *Client) RemoveBot(seat int) error {
+	return c.atTable(func(t *table) error { return t.removeBot(c, seat) })
+}
 
-// Close ends the client's session.
-func (c *Client) Close() {}
+// Kick frees the seat of another player before the game starts (host only).
+// The player gets a Closed update and may join again.
+func (c *Client) Kick(seat int) error {
+	return c.atTable(func(t *table) error { return t.kick(c, seat) })
+}
 
-// CleanName makes a display name safe to show on other players' terminals:
-// control characters and escape sequences stripped, whitespace collapsed,
-// length capped. An empty result becomes "guest".
-func CleanName(s string) string { return s }
+// Act plays an action for the client's seat. It fails with ErrNotYourTurn
+// when the seat is not pending, and passes the engine's *engine.RuleError
+// through unchanged for an illegal move (the state does not change).
+func (c *Client) Act(a engine.Action) error {
+	return c.atTable(func(t *table) error { return t.act(c, a) })
+}
+
+// Close ends the client's session. At a table, a seat of a game in progress
+// stays the player's ("away"): a later Connect with the same ID puts the
+// player back in it. Close is idempotent.
+func (c *Client) Close() {
+	t, ok := c.markClosed()
+	if !ok {
+		return
+	}
+	c.hub.forget(c)
+	if t != nil {
+		_ = t.call(func() error { return t.leave(c, leaveDisconnect) })
+	}
+	close(c.done)
+}
+
+// evict closes the client because by (the same player) connected again: by
+// takes its place at its table. It reports whether by was seated.
+func (c *Client) evict(by *Client) bool {
+	t, ok := c.markClosed()
+	if !ok {
+		return false
+	}
+	placed := false
+	if t != nil {
+		placed = t.call(func() error { return t.replace(c, by) }) == nil
+	}
+	c.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeReplaced})
+	close(c.done)
+	return placed
+}
+
+// shutdown closes the client when the hub stops.
+func (c *Client) shutdown() {
+	if _, ok := c.markClosed(); ok {
+		close(c.done)
+	}
+}

@@ -142,7 +142,11 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.onTable(msg)
 	case resultMsg:
 		if msg.err != nil {
-			a.setStatus(errorText(msg.err), true)
+			text := errorText(msg.err)
+			if a.table != nil {
+				text = engine.ExpandSeats(text, a.nameOf)
+			}
+			a.setStatus(text, true)
 		} else if msg.ok != "" {
 			a.setStatus(msg.ok, false)
 		}

@@ -1,0 +1,66 @@
+package rooms
+
+import "errors"
+
+// Errors a session may want to tell apart with errors.Is. Their texts are
+// meant for players; errors that wrap one of them (see JoinCode) carry a more
+// specific text of their own. Rule errors from the engine come back from
+// Client.Act unchanged (errors.As with *engine.RuleError).
+var (
+	// ErrClosed: the client was closed, replaced by a newer connection of
+	// the same player, or the hub shut down.
+	ErrClosed = errors.New("This session has ended.")
+	// ErrNoTable: the table does not exist (any more).
+	ErrNoTable = errors.New("That table is gone.")
+	// ErrNotAtTable: the client is in the lobby.
+	ErrNotAtTable = errors.New("You are not at a table.")
+	// ErrNotHost: only the host may do that.
+	ErrNotHost = errors.New("Only the host can do that.")
+	// ErrNotYourTurn: the seat may not act now.
+	ErrNotYourTurn = errors.New("It is not your turn.")
+	// ErrSpectating: spectators cannot play.
+	ErrSpectating = errors.New("You are watching this table; only players can act.")
+	// ErrNotStarted: the game has not started yet.
+	ErrNotStarted = errors.New("The game has not started yet.")
+	// ErrGameOver: the game has ended.
+	ErrGameOver = errors.New("The game is over.")
+	// ErrTableFull: every seat is taken; Watch still works.
+	ErrTableFull = errors.New("This table is full. You can watch it instead.")
+	// ErrStarted: the game is under way and the client holds no seat there;
+	// Watch still works.
+	ErrStarted = errors.New("The game at this table has already started. You can watch it instead.")
+	// ErrPrivate: a private table is joined only with its invite code.
+	ErrPrivate = errors.New("This table is private: ask its host for the invite code.")
+	// ErrSpectatorsFull: the table has as many spectators as it takes.
+	ErrSpectatorsFull = errors.New("This table has no room for more spectators.")
+	// ErrTooManyTables: the hub's MaxTables is reached.
+	ErrTooManyTables = errors.New("The arcade has as many open tables as it can hold. Join one of them, or try again later.")
+	// ErrBadCode: the text is not shaped like an invite code.
+	ErrBadCode = errors.New("That is not an invite code. Codes are 6 letters and digits, e.g. K7MQ2X.")
+	// ErrUnknownCode: no open table has that code.
+	ErrUnknownCode = errors.New("No table has that code. Codes are 6 letters and digits, e.g. K7MQ2X.")
+	// ErrInternal: the game failed inside (a bug); the table was closed.
+	ErrInternal = errors.New("The game hit an internal error; the table was closed.")
+)
+
+// detailError is an error with its own text that still matches a sentinel
+// with errors.Is.
+type detailError struct {
+	msg  string
+	kind error
+}
+
+func (e *detailError) Error() string { return e.msg }
+func (e *detailError) Unwrap() error { return e.kind }
+
+// Notices of a last TableUpdate (Closed set), for sessions that want to
+// react to one in particular.
+const (
+	NoticeLeft     = "You left the table."
+	NoticeReplaced = "You connected from another terminal."
+	NoticeKicked   = "The host removed you from the table."
+	NoticeNoHumans = "The table closed: every player left."
+	NoticeIdle     = "The table closed: nobody was watching."
+	NoticeShutdown = "The arcade is shutting down."
+	NoticeInternal = "The game hit an internal error; the table was closed."
+)

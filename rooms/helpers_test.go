@@ -1,0 +1,157 @@
+package rooms
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"arcade/engine"
+)
+
+// patience bounds every wait for an event; tests never assert on how long
+// something took, only that it happens before this generous limit.
+const patience = 15 * time.Second
+
+// testHub makes a hub with fast bots and lobby, closed when the test ends.
+func testHub(t *testing.T, cfg Config) *Hub {
+	t.Helper()
+	if cfg.BotDelay == 0 {
+		cfg.BotDelay = time.Millisecond
+	}
+	if cfg.LobbyEvery == 0 {
+		cfg.LobbyEvery = 2 * time.Millisecond
+	}
+	cfg.Logf = t.Logf
+	h := NewHub(cfg)
+	t.Cleanup(h.Close)
+	return h
+}
+
+// probe wraps a client and remembers the latest update of each kind.
+type probe struct {
+	*Client
+	t     *testing.T
+	lobby *LobbyUpdate
+	tu    *TableUpdate
+}
+
+func connect(t *testing.T, h *Hub, name string) *probe {
+	return &probe{Client: h.Connect(Player{ID: "key:" + name, Name: name}), t: t}
+}
+
+func (p *probe) drain() {
+	l, u := p.Take()
+	if l != nil {
+		p.lobby = l
+	}
+	if u != nil {
+		p.tu = u
+	}
+}
+
+// until waits until cond holds on the latest updates.
+func (p *probe) until(what string, cond func() bool) {
+	p.t.Helper()
+	timeout := time.After(patience)
+	for {
+		p.drain()
+		if cond() {
+			return
+		}
+		select {
+		case <-p.Notify():
+		case <-timeout:
+			p.t.Fatalf("%s: waited %v for %s; last table update %s", p.Player().Name, patience, what, show(p.tu))
+		}
+	}
+}
+
+// table waits for a table update that satisfies ok and returns it.
+func (p *probe) table(what string, ok func(u *TableUpdate) bool) *TableUpdate {
+	p.t.Helper()
+	p.until(what, func() bool { return p.tu != nil && ok(p.tu) })
+	return p.tu
+}
+
+// lobbyWhere waits for a lobby update that satisfies ok.
+func (p *probe) lobbyWhere(what string, ok func(l *LobbyUpdate) bool) *LobbyUpdate {
+	p.t.Helper()
+	p.until(what, func() bool { return p.lobby != nil && ok(p.lobby) })
+	return p.lobby
+}
+
+// seated waits until the client is at a table (not closed).
+func (p *probe) seated() *TableUpdate {
+	p.t.Helper()
+	return p.table("at a table", func(u *TableUpdate) bool { return !u.Closed })
+}
+
+// closedWith waits for the last update with the given notice.
+func (p *probe) closedWith(notice string) *TableUpdate {
+	p.t.Helper()
+	return p.table("closed: "+notice, func(u *TableUpdate) bool { return u.Closed && u.Notice == notice })
+}
+
+func show(u *TableUpdate) string {
+	if u == nil {
+		return "<none>"
+	}
+	return fmt.Sprintf("status=%s you=%d pending=%v view=%+v closed=%v notice=%q v%d",
+		u.Table.Status, u.You, u.Pending, u.View, u.Closed, u.Notice, u.Version)
+}
+
+func view(t *testing.T, u *TableUpdate) toyView {
+	t.Helper()
+	v, ok := u.View.(toyView)
+	if !ok {
+		t.Fatalf("view is %T, want toyView", u.View)
+	}
+	return v
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// inspect runs f on the table's actor (the only safe way to read its state).
+func inspect(t *testing.T, h *Hub, id string, f func(tb *table)) {
+	t.Helper()
+	tb := h.tableByID(id)
+	if tb == nil {
+		t.Fatalf("table %s is gone", id)
+	}
+	must(t, tb.call(func() error { f(tb); return nil }))
+}
+
+// movesOf returns the table's applied moves.
+func movesOf(t *testing.T, h *Hub, id string) []move {
+	t.Helper()
+	var ms []move
+	inspect(t, h, id, func(tb *table) { ms = slices.Clone(tb.moves) })
+	return ms
+}
+
+// startToy opens a table of game with the given players (the first is
+// host), seats them all and starts it.
+func startToy(t *testing.T, game string, opts engine.Options, ps ...*probe) string {
+	t.Helper()
+	must(t, ps[0].Create(game, len(ps), false, opts))
+	id := ps[0].seated().Table.ID
+	for _, p := range ps[1:] {
+		must(t, p.Join(id))
+	}
+	must(t, ps[0].Start())
+	for _, p := range ps {
+		p.table("game started", func(u *TableUpdate) bool { return u.Table.Status == Playing })
+	}
+	return id
+}
+
+func hasLine(lines []string, sub string) bool {
+	return slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, sub) })
+}

@@ -1,0 +1,357 @@
+package rooms
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"arcade/engine"
+)
+
+// Defaults for the zero fields of Config.
+const (
+	defaultResponseWindow = 15 * time.Second
+	defaultBotDelay       = 700 * time.Millisecond
+	defaultMaxTables      = 500
+	defaultLogLines       = 200
+	defaultMaxSpectators  = 50
+	defaultAwayGrace      = 60 * time.Second
+	defaultEmptyGrace     = 2 * time.Minute
+	defaultLobbyEvery     = 200 * time.Millisecond
+	// logCap is how many events a table keeps.
+	logCap = 500
+)
+
+func orDefault[T cmp.Ordered](v, def T) T {
+	var zero T
+	if v <= zero {
+		return def
+	}
+	return v
+}
+
+func (c Config) withDefaults() Config {
+	c.ResponseWindow = orDefault(c.ResponseWindow, defaultResponseWindow)
+	c.BotDelay = orDefault(c.BotDelay, defaultBotDelay)
+	c.MaxTables = orDefault(c.MaxTables, defaultMaxTables)
+	c.LogLines = min(orDefault(c.LogLines, defaultLogLines), logCap)
+	c.MaxSpectators = orDefault(c.MaxSpectators, defaultMaxSpectators)
+	c.AwayGrace = orDefault(c.AwayGrace, defaultAwayGrace)
+	c.EmptyGrace = orDefault(c.EmptyGrace, defaultEmptyGrace)
+	c.LobbyEvery = orDefault(c.LobbyEvery, defaultLobbyEvery)
+	if c.Logf == nil {
+		c.Logf = func(string, ...any) {}
+	}
+	return c
+}
+
+// Hub owns every table and knows every connected client.
+//
+// Only clients in the lobby receive LobbyUpdates; changes are coalesced and
+// broadcast at most once per Config.LobbyEvery, so idle sessions cost next to
+// nothing. The hub has no goroutine of its own: each table has one, and the
+// lobby broadcast runs on a timer.
+type Hub struct {
+	cfg Config
+	wg  sync.WaitGroup // table goroutines
+
+	mu            sync.Mutex
+	closed        bool
+	seq           uint64
+	tables        map[string]*table
+	codes         map[string]*table
+	clients       map[*Client]struct{}
+	byID          map[string]*Client // non-guest clients by player ID
+	away          map[string]*table  // player ID -> table where the player dropped mid-game
+	lobbyTimer    *time.Timer
+	lastBroadcast time.Time
+	snap          *LobbyUpdate // nil: stale
+}
+
+// Stats are the hub's counters, for logs and health checks.
+type Stats struct {
+	Online  int // connected clients
+	Tables  int // open tables, private ones included
+	Playing int // tables whose game is under way
+}
+
+// NewHub starts a hub. Zero fields of cfg take their defaults.
+func NewHub(cfg Config) *Hub {
+	return &Hub{
+		cfg:     cfg.withDefaults(),
+		tables:  map[string]*table{},
+		codes:   map[string]*table{},
+		clients: map[*Client]struct{}{},
+		byID:    map[string]*Client{},
+		away:    map[string]*table{},
+	}
+}
+
+// Connect registers a session's player and returns its client. The name is
+// cleaned with CleanName; a player without an ID becomes a guest with a
+// random one. A non-guest player already connected is evicted: the old
+// client gets a final update with Closed set (NoticeReplaced) and the new
+// one takes over its seat or spectator place. A non-guest player who
+// dropped out of a game in progress (Close, not Leave) is put back in the
+// seat. Otherwise the client starts in the lobby with a LobbyUpdate.
+// After Close, Connect returns a client that is already closed.
+func (h *Hub) Connect(p Player) *Client {
+	p.Name = CleanName(p.Name)
+	if p.ID == "" {
+		p.ID, p.Guest = randomGuestID(), true
+	}
+	c := newClient(h, p)
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		c.shutdown()
+		return c
+	}
+	var old *Client
+	var resume *table
+	if !p.Guest {
+		old = h.byID[p.ID]
+		h.byID[p.ID] = c
+		if old == nil {
+			resume = h.away[p.ID]
+		}
+		delete(h.away, p.ID)
+	}
+	delete(h.clients, old)
+	h.clients[c] = struct{}{}
+	h.lobbyChangedLocked()
+	h.mu.Unlock()
+
+	placed := false
+	switch {
+	case old != nil:
+		placed = old.evict(c)
+	case resume != nil:
+		placed = resume.call(func() error { return resume.join(c, p, false, true) }) == nil
+	}
+	if !placed {
+		h.sendLobby(c)
+	}
+	return c
+}
+
+// Lobby returns the current lobby snapshot (shared: read-only).
+func (h *Hub) Lobby() LobbyUpdate {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return *h.snapshotLocked()
+}
+
+// Stats returns the hub's counters.
+func (h *Hub) Stats() Stats {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	s := Stats{Online: len(h.clients), Tables: len(h.tables)}
+	for _, t := range h.tables {
+		if sum := t.summary.Load(); sum != nil && sum.Status == Playing {
+			s.Playing++
+		}
+	}
+	return s
+}
+
+// Close stops every table: each session at a table gets a last TableUpdate
+// with Closed set (NoticeShutdown), every client is closed, and Close
+// returns when every table goroutine has ended. Close is idempotent.
+func (h *Hub) Close() {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return
+	}
+	h.closed = true
+	if h.lobbyTimer != nil {
+		h.lobbyTimer.Stop()
+		h.lobbyTimer = nil
+	}
+	tables := make([]*table, 0, len(h.tables))
+	for _, t := range h.tables {
+		tables = append(tables, t)
+	}
+	clients := make([]*Client, 0, len(h.clients))
+	for c := range h.clients {
+		clients = append(clients, c)
+	}
+	h.mu.Unlock()
+
+	for _, t := range tables {
+		_ = t.call(func() error { t.shut(NoticeShutdown); return nil })
+	}
+	h.wg.Wait()
+	for _, c := range clients {
+		c.shutdown()
+	}
+}
+
+// newTable registers a table with c seated as host and starts its actor.
+func (h *Hub) newTable(g engine.Game, info engine.Info, seats int, private bool, opts engine.Options, c *Client, p Player) (*table, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return nil, ErrClosed
+	}
+	if len(h.tables) >= h.cfg.MaxTables {
+		return nil, ErrTooManyTables
+	}
+	code := randomCode()
+	for h.codes[code] != nil {
+		code = randomCode()
+	}
+	h.seq++
+	t := newTable(h, fmt.Sprintf("t%d", h.seq), code, h.seq, g, info, seats, private, opts)
+	t.seats[0] = seat{id: p.ID, name: p.Name, guest: p.Guest, client: c}
+	h.tables[t.id] = t
+	h.codes[code] = t
+	h.wg.Add(1)
+	go t.run()
+	return t, nil
+}
+
+func (h *Hub) tableByID(id string) *table {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.tables[id]
+}
+
+func (h *Hub) tableByCode(typed string) *table {
+	code, ok := NormalizeCode(typed)
+	if !ok {
+		return nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.codes[code]
+}
+
+// removeTable forgets a closing table.
+func (h *Hub) removeTable(t *table) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.tables[t.id] == t {
+		delete(h.tables, t.id)
+	}
+	if h.codes[t.code] == t {
+		delete(h.codes, t.code)
+	}
+	h.clearAwayLocked(t)
+	h.lobbyChangedLocked()
+}
+
+// setAway remembers that player id dropped out of a game at t.
+func (h *Hub) setAway(id string, t *table) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.closed {
+		h.away[id] = t
+	}
+}
+
+// clearAway forgets the dropped players of t (its game ended).
+func (h *Hub) clearAway(t *table) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.clearAwayLocked(t)
+}
+
+func (h *Hub) clearAwayLocked(t *table) {
+	for id, at := range h.away {
+		if at == t {
+			delete(h.away, id)
+		}
+	}
+}
+
+// forget unregisters a closed client.
+func (h *Hub) forget(c *Client) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.clients, c)
+	if id := c.Player().ID; h.byID[id] == c {
+		delete(h.byID, id)
+	}
+	h.lobbyChangedLocked()
+}
+
+// sendLobby gives a client that arrived in the lobby the current snapshot.
+func (h *Hub) sendLobby(c *Client) {
+	h.mu.Lock()
+	snap := h.snapshotLocked()
+	h.mu.Unlock()
+	c.putLobby(snap)
+}
+
+// lobbyChanged notes that the lobby changed; a broadcast follows within
+// Config.LobbyEvery.
+func (h *Hub) lobbyChanged() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.lobbyChangedLocked()
+}
+
+func (h *Hub) lobbyChangedLocked() {
+	h.snap = nil
+	if h.closed || h.lobbyTimer != nil {
+		return
+	}
+	wait := max(h.cfg.LobbyEvery-time.Since(h.lastBroadcast), 0)
+	h.lobbyTimer = time.AfterFunc(wait, h.broadcast)
+}
+
+// broadcast sends the lobby to every client in the lobby.
+func (h *Hub) broadcast() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.lobbyTimer = nil
+	if h.closed {
+		return
+	}
+	h.lastBroadcast = time.Now()
+	snap := h.snapshotLocked()
+	for c := range h.clients {
+		c.putLobby(snap)
+	}
+}
+
+func statusRank(s Status) int {
+	switch s {
+	case Waiting:
+		return 0
+	case Playing:
+		return 1
+	}
+	return 2
+}
+
+// snapshotLocked returns the lobby, rebuilding it if stale: public tables,
+// waiting ones first, oldest first.
+func (h *Hub) snapshotLocked() *LobbyUpdate {
+	if h.snap != nil {
+		return h.snap
+	}
+	type entry struct {
+		seq uint64
+		sum TableSummary
+	}
+	list := make([]entry, 0, len(h.tables))
+	for _, t := range h.tables {
+		if sum := t.summary.Load(); sum != nil && !t.private {
+			list = append(list, entry{t.seq, *sum})
+		}
+	}
+	slices.SortFunc(list, func(a, b entry) int {
+		return cmp.Or(cmp.Compare(statusRank(a.sum.Status), statusRank(b.sum.Status)), cmp.Compare(a.seq, b.seq))
+	})
+	snap := &LobbyUpdate{Tables: make([]TableSummary, len(list)), Online: len(h.clients)}
+	for i, e := range list {
+		snap.Tables[i] = e.sum
+	}
+	h.snap = snap
+	return snap
+}

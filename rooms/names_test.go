@@ -1,0 +1,94 @@
+package rooms
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+)
+
+func TestCleanName(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"anna", "anna"},
+		{"  anna   lee  ", "anna lee"},
+		{"", "guest"},
+		{"   \t\n ", "guest"},
+		{"\x1b[31mred\x1b[0m", "red"},
+		{"\x1b[2J\x1b[Hwipe", "wipe"},
+		{"\x1b]0;title\x07name", "name"},
+		{"\x1b]8;;http://evil\x1b\\link\x1b]8;;\x1b\\", "link"},
+		{"\x1bPdcs payload\x1b\\ok", "ok"},
+		{"\x1b(Bok", "ok"},
+		{"\x1bcreset", "reset"},
+		{"\u009b31mc1\u009b0m", "c1"},
+		{"\u009d0;t\u009cname", "name"},
+		{"a\x00b\x07c\x7fd\u0085e", "abcd e"}, // NEL is whitespace
+		{"bell\a", "bell"},
+		{"line\r\nbreak", "line break"},
+		{"bi\u202edi\u202c", "bidi"},
+		{"iso\u2066late\u2069", "isolate"},
+		{"z\u200bw\u200cj\u200d\ufeffs", "zwjs"},
+		{"soft\u00adhyphen", "softhyphen"},
+		{"\u3164\u3164", "guest"},
+		{"a\u2028b", "a b"},
+		{"ab\xffcd", "abcd"},
+		{"\u0301\u0301x", "x"},
+		{"e\u0301\u0302\u0303\u0304", "e\u0301\u0302"},
+		{"abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnop"},
+		{"abcdefghijklmno  pqrstuvwxyz", "abcdefghijklmno"},
+		{"漢字漢字漢字漢字漢字漢字漢字漢字", "漢字漢字漢字漢字漢字漢字"},
+		{"Zoë", "Zoë"},
+		{"\x1b[31", "guest"},
+		{"{seat1}", "(seat1)"},
+	} {
+		if got := CleanName(tc.in); got != tc.want {
+			t.Errorf("CleanName(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// checkName asserts the properties every cleaned name has.
+func checkName(t *testing.T, in, out string) {
+	t.Helper()
+	switch {
+	case !utf8.ValidString(out):
+		t.Fatalf("CleanName(%q) = %q: invalid UTF-8", in, out)
+	case out == "":
+		t.Fatalf("CleanName(%q) is empty", in)
+	case utf8.RuneCountInString(out) > MaxNameRunes:
+		t.Fatalf("CleanName(%q) = %q: too long", in, out)
+	case strings.TrimSpace(out) != out || strings.Contains(out, "  "):
+		t.Fatalf("CleanName(%q) = %q: stray spaces", in, out)
+	case CleanName(out) != out:
+		t.Fatalf("CleanName not idempotent: %q -> %q -> %q", in, out, CleanName(out))
+	}
+	width := 0
+	for _, r := range out {
+		width += runeWidth(r)
+		if r == '{' || r == '}' || r != ' ' && (unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || unicode.IsSpace(r) || r == 0x1b) {
+			t.Fatalf("CleanName(%q) = %q keeps %U", in, out, r)
+		}
+	}
+	if width > MaxNameWidth {
+		t.Fatalf("CleanName(%q) = %q: %d columns", in, out, width)
+	}
+}
+
+func FuzzCleanName(f *testing.F) {
+	for _, s := range []string{"anna", "\x1b[31mx", "\x1b]0;t\x07y", "a\u202eb", "\u009b1m", "e\u0301\u0301\u0301", "  a  b  ", "漢字", "\xff\xfe"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkName(t, s, CleanName(s))
+	})
+}
+
+func TestUniqueNames(t *testing.T) {
+	got := uniqueNames([]string{"anna", "", "Anna", "anna (2)", "anna"})
+	want := []string{"anna", "", "Anna (2)", "anna (2) (2)", "anna (3)"}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("uniqueNames = %q, want %q", got, want)
+		}
+	}
+}

@@ -1,0 +1,133 @@
+package rooms
+
+import (
+	"slices"
+
+	"arcade/engine"
+)
+
+// publish computes an update for every watcher and drops it in their
+// inboxes (never blocking). Views are computed per seat; spectators share
+// one update.
+func (t *table) publish() {
+	t.version++
+	names := t.names()
+	sum := t.makeSummary(names)
+	t.storeSummary(sum)
+	infos := make([]SeatInfo, len(t.seats))
+	for i := range t.seats {
+		s := &t.seats[i]
+		infos[i] = SeatInfo{Name: names[i], Bot: s.bot != nil, BotLevel: s.botLevel, Connected: s.client != nil, Empty: s.empty()}
+	}
+	base := TableUpdate{
+		Table: sum, Options: t.opts, Seats: infos,
+		Pending: t.pending(), Deadline: t.deadline, Version: t.version,
+	}
+	if t.state != nil {
+		base.Outcome = t.state.Outcome()
+	}
+	for i := range t.seats {
+		c := t.seats[i].client
+		if c == nil {
+			continue
+		}
+		u := t.updateFor(base, engine.Seat(i))
+		u.Host = i == t.host
+		u.Code = t.code
+		c.putTable(t, u)
+	}
+	if len(t.spectators) > 0 {
+		u := t.updateFor(base, engine.Spectator)
+		for _, c := range t.spectators {
+			c.putTable(t, u)
+		}
+	}
+}
+
+// updateFor fills in what seat you may see.
+func (t *table) updateFor(base TableUpdate, you engine.Seat) *TableUpdate {
+	u := base
+	u.You = you
+	if t.state != nil {
+		u.View = t.state.View(you)
+		if slices.Contains(u.Pending, you) {
+			u.Legal = t.state.Legal(you)
+		}
+	}
+	u.Log = t.logFor(you)
+	return &u
+}
+
+// logFor returns the last LogLines events seat s may read, oldest first.
+func (t *table) logFor(s engine.Seat) []string {
+	n := 0
+	start := len(t.log)
+	for start > 0 && n < t.cfg.LogLines {
+		start--
+		if t.log[start].VisibleTo(s) {
+			n++
+		}
+	}
+	out := make([]string, 0, n)
+	for _, e := range t.log[start:] {
+		if e.VisibleTo(s) {
+			out = append(out, e.Text)
+		}
+	}
+	return out
+}
+
+func (t *table) makeSummary(names []string) TableSummary {
+	taken := 0
+	for i := range t.seats {
+		if !t.seats[i].empty() {
+			taken++
+		}
+	}
+	return TableSummary{
+		ID: t.id, Game: t.info.ID, GameName: t.info.Name,
+		Seats: len(t.seats), Taken: taken, Status: t.status,
+		Private: t.private, Host: names[t.host],
+	}
+}
+
+// storeSummary publishes the lobby's view of the table; the lobby is told
+// only when a public table's summary changed.
+func (t *table) storeSummary(s TableSummary) {
+	if old := t.summary.Load(); old != nil && *old == s {
+		return
+	}
+	t.summary.Store(&s)
+	if !t.private {
+		t.hub.lobbyChanged()
+	}
+}
+
+// pending lists the seats that may act now: the engine's Pending and, for
+// a Responder, its Responding seats, sorted. Empty unless playing.
+func (t *table) pending() []engine.Seat {
+	if t.status != Playing {
+		return nil
+	}
+	p := slices.Clone(t.state.Pending())
+	if r, ok := t.state.(engine.Responder); ok {
+		for _, s := range r.Responding() {
+			if !slices.Contains(p, s) {
+				p = append(p, s)
+			}
+		}
+	}
+	slices.Sort(p)
+	return p
+}
+
+// responding lists the seats in a response window, sorted.
+func (t *table) responding() []engine.Seat {
+	r, ok := t.state.(engine.Responder)
+	if !ok || t.status != Playing {
+		return nil
+	}
+	s := slices.Clone(r.Responding())
+	slices.Sort(s)
+	return s
+}

@@ -1,0 +1,238 @@
+package rooms
+
+import (
+	"fmt"
+	"slices"
+
+	"arcade/engine"
+)
+
+// leaveKind says why a client leaves a table.
+type leaveKind int
+
+const (
+	leaveLeft       leaveKind = iota // Leave: back to the lobby
+	leaveMoved                       // joined, watched or created another table
+	leaveDisconnect                  // Close: the session ended
+)
+
+// hostArrives completes Create: seat 0 was filled by newTable; the client
+// now moves in (unless it was closed meanwhile).
+func (t *table) hostArrives(c *Client) error {
+	if !c.attach(t) {
+		t.seats[0] = seat{}
+		t.changed()
+		return ErrClosed
+	}
+	t.logf("%s opened the table.", t.name(0))
+	t.changed()
+	return nil
+}
+
+// join seats c: its own seat back if its ID holds one here, else the lowest
+// free seat of a waiting table. byCode: c came with the invite code.
+// resumeOnly: only give back a seat the player dropped out of (Connect).
+func (t *table) join(c *Client, p Player, byCode, resumeOnly bool) error {
+	if t.seatOf(c) >= 0 {
+		return nil
+	}
+	spec := t.spectatorIndex(c)
+	if s := t.seatOfPlayer(p); s >= 0 {
+		st := &t.seats[s]
+		if resumeOnly && (st.left || st.client != nil || t.status != Playing) {
+			return ErrNoTable
+		}
+		if old := st.client; old != nil {
+			st.client = nil
+			t.detach(old, NoticeReplaced, engine.Seat(s))
+		}
+		if !c.attach(t) {
+			t.changed()
+			return ErrClosed
+		}
+		t.dropSpectator(spec)
+		hadBot := st.bot != nil
+		*st = seat{id: p.ID, name: p.Name, guest: p.Guest, client: c}
+		if hadBot {
+			t.logf("%s is back and takes the seat over from the bot.", t.name(s))
+		} else {
+			t.logf("%s is back.", t.name(s))
+		}
+		t.changed()
+		return nil
+	}
+	switch {
+	case resumeOnly:
+		return ErrNoTable
+	case t.private && !byCode && spec < 0:
+		return ErrPrivate
+	case t.status != Waiting:
+		return ErrStarted
+	}
+	s := slices.IndexFunc(t.seats, func(st seat) bool { return st.empty() })
+	if s < 0 {
+		return ErrTableFull
+	}
+	if !c.attach(t) {
+		return ErrClosed
+	}
+	t.dropSpectator(spec)
+	t.seats[s] = seat{id: p.ID, name: p.Name, guest: p.Guest, client: c}
+	t.logf("%s joined.", t.name(s))
+	t.changed()
+	return nil
+}
+
+// watch adds c as a spectator.
+func (t *table) watch(c *Client, byCode bool) error {
+	switch {
+	case t.seatOf(c) >= 0:
+		return fmt.Errorf("You are playing at this table.")
+	case t.spectatorIndex(c) >= 0:
+		return nil
+	case t.private && !byCode:
+		return ErrPrivate
+	case len(t.spectators) >= t.cfg.MaxSpectators:
+		return ErrSpectatorsFull
+	}
+	if !c.attach(t) {
+		return ErrClosed
+	}
+	t.spectators = append(t.spectators, c)
+	t.changed()
+	return nil
+}
+
+// leave takes c off the table. Before the game its seat is freed; after the
+// start the seat stays the player's, away.
+func (t *table) leave(c *Client, how leaveKind) error {
+	notice := ""
+	if how == leaveLeft {
+		notice = NoticeLeft
+	}
+	if i := t.spectatorIndex(c); i >= 0 {
+		t.dropSpectator(i)
+		t.detach(c, notice, engine.Spectator)
+		t.changed()
+		return nil
+	}
+	s := t.seatOf(c)
+	if s < 0 {
+		return ErrNotAtTable
+	}
+	st := &t.seats[s]
+	name := t.name(s)
+	switch {
+	case t.status == Waiting:
+		*st = seat{}
+		t.logf("%s left.", name)
+	case how == leaveDisconnect:
+		st.client, st.left, st.timedOut = nil, false, false
+		t.logf("%s disconnected.", name)
+		if !st.guest && t.status == Playing {
+			t.hub.setAway(st.id, t)
+		}
+	default:
+		st.client, st.left, st.timedOut = nil, true, false
+		t.logf("%s left the game.", name)
+	}
+	t.detach(c, notice, engine.Seat(s))
+	t.changed()
+	return nil
+}
+
+// replace puts by (the same player, connected again) in old's place.
+func (t *table) replace(old, by *Client) error {
+	s := t.seatOf(old)
+	spec := t.spectatorIndex(old)
+	if s < 0 && spec < 0 {
+		return ErrNotAtTable
+	}
+	old.detachFrom(t, nil)
+	attached := by.attach(t)
+	switch {
+	case !attached && s >= 0:
+		t.seats[s].client = nil
+	case !attached:
+		t.dropSpectator(spec)
+	case s >= 0:
+		t.seats[s].client = by
+		t.seats[s].name = by.Player().Name
+		t.logf("%s reconnected.", t.name(s))
+	default:
+		t.spectators[spec] = by
+	}
+	t.changed()
+	if s >= 0 && t.seats[s].client != by {
+		return ErrClosed
+	}
+	return nil
+}
+
+// renamed updates the name of c's seat.
+func (t *table) renamed(c *Client, name string) {
+	if s := t.seatOf(c); s >= 0 && t.seats[s].name != name {
+		old := t.name(s)
+		t.seats[s].name = name
+		t.logf("%s is now called %s.", old, t.name(s))
+		t.changed()
+	}
+}
+
+// kick frees another player's seat before the game (host only).
+func (t *table) kick(c *Client, s int) error {
+	if err := t.hostOnly(c); err != nil {
+		return err
+	}
+	if t.status != Waiting {
+		return fmt.Errorf("Players can only be removed before the game starts.")
+	}
+	st := t.seatAt(engine.Seat(s))
+	switch {
+	case st == nil:
+		return fmt.Errorf("There is no seat %d.", s+1)
+	case st.client == c:
+		return fmt.Errorf("You cannot remove yourself; leave the table instead.")
+	case st.client == nil:
+		return fmt.Errorf("Seat %d has no player.", s+1)
+	}
+	name := t.name(s)
+	target := st.client
+	*st = seat{}
+	t.detach(target, NoticeKicked, engine.Seat(s))
+	t.logf("The host removed %s.", name)
+	t.changed()
+	return nil
+}
+
+// hostOnly refuses anyone but the host.
+func (t *table) hostOnly(c *Client) error {
+	if s := t.seatOf(c); s < 0 || s != t.host {
+		return ErrNotHost
+	}
+	return nil
+}
+
+// seatOf returns c's seat, or -1.
+func (t *table) seatOf(c *Client) int {
+	return slices.IndexFunc(t.seats, func(st seat) bool { return st.client == c })
+}
+
+// seatOfPlayer returns the seat held by p's ID (not for guests), or -1.
+func (t *table) seatOfPlayer(p Player) int {
+	if p.Guest || p.ID == "" {
+		return -1
+	}
+	return slices.IndexFunc(t.seats, func(st seat) bool { return st.id == p.ID })
+}
+
+func (t *table) spectatorIndex(c *Client) int {
+	return slices.Index(t.spectators, c)
+}
+
+// dropSpectator removes spectator i (no-op for -1).
+func (t *table) dropSpectator(i int) {
+	if i >= 0 {
+		t.spectators = slices.Delete(t.spectators, i, i+1)
+	}
+}

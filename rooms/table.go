@@ -1,0 +1,312 @@
+package rooms
+
+import (
+	"sync/atomic"
+	"time"
+
+	"arcade/engine"
+)
+
+// table is an actor: its goroutine (run) owns every field below the
+// "actor-owned" line; everything else reaches it through call or post.
+type table struct {
+	hub     *Hub
+	cfg     *Config
+	id      string
+	code    string
+	seq     uint64
+	game    engine.Game
+	info    engine.Info
+	private bool
+	opts    engine.Options
+	cmds    chan command
+	done    chan struct{} // closed when the actor has ended
+	// summary is the table as the lobby lists it, published by the actor.
+	summary atomic.Pointer[TableSummary]
+
+	// actor-owned
+	seats      []seat
+	host       int
+	spectators []*Client
+	status     Status
+	state      engine.State
+	seed       uint64
+	moves      []move         // applied actions, for replays
+	log        []engine.Event // the last logCap events
+	version    uint64
+	window     []engine.Seat // seats in the current response window
+	deadline   time.Time     // end of the response window
+	botRNG     engine.RNG
+	botTimer   timerSlot
+	winTimer   timerSlot
+	awayTimer  timerSlot
+	emptyTimer timerSlot
+	closed     bool
+}
+
+// seat is one place at the table. A seat is empty, held by a human (present
+// or away), or played by a bot (on its own, or standing in for an away
+// human whose ID it keeps).
+type seat struct {
+	id       string // player ID; "" for an empty seat or a bot's own seat
+	name     string // base display name (uniqueNames adds " (2)")
+	guest    bool
+	client   *Client // nil: empty, bot, or the player is away
+	bot      engine.Bot
+	botLevel string
+	left     bool // the away player left on purpose: no resume on Connect
+	timedOut bool // the away grace ran out: Timeout is played at once
+}
+
+func (s *seat) empty() bool { return s.id == "" && s.bot == nil }
+
+func (s *seat) away() bool { return s.id != "" && s.client == nil && s.bot == nil }
+
+func (s *seat) filled() bool { return s.client != nil || s.bot != nil }
+
+// move is one applied action.
+type move struct {
+	Seat   engine.Seat
+	Action engine.Action
+}
+
+// command is work for the actor; reply is nil for timer posts.
+type command struct {
+	fn    func() error
+	reply chan error
+}
+
+func newTable(h *Hub, id, code string, seq uint64, g engine.Game, info engine.Info, seats int, private bool, opts engine.Options) *table {
+	return &table{
+		hub: h, cfg: &h.cfg, id: id, code: code, seq: seq,
+		game: g, info: info, private: private, opts: opts,
+		cmds:   make(chan command, 8),
+		done:   make(chan struct{}),
+		seats:  make([]seat, seats),
+		status: Waiting,
+		botRNG: engine.NewRNG(randomSeed()),
+	}
+}
+
+// run is the actor loop.
+func (t *table) run() {
+	defer t.hub.wg.Done()
+	defer close(t.done)
+	for !t.closed {
+		cmd := <-t.cmds
+		err := t.exec(cmd.fn)
+		if cmd.reply != nil {
+			cmd.reply <- err
+		}
+	}
+}
+
+// exec runs f on the actor. A panic (a bug in a game or a bot) closes the
+// table instead of crashing the server.
+func (t *table) exec(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.cfg.Logf("rooms: table %s (%s) panicked: %v", t.id, t.info.ID, r)
+			t.shut(NoticeInternal)
+			err = ErrInternal
+		}
+	}()
+	return f()
+}
+
+// call runs f on the actor and returns its error, or ErrNoTable when the
+// table has closed.
+func (t *table) call(f func() error) error {
+	reply := make(chan error, 1)
+	select {
+	case t.cmds <- command{fn: f, reply: reply}:
+	case <-t.done:
+		return ErrNoTable
+	}
+	select {
+	case err := <-reply:
+		return err
+	case <-t.done:
+		select {
+		case err := <-reply:
+			return err
+		default:
+			return ErrNoTable
+		}
+	}
+}
+
+// post queues f for the actor without waiting (timers use it).
+func (t *table) post(f func()) {
+	select {
+	case t.cmds <- command{fn: func() error { f(); return nil }}:
+	case <-t.done:
+	}
+}
+
+// timerSlot is a restartable actor timer. A fire that raced with stop or a
+// later schedule is ignored (gen no longer matches). Actor-owned.
+type timerSlot struct {
+	timer *time.Timer
+	gen   uint64
+}
+
+func (s *timerSlot) active() bool { return s.timer != nil }
+
+func (s *timerSlot) stop() {
+	if s.timer != nil {
+		s.timer.Stop()
+		s.timer = nil
+	}
+	s.gen++
+}
+
+// schedule (re)starts the slot: after d, f runs on t's actor.
+func (s *timerSlot) schedule(t *table, d time.Duration, f func()) {
+	s.stop()
+	gen := s.gen
+	s.timer = time.AfterFunc(d, func() {
+		t.post(func() {
+			if s.gen != gen {
+				return
+			}
+			s.timer = nil
+			f()
+		})
+	})
+}
+
+// shut closes the table: it leaves the hub, every watcher gets a last
+// update with notice ("" for none), and the actor loop ends. It must not
+// call into the engine (it also runs after a panic).
+func (t *table) shut(notice string) {
+	if t.closed {
+		return
+	}
+	t.closed = true
+	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer} {
+		s.stop()
+	}
+	t.hub.removeTable(t)
+	for i := range t.seats {
+		if c := t.seats[i].client; c != nil {
+			t.seats[i].client = nil
+			t.detach(c, notice, engine.Seat(i))
+		}
+	}
+	for _, c := range t.spectators {
+		t.detach(c, notice, engine.Spectator)
+	}
+	t.spectators = nil
+}
+
+// detach takes c off the table. With a notice, c gets a last update (Closed)
+// and a fresh lobby.
+func (t *table) detach(c *Client, notice string, you engine.Seat) {
+	var u *TableUpdate
+	if notice != "" {
+		t.version++
+		u = &TableUpdate{You: you, Closed: true, Notice: notice, Version: t.version}
+		if sum := t.summary.Load(); sum != nil {
+			u.Table = *sum
+		}
+	}
+	if c.detachFrom(t, u) && u != nil {
+		t.hub.sendLobby(c)
+	}
+}
+
+// changed runs after every command that changed the table: automatic moves,
+// timers, host hand-off, closing when nobody is left, then the fan-out.
+func (t *table) changed() {
+	if t.closed {
+		return
+	}
+	if t.status == Playing {
+		t.settle()
+	}
+	t.fixHost()
+	t.scheduleBots()
+	t.scheduleAway()
+	if t.checkEmpty() {
+		return
+	}
+	t.publish()
+}
+
+// fixHost passes the host role to the first present player when the host
+// is not here.
+func (t *table) fixHost() {
+	if t.seats[t.host].client != nil {
+		return
+	}
+	for i := range t.seats {
+		if t.seats[i].client != nil {
+			t.host = i
+			t.logf("%s is now the host.", t.name(i))
+			return
+		}
+	}
+}
+
+// checkEmpty closes the table, or starts the grace before closing, when no
+// human is left to watch it. It reports whether the table closed.
+func (t *table) checkEmpty() bool {
+	players := t.players()
+	watchers := players + len(t.spectators)
+	switch {
+	case t.status == Waiting && players == 0:
+		t.shut(NoticeNoHumans)
+		return true
+	case watchers > 0:
+		t.emptyTimer.stop()
+	case t.status == Finished:
+		t.shut("")
+		return true
+	case !t.emptyTimer.active():
+		t.emptyTimer.schedule(t, t.cfg.EmptyGrace, func() {
+			if t.players()+len(t.spectators) == 0 {
+				t.shut(NoticeIdle)
+			}
+		})
+	}
+	return false
+}
+
+// players counts the humans present in seats.
+func (t *table) players() int {
+	n := 0
+	for i := range t.seats {
+		if t.seats[i].client != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// name is seat i's display name as shown at this table.
+func (t *table) name(i int) string {
+	return t.names()[i]
+}
+
+func (t *table) names() []string {
+	base := make([]string, len(t.seats))
+	for i := range t.seats {
+		base[i] = t.seats[i].name
+	}
+	return uniqueNames(base)
+}
+
+// logf adds a public line from the room itself to the log.
+func (t *table) logf(format string, args ...any) {
+	t.addLog(engine.Public(format, args...))
+}
+
+func (t *table) addLog(evs ...engine.Event) {
+	t.log = append(t.log, evs...)
+	if over := len(t.log) - logCap; over > 0 {
+		n := copy(t.log, t.log[over:])
+		clear(t.log[n:])
+		t.log = t.log[:n]
+	}
+}

@@ -1,0 +1,214 @@
+package rooms
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+
+	"arcade/engine"
+)
+
+// The toy counting game: seats take turns adding 1 or 2 to a shared count;
+// whoever reaches the target wins. Each seat has a hidden secret (100*(s+1)
+// plus noise) that only its own view shows; the outcome's scores reveal all
+// secrets, so tests can check which seat a view belonged to. With the option
+// window=true, every add opens a response window for the other seats, who
+// answer "ok" or "bump" (bump adds 1). Action "boom" panics, to test that a
+// broken game cannot take the server down.
+
+const (
+	toyID     = "toy-test"     // no BotMaker: tables fall back to RandomBot
+	toyBotsID = "toybots-test" // with a BotMaker returning spy bots
+)
+
+func init() {
+	engine.Register(toyGame{id: toyID})
+	engine.Register(toyBotGame{toyGame{id: toyBotsID}})
+}
+
+type toyGame struct{ id string }
+
+func (g toyGame) Info() engine.Info {
+	return engine.Info{
+		ID: g.id, Name: "Toy " + g.id, Summary: "count to the target",
+		MinPlayers: 1, MaxPlayers: 4,
+		Options: []engine.OptionSpec{
+			{Key: "target", Name: "Target", Kind: engine.Choice, Choices: []string{"3", "10", "50", "1000000"}, Default: "10"},
+			{Key: "window", Name: "Response window", Kind: engine.Bool, Default: "false"},
+		},
+	}
+}
+
+func (g toyGame) New(n int, opts engine.Options, seed uint64) (engine.State, error) {
+	target, err := strconv.Atoi(opts["target"])
+	if err != nil {
+		return nil, engine.Illegal("bad target %q", opts["target"])
+	}
+	st := &toyState{N: n, Target: target, Window: opts.Bool("window"), RNG: engine.NewRNG(seed), Winner: -1}
+	for i := range n {
+		st.Secrets = append(st.Secrets, 100*(i+1)+st.RNG.Intn(50))
+	}
+	return st, nil
+}
+
+func (g toyGame) Restore(data []byte) (engine.State, error) {
+	var st toyState
+	err := json.Unmarshal(data, &st)
+	return &st, err
+}
+
+type toyBotGame struct{ toyGame }
+
+func (toyBotGame) Bot(level string) engine.Bot { return &spyBot{level: level} }
+
+type toyState struct {
+	N, Target, Count, Turn int
+	Window                 bool
+	Answering              []engine.Seat // seats still to answer in the window
+	Secrets                []int
+	RNG                    engine.RNG
+	Winner                 engine.Seat
+	Done                   bool
+}
+
+// toyView is what one seat sees.
+type toyView struct {
+	Seat      engine.Seat
+	Count     int
+	Target    int
+	Turn      int
+	Secret    int // this seat's own secret; -1 for spectators
+	Pending   []engine.Seat
+	Answering []engine.Seat
+}
+
+var (
+	addOne = engine.Action{Kind: "add", Args: []int{1}}
+	addTwo = engine.Action{Kind: "add", Args: []int{2}}
+	okAct  = engine.Action{Kind: "ok"}
+	bump   = engine.Action{Kind: "bump"}
+)
+
+func (s *toyState) MarshalJSON() ([]byte, error) {
+	type plain toyState
+	return json.Marshal((*plain)(s))
+}
+
+func (s *toyState) Pending() []engine.Seat {
+	switch {
+	case s.Done:
+		return nil
+	case len(s.Answering) > 0:
+		return slices.Clone(s.Answering)
+	}
+	return []engine.Seat{engine.Seat(s.Turn)}
+}
+
+func (s *toyState) Responding() []engine.Seat { return slices.Clone(s.Answering) }
+
+func (s *toyState) Legal(seat engine.Seat) []engine.Action {
+	switch {
+	case s.Done:
+		return nil
+	case len(s.Answering) > 0:
+		if slices.Contains(s.Answering, seat) {
+			return []engine.Action{okAct, bump}
+		}
+		return nil
+	case int(seat) == s.Turn:
+		return []engine.Action{addOne, addTwo}
+	}
+	return nil
+}
+
+func (s *toyState) Apply(seat engine.Seat, a engine.Action) ([]engine.Event, error) {
+	if a.Kind == "boom" {
+		panic("toy: boom")
+	}
+	if _, ok := engine.Find(s.Legal(seat), a); !ok {
+		return nil, engine.Illegal("seat %d cannot %v now", seat, a)
+	}
+	if len(s.Answering) > 0 {
+		s.Answering = slices.DeleteFunc(s.Answering, func(x engine.Seat) bool { return x == seat })
+		var evs []engine.Event
+		if a.Kind == "bump" {
+			s.Count++
+			evs = append(evs, engine.Public("seat %d bumps", seat))
+		}
+		if len(s.Answering) == 0 {
+			s.Turn = (s.Turn + 1) % s.N
+		}
+		return evs, nil
+	}
+	s.Count += a.Args[0]
+	evs := []engine.Event{
+		engine.Public("seat %d adds %d", seat, a.Args[0]),
+		engine.Private(seat, "your secret is %d", s.Secrets[seat]),
+	}
+	switch {
+	case s.Count >= s.Target:
+		s.Done, s.Winner = true, seat
+	case s.Window && s.N > 1:
+		for i := range s.N {
+			if i != int(seat) {
+				s.Answering = append(s.Answering, engine.Seat(i))
+			}
+		}
+	default:
+		s.Turn = (s.Turn + 1) % s.N
+	}
+	return evs, nil
+}
+
+func (s *toyState) View(seat engine.Seat) any {
+	v := toyView{Seat: seat, Count: s.Count, Target: s.Target, Turn: s.Turn, Secret: -1,
+		Pending: s.Pending(), Answering: slices.Clone(s.Answering)}
+	if seat >= 0 && int(seat) < s.N {
+		v.Secret = s.Secrets[seat]
+	}
+	return v
+}
+
+func (s *toyState) Outcome() engine.Outcome {
+	if !s.Done {
+		return engine.Outcome{}
+	}
+	return engine.Outcome{Done: true, Scores: slices.Clone(s.Secrets), Winners: []engine.Seat{s.Winner},
+		Summary: fmt.Sprintf("seat %d reached %d", s.Winner, s.Target)}
+}
+
+func (s *toyState) Timeout(seat engine.Seat) engine.Action {
+	if slices.Contains(s.Answering, seat) {
+		return okAct
+	}
+	return addOne
+}
+
+// spyBot plays randomly and records every view it was given, so tests can
+// check that bots get only their own seat's view.
+type spyBot struct{ level string }
+
+var spy struct {
+	sync.Mutex
+	views []toyView
+	bad   []string
+}
+
+func (b *spyBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+	spy.Lock()
+	defer spy.Unlock()
+	if v, ok := view.(toyView); ok {
+		spy.views = append(spy.views, v)
+	} else {
+		spy.bad = append(spy.bad, fmt.Sprintf("%T", view))
+	}
+	return legal[rng.Intn(len(legal))]
+}
+
+func resetSpy() {
+	spy.Lock()
+	defer spy.Unlock()
+	spy.views, spy.bad = nil, nil
+}
