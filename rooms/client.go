@@ -263,6 +263,7 @@ func (c *Client) evict(by *Client) bool {
 // shutdown closes the client when the hub stops.
 func (c *Client) shutdown() {
 	if _, ok := c.markClosed(); ok {
+		c.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeShutdown})
 		close(c.done)
 	}
 }

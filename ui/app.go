@@ -54,6 +54,13 @@ type resultMsg struct {
 	ok  string
 }
 
+// endedMsg says the hub closed this session's client: the same key
+// connected elsewhere, or the server is shutting down.
+type endedMsg struct{ notice string }
+
+// quitMsg ends the program after the goodbye screen has been seen.
+type quitMsg struct{}
+
 // tickMsg redraws countdowns once a second while a deadline runs.
 type tickMsg time.Time
 
@@ -87,6 +94,8 @@ type App struct {
 	pager *pager
 
 	ticking bool
+	// ended is set once the hub has closed this session.
+	ended bool
 }
 
 // New builds the root model for a session bound to client.
@@ -151,10 +160,22 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			a.setStatus(msg.ok, false)
 		}
 		return a, nil
+	case endedMsg:
+		a.ended = true
+		a.status = msg.notice
+		if a.status == "" {
+			a.status = "the connection ended."
+		}
+		return a, tea.Tick(4*time.Second, func(time.Time) tea.Msg { return quitMsg{} })
+	case quitMsg:
+		return a, tea.Quit
 	case tickMsg:
 		a.ticking = false
 		return a, a.maybeTick()
 	case tea.KeyPressMsg:
+		if a.ended {
+			return a, tea.Quit
+		}
 		return a, a.onKey(msg)
 	}
 	if a.prompt != "" {
@@ -310,6 +331,10 @@ func (a *App) View() tea.View {
 
 // render draws the whole screen as a string of exactly the terminal's size.
 func (a *App) render() string {
+	if a.ended {
+		msg := "This session is closed: " + a.status + "\nGoodbye!"
+		return lipgloss.Place(max(a.width, 1), max(a.height, 1), lipgloss.Center, lipgloss.Center, msg)
+	}
 	needW, needH := a.minSize()
 	if a.width < needW || a.height < needH {
 		return a.tooSmall(needW, needH)
@@ -376,6 +401,15 @@ func Forward(ctx context.Context, c *rooms.Client, send func(tea.Msg)) {
 	for {
 		select {
 		case <-ctx.Done():
+			return
+		case <-c.Done():
+			// Deliver what is left (the table's farewell), then end.
+			_, table := c.Take()
+			notice := ""
+			if table != nil && table.Closed {
+				notice = table.Notice
+			}
+			send(endedMsg{notice: notice})
 			return
 		case <-c.Notify():
 			lobby, table := c.Take()

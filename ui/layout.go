@@ -41,7 +41,26 @@ func wrap(s string, w int) []string {
 	}
 	var out []string
 	for _, para := range strings.Split(s, "\n") {
-		out = append(out, strings.Split(ansi.Wrap(para, w, ""), "\n")...)
+		// Continuation lines keep the paragraph's indentation (plus two
+		// for list items), so wrapped help text stays readable.
+		trimmed := strings.TrimLeft(para, " ")
+		indent := len(para) - len(trimmed)
+		hang := indent
+		if indent > 0 || strings.HasPrefix(trimmed, "- ") {
+			hang += 2
+		}
+		if hang >= w/2 {
+			hang = 0
+		}
+		lines := strings.Split(ansi.Wrap(para, w, ""), "\n")
+		if len(lines) > 1 && hang > 0 {
+			rest := strings.Join(lines[1:], " ")
+			lines = append(lines[:1], strings.Split(ansi.Wrap(rest, w-hang, ""), "\n")...)
+			for i := 1; i < len(lines); i++ {
+				lines[i] = strings.Repeat(" ", hang) + lines[i]
+			}
+		}
+		out = append(out, lines...)
 	}
 	return out
 }

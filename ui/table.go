@@ -171,7 +171,7 @@ func (a *App) tableScreen() string {
 	used := min(strings.Count(top, "\n")+1, boardH)
 	bottomH = h - 3 - used
 
-	leftW := w / 2
+	leftW := w * 11 / 20
 	if w >= 110 {
 		leftW = w * 2 / 5
 	}
