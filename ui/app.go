@@ -214,6 +214,9 @@ func (a *App) onTable(u rooms.TableUpdate) tea.Cmd {
 		return nil
 	}
 	first := a.table == nil || a.table.Table.ID != u.Table.ID
+	if !first && a.table.Table.Status != u.Table.Status {
+		a.setStatus("", false) // old hints ("press S to start") no longer apply
+	}
 	a.table = &u
 	if first {
 		a.tableView = tableState{board: board.New(u.Table.Game)}

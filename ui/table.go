@@ -245,19 +245,6 @@ func (a *App) waitingRoom(w, h int) string {
 		}
 		lines = append(lines, fmt.Sprintf("%s%d. %s", mark, i+1, who))
 	}
-	lines = append(lines, "")
-	if t.Code != "" {
-		inv := "Invite code " + th.Accent.Render(t.Code) + ": others press i in the lobby and type it"
-		lines = append(lines, inv)
-		if a.opts.ConnectHint != "" {
-			lines = append(lines, "or connect with: "+th.Key.Render(a.opts.ConnectHint+" -t "+t.Code))
-		}
-	}
-	if t.Host {
-		lines = append(lines, "", "You are the host: "+th.Key.Render("B")+" adds a bot to an empty seat, "+th.Key.Render("S")+" starts when every seat is filled.")
-	} else if t.You != engine.Spectator {
-		lines = append(lines, "", "Waiting for the host to start the game.")
-	}
 	if len(t.Options) > 0 {
 		var opts []string
 		for k, v := range t.Options {
@@ -267,6 +254,30 @@ func (a *App) waitingRoom(w, h int) string {
 		lines = append(lines, "", th.Faint.Render("Options: "+strings.Join(opts, ", ")))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// inviteLines tell how others join and what the host does next.
+func (a *App) inviteLines(w int) []string {
+	th := a.th
+	t := a.table
+	lines := []string{th.Heading.Render("WAITING FOR PLAYERS")}
+	if t.Code != "" {
+		lines = append(lines, "Invite code: "+th.Accent.Render(t.Code))
+		lines = append(lines, wrap("Others press i in the lobby and type it.", w)...)
+		if a.opts.ConnectHint != "" {
+			lines = append(lines, "Or from a shell:", " "+th.Key.Render(a.opts.ConnectHint+" -t "+t.Code))
+		}
+	}
+	lines = append(lines, "")
+	switch {
+	case t.Host:
+		lines = append(lines, wrap("You are the host: B adds a bot to an empty seat, S starts the game once every seat is filled.", w)...)
+	case t.You != engine.Spectator:
+		lines = append(lines, "Waiting for the host to start.")
+	default:
+		lines = append(lines, "You are watching this table.")
+	}
+	return lines
 }
 
 // movesPane lists the player's legal moves, or says who is to play.
@@ -284,7 +295,7 @@ func (a *App) movesPane(w int) string {
 		return strings.Join(lines, "\n")
 	}
 	if t.Table.Status == rooms.Waiting {
-		return th.Heading.Render("YOUR MOVE") + "\n" + th.Faint.Render("The game has not started.")
+		return strings.Join(a.inviteLines(w), "\n")
 	}
 	left := ""
 	if !t.Deadline.IsZero() {
