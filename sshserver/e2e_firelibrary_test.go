@@ -15,7 +15,7 @@ const waitLong = 10 * time.Second
 var (
 	inviteRE = regexp.MustCompile(`Invite code: ([A-Z2-9]{6})`)
 	// moveRE finds a move in the YOUR MOVE pane: "[d] Draw a token".
-	moveRE = regexp.MustCompile(`^[ ›]\[(\S)\] ([^│]*)`)
+	moveRE  = regexp.MustCompile(`^[ ›]\[(\S)\] ([^│]*)`)
 	toolsRE = regexp.MustCompile(`YOUR TOOLS (.+)`)
 )
 
