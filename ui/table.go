@@ -158,27 +158,40 @@ func (a *App) tableScreen() string {
 	w, h := a.width, a.height
 	header := a.tableHeader()
 
+	// Wide terminals get the log as a full-height column on the right; the
+	// board and the moves share the left. Narrow ones stack the board over
+	// a moves | log strip.
+	boardW, logW := w, 0
+	if w >= 110 {
+		logW = max(w-100, 36)
+		boardW = w - logW - 1
+	}
 	bottomH := 7
 	boardH := max(h-3-bottomH, 4)
 	var top string
 	if t.Table.Status == rooms.Waiting || t.View == nil {
-		top = a.waitingRoom(w, boardH)
+		top = a.waitingRoom(boardW, boardH)
 	} else if r := a.tableView.board; r != nil {
-		top = r.Render(t.View, board.Context{Width: w, Height: boardH, Theme: th, Names: a.names(), You: t.You})
+		top = r.Render(t.View, board.Context{Width: boardW, Height: boardH, Theme: th, Names: a.names(), You: t.You})
 	} else {
 		top = th.Faint.Render("(this game has no board view)")
 	}
 	used := min(strings.Count(top, "\n")+1, boardH)
 	bottomH = h - 3 - used
-
-	leftW := w * 11 / 20
-	if w >= 110 {
-		leftW = w * 2 / 5
+	bodyH := h - 3
+	var body string
+	if logW > 0 {
+		left := fitBlock(top, boardW, used) + "\n" + fitBlock("", boardW, 1) + "\n" + fitBlock(a.movesPane(boardW), boardW, bodyH-used-1)
+		sep := strings.TrimRight(strings.Repeat("│\n", bodyH), "\n")
+		body = lipgloss.JoinHorizontal(lipgloss.Top, fitBlock(left, boardW, bodyH), th.Faint.Render(sep), fitBlock(a.logPane(logW, bodyH), logW, bodyH))
+	} else {
+		leftW := w * 11 / 20
+		rightW := w - leftW - 1
+		sep := strings.TrimRight(strings.Repeat("│\n", bottomH), "\n")
+		bottom := lipgloss.JoinHorizontal(lipgloss.Top,
+			fitBlock(a.movesPane(leftW), leftW, bottomH), th.Faint.Render(sep), fitBlock(a.logPane(rightW, bottomH), rightW, bottomH))
+		body = fitBlock(top, w, used) + "\n" + bottom
 	}
-	rightW := w - leftW - 1
-	sep := strings.TrimRight(strings.Repeat("│\n", bottomH), "\n")
-	bottom := lipgloss.JoinHorizontal(lipgloss.Top,
-		fitBlock(a.movesPane(leftW), leftW, bottomH), th.Faint.Render(sep), fitBlock(a.logPane(rightW, bottomH), rightW, bottomH))
 
 	var status string
 	if a.tableView.confirmLeave {
@@ -189,7 +202,7 @@ func (a *App) tableScreen() string {
 	} else {
 		status = a.statusLine()
 	}
-	return fitBlock(header, w, 1) + "\n" + fitBlock(top, w, used) + "\n" + bottom + "\n" + status + "\n" + a.tableHints()
+	return fitBlock(header, w, 1) + "\n" + body + "\n" + status + "\n" + a.tableHints()
 }
 
 func (a *App) tableHeader() string {
