@@ -1,0 +1,24 @@
+# syntax=docker/dockerfile:1
+
+# Build a static binary.
+FROM golang:1.26 AS build
+WORKDIR /src
+COPY go.mod go.sum ./
+RUN go mod download
+COPY . .
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/arcade ./cmd/arcade \
+ && mkdir -p /out/data
+
+# Run it as a non-root user (distroless "nonroot" is uid/gid 65532).
+FROM gcr.io/distroless/static-debian12:nonroot
+COPY --from=build /out/arcade /arcade
+# The data directory holds the host key: keep it in a volume so the key, and
+# so the server's identity, survive upgrades. A named volume starts as a copy
+# of this directory, owned by nonroot; a bind mount must be writable by 65532.
+COPY --from=build --chown=65532:65532 --chmod=700 /out/data /data
+ENV ARCADE_DATA=/data \
+    ARCADE_LISTEN=:2222
+VOLUME ["/data"]
+EXPOSE 2222
+USER 65532:65532
+ENTRYPOINT ["/arcade"]

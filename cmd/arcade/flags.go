@@ -1,0 +1,83 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"charm.land/log/v2"
+)
+
+// envFlag ties a flag to the environment variable that supplies its value
+// when the flag is not given.
+type envFlag struct {
+	name, env string
+}
+
+// parseFlags applies the environment to fs, then parses args over it: a flag
+// beats its variable, which beats the default. A malformed value of either
+// is an error that names both.
+func parseFlags(fs *flag.FlagSet, vars []envFlag, args []string, getenv func(string) string) error {
+	for _, v := range vars {
+		val := getenv(v.env)
+		if val == "" {
+			continue
+		}
+		if err := fs.Lookup(v.name).Value.Set(val); err != nil {
+			return fmt.Errorf("invalid value %q for %s (flag -%s): %v", val, v.env, v.name, err)
+		}
+	}
+	return fs.Parse(args)
+}
+
+// positiveInt is an int flag that must be at least 1.
+type positiveInt int
+
+// String implements flag.Value.
+func (p *positiveInt) String() string { return strconv.Itoa(int(*p)) }
+
+// Set implements flag.Value.
+func (p *positiveInt) Set(s string) error {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 1 {
+		return errors.New("want a whole number of at least 1")
+	}
+	*p = positiveInt(n)
+	return nil
+}
+
+// positiveDuration is a duration flag that must be above zero.
+type positiveDuration time.Duration
+
+// String implements flag.Value.
+func (p *positiveDuration) String() string { return time.Duration(*p).String() }
+
+// Set implements flag.Value.
+func (p *positiveDuration) Set(s string) error {
+	d, err := time.ParseDuration(strings.TrimSpace(s))
+	if err != nil || d <= 0 {
+		return errors.New("want a duration above zero, like 700ms or 15s")
+	}
+	*p = positiveDuration(d)
+	return nil
+}
+
+// logLevel is a charm.land/log level flag.
+type logLevel log.Level
+
+// String implements flag.Value.
+func (l *logLevel) String() string { return log.Level(*l).String() }
+
+// Set implements flag.Value.
+func (l *logLevel) Set(s string) error {
+	switch lvl, err := log.ParseLevel(strings.TrimSpace(s)); {
+	case err != nil, lvl < log.DebugLevel, lvl > log.ErrorLevel:
+		return errors.New("want debug, info, warn or error")
+	default:
+		*l = logLevel(lvl)
+	}
+	return nil
+}

@@ -1,0 +1,7 @@
+package main
+
+// The games the arcade serves: each package registers itself with the engine
+// registry when imported. Add a line here for every new game.
+import (
+	_ "arcade/engine/firelibrary"
+)

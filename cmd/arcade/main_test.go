@@ -1,0 +1,162 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"arcade/sshserver/sshtest"
+)
+
+// env returns a getenv over vars.
+func env(vars ...string) func(string) string {
+	m := map[string]string{}
+	for i := 0; i+1 < len(vars); i += 2 {
+		m[vars[i]] = vars[i+1]
+	}
+	return func(k string) string { return m[k] }
+}
+
+// syncBuffer is a bytes.Buffer safe for the logger and the test at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestBadValuesExit2WithOneLine(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		args  []string
+		env   []string
+		wants []string
+	}{
+		{"env duration", nil, []string{"ARCADE_BOT_DELAY", "banana"}, []string{"ARCADE_BOT_DELAY", "-bot-delay", `"banana"`}},
+		{"env int", []string{"serve"}, []string{"ARCADE_MAX_PER_IP", "-3"}, []string{"ARCADE_MAX_PER_IP", "-max-per-ip"}},
+		{"env level", nil, []string{"ARCADE_LOG_LEVEL", "loud"}, []string{"ARCADE_LOG_LEVEL", "-log-level"}},
+		{"flag duration", []string{"-response-window", "0s"}, nil, []string{"-response-window"}},
+		{"flag int", []string{"serve", "-max-sessions=lots"}, nil, []string{"-max-sessions"}},
+		{"unknown flag", []string{"-colour"}, nil, []string{"-colour"}},
+		{"stray argument", []string{"serve", "extra"}, nil, []string{`"extra"`}},
+		{"unknown command", []string{"play"}, nil, []string{`"play"`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			code := run(context.Background(), c.args, env(c.env...), &stderr)
+			if code != 2 {
+				t.Errorf("exit code %d, want 2", code)
+			}
+			out := stderr.String()
+			if strings.Count(out, "\n") != 1 || !strings.HasPrefix(out, "arcade: ") {
+				t.Errorf("want one line starting with \"arcade: \", got %q", out)
+			}
+			for _, w := range c.wants {
+				if !strings.Contains(out, w) {
+					t.Errorf("%q does not name %s", out, w)
+				}
+			}
+		})
+	}
+}
+
+func TestHelpExits0(t *testing.T) {
+	for _, args := range [][]string{{"help"}, {"-h"}, {"serve", "-help"}} {
+		var stderr bytes.Buffer
+		if code := run(context.Background(), args, env(), &stderr); code != 0 {
+			t.Errorf("%v: exit code %d, want 0", args, code)
+		}
+		if !strings.Contains(stderr.String(), "usage: arcade") {
+			t.Errorf("%v: no usage in %q", args, stderr.String())
+		}
+	}
+}
+
+func TestFlagBeatsEnvBeatsDefault(t *testing.T) {
+	c, err := parseServe([]string{"-listen", ":3000"},
+		env("ARCADE_LISTEN", ":4000", "ARCADE_BOT_DELAY", "2s", "ARCADE_MAX_SESSIONS", "7"), &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.listen != ":3000" || time.Duration(c.botDelay) != 2*time.Second || c.maxSessions != 7 {
+		t.Errorf("got %+v", c)
+	}
+	if c.data != "./.arcade" || time.Duration(c.responseWindow) != 15*time.Second || c.maxPerIP != 8 {
+		t.Errorf("defaults: got %+v", c)
+	}
+}
+
+// TestServe runs the real command: it creates the data directory and host
+// key, serves a lobby, and on cancel (a signal) ends the sessions and exits 0.
+func TestServe(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	var stderr syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	exited := make(chan int, 1)
+	go func() {
+		exited <- run(ctx, []string{"-listen", "127.0.0.1:0"}, env("ARCADE_DATA", data), &stderr)
+	}()
+	addr := waitListening(t, &stderr, exited)
+	term := sshtest.Dial(t, addr, "tess", sshtest.Options{})
+	if err := term.WaitFor(sshtest.LobbyMarker, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	select {
+	case code := <-exited:
+		if code != 0 {
+			t.Fatalf("exit code %d; stderr:\n%s", code, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not stop after the signal")
+	}
+	if err := term.WaitClosed(10 * time.Second); err != nil {
+		t.Error(err)
+	}
+	info, err := os.Stat(data)
+	if err != nil || info.Mode().Perm() != 0o700 {
+		t.Errorf("data directory: %v, %v; want mode 0700", info, err)
+	}
+	key, err := os.Stat(filepath.Join(data, "host_ed25519"))
+	if err != nil || key.Mode().Perm() != 0o600 {
+		t.Errorf("host key: %v, %v; want mode 0600", key, err)
+	}
+}
+
+var listeningRE = regexp.MustCompile(`listening addr=(\S+)`)
+
+// waitListening waits for the server's "listening" log line and returns its
+// address.
+func waitListening(t *testing.T, stderr *syncBuffer, exited <-chan int) string {
+	t.Helper()
+	deadline := time.After(30 * time.Second)
+	for {
+		if m := listeningRE.FindStringSubmatch(stderr.String()); m != nil {
+			return m[1]
+		}
+		select {
+		case code := <-exited:
+			t.Fatalf("serve exited with %d; stderr:\n%s", code, stderr.String())
+		case <-deadline:
+			t.Fatalf("no listening line; stderr:\n%s", stderr.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}

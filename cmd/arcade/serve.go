@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"charm.land/log/v2"
+
+	"arcade/rooms"
+	"arcade/sshserver"
+)
+
+// shutdownGrace is how long running sessions get to end after a signal.
+const shutdownGrace = 10 * time.Second
+
+// serveConfig is the serve command's settings.
+type serveConfig struct {
+	listen         string
+	data           string
+	publicHost     string
+	logLevel       logLevel
+	maxPerIP       positiveInt
+	maxSessions    positiveInt
+	responseWindow positiveDuration
+	botDelay       positiveDuration
+}
+
+// parseServe reads the serve flags and their environment variables.
+func parseServe(args []string, getenv func(string) string, stderr io.Writer) (serveConfig, error) {
+	c := serveConfig{
+		logLevel:       logLevel(log.InfoLevel),
+		maxPerIP:       sshserver.DefaultMaxPerIP,
+		maxSessions:    sshserver.DefaultMaxSessions,
+		responseWindow: positiveDuration(15 * time.Second),
+		botDelay:       positiveDuration(700 * time.Millisecond),
+	}
+	fs := flag.NewFlagSet("arcade serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&c.listen, "listen", ":2222", "`address` to listen on (ARCADE_LISTEN)")
+	fs.StringVar(&c.data, "data", "./.arcade", "data `directory`, holds the host key (ARCADE_DATA)")
+	fs.StringVar(&c.publicHost, "public-host", "", "`host[:port]` players ssh to, shown in hints (ARCADE_PUBLIC_HOST)")
+	fs.Var(&c.logLevel, "log-level", "log `level`: debug, info, warn or error (ARCADE_LOG_LEVEL) (default info)")
+	fs.Var(&c.maxPerIP, "max-per-ip", "live connections allowed from one address, a `number` (ARCADE_MAX_PER_IP)")
+	fs.Var(&c.maxSessions, "max-sessions", "sessions allowed at once, a `number` (ARCADE_MAX_SESSIONS)")
+	fs.Var(&c.responseWindow, "response-window", "time to answer out of turn, a `duration` (ARCADE_RESPONSE_WINDOW)")
+	fs.Var(&c.botDelay, "bot-delay", "pause before a bot moves, a `duration` (ARCADE_BOT_DELAY)")
+	vars := []envFlag{
+		{"listen", "ARCADE_LISTEN"},
+		{"data", "ARCADE_DATA"},
+		{"public-host", "ARCADE_PUBLIC_HOST"},
+		{"log-level", "ARCADE_LOG_LEVEL"},
+		{"max-per-ip", "ARCADE_MAX_PER_IP"},
+		{"max-sessions", "ARCADE_MAX_SESSIONS"},
+		{"response-window", "ARCADE_RESPONSE_WINDOW"},
+		{"bot-delay", "ARCADE_BOT_DELAY"},
+	}
+	err := parseFlags(fs, vars, args, getenv)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(stderr, "usage: arcade [serve] [flags]\n\nflags:")
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
+		return c, err
+	}
+	if err == nil && fs.NArg() > 0 {
+		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if err == nil && c.data == "" {
+		err = errors.New("invalid value \"\" for flag -data: want a directory")
+	}
+	return c, err
+}
+
+// runServe is the serve command.
+func runServe(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) int {
+	c, err := parseServe(args, getenv, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "arcade: %v\n", err)
+		return 2
+	}
+	logger := log.NewWithOptions(stderr, log.Options{
+		ReportTimestamp: true,
+		Level:           log.Level(c.logLevel),
+	})
+	// Libraries (Wish among them) log through the default logger.
+	log.SetDefault(logger)
+	if err := serve(ctx, c, logger); err != nil {
+		logger.Error("arcade stopped", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// serve runs the server until ctx ends, then shuts it down gracefully: the
+// sessions first (with a deadline), then the hub.
+func serve(ctx context.Context, c serveConfig, logger *log.Logger) error {
+	if err := os.MkdirAll(c.data, 0o700); err != nil {
+		return fmt.Errorf("data directory: %w", err)
+	}
+	hub := rooms.NewHub(rooms.Config{
+		ResponseWindow: time.Duration(c.responseWindow),
+		BotDelay:       time.Duration(c.botDelay),
+	})
+	defer hub.Close()
+	srv, err := sshserver.New(sshserver.Config{
+		Addr:        c.listen,
+		HostKeyPath: filepath.Join(c.data, "host_ed25519"),
+		Hub:         hub,
+		Logger:      logger,
+		PublicHost:  c.publicHost,
+		MaxPerIP:    int(c.maxPerIP),
+		MaxSessions: int(c.maxSessions),
+	})
+	if err != nil {
+		return err
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.ListenAndServe() }()
+	select {
+	case err := <-served:
+		return err // could not listen
+	case <-ctx.Done():
+	}
+	logger.Info("shutting down", "grace", shutdownGrace)
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		logger.Warn("sessions cut off at the deadline", "err", err)
+	}
+	if err := <-served; !errors.Is(err, sshserver.ErrServerClosed) {
+		return err
+	}
+	logger.Info("stopped")
+	return nil
+}
