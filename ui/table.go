@@ -278,7 +278,7 @@ func (a *App) inviteLines(w int) []string {
 		lines = append(lines, "Invite code: "+th.Accent.Render(t.Code))
 		lines = append(lines, wrap("Others press i in the lobby and type it.", w)...)
 		if a.opts.ConnectHint != "" {
-			lines = append(lines, "Or from a shell:", " "+th.Key.Render(a.opts.ConnectHint+" -t "+t.Code))
+			lines = append(lines, "Or from a shell:", " "+th.Key.Render(strings.Replace(a.opts.ConnectHint, "ssh ", "ssh -t ", 1)+" "+t.Code))
 		}
 	}
 	lines = append(lines, "")
