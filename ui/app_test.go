@@ -1,0 +1,253 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	_ "arcade/engine/firelibrary"
+	"arcade/rooms"
+)
+
+// driver runs an App the way a Bubble Tea program would: it feeds messages,
+// runs the commands they return (briefly: ticks are dropped) and delivers
+// the hub's updates.
+type driver struct {
+	t      *testing.T
+	app    *App
+	client *rooms.Client
+}
+
+func newDriver(t *testing.T, hub *rooms.Hub, name string, w, h int) *driver {
+	t.Helper()
+	c := hub.Connect(rooms.Player{ID: "key:" + name, Name: name})
+	t.Cleanup(c.Close)
+	d := &driver{t: t, app: New(c, Options{}), client: c}
+	d.send(tea.WindowSizeMsg{Width: w, Height: h})
+	d.run(d.app.Init())
+	return d
+}
+
+func (d *driver) send(msg tea.Msg) {
+	_, cmd := d.app.Update(msg)
+	d.run(cmd)
+	d.pump()
+}
+
+// run executes a command, feeding its message back; commands that do not
+// answer within a moment (ticks) are dropped.
+func (d *driver) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- cmd() }()
+	select {
+	case msg := <-ch:
+		switch m := msg.(type) {
+		case nil:
+		case tea.BatchMsg:
+			for _, c := range m {
+				d.run(c)
+			}
+		default:
+			if _, isQuit := msg.(tea.QuitMsg); isQuit {
+				return
+			}
+			_, next := d.app.Update(msg)
+			d.run(next)
+		}
+	case <-time.After(200 * time.Millisecond):
+	}
+}
+
+// pump delivers pending hub updates.
+func (d *driver) pump() {
+	for {
+		select {
+		case <-d.client.Notify():
+			lobby, table := d.client.Take()
+			if lobby != nil {
+				_, cmd := d.app.Update(*lobby)
+				d.run(cmd)
+			}
+			if table != nil {
+				_, cmd := d.app.Update(*table)
+				d.run(cmd)
+			}
+		default:
+			return
+		}
+	}
+}
+
+func (d *driver) key(keys ...string) {
+	for _, k := range keys {
+		var msg tea.KeyPressMsg
+		switch k {
+		case "enter":
+			msg = tea.KeyPressMsg{Code: tea.KeyEnter}
+		case "esc":
+			msg = tea.KeyPressMsg{Code: tea.KeyEscape}
+		default:
+			r := []rune(k)
+			msg = tea.KeyPressMsg{Code: r[0], Text: k}
+		}
+		d.send(msg)
+	}
+}
+
+// screen waits briefly for the hub and returns the rendered screen.
+func (d *driver) screen() string {
+	time.Sleep(20 * time.Millisecond)
+	d.pump()
+	return d.app.render()
+}
+
+func (d *driver) waitFor(want string) string {
+	d.t.Helper()
+	var s string
+	for i := 0; i < 100; i++ {
+		if s = d.screen(); strings.Contains(s, want) {
+			return s
+		}
+	}
+	d.t.Fatalf("screen never showed %q:\n%s", want, s)
+	return s
+}
+
+func newHub(t *testing.T) *rooms.Hub {
+	hub := rooms.NewHub(rooms.Config{BotDelay: time.Millisecond, LobbyEvery: time.Millisecond})
+	t.Cleanup(hub.Close)
+	return hub
+}
+
+func TestScreenIsExactlyTheTerminalSize(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 80, 24)
+	s := d.waitFor("THE ARCADE")
+	lines := strings.Split(s, "\n")
+	if len(lines) != 24 {
+		t.Fatalf("lobby has %d lines, want 24", len(lines))
+	}
+	for i, l := range lines {
+		if w := len([]rune(stripANSI(l))); w > 80 {
+			t.Fatalf("line %d is %d wide: %q", i, w, l)
+		}
+	}
+}
+
+func TestTooSmallTerminalAsksToEnlarge(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 40, 10)
+	s := d.screen()
+	if !strings.Contains(s, "Please enlarge your terminal to at least 60x18") || !strings.Contains(s, "40x10") {
+		t.Fatalf("too-small screen:\n%s", s)
+	}
+	d.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.waitFor("THE ARCADE")
+}
+
+func TestUnknownKeyExplainsAndChangesNothing(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 80, 24)
+	d.waitFor("THE ARCADE")
+	d.key("z")
+	s := d.screen()
+	if !strings.Contains(s, `"z" does nothing here`) {
+		t.Fatalf("no message for an unknown key:\n%s", s)
+	}
+	if d.app.scr != scrLobby {
+		t.Fatal("an unknown key changed the screen")
+	}
+}
+
+func TestBadInviteCodeIsRefused(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 80, 24)
+	d.waitFor("THE ARCADE")
+	d.key("i")
+	for _, r := range "ZZZ-ZZZ" {
+		d.key(string(r))
+	}
+	d.key("enter")
+	s := d.waitFor("ZZZZZZ")
+	if d.app.table != nil || !strings.Contains(s, "!") {
+		t.Fatalf("a bad code was not refused clearly:\n%s", s)
+	}
+}
+
+func TestPlayAgainstBotsAndEscNeverLeaves(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 80, 24)
+	d.waitFor("THE ARCADE")
+	d.key("b") // new table with every other seat a bot
+	d.waitFor("NEW TABLE")
+	d.key("enter")
+	s := d.waitFor("LIBRARY")
+	if !strings.Contains(s, "anna (you)") || !strings.Contains(s, "YOUR TOOLS") {
+		t.Fatalf("table screen lacks the player's own row or tools:\n%s", s)
+	}
+	if strings.Contains(s, "{seat") {
+		t.Fatalf("an unexpanded seat reference reached the screen:\n%s", s)
+	}
+	d.key("esc", "esc")
+	if d.app.scr != scrTable || d.app.table == nil {
+		t.Fatal("Esc left the table")
+	}
+	d.key("Q")
+	s = d.screen()
+	if !strings.Contains(s, "y/n") && !strings.Contains(s, "y leaves") {
+		t.Fatalf("Q did not ask before leaving:\n%s", s)
+	}
+	d.key("n")
+	if d.app.table == nil {
+		t.Fatal("n left the table")
+	}
+	d.key("Q", "y")
+	d.waitFor("THE ARCADE")
+}
+
+func TestHelpShowsRulesAndClosesWithEsc(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 80, 24)
+	d.waitFor("THE ARCADE")
+	d.key("?")
+	s := d.screen()
+	if !strings.Contains(s, "Help: Fire in the Library") {
+		t.Fatalf("help did not open with the game's rules:\n%s", s)
+	}
+	d.key("G")
+	if !strings.Contains(d.screen(), "100%") {
+		t.Fatal("G did not scroll the help to its end")
+	}
+	d.key("esc")
+	d.waitFor("THE ARCADE")
+}
+
+func TestColourToggleRemovesColour(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 80, 24)
+	d.waitFor("THE ARCADE")
+	colourful := d.screen()
+	d.send(tea.KeyPressMsg{Code: 'o', Mod: tea.ModCtrl})
+	plain := d.screen()
+	if !strings.Contains(colourful, "\x1b[38") {
+		t.Fatal("the default screen has no colour")
+	}
+	if strings.Contains(plain, "\x1b[38") || strings.Contains(plain, "\x1b[48") {
+		t.Fatalf("colour off still paints colours:\n%q", plain)
+	}
+}
+
+// stripANSI removes escape sequences to measure printed width.
+func stripANSI(s string) string {
+	var b strings.Builder
+	esc := false
+	for _, r := range s {
+		switch {
+		case r == 0x1b:
+			esc = true
+		case esc && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'):
+			esc = false
+		case !esc:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
