@@ -1,0 +1,76 @@
+package ui
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"arcade/engine"
+	"arcade/rooms"
+)
+
+// TestStuckSessionDoesNotStallTable: a session whose program never takes a
+// message (its SSH client stopped reading) must not stop the table or the
+// other players' screens.
+func TestStuckSessionDoesNotStallTable(t *testing.T) {
+	hub := rooms.NewHub(rooms.Config{BotDelay: time.Millisecond})
+	defer hub.Close()
+	anna := hub.Connect(rooms.Player{ID: "key:anna", Name: "anna"})
+	bob := hub.Connect(rooms.Player{ID: "key:bob", Name: "bob"})
+	defer anna.Close()
+	defer bob.Close()
+	if err := anna.Create("firelibrary", 2, false, engine.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	lobby, table := anna.Take()
+	_ = lobby
+	if table == nil {
+		t.Fatal("no table update after create")
+	}
+	if err := bob.Join(table.Table.ID); err != nil {
+		t.Fatal(err)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stuck := make(chan struct{})
+	go Forward(ctx, bob, func(tea.Msg) { <-stuck }) // never returns until the end
+	defer close(stuck)
+
+	got := make(chan rooms.TableUpdate, 1000)
+	go Forward(ctx, anna, func(m tea.Msg) {
+		if u, ok := m.(rooms.TableUpdate); ok {
+			got <- u
+		}
+	})
+	if err := anna.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Play many moves: anna takes her first legal move from her screen's
+	// update; bob's moves come straight from his inbox, as his forwarder
+	// is stuck.
+	moves, done := 0, false
+	for !done && moves < 5000 {
+		var u rooms.TableUpdate
+		select {
+		case u = <-got:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("anna's screen stopped updating after %d moves", moves)
+		}
+		if u.Outcome.Done {
+			done = true
+			continue
+		}
+		if len(u.Legal) > 0 && anna.Act(u.Legal[0]) == nil {
+			moves++
+		}
+		if _, b := bob.Take(); b != nil && len(b.Legal) > 0 && bob.Act(b.Legal[0]) == nil {
+			moves++
+		}
+	}
+	if !done {
+		t.Fatalf("the game did not end after %d moves", moves)
+	}
+}
