@@ -36,7 +36,18 @@ func TestStuckSessionDoesNotStallTable(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	stuck := make(chan struct{})
-	go Forward(ctx, bob, func(tea.Msg) { <-stuck }) // never returns until the end
+	// bob's forwarder takes one update and then hangs in send, as a program
+	// whose client stopped reading would; keep what it took.
+	bobFirst := make(chan rooms.TableUpdate, 1)
+	go Forward(ctx, bob, func(m tea.Msg) {
+		if u, ok := m.(rooms.TableUpdate); ok {
+			select {
+			case bobFirst <- u:
+			default:
+			}
+		}
+		<-stuck
+	})
 	defer close(stuck)
 
 	got := make(chan rooms.TableUpdate, 1000)
@@ -66,7 +77,15 @@ func TestStuckSessionDoesNotStallTable(t *testing.T) {
 		if len(u.Legal) > 0 && anna.Act(u.Legal[0]) == nil {
 			moves++
 		}
-		if _, b := bob.Take(); b != nil && len(b.Legal) > 0 && bob.Act(b.Legal[0]) == nil {
+		_, b := bob.Take()
+		if b == nil {
+			select {
+			case first := <-bobFirst:
+				b = &first
+			default:
+			}
+		}
+		if b != nil && len(b.Legal) > 0 && bob.Act(b.Legal[0]) == nil {
 			moves++
 		}
 	}
