@@ -209,3 +209,24 @@ type Outcome struct {
 	// Summary explains the ending in one or two lines.
 	Summary string `json:"summary,omitempty"`
 }
+
+// MarshalJSON writes the kind as "bool" or "choice".
+func (k OptionKind) MarshalJSON() ([]byte, error) {
+	if k == Choice {
+		return []byte(`"choice"`), nil
+	}
+	return []byte(`"bool"`), nil
+}
+
+// UnmarshalJSON reads "bool" or "choice".
+func (k *OptionKind) UnmarshalJSON(b []byte) error {
+	switch string(b) {
+	case `"choice"`:
+		*k = Choice
+	case `"bool"`:
+		*k = Bool
+	default:
+		return fmt.Errorf("option kind must be \"bool\" or \"choice\", not %s", b)
+	}
+	return nil
+}

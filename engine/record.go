@@ -1,0 +1,71 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// Move is one applied action and the seat that made it.
+type Move struct {
+	Seat   Seat   `json:"seat"`
+	Action Action `json:"action"`
+}
+
+// Record is everything needed to replay a game exactly: the game, its
+// setup and every applied move in order. Because all randomness lives in the
+// state, New(Players, Options, Seed) followed by the moves rebuilds the game.
+type Record struct {
+	Game    string  `json:"game"`
+	Players int     `json:"players"`
+	Options Options `json:"options,omitempty"`
+	Seed    uint64  `json:"seed"`
+	Moves   []Move  `json:"moves"`
+	// Outcome is the result the game reached when it was recorded; Replay
+	// checks that it is reached again.
+	Outcome *Outcome `json:"outcome,omitempty"`
+}
+
+// Replay rebuilds the game a record describes and returns its final state.
+// It fails if the game is unknown, a move is illegal, or the recorded
+// outcome is not reached again.
+func Replay(r Record) (State, error) {
+	g, ok := Lookup(r.Game)
+	if !ok {
+		return nil, fmt.Errorf("unknown game %q", r.Game)
+	}
+	opts, err := g.Info().Resolve(r.Options)
+	if err != nil {
+		return nil, err
+	}
+	st, err := g.New(r.Players, opts, r.Seed)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range r.Moves {
+		if _, err := st.Apply(m.Seat, m.Action); err != nil {
+			return nil, fmt.Errorf("move %d (seat %d, %s): %w", i+1, int(m.Seat)+1, m.Action, err)
+		}
+	}
+	if r.Outcome != nil {
+		got := st.Outcome()
+		a, _ := json.Marshal(got)
+		b, _ := json.Marshal(r.Outcome)
+		if string(a) != string(b) {
+			return st, fmt.Errorf("replay ended with %s, the record says %s", a, b)
+		}
+	}
+	return st, nil
+}
+
+// ReadRecord decodes a record (JSON), refusing unknown fields and anything
+// over maxBytes.
+func ReadRecord(r io.Reader, maxBytes int64) (Record, error) {
+	var rec Record
+	dec := json.NewDecoder(io.LimitReader(r, maxBytes))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&rec); err != nil {
+		return Record{}, fmt.Errorf("not a game record: %w", err)
+	}
+	return rec, nil
+}
