@@ -68,6 +68,9 @@ type Config struct {
 	// LobbyEvery is the shortest time between two lobby broadcasts; changes
 	// in between are coalesced into the next one (0: 200 ms).
 	LobbyEvery time.Duration
+	// OnFinish, when set, receives the record of every game that ends (on
+	// its own goroutine), so it can be saved and replayed exactly.
+	OnFinish func(tableID string, rec engine.Record)
 	// Logf, when set, receives internal errors (a game that panicked, a
 	// timeout action the engine refused). Nil: silent.
 	Logf func(format string, args ...any)

@@ -492,7 +492,8 @@ func playToEnd(t *testing.T, p *probe) *TableUpdate {
 
 func TestBotsPlayToTheEnd(t *testing.T) {
 	resetSpy()
-	h := testHub(t, Config{})
+	records := make(chan engine.Record, 1)
+	h := testHub(t, Config{OnFinish: func(_ string, r engine.Record) { records <- r }})
 	a := connect(t, h, "anna")
 	must(t, a.Create(toyBotsID, 4, false, engine.Options{"target": "50", "window": "true"}))
 	id := a.seated().Table.ID
@@ -517,6 +518,18 @@ func TestBotsPlayToTheEnd(t *testing.T) {
 		if v.Seat < 1 || v.Seat > 3 || v.Secret != end.Outcome.Scores[v.Seat] || !slices.Contains(v.Pending, v.Seat) {
 			t.Fatalf("a bot got the view %+v (secrets %v)", v, end.Outcome.Scores)
 		}
+	}
+	// The finished game's record replays to the same outcome.
+	select {
+	case rec := <-records:
+		if _, err := engine.Replay(rec); err != nil {
+			t.Fatalf("the table's record does not replay: %v", err)
+		}
+		if len(rec.Moves) == 0 || rec.Game != toyBotsID || rec.Players != 4 {
+			t.Fatalf("record %+v", rec)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no record of the finished game")
 	}
 	// The finished table stays until everyone leaves.
 	if h.tableByID(id) == nil {
@@ -585,7 +598,7 @@ func TestAwaySeatsAreTimedOut(t *testing.T) {
 		return view(t, u).Count == 2 && slices.Equal(u.Pending, []engine.Seat{0})
 	})
 	ms := movesOf(t, h, id)
-	want := []move{{0, addOne}, {1, okAct}, {1, addOne}}
+	want := []move{{Seat: 0, Action: addOne}, {Seat: 1, Action: okAct}, {Seat: 1, Action: addOne}}
 	if len(ms) != len(want) {
 		t.Fatalf("moves %+v", ms)
 	}

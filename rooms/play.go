@@ -109,6 +109,11 @@ func (t *table) checkOver() {
 		t.logf("Game over.")
 	}
 	t.hub.clearAway(t)
+	if f := t.cfg.OnFinish; f != nil {
+		rec := engine.Record{Game: t.info.ID, Players: len(t.seats), Options: t.opts, Seed: t.seed,
+			Moves: slices.Clone(t.moves), Outcome: &o}
+		go f(t.id, rec) // file work stays off the actor
+	}
 }
 
 // settle makes the moves nobody has to wait for: Timeout for away seats in

@@ -65,10 +65,7 @@ func (s *seat) away() bool { return s.id != "" && s.client == nil && s.bot == ni
 func (s *seat) filled() bool { return s.client != nil || s.bot != nil }
 
 // move is one applied action.
-type move struct {
-	Seat   engine.Seat
-	Action engine.Action
-}
+type move = engine.Move
 
 // command is work for the actor; reply is nil for timer posts.
 type command struct {

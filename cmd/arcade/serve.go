@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 
 	"charm.land/log/v2"
 
+	"arcade/engine"
 	"arcade/rooms"
 	"arcade/sshserver"
 )
@@ -99,15 +101,35 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	return 0
 }
 
+// saveRecord writes a finished game's record as <dir>/<time>-<table>.json,
+// for `arcade replay`.
+func saveRecord(dir, tableID string, rec engine.Record, logger *log.Logger) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		logger.Error("saving a game record", "err", err)
+		return
+	}
+	b, err := json.MarshalIndent(rec, "", " ")
+	if err == nil {
+		name := filepath.Join(dir, time.Now().UTC().Format("20060102-150405")+"-"+tableID+".json")
+		err = os.WriteFile(name, b, 0o600)
+	}
+	if err != nil {
+		logger.Error("saving a game record", "err", err)
+	}
+}
+
 // serve runs the server until ctx ends, then shuts it down gracefully: the
 // sessions first (with a deadline), then the hub.
 func serve(ctx context.Context, c serveConfig, logger *log.Logger) error {
 	if err := os.MkdirAll(c.data, 0o700); err != nil {
 		return fmt.Errorf("data directory: %w", err)
 	}
+	records := filepath.Join(c.data, "records")
 	hub := rooms.NewHub(rooms.Config{
 		ResponseWindow: time.Duration(c.responseWindow),
 		BotDelay:       time.Duration(c.botDelay),
+		OnFinish:       func(id string, rec engine.Record) { saveRecord(records, id, rec, logger) },
+		Logf:           func(format string, args ...any) { logger.Errorf(format, args...) },
 	})
 	defer hub.Close()
 	srv, err := sshserver.New(sshserver.Config{
