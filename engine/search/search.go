@@ -1,0 +1,171 @@
+// Package search is the arcade's generic "hard" bot: determinized Monte
+// Carlo search. It never sees the true state: it asks the game to deal
+// states consistent with the bot's own view (a Sampler guesses the hidden
+// part, as a human would), plays each candidate move out many times on those
+// guesses, and picks the move that won most often.
+package search
+
+import (
+	"math"
+	"slices"
+	"time"
+
+	"arcade/engine"
+)
+
+// Sampler is implemented by games whose bots search. Sample returns a full
+// state that agrees with everything view (seat's own view) shows, with the
+// hidden part (other hands, the order of decks and bags) drawn at random
+// from what is still unseen.
+type Sampler interface {
+	Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State, error)
+}
+
+// Bot is a determinized Monte Carlo bot.
+type Bot struct {
+	Sampler Sampler
+	// Playout chooses moves inside playouts (nil: random); a game's easy
+	// bot makes playouts far more telling than random play.
+	Playout engine.Bot
+	// Iterations is the number of playouts per decision (0: 400).
+	Iterations int
+	// Budget caps the thinking time per decision (0: 400 ms), a guard for
+	// slow machines: results then depend on the machine's speed.
+	Budget time.Duration
+	// MaxDepth stops a playout after this many moves and scores it as it
+	// stands (0: 2000).
+	MaxDepth int
+}
+
+// Choose implements engine.Bot.
+func (b Bot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+	if len(legal) == 1 || b.Sampler == nil {
+		return legal[0]
+	}
+	seat, ok := seatOf(view)
+	if !ok {
+		return legal[0]
+	}
+	iters := b.Iterations
+	if iters <= 0 {
+		iters = 400
+	}
+	budget := b.Budget
+	if budget <= 0 {
+		budget = 400 * time.Millisecond
+	}
+	depth := b.MaxDepth
+	if depth <= 0 {
+		depth = 2000
+	}
+	playout := b.Playout
+	if playout == nil {
+		playout = engine.RandomBot{}
+	}
+	n := make([]float64, len(legal))
+	w := make([]float64, len(legal))
+	start := time.Now()
+	for it := 0; it < iters; it++ {
+		if it > len(legal) && time.Since(start) > budget {
+			break
+		}
+		// UCB1 over the root moves: try each once, then the promising ones.
+		i := it
+		if it >= len(legal) {
+			i = pick(n, w, it)
+		}
+		st, err := b.Sampler.Sample(view, seat, rng)
+		if err != nil {
+			continue
+		}
+		if _, err := st.Apply(seat, legal[i]); err != nil {
+			n[i]++ // the guess made the move illegal: count it as a loss
+			continue
+		}
+		n[i]++
+		w[i] += rollout(st, seat, playout, rng, depth)
+	}
+	best := 0
+	for i := range legal {
+		if n[i] > 0 && (n[best] == 0 || w[i]/n[i] > w[best]/n[best]) {
+			best = i
+		}
+	}
+	return legal[best]
+}
+
+// pick is UCB1's choice among the root moves.
+func pick(n, w []float64, total int) int {
+	best, bestV := 0, math.Inf(-1)
+	logT := math.Log(float64(total))
+	for i := range n {
+		v := math.Inf(1)
+		if n[i] > 0 {
+			v = w[i]/n[i] + 0.7*math.Sqrt(logT/n[i])
+		}
+		if v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best
+}
+
+// rollout plays st to the end (or depth moves) and scores it for seat.
+func rollout(st engine.State, seat engine.Seat, playout engine.Bot, rng *engine.RNG, depth int) float64 {
+	for d := 0; d < depth; d++ {
+		pending := st.Pending()
+		if len(pending) == 0 {
+			break
+		}
+		s := pending[0]
+		legal := st.Legal(s)
+		a := st.Timeout(s)
+		if len(legal) > 0 {
+			a = playout.Choose(st.View(s), legal, rng)
+		}
+		if _, err := st.Apply(s, a); err != nil {
+			if _, err := st.Apply(s, st.Timeout(s)); err != nil {
+				break
+			}
+		}
+	}
+	return Score(st.Outcome(), seat)
+}
+
+// Score rates an outcome for seat in [0, 1]: a win (shared on a tie) counts
+// most; the score's margin over the best other seat breaks ties between
+// moves, so the bot still fights for points in a lost position.
+func Score(o engine.Outcome, seat engine.Seat) float64 {
+	v := 0.0
+	if slices.Contains(o.Winners, seat) {
+		v = 0.8 / float64(len(o.Winners))
+	}
+	if int(seat) < len(o.Scores) {
+		best := math.Inf(-1)
+		lo, hi := math.Inf(1), math.Inf(-1)
+		for s, sc := range o.Scores {
+			f := float64(sc)
+			lo, hi = math.Min(lo, f), math.Max(hi, f)
+			if s != int(seat) {
+				best = math.Max(best, f)
+			}
+		}
+		if hi > lo && !math.IsInf(best, -1) {
+			margin := (float64(o.Scores[seat]) - best) / (hi - lo) // in [-1, 1]
+			v += 0.1 * (margin + 1)
+		}
+	}
+	return v
+}
+
+// Seated is implemented by views that know whose view they are.
+type Seated interface{ ViewerSeat() engine.Seat }
+
+// seatOf finds the viewer's seat in a view: through Seated, or a field
+// named You of type engine.Seat (the arcade's convention).
+func seatOf(view any) (engine.Seat, bool) {
+	if s, ok := view.(Seated); ok {
+		return s.ViewerSeat(), true
+	}
+	return youField(view)
+}

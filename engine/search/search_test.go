@@ -1,0 +1,139 @@
+package search
+
+import (
+	"encoding/json"
+	"testing"
+
+	"arcade/engine"
+)
+
+// pile is a toy game with a hidden part: players take 1 to 3 counters from
+// a pile in turn, whoever takes the last wins; each seat also holds a hidden
+// "bonus" number that never matters, so that sampling must guess it.
+type pile struct {
+	Left, Turn int
+	Bonus      [2]int
+	Winner     int
+}
+
+// pileView is what a seat sees: the pile, whose turn, its own bonus.
+type pileView struct {
+	You   engine.Seat
+	Left  int
+	Turn  int
+	Bonus int
+}
+
+func (p *pile) MarshalJSON() ([]byte, error) {
+	type plain pile
+	return json.Marshal((*plain)(p))
+}
+func (p *pile) Pending() []engine.Seat {
+	if p.Winner >= 0 {
+		return nil
+	}
+	return []engine.Seat{engine.Seat(p.Turn)}
+}
+func (p *pile) Legal(s engine.Seat) []engine.Action {
+	if p.Winner >= 0 || int(s) != p.Turn {
+		return nil
+	}
+	var out []engine.Action
+	for n := 1; n <= min(3, p.Left); n++ {
+		out = append(out, engine.Action{Kind: "take", Args: []int{n}})
+	}
+	return out
+}
+func (p *pile) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
+	if _, ok := engine.Find(p.Legal(s), a); !ok {
+		return nil, engine.Illegal("no")
+	}
+	p.Left -= a.Args[0]
+	if p.Left == 0 {
+		p.Winner = p.Turn
+	}
+	p.Turn = 1 - p.Turn
+	return nil, nil
+}
+func (p *pile) View(s engine.Seat) any {
+	v := pileView{You: s, Left: p.Left, Turn: p.Turn}
+	if s >= 0 {
+		v.Bonus = p.Bonus[s]
+	}
+	return v
+}
+func (p *pile) Outcome() engine.Outcome {
+	if p.Winner < 0 {
+		return engine.Outcome{}
+	}
+	sc := []int{0, 0}
+	sc[p.Winner] = 1
+	return engine.Outcome{Done: true, Scores: sc, Winners: []engine.Seat{engine.Seat(p.Winner)}}
+}
+func (p *pile) Timeout(engine.Seat) engine.Action { return engine.Action{Kind: "take", Args: []int{1}} }
+
+// sampler deals a state from a view, guessing the other seat's bonus; it
+// records that it only ever got views.
+type sampler struct{ calls int }
+
+func (s *sampler) Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
+	v := view.(pileView)
+	s.calls++
+	p := &pile{Left: v.Left, Turn: v.Turn, Winner: -1}
+	p.Bonus[seat] = v.Bonus
+	p.Bonus[1-seat] = rng.Intn(10)
+	return p, nil
+}
+
+func TestSearchBeatsRandomPlay(t *testing.T) {
+	smp := &sampler{}
+	bot := Bot{Sampler: smp, Iterations: 300}
+	rng := engine.NewRNG(9)
+	wins := 0
+	const games = 60
+	for g := 0; g < games; g++ {
+		p := &pile{Left: 17 + g%5, Turn: g % 2, Winner: -1, Bonus: [2]int{rng.Intn(10), rng.Intn(10)}}
+		for p.Winner < 0 {
+			s := engine.Seat(p.Turn)
+			legal := p.Legal(s)
+			var a engine.Action
+			if s == 0 {
+				a = bot.Choose(p.View(s), legal, &rng)
+			} else {
+				a = engine.RandomBot{}.Choose(p.View(s), legal, &rng)
+			}
+			if _, err := p.Apply(s, a); err != nil {
+				t.Fatalf("the bot chose an illegal move %v", a)
+			}
+		}
+		if p.Winner == 0 {
+			wins++
+		}
+	}
+	if wins < games*8/10 {
+		t.Fatalf("search won %d of %d against random play", wins, games)
+	}
+	if smp.calls == 0 {
+		t.Fatal("the sampler was never asked")
+	}
+}
+
+func TestScore(t *testing.T) {
+	o := engine.Outcome{Done: true, Scores: []int{10, 30, 20}, Winners: []engine.Seat{1}}
+	if !(Score(o, 1) > Score(o, 2) && Score(o, 2) > Score(o, 0)) {
+		t.Fatalf("scores %v %v %v", Score(o, 0), Score(o, 1), Score(o, 2))
+	}
+	tie := engine.Outcome{Done: true, Scores: []int{5, 5}, Winners: []engine.Seat{0, 1}}
+	if Score(tie, 0) != Score(tie, 1) {
+		t.Fatal("a tie scores unequally")
+	}
+}
+
+func TestSeatOf(t *testing.T) {
+	if s, ok := seatOf(pileView{You: 1}); !ok || s != 1 {
+		t.Fatal("You field not found")
+	}
+	if _, ok := seatOf(42); ok {
+		t.Fatal("a non-struct view has a seat")
+	}
+}
