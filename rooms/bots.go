@@ -91,29 +91,61 @@ func (t *table) botToMove() engine.Seat {
 	return -1
 }
 
-// scheduleBots arms the bot timer while a bot has something to do.
+// scheduleBots arms the bot timer while a bot has something to do and none
+// is already thinking.
 func (t *table) scheduleBots() {
 	switch {
 	case t.status != Playing || t.botToMove() < 0:
 		t.botTimer.stop()
+	case t.thinking:
 	case !t.botTimer.active():
 		t.botTimer.schedule(t, t.cfg.BotDelay, t.botMove)
 	}
 }
 
-// botMove lets one bot act. The bot sees only its seat's view and legal
-// actions, never the state.
+// botMove lets one bot think, off the actor so that a slow (searching) bot
+// never holds up the table: it gets its seat's view and legal actions, never
+// the state, and its choice is applied only if no move was made meanwhile.
 func (t *table) botMove() {
 	if t.status != Playing {
 		return
 	}
-	if s := t.botToMove(); s >= 0 {
-		legal := t.state.Legal(s)
-		a := t.state.Timeout(s)
-		if len(legal) > 0 {
-			a = t.seatAt(s).bot.Choose(t.state.View(s), slices.Clone(legal), &t.botRNG)
-		}
-		t.autoApply(s, a)
+	s := t.botToMove()
+	if s < 0 {
+		t.changed()
+		return
 	}
-	t.changed()
+	legal := t.state.Legal(s)
+	if len(legal) == 0 {
+		t.autoApply(s, t.state.Timeout(s))
+		t.changed()
+		return
+	}
+	bot, view, rng, made := t.seatAt(s).bot, t.state.View(s), engine.NewRNG(t.botRNG.Uint64()), len(t.moves)
+	t.thinking = true
+	go func() {
+		a, ok := choose(bot, view, slices.Clone(legal), &rng)
+		t.post(func() {
+			t.thinking = false
+			st := t.seatAt(s)
+			if t.status == Playing && len(t.moves) == made && st != nil && st.bot == bot {
+				if !ok {
+					t.cfg.Logf("rooms: table %s (%s): the bot in seat %d failed; playing its timeout move", t.id, t.info.ID, s+1)
+					a = t.state.Timeout(s)
+				}
+				t.autoApply(s, a)
+			}
+			t.changed()
+		})
+	}()
+}
+
+// choose asks a bot for a move; a bot that panics yields ok=false.
+func choose(bot engine.Bot, view any, legal []engine.Action, rng *engine.RNG) (a engine.Action, ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	return bot.Choose(view, legal, rng), true
 }

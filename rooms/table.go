@@ -37,6 +37,7 @@ type table struct {
 	window     []engine.Seat // seats in the current response window
 	deadline   time.Time     // end of the response window
 	botRNG     engine.RNG
+	thinking   bool // a bot is choosing a move on its own goroutine
 	botTimer   timerSlot
 	winTimer   timerSlot
 	awayTimer  timerSlot
