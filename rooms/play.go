@@ -3,6 +3,7 @@ package rooms
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"arcade/engine"
@@ -103,9 +104,16 @@ func (t *table) checkOver() {
 	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer} {
 		s.stop()
 	}
-	if o.Summary != "" {
+	// Announce the end unless the game's own events already did.
+	said := false
+	for i := len(t.log) - 1; i >= 0 && i >= len(t.log)-3; i-- {
+		said = said || strings.Contains(t.log[i].Text, "Game over") || (o.Summary != "" && strings.Contains(t.log[i].Text, o.Summary))
+	}
+	switch {
+	case said:
+	case o.Summary != "":
 		t.logf("Game over: %s", o.Summary)
-	} else {
+	default:
 		t.logf("Game over.")
 	}
 	t.hub.clearAway(t)
