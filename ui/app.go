@@ -16,6 +16,7 @@ import (
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"arcade/engine"
 	"arcade/keys"
@@ -142,6 +143,12 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		a.restyle()
 		return a, nil
 	case tea.ColorProfileMsg:
+		// A terminal without colour gets the plain theme, whose
+		// selection and emphasis use reverse video and bold instead.
+		if msg.Profile <= colorprofile.ASCII && a.colour {
+			a.colour = false
+			a.restyle()
+		}
 		return a, nil
 	case rooms.LobbyUpdate:
 		a.lobby = msg

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	_ "arcade/engine/firelibrary"
 	"arcade/rooms"
@@ -250,4 +251,13 @@ func stripANSI(s string) string {
 		}
 	}
 	return b.String()
+}
+
+func TestTerminalWithoutColourGetsPlainTheme(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 80, 24)
+	d.send(tea.ColorProfileMsg{Profile: colorprofile.ASCII})
+	s := d.waitFor("THE ARCADE")
+	if strings.Contains(s, "\x1b[38") || !strings.Contains(s, "\x1b[7m") {
+		t.Fatalf("an ASCII terminal should get reverse video, not colours:\n%q", s)
+	}
 }
