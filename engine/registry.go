@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 )
 
@@ -31,7 +32,8 @@ func Lookup(id string) (Game, bool) {
 	return g, ok
 }
 
-// Games lists the registered games sorted by name.
+// Games lists the registered games sorted by name, ignoring case (so "Fire
+// in the Library" comes before "Fire Tower", as a reader expects).
 func Games() []Game {
 	regMu.RLock()
 	defer regMu.RUnlock()
@@ -39,6 +41,8 @@ func Games() []Game {
 	for _, g := range games {
 		out = append(out, g)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Info().Name < out[j].Info().Name })
+	sort.Slice(out, func(i, j int) bool {
+		return strings.ToLower(out[i].Info().Name) < strings.ToLower(out[j].Info().Name)
+	})
 	return out
 }
