@@ -4,4 +4,5 @@ package main
 // registry when imported. Add a line here for every new game.
 import (
 	_ "arcade/engine/firelibrary"
+	_ "arcade/engine/fireproto"
 )

@@ -1,0 +1,289 @@
+// Package enginetest holds test helpers that work on any engine.Game: golden
+// playthrough files, random legal moves, checks that refused moves change
+// nothing, save/restore round trips and views of games without hidden
+// information. Only tests import it.
+package enginetest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"arcade/engine"
+)
+
+// Move is one applied action, as stored in golden scripts.
+type Move struct {
+	Seat   engine.Seat   `json:"seat"`
+	Action engine.Action `json:"action"`
+}
+
+// Marshal serializes a state or fails the test.
+func Marshal(t testing.TB, st engine.State) []byte {
+	data, err := st.MarshalJSON()
+	if err != nil {
+		t.Helper()
+		t.Fatal(err)
+	}
+	return data
+}
+
+// SameJSON fails unless a and b are byte-identical.
+func SameJSON(t testing.TB, what string, a, b []byte) {
+	if !bytes.Equal(a, b) {
+		t.Helper()
+		t.Fatalf("%s differs:\n%s\n%s", what, a, b)
+	}
+}
+
+// MustApply applies a move that must be legal and returns its events.
+func MustApply(t testing.TB, st engine.State, m Move) []engine.Event {
+	ev, err := st.Apply(m.Seat, m.Action)
+	if err != nil {
+		t.Helper()
+		t.Fatalf("%v by seat %d refused: %v", m.Action, m.Seat, err)
+	}
+	return ev
+}
+
+// RandomMove picks a random pending seat and one of its legal actions,
+// without its label (as a client would send it).
+func RandomMove(st engine.State, rng *engine.RNG) Move {
+	p := st.Pending()
+	s := p[rng.Intn(len(p))]
+	legal := st.Legal(s)
+	a := legal[rng.Intn(len(legal))]
+	return Move{s, engine.Action{Kind: a.Kind, Args: a.Args}}
+}
+
+// CheckRefused applies each move that is not legal: each must be refused
+// with a readable RuleError and no events, and the state must serialize to
+// the same bytes afterwards. Legal moves among them are skipped.
+func CheckRefused(t testing.TB, st engine.State, moves ...Move) {
+	before := Marshal(t, st)
+	for _, m := range moves {
+		if _, ok := engine.Find(st.Legal(m.Seat), m.Action); ok {
+			continue
+		}
+		ev, err := st.Apply(m.Seat, m.Action)
+		var re *engine.RuleError
+		if !errors.As(err, &re) || ev != nil || re.Msg == "" {
+			t.Helper()
+			t.Fatalf("illegal %v by %d: events %v, error %v", m.Action, m.Seat, ev, err)
+		}
+	}
+	SameJSON(t, "state after refused moves", before, Marshal(t, st))
+}
+
+// CheckSeats checks the contract between Pending, Legal, Timeout and
+// Outcome for seats -2..players: a seat has legal moves exactly when it is
+// pending, its Timeout is one of them, and the game is over exactly when
+// nobody is pending.
+func CheckSeats(t testing.TB, st engine.State, players int) {
+	pending := st.Pending()
+	for s := engine.Seat(-2); int(s) <= players; s++ {
+		legal := st.Legal(s)
+		if slices.Contains(pending, s) != (len(legal) > 0) {
+			t.Helper()
+			t.Fatalf("seat %d: pending %v but legal %v", s, pending, legal)
+		}
+		for _, a := range legal {
+			if a.Label == "" || a.Key == "" {
+				t.Helper()
+				t.Fatalf("seat %d: action %v lacks a label or key", s, a)
+			}
+		}
+		if len(legal) > 0 {
+			if _, ok := engine.Find(legal, st.Timeout(s)); !ok {
+				t.Helper()
+				t.Fatalf("seat %d: timeout %v is not legal", s, st.Timeout(s))
+			}
+		} else if to := st.Timeout(s); to.Kind != "" {
+			t.Helper()
+			t.Fatalf("seat %d may not act but times out with %v", s, to)
+		}
+	}
+	if st.Outcome().Done != (len(pending) == 0) {
+		t.Helper()
+		t.Fatal("Outcome().Done does not match Pending")
+	}
+}
+
+// Restored round-trips st through MarshalJSON and g.Restore: the copy must
+// serialize to the same bytes. It returns the copy.
+func Restored(t testing.TB, g engine.Game, st engine.State) engine.State {
+	t.Helper()
+	data := Marshal(t, st)
+	c, err := g.Restore(data)
+	if err != nil {
+		t.Fatalf("restore: %v", err)
+	}
+	SameJSON(t, "restored state", data, Marshal(t, c))
+	return c
+}
+
+// Texts lists the texts of the events seat s may read.
+func Texts(ev []engine.Event, s engine.Seat) []string {
+	var out []string
+	for _, e := range ev {
+		if e.VisibleTo(s) {
+			out = append(out, e.Text)
+		}
+	}
+	return out
+}
+
+// HasText reports whether seat s may read an event with exactly this text.
+func HasText(ev []engine.Event, s engine.Seat, want string) bool {
+	return slices.Contains(Texts(ev, s), want)
+}
+
+// Script writes moves as golden script lines, one JSON object a line.
+func Script(moves []Move) []byte {
+	var buf bytes.Buffer
+	for _, m := range moves {
+		line, err := json.Marshal(m)
+		if err != nil {
+			panic(err)
+		}
+		buf.Write(line)
+		buf.WriteByte('\n')
+	}
+	return buf.Bytes()
+}
+
+// Replay applies a golden script to st and returns the event log: each
+// move as "> seat N: move", then its events as "audience<TAB>text", then
+// the outcome.
+func Replay(t testing.TB, st engine.State, script []byte) []byte {
+	t.Helper()
+	var log bytes.Buffer
+	for n, line := range strings.Split(strings.TrimSpace(string(script)), "\n") {
+		var m Move
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("script line %d: %v", n+1, err)
+		}
+		ev, err := st.Apply(m.Seat, m.Action)
+		if err != nil {
+			t.Fatalf("move %d %v: %v", n+1, m, err)
+		}
+		fmt.Fprintf(&log, "> seat %d: %v\n", m.Seat, m.Action)
+		for _, e := range ev {
+			fmt.Fprintf(&log, "%d\t%s\n", e.To, e.Text)
+		}
+	}
+	fmt.Fprintf(&log, "outcome: %+v\n", st.Outcome())
+	return log.Bytes()
+}
+
+// Indented is the state's JSON indented for a golden file.
+func Indented(t testing.TB, st engine.State) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	if err := json.Indent(&out, Marshal(t, st), "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	out.WriteByte('\n')
+	return out.Bytes()
+}
+
+// Golden compares got with the file at path, or rewrites the file when
+// update is set (wire it to the test's -update flag).
+func Golden(t testing.TB, path string, got []byte, update bool) {
+	t.Helper()
+	if update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update)", err)
+	}
+	if bytes.Equal(got, want) {
+		return
+	}
+	gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := range min(len(gl), len(wl)) {
+		if gl[i] != wl[i] {
+			t.Fatalf("%s differs at line %d:\ngot  %s\nwant %s", path, i+1, gl[i], wl[i])
+		}
+	}
+	t.Fatalf("%s differs in length: %d lines, want %d", path, len(gl), len(wl))
+}
+
+// CheckPublic is the leak test of a game without hidden information: the
+// views of every seat and of a spectator must be equal apart from their
+// "you" field, and every event must be public.
+func CheckPublic(t testing.TB, st engine.State, players int, ev []engine.Event) {
+	for _, e := range ev {
+		if e.To != engine.Everyone {
+			t.Helper()
+			t.Fatalf("a private event in a game without secrets: %+v", e)
+		}
+	}
+	want := withoutYou(t, st.View(engine.Spectator), engine.Spectator)
+	for s := range engine.Seat(players) {
+		if got := withoutYou(t, st.View(s), s); !bytes.Equal(got, want) {
+			t.Helper()
+			t.Fatalf("seat %d sees something a spectator does not:\n%s\n%s", s, got, want)
+		}
+	}
+}
+
+// withoutYou serializes a view of seat s with its "you" field blanked. A
+// struct view (or a pointer to one) is copied with the field set to -2;
+// any other view goes through a JSON object.
+func withoutYou(t testing.TB, view any, s engine.Seat) []byte {
+	v := reflect.ValueOf(view)
+	if v.Kind() == reflect.Pointer && !v.IsNil() {
+		v = v.Elem()
+	}
+	if v.Kind() == reflect.Struct {
+		c := reflect.New(v.Type()).Elem()
+		c.Set(v)
+		for i := range c.NumField() {
+			f := c.Type().Field(i)
+			if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name == "you" && c.Field(i).CanInt() {
+				if c.Field(i).Int() != int64(s) {
+					t.Helper()
+					t.Fatalf("seat %d's view says you = %d", s, c.Field(i).Int())
+				}
+				c.Field(i).SetInt(-2)
+				data, err := json.Marshal(c.Interface())
+				if err != nil {
+					t.Helper()
+					t.Fatal(err)
+				}
+				return data
+			}
+		}
+	}
+	data, err := json.Marshal(view)
+	var fields map[string]json.RawMessage
+	if err == nil {
+		err = json.Unmarshal(data, &fields)
+	}
+	if err != nil {
+		t.Helper()
+		t.Fatalf("view of seat %d: %v", s, err)
+	}
+	if string(fields["you"]) != fmt.Sprint(int(s)) {
+		t.Helper()
+		t.Fatalf("seat %d's view says you = %s", s, fields["you"])
+	}
+	delete(fields, "you")
+	data, err = json.Marshal(fields)
+	if err != nil {
+		t.Helper()
+		t.Fatal(err)
+	}
+	return data
+}

@@ -1,0 +1,123 @@
+package enginetest
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"arcade/engine"
+)
+
+// CheckGame checks a game's registration and constructor: it is in the
+// registry under its ID; New refuses player counts outside its range and
+// unknown options with RuleErrors and sets up every count in range (and
+// the state restores); a BotMaker has a comparable bot for every level
+// (the table compares bots); and the
+// rules text has a RULINGS section and no line over 78 columns.
+func CheckGame(t testing.TB, g engine.Game) {
+	t.Helper()
+	in := g.Info()
+	if reg, ok := engine.Lookup(in.ID); !ok || reg.Info().Name != in.Name {
+		t.Fatalf("%q is not registered", in.ID)
+	}
+	if in.Name == "" || in.Summary == "" || in.MinPlayers < 1 || in.MaxPlayers < in.MinPlayers {
+		t.Fatalf("bad info %+v", in)
+	}
+	var re *engine.RuleError
+	for _, n := range []int{0, in.MinPlayers - 1, in.MaxPlayers + 1} {
+		if n < in.MinPlayers || n > in.MaxPlayers {
+			if _, err := g.New(n, engine.Options{}, 1); !errors.As(err, &re) {
+				t.Fatalf("New with %d players: %v", n, err)
+			}
+		}
+	}
+	if _, err := g.New(in.MinPlayers, engine.Options{"no such option": "true"}, 1); !errors.As(err, &re) {
+		t.Fatalf("New with an unknown option: %v", err)
+	}
+	for n := in.MinPlayers; n <= in.MaxPlayers; n++ {
+		st, err := g.New(n, engine.Options{}, uint64(n))
+		if err != nil {
+			t.Fatalf("New with %d players: %v", n, err)
+		}
+		Restored(t, g, st)
+	}
+	if bm, ok := g.(engine.BotMaker); ok {
+		for _, level := range []string{"easy", "normal", "hard", ""} {
+			b := bm.Bot(level)
+			if b == nil {
+				t.Fatalf("no bot for level %q", level)
+			}
+			func() {
+				defer func() {
+					if recover() != nil {
+						t.Fatalf("the %q bot's type %T is not comparable: the table compares bots", level, b)
+					}
+				}()
+				_ = b == bm.Bot(level)
+			}()
+		}
+	}
+	if !strings.Contains(in.Rules, "RULINGS") {
+		t.Fatal("the rules text has no RULINGS section")
+	}
+	for i, line := range strings.Split(in.Rules, "\n") {
+		if n := len([]rune(line)); n > 78 {
+			t.Errorf("rules line %d is %d characters", i+1, n)
+		}
+	}
+}
+
+// CheckAllLegal applies every legal move of every pending seat to a copy
+// of st made with g.Restore: each must be accepted, and check (the game's
+// own invariants, may be nil) must pass on the result.
+func CheckAllLegal(t testing.TB, g engine.Game, st engine.State, check func(engine.State) error) {
+	data := Marshal(t, st)
+	for _, s := range st.Pending() {
+		for _, a := range st.Legal(s) {
+			c, err := g.Restore(data)
+			if err == nil {
+				_, err = c.Apply(s, engine.Action{Kind: a.Kind, Args: a.Args})
+			}
+			if err == nil && check != nil {
+				err = check(c)
+			}
+			if err != nil {
+				t.Helper()
+				t.Fatalf("legal %v by seat %d: %v", a, s, err)
+			}
+		}
+	}
+}
+
+// PlayOut plays st to its end, asking choose for each move of the first
+// pending seat. It returns the number of moves, or an error if a chosen
+// move is refused.
+func PlayOut(st engine.State, choose func(s engine.Seat, legal []engine.Action) engine.Action) (int, error) {
+	n := 0
+	for !st.Outcome().Done {
+		s := st.Pending()[0]
+		if _, err := st.Apply(s, choose(s, st.Legal(s))); err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}
+
+// CheckArbitrary applies any move, legal or not, as a fuzz test does: a
+// refusal must be a RuleError with no events that leaves the state
+// byte-identical. It reports whether the move was applied.
+func CheckArbitrary(t testing.TB, st engine.State, m Move) bool {
+	before := Marshal(t, st)
+	ev, err := st.Apply(m.Seat, m.Action)
+	if err == nil {
+		return true
+	}
+	var re *engine.RuleError
+	if !errors.As(err, &re) || ev != nil {
+		t.Helper()
+		t.Fatalf("%v by %d: events %v, error %v (want a RuleError)", m.Action, m.Seat, ev, err)
+	}
+	SameJSON(t, "state after a refusal", before, Marshal(t, st))
+	return false
+}

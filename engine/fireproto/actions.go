@@ -1,0 +1,187 @@
+package fireproto
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"arcade/engine"
+)
+
+// Action kinds.
+const (
+	KindOrder = "order" // Args [card number]: take a Turn Order card
+	KindDraw  = "draw"  // draw a token from the bag
+	KindScore = "score" // score the books on your card and end your turn
+	KindDouse = "douse" // spend a Bucket on the fire just drawn
+	KindBurn  = "burn"  // let the fire burn your books and end your turn
+)
+
+// Legal implements engine.State. Labels are kept within 35 columns, so
+// that the move menu of an 80-column table screen shows them whole.
+func (g *state) Legal(s engine.Seat) []engine.Action {
+	if !g.pending(s) {
+		return nil
+	}
+	switch g.Phase {
+	case PhaseOrder:
+		var out []engine.Action
+		for _, n := range g.freeCards() {
+			out = append(out, engine.Action{Kind: KindOrder, Args: []int{n}, Key: strconv.Itoa(n),
+				Label: engine.Ordinal(n) + " card: " + layout(n)})
+		}
+		return out
+	case PhaseSearch:
+		c := g.cardOf(s)
+		out := []engine.Action{{Kind: KindDraw, Key: "d", Label: fmt.Sprintf("Draw a token onto space %d (%s)",
+			g.Drawn+1, spaceName(c.Number, g.Drawn))}}
+		if g.Drawn > 0 {
+			k, _ := g.knowledge(c)
+			b := bravery(c.Number)
+			out = append(out, engine.Action{Kind: KindScore, Key: "s",
+				Label: fmt.Sprintf("Score %d: %d knowledge + %d bravery", k+b, k, b)})
+		}
+		if g.canDouse() {
+			out = append(out, engine.Action{Kind: KindDouse, Key: "b", Label: "Douse this harmless fire (Bucket)"})
+		}
+		return out
+	case PhaseFire:
+		_, books := g.knowledge(g.cardOf(s))
+		burn := "no books"
+		if books > 0 {
+			burn = fmt.Sprintf("%d %s", books, engine.Plural(books, "book", "books"))
+		}
+		if g.Seats[s].Buckets < maxBuckets {
+			burn += ", +1 Bucket"
+		}
+		return []engine.Action{
+			{Kind: KindDouse, Key: "b", Label: "Douse it with a Bucket, carry on"},
+			{Kind: KindBurn, Key: "f", Label: "Let it burn: " + burn},
+		}
+	}
+	return nil
+}
+
+// canDouse reports whether the token just drawn is an undoused fire and the
+// active player holds a Bucket.
+func (g *state) canDouse() bool {
+	if g.Drawn == 0 || g.Seats[g.Active].Buckets == 0 {
+		return false
+	}
+	c := g.cardOf(g.Active)
+	return c.Spaces[g.Drawn-1] == Fire && !c.Doused[g.Drawn-1]
+}
+
+// Apply implements engine.State. Every action is checked against Legal
+// first, so a refused action changes nothing.
+func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
+	act, ok := engine.Find(g.Legal(s), a)
+	if !ok {
+		return nil, g.refuse(s, a)
+	}
+	g.ev = nil
+	switch act.Kind {
+	case KindOrder:
+		g.chooseOrder(s, act.Args[0])
+	case KindDraw:
+		g.draw()
+	case KindScore:
+		g.score()
+	case KindDouse:
+		g.douse()
+	case KindBurn:
+		g.burn()
+	}
+	ev := g.ev
+	g.ev = nil
+	return ev, nil
+}
+
+// refuse explains why a is not legal for s.
+func (g *state) refuse(s engine.Seat, a engine.Action) error {
+	switch {
+	case g.Phase == PhaseOver:
+		return engine.Illegal("The game is over")
+	case s < 0 || int(s) >= g.Players:
+		return engine.Illegal("Only seated players can play")
+	}
+	switch a.Kind {
+	case KindOrder, KindDraw, KindScore, KindDouse, KindBurn:
+	default:
+		return engine.Illegal("Unknown move %q", a.Kind)
+	}
+	if !g.pending(s) {
+		return engine.Illegal("It is not your turn: %s", g.doing())
+	}
+	if a.Kind == KindOrder {
+		return g.refuseOrder(a)
+	}
+	if len(a.Args) > 0 {
+		return engine.Illegal("%q takes no arguments", a.Kind)
+	}
+	switch {
+	case g.Phase == PhaseOrder:
+		return engine.Illegal("You cannot %s now: %s", a.Kind, g.doing())
+	case g.Phase == PhaseFire:
+		return engine.Illegal("First decide about the fire on space %d: douse it with a Bucket or let it burn",
+			g.Drawn)
+	case a.Kind == KindScore:
+		return engine.Illegal("Your turn starts with a draw: draw at least one token before scoring")
+	case a.Kind == KindBurn:
+		return engine.Illegal("Nothing is burning: you may draw or score")
+	case g.Seats[s].Buckets == 0:
+		return engine.Illegal("You hold no Bucket")
+	case g.Drawn > 0 && g.cardOf(s).Doused[g.Drawn-1]:
+		return engine.Illegal("That fire is already doused")
+	}
+	return engine.Illegal("A Bucket can only douse the fire you have just drawn")
+}
+
+func (g *state) refuseOrder(a engine.Action) error {
+	switch {
+	case g.Phase != PhaseOrder:
+		return engine.Illegal("You cannot choose a Turn Order card now: %s", g.doing())
+	case len(a.Args) != 1:
+		return engine.Illegal("%q needs exactly one number", a.Kind)
+	}
+	if c := g.card(a.Args[0]); c != nil {
+		return engine.Illegal("The %s Turn Order card is already taken by %s", engine.Ordinal(c.Number),
+			engine.SeatRef(c.Holder))
+	}
+	in := make([]string, len(g.Cards))
+	for i, c := range g.Cards {
+		in[i] = strconv.Itoa(c.Number)
+	}
+	return engine.Illegal("There is no Turn Order card %d in this game (in play: %s)", a.Args[0],
+		strings.Join(in, ", "))
+}
+
+// doing describes who the game is waiting for.
+func (g *state) doing() string {
+	switch g.Phase {
+	case PhaseOrder:
+		return engine.SeatRef(g.Active) + " is choosing a Turn Order card"
+	case PhaseSearch:
+		return engine.SeatRef(g.Active) + " is searching the library"
+	case PhaseFire:
+		return engine.SeatRef(g.Active) + " is deciding whether to douse a fire"
+	}
+	return "the game is over"
+}
+
+// Timeout implements engine.State: take the lowest-numbered free card;
+// draw the first token, then score; douse a fire that would end the turn
+// (the absent player keeps their books). A seat that may not act gets the
+// zero Action.
+func (g *state) Timeout(s engine.Seat) engine.Action {
+	legal := g.Legal(s)
+	if len(legal) == 0 {
+		return engine.Action{}
+	}
+	want := legal[0] // order: the lowest free card; fire: douse
+	if g.Phase == PhaseSearch && g.Drawn > 0 {
+		want = engine.Action{Kind: KindScore}
+	}
+	a, _ := engine.Find(legal, want)
+	return a
+}

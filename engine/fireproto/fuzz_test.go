@@ -1,0 +1,70 @@
+package fireproto
+
+import (
+	"testing"
+
+	"arcade/engine"
+	et "arcade/engine/enginetest"
+)
+
+// FuzzApply plays a random game some moves in, then feeds an arbitrary
+// action from an arbitrary seat: Apply must not panic, a refusal must be a
+// RuleError that changes nothing, and an accepted move must leave a valid
+// state.
+func FuzzApply(f *testing.F) {
+	f.Add(uint64(1), uint8(1), uint16(0), "score", 0, uint8(0), int8(0))
+	f.Add(uint64(7), uint8(3), uint16(40), "douse", 3, uint8(1), int8(2))
+	f.Add(uint64(9), uint8(2), uint16(25), "order", 5, uint8(1), int8(1))
+	f.Add(uint64(3), uint8(0), uint16(90), "burn", -1, uint8(2), int8(-1))
+	f.Fuzz(func(t *testing.T, seed uint64, players uint8, steps uint16, kind string, arg int, nargs uint8, who int8) {
+		n := 2 + int(players)%4
+		g := newGame(t, n, seed)
+		rng := engine.NewRNG(seed)
+		for i := 0; i < int(steps)%300 && !g.Outcome().Done; i++ {
+			et.MustApply(t, g, et.RandomMove(g, &rng))
+		}
+		a := engine.Action{Kind: kind}
+		for k := range int(nargs) % 4 {
+			a.Args = append(a.Args, arg+k)
+		}
+		if et.CheckArbitrary(t, g, et.Move{Seat: engine.Seat(who), Action: a}) {
+			valid(t, g)
+		}
+	})
+}
+
+// FuzzRestore feeds damaged saved states to Restore: it must never panic,
+// and a state it accepts must be playable (views, legal moves, a timeout
+// and any legal move) without panicking.
+func FuzzRestore(f *testing.F) {
+	for seed := range uint64(6) {
+		g := newGame(f, 2+int(seed)%4, seed)
+		rng := engine.NewRNG(seed)
+		for i := 0; i < int(seed)*9 && !g.Outcome().Done; i++ {
+			et.MustApply(f, g, et.RandomMove(g, &rng))
+		}
+		f.Add(et.Marshal(f, g))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		st, err := Game{}.Restore(data)
+		if err != nil {
+			return
+		}
+		g := st.(*state)
+		for s := engine.Seat(-1); int(s) < g.Players; s++ {
+			g.View(s)
+			g.Legal(s)
+		}
+		g.Outcome()
+		for _, s := range g.Pending() {
+			for _, a := range g.Legal(s) {
+				c := g.copy()
+				if _, err := c.Apply(s, a); err != nil {
+					t.Fatalf("legal %v refused: %v", a, err)
+				}
+				valid(t, c)
+			}
+			et.MustApply(t, g, et.Move{Seat: s, Action: g.Timeout(s)})
+		}
+	})
+}

@@ -1,0 +1,211 @@
+// Package fireproto draws the board of Fire in the Library's prototype
+// edition for the table screen, as a sibling of the retail board: the five
+// shelves with their Value Trackers, the bag as counts, the Buckets, and
+// every player's knowledge, Buckets and Turn Order card. The game has no
+// hidden information, so every seat sees the same board.
+package fireproto
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"arcade/engine"
+	fp "arcade/engine/fireproto"
+	"arcade/ui/board"
+	"arcade/ui/theme"
+)
+
+func init() { board.Register(fp.ID, func() board.Renderer { return Renderer{} }) }
+
+// Renderer draws fp.View values.
+type Renderer struct{}
+
+// MinSize implements board.Renderer: the whole table screen fits 80x24.
+func (Renderer) MinSize() (int, int) { return 80, 24 }
+
+// letters are the one-letter names of tokens, readable without colour.
+var letters = map[string]string{
+	"white": "W", "black": "K", "yellow": "Y", "brown": "B", "green": "G", "fire": "F",
+}
+
+func asView(view any) (fp.View, bool) {
+	switch v := view.(type) {
+	case fp.View:
+		return v, true
+	case *fp.View:
+		if v != nil {
+			return *v, true
+		}
+	}
+	return fp.View{}, false
+}
+
+// Render implements board.Renderer.
+func (Renderer) Render(view any, ctx board.Context) string {
+	v, ok := asView(view)
+	if !ok {
+		return "(no board)"
+	}
+	th := ctx.Theme
+	lines := []string{headLine(v, th)}
+	lines = append(lines, shelves(v, th)...)
+	lines = append(lines, playersBlock(v, ctx)...)
+	phase := engine.ExpandSeats(v.PhaseText, ctx.Name)
+	if ctx.Width > 0 {
+		phase = ansi.Truncate(phase, ctx.Width, "…")
+	}
+	lines = append(lines, th.Accent.Render(phase))
+	return strings.Join(lines, "\n")
+}
+
+// token draws a token as its letter in its colour; a doused fire is "~".
+func token(th *theme.Theme, sp fp.SpaceView) string {
+	switch {
+	case sp.Doused:
+		return th.Paint("blue", "~", true)
+	case sp.Token == "fire":
+		return th.Bad.Render("F")
+	case sp.Token == "":
+		return " "
+	}
+	return th.Paint(sp.Token, letters[sp.Token], true)
+}
+
+// fireOdds is the chance that the next token drawn is a fire.
+func fireOdds(v fp.View) string {
+	if v.Bag.Total == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (fire %d%%)", (100*v.Bag.Fires+v.Bag.Total/2)/v.Bag.Total)
+}
+
+func headLine(v fp.View, th *theme.Theme) string {
+	return th.Heading.Render("LIBRARY") + th.Faint.Render(fmt.Sprintf(" round %d", v.Round)) + "  " +
+		th.Heading.Render("BAG") + fmt.Sprintf(" %d books + ", v.Bag.Books) +
+		th.Bad.Render(fmt.Sprintf("%d fires", v.Bag.Fires)) + fmt.Sprintf(" = %d", v.Bag.Total) +
+		th.Faint.Render(fireOdds(v)) + "  " + th.Heading.Render("BUCKETS") + fmt.Sprintf(" %d left", v.Supply)
+}
+
+// shelves draws each colour's value track: burned values faint, the
+// tracker's value reversed, and the X at the end.
+func shelves(v fp.View, th *theme.Theme) []string {
+	var out []string
+	for _, t := range v.Tracks {
+		var b strings.Builder
+		b.WriteString(" " + th.Paint(t.Key, fmt.Sprintf("%-6s %s", t.Colour, letters[t.Key]), true) + " ")
+		for i, val := range t.Values {
+			cell := fmt.Sprintf("%3d", val)
+			switch {
+			case i < t.Pos:
+				cell = th.Faint.Render(cell)
+			case i == t.Pos:
+				cell = " " + th.Selected.Render(fmt.Sprintf("%2d", val))
+			}
+			b.WriteString(cell)
+		}
+		x := "  X"
+		if t.Collapsed {
+			x = "  " + th.Bad.Render(th.Selected.Render("X"))
+		} else {
+			x = th.Bad.Render(x)
+		}
+		b.WriteString(x)
+		b.WriteString(strings.Repeat("   ", 13-len(t.Values)))
+		b.WriteString(th.Faint.Render(fmt.Sprintf("  in bag %d", t.InBag)))
+		if t.SetAside > 0 {
+			b.WriteString(th.Faint.Render(fmt.Sprintf(", %d set aside", t.SetAside)))
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// cardCells draws a Turn Order card's spaces: [Y ] safe, [Gx] risky.
+func cardCells(th *theme.Theme, c fp.OrderCardView) string {
+	var b strings.Builder
+	for _, sp := range c.Spaces {
+		mark := " "
+		if sp.Risky {
+			mark = th.Warn.Render("x")
+		}
+		b.WriteString("[" + token(th, sp) + mark + "]")
+	}
+	return b.String()
+}
+
+// bar draws knowledge towards the goal in ten cells.
+func bar(th *theme.Theme, score, goal int) string {
+	n := min(10, score*10/max(goal, 1))
+	return th.Good.Render(strings.Repeat("█", n)) + th.Faint.Render(strings.Repeat("░", 10-n))
+}
+
+func playersBlock(v fp.View, ctx board.Context) []string {
+	th := ctx.Theme
+	out := []string{th.Heading.Render("PLAYERS") +
+		th.Faint.Render(fmt.Sprintf("    knowledge (to %d) buckets card  ([ ] safe, [ x] risky, ~ doused)", v.Goal))}
+	cards := map[int]fp.OrderCardView{}
+	for _, c := range v.Cards {
+		cards[c.Number] = c
+	}
+	for _, p := range v.Players {
+		mark := "  "
+		name := ctx.Name(p.Seat)
+		if p.Seat == v.You {
+			name += " (you)"
+		}
+		name = fmt.Sprintf("%-16s", ansi.Truncate(name, 16, "…"))
+		if p.Seat == v.Active {
+			mark = th.Accent.Render("▸ ")
+			name = th.Accent.Render(name)
+		}
+		buckets := th.Paint("blue", strings.Repeat("●", p.Buckets), true) + th.Faint.Render(strings.Repeat("·", 2-min(p.Buckets, 2)))
+		card, cells := "  - ", strings.Repeat(" ", 20)+"   "
+		if c, ok := cards[p.Card]; ok && p.Card > 0 {
+			card = fmt.Sprintf("%3s ", engine.Ordinal(p.Card))
+			cells = cardCells(th, c) + th.Faint.Render(fmt.Sprintf(" +%d", c.Bravery))
+		}
+		state := ""
+		switch i := slices.Index(v.Picks, p.Seat); {
+		case p.Played:
+			state = th.Faint.Render(" done")
+		case i == 0:
+			state = th.Accent.Render(" choosing")
+		case i > 0:
+			state = th.Faint.Render(fmt.Sprintf(" picks %s", engine.Ordinal(i+1)))
+		}
+		if slices.Contains(v.Winners, p.Seat) {
+			state = th.Good.Render(" winner")
+		}
+		out = append(out, fmt.Sprintf("%s%s %4d %s  %s  %s %s%s", mark, name, p.Score, bar(th, p.Score, v.Goal),
+			buckets, card, cells, state))
+	}
+	return out
+}
+
+// Details implements board.Detailer: the Turn Order cards in play, the
+// shelves in full and the odds of the next draw, for the help screen.
+func (Renderer) Details(view any) string {
+	v, ok := asView(view)
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("TURN ORDER CARDS IN PLAY (S safe, X risky)\n")
+	for _, c := range v.Cards {
+		fmt.Fprintf(&b, "  %s: %s\n", engine.Ordinal(c.Number), c.Layout)
+	}
+	b.WriteString("\nSHELVES (value now, burns left before the X, books in the bag)\n")
+	for _, t := range v.Tracks {
+		now := fmt.Sprint(t.Value)
+		if t.Collapsed {
+			now = "collapsed"
+		}
+		fmt.Fprintf(&b, "  %-6s %-9s %2d to X, %d of %d in the bag\n", t.Colour, now, t.ToX, t.InBag, t.Books)
+	}
+	fmt.Fprintf(&b, "\nBAG: %d books and %d fires; the next token is a fire %d times in %d.\n",
+		v.Bag.Books, v.Bag.Fires, v.Bag.Fires, v.Bag.Total)
+	return b.String()
+}
