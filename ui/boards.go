@@ -4,4 +4,5 @@ package ui
 import (
 	_ "arcade/ui/firelibrary"
 	_ "arcade/ui/fireproto"
+	_ "arcade/ui/firetower"
 )

@@ -5,4 +5,5 @@ package main
 import (
 	_ "arcade/engine/firelibrary"
 	_ "arcade/engine/fireproto"
+	_ "arcade/engine/firetower"
 )

@@ -1,0 +1,175 @@
+package firetower
+
+import (
+	"slices"
+
+	"arcade/engine"
+)
+
+// Apply implements engine.State. The move must be one of Legal(s); an
+// illegal move returns a *engine.RuleError that says why and changes
+// nothing.
+func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
+	if g.Over {
+		return nil, engine.Illegal("The game is over.")
+	}
+	if p := g.Pending(); len(p) == 0 || p[0] != s {
+		return nil, engine.Illegal("It is not your turn.")
+	}
+	w := want{kind: a.Kind, card: -1}
+	if a.Kind == KindPlay && len(a.Args) > 0 {
+		w.card = a.Args[0]
+	}
+	if _, ok := engine.Find(g.legal(s, w), a); !ok {
+		return nil, g.explain(s, a)
+	}
+	g.Last = nil
+	var evs []engine.Event
+	switch a.Kind {
+	case KindSpread:
+		g.doSpread(s, Point{a.Args[0], a.Args[1]}, &evs)
+	case KindPlay:
+		g.doPlay(s, a.Args[0], Point{a.Args[1], a.Args[2]}, a.Args[3], &evs)
+	case KindWind, KindRoll:
+		g.doWind(s, a.Args[0], a.Kind == KindRoll, &evs)
+	case KindDiscard:
+		gone := g.discardCards(s, a.Args)
+		evs = append(evs, engine.Public("%s discards %s and draws.", engine.SeatRef(s), plural(len(gone), "card")),
+			engine.Private(s, "You discarded %s.", cardList(gone)))
+		g.refill(s, &evs)
+		g.Part = PartEnd
+	case KindBucket:
+		g.doBucket(s, Point{a.Args[0], a.Args[1]}, a.Args[2], &evs)
+	case KindEmber:
+		g.doEmberTo(s, Point{a.Args[0], a.Args[1]}, &evs)
+	case KindEnd, KindPass:
+		g.nextTurn(&evs)
+	case KindTrim:
+		gone := g.discardCards(s, a.Args)
+		evs = append(evs, engine.Public("%s discards a card.", engine.SeatRef(s)),
+			engine.Private(s, "You discarded %s.", cardList(gone)))
+	case KindRedraw:
+		g.Tasks = g.Tasks[1:]
+		g.doRedraw(s, a.Args, &evs)
+	}
+	g.settle(&evs)
+	g.remember(evs)
+	return evs, nil
+}
+
+// explain says why a move that is not legal is refused.
+func (g *state) explain(s engine.Seat, a engine.Action) error {
+	want := func(n int) bool { return len(a.Args) == n }
+	hand := g.Seats[s].Hand
+	switch {
+	case a.Kind == KindSpread && want(2) && g.phase() == PartSpread:
+		if _, err := g.Pos.Spread(g.Pos.Wind, Point{a.Args[0], a.Args[1]}); err != nil {
+			return ruleError(err)
+		}
+	case a.Kind == KindPlay && want(4) && g.phase() == PartAction:
+		if a.Args[0] < 0 || a.Args[0] >= len(hand) {
+			return engine.Illegal("You have no card number %d.", a.Args[0]+1)
+		}
+		if _, err := g.Pos.Place(hand[a.Args[0]], Point{a.Args[1], a.Args[2]}, a.Args[3]); err != nil {
+			return ruleError(err)
+		}
+	case a.Kind == KindBucket && want(3):
+		if !g.Seats[s].Bucket {
+			return engine.Illegal("You have used your Bucket.")
+		}
+		if _, err := g.Pos.Bucket(Point{a.Args[0], a.Args[1]}, a.Args[2], g.towersOf(s)); err != nil {
+			return ruleError(err)
+		}
+	case a.Kind == KindEmber && want(2) && g.EmberFrom != nil:
+		if _, err := g.Pos.EmberTo(*g.EmberFrom, Point{a.Args[0], a.Args[1]}); err != nil {
+			return ruleError(err)
+		}
+	}
+	return engine.Illegal("%s is not one of your moves now (%s).", a, partText(g.phase()))
+}
+
+func (g *state) doSpread(s engine.Seat, at Point, evs *[]engine.Event) {
+	e, _ := g.Pos.Spread(g.Pos.Wind, at)
+	g.setBoard(e)
+	*evs = append(*evs, engine.Public("%s: the %s wind spreads the fire to %s.", engine.SeatRef(s), lower(g.Pos.Wind), at))
+	g.Part = PartAction
+	g.checkTowers(s, evs)
+}
+
+// takeCard removes hand card i and puts it on the discard pile.
+func (g *state) takeCard(s engine.Seat, i int) Card {
+	return g.discardCards(s, []int{i})[0]
+}
+
+func (g *state) doPlay(s engine.Seat, i int, at Point, rot int, evs *[]engine.Event) {
+	c := g.Seats[s].Hand[i]
+	e, _ := g.Pos.Place(c, at, rot)
+	g.takeCard(s, i)
+	g.setBoard(e)
+	if c == Ember {
+		g.EmberFrom = &at
+		g.Part = PartEmber
+		*evs = append(*evs, engine.Public("%s plays Ember and lifts the gem on %s.", engine.SeatRef(s), at))
+		return
+	}
+	where := span(c.Shape().Cells(at, rot))
+	if c.IsWind() {
+		*evs = append(*evs, engine.Public("%s plays %s to put a gem on %s.", engine.SeatRef(s), c, where))
+	} else {
+		*evs = append(*evs, engine.Public("%s plays %s on %s: %s.", engine.SeatRef(s), c, where, e.Summary()))
+	}
+	g.endCard(s, evs)
+}
+
+// endCard finishes a card: burned towers, the draw, then Part 2 is done.
+func (g *state) endCard(s engine.Seat, evs *[]engine.Event) {
+	g.Part = PartEnd
+	g.checkTowers(s, evs)
+	g.refill(s, evs)
+}
+
+func (g *state) doEmberTo(s engine.Seat, to Point, evs *[]engine.Event) {
+	e, _ := g.Pos.EmberTo(*g.EmberFrom, to)
+	from := *g.EmberFrom
+	g.EmberFrom = nil
+	g.setBoard(e)
+	g.Last = append(g.Last, from)
+	*evs = append(*evs, engine.Public("%s moves the Ember's gem from %s to %s.", engine.SeatRef(s), from, to))
+	g.endCard(s, evs)
+}
+
+func (g *state) doWind(s engine.Seat, i int, roll bool, evs *[]engine.Event) {
+	c := g.takeCard(s, i)
+	old := g.Pos.Wind
+	switch {
+	case roll:
+		g.Pos.Wind = g.rollWind(old)
+		*evs = append(*evs, engine.Public("%s plays %s to roll the die: the wind will blow %s.", engine.SeatRef(s), c, g.Pos.Wind))
+	case !g.windLive(c.Dir()):
+		g.Pos.Wind = g.rollWind(-1)
+		*evs = append(*evs, engine.Public("%s plays %s, but %s threatens no tower: the die says %s.", engine.SeatRef(s), c, c.Dir(), g.Pos.Wind))
+	default:
+		g.Pos.Wind = c.Dir()
+		*evs = append(*evs, engine.Public("%s plays %s: the wind will blow %s.", engine.SeatRef(s), c, g.Pos.Wind))
+	}
+	g.Part = PartEnd
+	g.refill(s, evs)
+}
+
+func (g *state) doBucket(s engine.Seat, at Point, rot int, evs *[]engine.Event) {
+	e, _ := g.Pos.Bucket(at, rot, g.towersOf(s))
+	g.setBoard(e)
+	g.Seats[s].Bucket = false
+	*evs = append(*evs, engine.Public("%s empties the Bucket on %s: %s.", engine.SeatRef(s), span(Line3.Cells(at, rot)), e.Summary()))
+}
+
+func (g *state) doRedraw(s engine.Seat, idx []int, evs *[]engine.Event) {
+	if len(idx) == 0 {
+		*evs = append(*evs, engine.Public("%s keeps their hand.", engine.SeatRef(s)))
+		return
+	}
+	gone := g.discardCards(s, slices.Clone(idx))
+	*evs = append(*evs, engine.Public("%s redraws %s.", engine.SeatRef(s), plural(len(gone), "card")),
+		engine.Private(s, "You discarded %s.", cardList(gone)))
+	g.refill(s, evs)
+}

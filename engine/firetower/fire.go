@@ -1,0 +1,164 @@
+package firetower
+
+import (
+	"fmt"
+
+	"arcade/engine"
+)
+
+// firestorm plays the Firestorm that seat s drew: the storm (steps 1-3),
+// then a redraw round from s on (step 4). The card stays out of the piles
+// until the round is over, then goes to the discard pile.
+func (g *state) firestorm(s engine.Seat, evs *[]engine.Event) {
+	g.StormOut = true
+	*evs = append(*evs, engine.Public("%s draws the Firestorm!", engine.SeatRef(s)))
+	g.storm(s, "The Firestorm", evs)
+	if g.Over {
+		g.StormOut = false
+		g.Discard = append(g.Discard, Firestorm)
+		return
+	}
+	for i := range g.Players {
+		if t := (s + engine.Seat(i)) % engine.Seat(g.Players); !g.Seats[t].Out {
+			g.Tasks = append(g.Tasks, task{Kind: taskRedraw, Seat: t})
+		}
+	}
+	g.Tasks = append(g.Tasks, task{Kind: taskStormEnd, Seat: s})
+}
+
+// storm rolls a direction, sets fire to every empty square next to fire
+// that way at once, checks the towers (credited to by), then rolls the new
+// wind. It is the Firestorm's steps 1 to 3 and the partial firestorm.
+func (g *state) storm(by engine.Seat, what string, evs *[]engine.Event) {
+	d := g.rollWind(-1)
+	e := g.Pos.storm(d)
+	g.setBoard(e)
+	*evs = append(*evs, engine.Public("%s blows %s: %s.", what, d, plural(e.Count(Fire), "new gem")))
+	g.checkTowers(by, evs)
+	if g.Over {
+		return
+	}
+	g.Pos.Wind = g.rollWind(-1)
+	*evs = append(*evs, engine.Public("The die sets the wind to %s.", g.Pos.Wind))
+}
+
+// checkTowers burns every tower whose corner has caught fire. Without
+// teams its player is out: the eliminator (by) takes their cards, the hand
+// size grows, the others draw. Each burned tower brings a partial
+// firestorm when the Firestorm is in the game.
+func (g *state) checkTowers(by engine.Seat, evs *[]engine.Event) {
+	var hit []engine.Seat
+	for s, st := range g.Seats {
+		if !st.Burned && g.Pos.Board.At(st.Tower.Corner()).Burning() {
+			hit = append(hit, engine.Seat(s))
+		}
+	}
+	if len(hit) == 0 {
+		return
+	}
+	for _, s := range hit {
+		st := &g.Seats[s]
+		st.Burned = true
+		if g.TeamPlay {
+			*evs = append(*evs, engine.Public("%s's %s tower burns!", engine.SeatRef(s), st.Tower))
+			continue
+		}
+		st.Out, st.OutAt = true, g.Elims
+		*evs = append(*evs, engine.Public("%s's %s tower burns: %s is out of the game!", engine.SeatRef(s), st.Tower, engine.SeatRef(s)))
+	}
+	if !g.TeamPlay {
+		g.Elims += len(hit)
+	}
+	if g.checkOver(hit) {
+		return
+	}
+	if g.Storms {
+		for range hit {
+			g.storm(by, "A partial firestorm", evs)
+			if g.Over {
+				return
+			}
+		}
+	}
+	if !g.TeamPlay {
+		g.eliminated(hit, by, evs)
+	}
+	if !g.windLive(g.Pos.Wind) {
+		old := g.Pos.Wind
+		g.Pos.Wind = g.rollWind(-1)
+		*evs = append(*evs, engine.Public("No tower stands %s any more: the die sets the wind to %s.", lower(old), g.Pos.Wind))
+	}
+}
+
+// eliminated hands the cards of the players just out to their eliminator
+// (or the discard pile when they burned their own tower or the eliminator
+// is out too), grows the hand size, and lets the others draw.
+func (g *state) eliminated(hit []engine.Seat, by engine.Seat, evs *[]engine.Event) {
+	taker := !g.Seats[by].Out
+	for _, v := range hit {
+		cards := g.Seats[v].Hand
+		g.Seats[v].Hand = nil
+		if taker && v != by {
+			g.Seats[by].Hand = append(g.Seats[by].Hand, cards...)
+			*evs = append(*evs, engine.Public("%s takes %s's %s.", engine.SeatRef(by), engine.SeatRef(v), plural(len(cards), "card")))
+		} else {
+			g.Discard = append(g.Discard, cards...)
+			*evs = append(*evs, engine.Public("%s's %s go to the discard pile.", engine.SeatRef(v), plural(len(cards), "card")))
+		}
+	}
+	g.HandSize = startHand + min(g.Elims, 2)
+	*evs = append(*evs, engine.Public("Everyone now plays with %d cards.", g.HandSize))
+	for s := range g.Seats {
+		if seat := engine.Seat(s); seat != by && !g.Seats[s].Out {
+			g.refill(seat, evs)
+		}
+	}
+	if taker && len(g.Seats[by].Hand) > g.HandSize {
+		g.Tasks = append(g.Tasks, task{Kind: taskTrim, Seat: by})
+	}
+}
+
+// checkOver ends the game when one player (or team) is left, or none: the
+// towers that burned last share a draw.
+func (g *state) checkOver(hit []engine.Seat) bool {
+	var winners []engine.Seat
+	var summary string
+	if g.TeamPlay {
+		lost := [2]bool{}
+		for t := range 2 {
+			lost[t] = g.Seats[t].Burned && g.Seats[t+2].Burned
+		}
+		switch {
+		case lost[0] && lost[1]:
+			winners = []engine.Seat{0, 1, 2, 3}
+			summary = "Both teams lost their last tower at once: a draw."
+		case lost[0]:
+			winners = []engine.Seat{1, 3}
+		case lost[1]:
+			winners = []engine.Seat{0, 2}
+		default:
+			return false
+		}
+		if summary == "" {
+			summary = fmt.Sprintf("%s and %s burned both opposing towers and win.", engine.SeatRef(winners[0]), engine.SeatRef(winners[1]))
+		}
+	} else {
+		for s, st := range g.Seats {
+			if !st.Out {
+				winners = append(winners, engine.Seat(s))
+			}
+		}
+		switch len(winners) {
+		case 0:
+			winners = hit
+			summary = "The last towers burned at once: a draw between " + engine.JoinSeats(hit) + "."
+		case 1:
+			summary = fmt.Sprintf("%s's tower is the last one standing: %s wins.", engine.SeatRef(winners[0]), engine.SeatRef(winners[0]))
+		default:
+			return false
+		}
+	}
+	g.Over, g.Winners, g.Summary = true, winners, summary
+	g.Part, g.Tasks, g.EmberFrom = PartOver, nil, nil
+	return true
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package firetower
+
+const raceEnabled = false

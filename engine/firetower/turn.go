@@ -1,0 +1,137 @@
+package firetower
+
+import (
+	"slices"
+
+	"arcade/engine"
+)
+
+// recentMax is how many public log lines the view keeps.
+const recentMax = 6
+
+// settle makes the automatic steps until a player must decide: queued
+// system steps, skipping an empty wind step, ending a turn with nothing
+// left to do, passing the turn of an eliminated player.
+func (g *state) settle(evs *[]engine.Event) {
+	for guard := 0; guard < 100 && !g.Over; guard++ {
+		if len(g.Tasks) > 0 {
+			t := g.Tasks[0]
+			switch {
+			case t.Kind == taskStormEnd:
+				g.Tasks = g.Tasks[1:]
+				g.StormOut = false
+				g.Discard = append(g.Discard, Firestorm)
+				continue
+			case g.Seats[t.Seat].Out:
+				g.Tasks = g.Tasks[1:]
+				continue
+			case t.Kind == taskTrim && len(g.Seats[t.Seat].Hand) <= g.HandSize:
+				g.Tasks = g.Tasks[1:]
+				continue
+			}
+			return
+		}
+		if g.Seats[g.Turn].Out {
+			g.nextTurn(evs)
+			continue
+		}
+		switch g.Part {
+		case PartSpread:
+			if len(g.Pos.SpreadTargets(g.Pos.Wind)) == 0 {
+				*evs = append(*evs, engine.Public("The %s wind finds no square to spread to.", lower(g.Pos.Wind)))
+				g.Part = PartAction
+				continue
+			}
+		case PartEnd:
+			if len(g.bucketEffects(g.Turn)) == 0 {
+				g.nextTurn(evs)
+				continue
+			}
+		}
+		return
+	}
+}
+
+// nextTurn passes the turn clockwise to the next player still in the game.
+func (g *state) nextTurn(evs *[]engine.Event) {
+	for i := 1; i <= g.Players; i++ {
+		s := (g.Turn + engine.Seat(i)) % engine.Seat(g.Players)
+		if !g.Seats[s].Out {
+			g.Turn = s
+			break
+		}
+	}
+	g.Part = PartSpread
+	g.EmberFrom = nil
+	g.TurnNo++
+	*evs = append(*evs, engine.Public("%s's turn (wind %s).", engine.SeatRef(g.Turn), g.Pos.Wind))
+}
+
+// draw gives seat s n cards from the draw pile, shuffling the discard pile
+// into a new one when it runs out. A Firestorm drawn is played at once and
+// replaced.
+func (g *state) draw(s engine.Seat, n int, evs *[]engine.Event) {
+	var got []Card
+	for len(got) < n && !g.Over {
+		if len(g.Deck) == 0 {
+			if len(g.Discard) == 0 {
+				break
+			}
+			g.Deck, g.Discard = g.Discard, nil
+			g.shuffle(g.Deck)
+			*evs = append(*evs, engine.Public("The discard pile is shuffled into a new draw pile."))
+		}
+		c := g.pop()
+		if c == Firestorm {
+			g.firestorm(s, evs)
+			continue
+		}
+		g.Seats[s].Hand = append(g.Seats[s].Hand, c)
+		got = append(got, c)
+	}
+	if len(got) > 0 {
+		*evs = append(*evs, engine.Private(s, "You drew %s.", cardList(got)))
+	}
+}
+
+// refill draws seat s up to the hand size.
+func (g *state) refill(s engine.Seat, evs *[]engine.Event) {
+	if n := g.HandSize - len(g.Seats[s].Hand); n > 0 {
+		g.draw(s, n, evs)
+	}
+}
+
+// discardCards moves the hand cards at idx (any order) to the discard pile.
+func (g *state) discardCards(s engine.Seat, idx []int) []Card {
+	idx = slices.Clone(idx)
+	slices.Sort(idx)
+	hand := g.Seats[s].Hand
+	var gone []Card
+	for i := len(idx) - 1; i >= 0; i-- {
+		gone = append(gone, hand[idx[i]])
+		hand = slices.Delete(hand, idx[i], idx[i]+1)
+	}
+	slices.Reverse(gone)
+	g.Seats[s].Hand = hand
+	g.Discard = append(g.Discard, gone...)
+	return gone
+}
+
+// remember keeps the last public log lines for the view.
+func (g *state) remember(evs []engine.Event) {
+	for _, e := range evs {
+		if e.To == engine.Everyone {
+			g.Recent = append(g.Recent, e.Text)
+		}
+	}
+	if n := len(g.Recent); n > recentMax {
+		g.Recent = slices.Clone(g.Recent[n-recentMax:])
+	}
+}
+
+// setBoard applies an effect to the board and marks its squares as the
+// last move's.
+func (g *state) setBoard(e Effect) {
+	e.apply(&g.Pos.Board)
+	g.Last = append(g.Last, e.Squares()...)
+}

@@ -1,0 +1,80 @@
+// Package firetower draws the Fire Tower board for the table screen and
+// lets the player place patterns on it with a cursor: move it with the
+// arrows (or h j k l), turn the pattern with r, pick a card with tab or its
+// number, see exactly which squares the card would change, and play it
+// with enter. Without colour every square keeps a distinct glyph.
+package firetower
+
+import (
+	"strconv"
+
+	ft "arcade/engine/firetower"
+	"arcade/ui/board"
+)
+
+func init() { board.Register(ft.ID, func() board.Renderer { return New() }) }
+
+// Board draws ft.View values and keeps one session's cursor and choices.
+type Board struct {
+	cursor ft.Point
+	rot    int
+	sel    int  // the selected hand card
+	bucket bool // the Bucket is selected instead of a card
+	marks  map[int]bool
+	seen   string // the decision the choices belong to
+}
+
+// New makes a board with the cursor on the eternal flame.
+func New() *Board { return &Board{cursor: ft.Point{X: 7, Y: 7}, marks: map[int]bool{}} }
+
+// MinSize implements board.Renderer: the whole table screen fits 80x24.
+func (b *Board) MinSize() (int, int) { return 80, 24 }
+
+// asView accepts the view as a value or a pointer.
+func asView(view any) (ft.View, bool) {
+	switch v := view.(type) {
+	case ft.View:
+		return v, true
+	case *ft.View:
+		if v != nil {
+			return *v, true
+		}
+	}
+	return ft.View{}, false
+}
+
+// myTurn reports whether the viewer must decide now.
+func myTurn(v ft.View) bool { return !v.Over && v.You >= 0 && v.Acting == v.You }
+
+// sync resets the per-decision choices when a new decision comes up: the
+// marks and the Bucket are dropped, the cursor jumps to the first square
+// the wind (or an Ember) can reach.
+func (b *Board) sync(v ft.View) {
+	key := string(v.Part) + ":" + strconv.Itoa(v.TurnNo) + ":" + strconv.Itoa(int(v.Acting))
+	if me, ok := v.Mine(); !ok || !me.Bucket {
+		b.bucket = false
+	}
+	if key == b.seen {
+		b.sel = min(max(b.sel, 0), max(len(v.Hand)-1, 0))
+		return
+	}
+	b.seen = key
+	b.marks = map[int]bool{}
+	b.bucket = false
+	b.sel = min(max(b.sel, 0), max(len(v.Hand)-1, 0))
+	if !myTurn(v) {
+		return
+	}
+	var targets []ft.Point
+	switch v.Part {
+	case ft.PartSpread:
+		targets = v.SpreadTargets(v.Wind)
+	case ft.PartEmber:
+		if v.EmberFrom != nil {
+			targets = v.EmberTargets(*v.EmberFrom)
+		}
+	}
+	if len(targets) > 0 {
+		b.cursor = targets[0]
+	}
+}

@@ -1,0 +1,372 @@
+package firetower
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"charm.land/lipgloss/v2"
+
+	"arcade/engine"
+	ft "arcade/engine/firetower"
+	"arcade/ui/board"
+	"arcade/ui/theme"
+)
+
+// play advances a new game by n bot moves.
+func play(t *testing.T, players int, opts engine.Options, seed uint64, n int) engine.State {
+	t.Helper()
+	st, err := ft.Game{}.New(players, opts, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := engine.NewRNG(seed)
+	bot := ft.Game{}.Bot("easy")
+	for i := 0; i < n && !st.Outcome().Done; i++ {
+		s := st.Pending()[0]
+		if _, err := st.Apply(s, bot.Choose(st.View(s), st.Legal(s), &rng)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}
+
+func ctx(w, h int, colour bool, you engine.Seat) board.Context {
+	return board.Context{Width: w, Height: h, Theme: theme.New(true, colour), Names: []string{"ann", "bo", "cy", "di"}, You: you}
+}
+
+var colourCode = regexp.MustCompile(`\x1b\[[0-9;]*[34]8;`)
+
+// TestRenderFits draws many positions at many sizes: never wider or
+// taller than given, never a colour without colour.
+func TestRenderFits(t *testing.T) {
+	sizes := [][2]int{{80, 14}, {80, 15}, {80, 16}, {80, 17}, {100, 20}, {120, 30}, {160, 50}}
+	for i, n := range []int{0, 7, 30, 80, 150} {
+		st := play(t, 2+i%3, engine.Options{"firestorm": "true"}, uint64(i), n)
+		for _, sz := range sizes {
+			for _, colour := range []bool{false, true} {
+				for you := engine.Seat(-1); you < 2; you++ {
+					b := New()
+					out := b.Render(st.View(you), ctx(sz[0], sz[1], colour, you))
+					lines := strings.Split(out, "\n")
+					if len(lines) > sz[1] {
+						t.Fatalf("%dx%d: %d lines", sz[0], sz[1], len(lines))
+					}
+					for _, l := range lines {
+						if w := lipgloss.Width(l); w > sz[0] {
+							t.Fatalf("%dx%d colour %v: a line of %d cells:\n%s", sz[0], sz[1], colour, w, out)
+						}
+					}
+					if !colour && colourCode.MatchString(out) {
+						t.Fatalf("colour codes without colour:\n%q", out)
+					}
+					if !strings.Contains(out, "wind") {
+						t.Fatalf("no wind shown:\n%s", out)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestBoardReadsWithoutColour checks the distinct glyphs of the plain
+// board: fire, eternal flame, firebreak, tower area and corners.
+func TestBoardReadsWithoutColour(t *testing.T) {
+	st := play(t, 4, nil, 3, 60)
+	out := stripANSI(New().Render(st.View(0), ctx(80, 17, false, 0)))
+	for _, want := range []string{"▓▓", "██", "░░", "R⌂", "P⌂", "B⌂", "G⌂", " A B C", "16 "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q on the plain board:\n%s", want, out)
+		}
+	}
+}
+
+var ansiCode = regexp.MustCompile(`\x1b\[[0-9;]*m`)
+
+func stripANSI(s string) string { return ansiCode.ReplaceAllString(s, "") }
+
+// press feeds keys to the board as the table screen does: keys the board
+// does not use go to the menu's hot keys.
+func press(t *testing.T, b *Board, v any, legal []engine.Action, keys ...string) (*engine.Action, string) {
+	t.Helper()
+	var msg string
+	for _, k := range keys {
+		a, used, m := b.HandleKey(k, v, legal)
+		if m != "" {
+			msg = m
+		}
+		if a != nil {
+			return a, msg
+		}
+		if !used {
+			for _, l := range legal {
+				if l.Key == k {
+					return &l, msg
+				}
+			}
+		}
+	}
+	return nil, msg
+}
+
+// keysFor is how a player makes move a with the board's keys.
+func keysFor(b *Board, v ft.View, a engine.Action) []string {
+	var keys []string
+	moveTo := func(p ft.Point) {
+		for x := b.cursor.X; x < p.X; x++ {
+			keys = append(keys, "l")
+		}
+		for x := b.cursor.X; x > p.X; x-- {
+			keys = append(keys, "left")
+		}
+		for y := b.cursor.Y; y < p.Y; y++ {
+			keys = append(keys, "down")
+		}
+		for y := b.cursor.Y; y > p.Y; y-- {
+			keys = append(keys, "k")
+		}
+	}
+	card := func(i int) {
+		if i < 9 {
+			keys = append(keys, fmt.Sprint(i+1))
+			return
+		}
+		keys = append(keys, "1")
+		for range i {
+			keys = append(keys, "tab")
+		}
+	}
+	turnTo := func(s ft.Shape, rot int) {
+		for r := b.rotation(s); r != rot; r = (r + 1) % s.Rotations() {
+			keys = append(keys, "r")
+		}
+	}
+	switch a.Kind {
+	case ft.KindSpread, ft.KindEmber:
+		moveTo(ft.Point{X: a.Args[0], Y: a.Args[1]})
+		keys = append(keys, "enter")
+	case ft.KindPlay:
+		card(a.Args[0])
+		s := v.Hand[a.Args[0]].Shape()
+		turnTo(s, a.Args[3])
+		c := s.Centre(a.Args[3])
+		moveTo(ft.Point{X: a.Args[1] + c.X, Y: a.Args[2] + c.Y})
+		keys = append(keys, "enter")
+	case ft.KindBucket:
+		keys = append(keys, "u")
+		turnTo(ft.Line3, a.Args[2])
+		c := ft.Line3.Centre(a.Args[2])
+		moveTo(ft.Point{X: a.Args[0] + c.X, Y: a.Args[1] + c.Y})
+		keys = append(keys, "enter")
+	case ft.KindDiscard, ft.KindRedraw:
+		for _, i := range a.Args {
+			card(i)
+			keys = append(keys, "x")
+		}
+		if a.Kind == ft.KindRedraw {
+			keys = append(keys, "enter")
+		} else {
+			keys = append(keys, "d")
+		}
+	case ft.KindRoll:
+		card(a.Args[0])
+		keys = append(keys, "o")
+	case ft.KindTrim:
+		card(a.Args[0])
+		keys = append(keys, "enter")
+	default:
+		keys = append(keys, a.Key)
+	}
+	return keys
+}
+
+// TestEveryMoveByKeys plays games where one seat makes every move with the
+// board's keys (a random legal move, found again through the cursor).
+func TestEveryMoveByKeys(t *testing.T) {
+	kinds := map[string]int{}
+	for i := range 12 {
+		opts := engine.Options{"firestorm": "true"}
+		players := 2 + i%3
+		if i%4 == 3 {
+			players, opts["team"] = 4, "true"
+		}
+		st, _ := ft.Game{}.New(players, opts, uint64(i))
+		rng := engine.NewRNG(uint64(i))
+		b := New()
+		bot := ft.Game{}.Bot("easy")
+		for steps := 0; !st.Outcome().Done && steps < 2000; steps++ {
+			s := st.Pending()[0]
+			legal := st.Legal(s)
+			a := bot.Choose(st.View(s), legal, &rng)
+			if s == 0 {
+				if rng.Intn(2) == 0 {
+					a = anyKind(legal, &rng)
+				}
+				v := st.View(0)
+				b.sync(v.(ft.View))
+				keys := keysFor(b, v.(ft.View), a)
+				got, msg := press(t, b, v, legal, keys...)
+				if got == nil || !got.Same(a) {
+					t.Fatalf("keys %v for %v gave %v (%s)", keys, a, got, msg)
+				}
+				kinds[a.Kind]++
+			}
+			if _, err := st.Apply(s, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, k := range []string{ft.KindSpread, ft.KindPlay, ft.KindDiscard, ft.KindWind, ft.KindRoll, ft.KindBucket, ft.KindEnd} {
+		if kinds[k] == 0 {
+			t.Errorf("no %s made with the keys (%v)", k, kinds)
+		}
+	}
+}
+
+// flareView is a Part 2 position where the viewer holds a Flare Up.
+func flareView(t *testing.T) (ft.View, []engine.Action) {
+	t.Helper()
+	for seed := range uint64(500) {
+		st, _ := ft.Game{}.New(2, nil, seed)
+		s := st.Pending()[0]
+		legal := st.Legal(s)
+		if _, err := st.Apply(s, legal[0]); err != nil {
+			t.Fatal(err)
+		}
+		v := st.View(s).(ft.View)
+		for _, c := range v.Hand {
+			if c == ft.FlareUp && v.Part == ft.PartAction {
+				return v, st.Legal(s)
+			}
+		}
+	}
+	t.Fatal("no Flare Up dealt")
+	return ft.View{}, nil
+}
+
+// TestFlareUpPreviewAndWhyNot places a Flare Up with the cursor: the
+// preview shows the three new gems, a refused place says why.
+func TestFlareUpPreviewAndWhyNot(t *testing.T) {
+	v, legal := flareView(t)
+	b := New()
+	b.sync(v)
+	i := 0
+	for v.Hand[i] != ft.FlareUp {
+		i++
+	}
+	if _, msg := press(t, b, v, legal, fmt.Sprint(i+1)); msg != "" {
+		t.Fatal(msg)
+	}
+	// Far from the fire: refused, with the reason.
+	b.cursor = ft.Point{X: 2, Y: 12}
+	a, msg := press(t, b, v, legal, "enter")
+	if a != nil || !strings.Contains(msg, "touch fire") {
+		t.Fatalf("far away: %v %q", a, msg)
+	}
+	out := stripANSI(b.Render(v, ctx(80, 17, false, v.You)))
+	if !strings.Contains(out, "✗ At least one new gem must touch fire") {
+		t.Fatalf("no reason on the board:\n%s", out)
+	}
+	// Over the wind's gem on G8, across: three new gems, previewed.
+	if v.Board.At(ft.Point{X: 6, Y: 7}) != ft.Fire {
+		t.Fatalf("the wind blew elsewhere:\n%v", v.Board.Rows())
+	}
+	b.cursor = ft.Point{X: 5, Y: 6}
+	out = stripANSI(b.Render(v, ctx(80, 17, false, v.You)))
+	if !strings.Contains(out, "enter: play Flare Up on E7-G7 (+3 gems)") || !strings.Contains(out, " 7 · · · · ++++++· ") {
+		t.Fatalf("no preview:\n%s", out)
+	}
+	a, msg = press(t, b, v, legal, "enter")
+	want := engine.Action{Kind: ft.KindPlay, Args: []int{v.FirstCopy(i), 4, 6, 0}}
+	if a == nil || !a.Same(want) {
+		t.Fatalf("got %v (%s), want %v", a, msg, want)
+	}
+	// Turned down at the board's edge, the line stays on the board.
+	b.cursor = ft.Point{X: 0, Y: 15}
+	press(t, b, v, legal, "r")
+	if p := b.preview(v, b.current(v)); p.cells[0] != (ft.Point{X: 0, Y: 13}) {
+		t.Fatalf("the pattern left the board: %v", p.cells)
+	}
+}
+
+// TestNotMyTurn lets a waiting player and a spectator move the cursor but
+// leaves enter and the menu keys to the table.
+func TestNotMyTurn(t *testing.T) {
+	st := play(t, 2, nil, 1, 3)
+	other := 1 - st.Pending()[0]
+	b := New()
+	v := st.View(other)
+	if _, used, _ := b.HandleKey("l", v, nil); !used {
+		t.Fatal("the cursor did not move")
+	}
+	if _, used, _ := b.HandleKey("enter", v, nil); used {
+		t.Fatal("enter was taken while waiting")
+	}
+	if _, used, _ := b.HandleKey("n", v, nil); used {
+		t.Fatal("a menu key was taken")
+	}
+	spec := New()
+	if _, used, _ := spec.HandleKey("down", st.View(engine.Spectator), nil); !used {
+		t.Fatal("a spectator cannot look around")
+	}
+	for _, k := range []string{"Q", "S", "B", "[", "]", "?", "ctrl+c", "ctrl+o", "ctrl+r"} {
+		if _, used, _ := b.HandleKey(k, st.View(st.Pending()[0]), st.Legal(st.Pending()[0])); used {
+			t.Fatalf("the board took the table's key %q", k)
+		}
+	}
+}
+
+func TestDetails(t *testing.T) {
+	st := play(t, 3, engine.Options{"firestorm": "true"}, 2, 5)
+	d := New().Details(st.View(0))
+	for _, want := range []string{"BOARD KEYS", "YOUR CARDS", "Flare Up", "Bucket", "Firestorm"} {
+		if !strings.Contains(d, want) {
+			t.Errorf("details lack %q", want)
+		}
+	}
+	if strings.Contains(New().Details(st.View(engine.Spectator)), "YOUR CARDS") {
+		t.Fatal("a spectator has cards")
+	}
+}
+
+func TestRegistered(t *testing.T) {
+	r := board.New(ft.ID)
+	if r == nil {
+		t.Fatal("no board registered")
+	}
+	if _, ok := r.(board.KeyHandler); !ok {
+		t.Fatal("the board takes no keys")
+	}
+	if w, h := r.MinSize(); w != 80 || h != 24 {
+		t.Fatalf("min size %dx%d", w, h)
+	}
+}
+
+// anyKind picks a random kind of move, then a random move of that kind.
+func anyKind(legal []engine.Action, rng *engine.RNG) engine.Action {
+	byKind := map[string][]engine.Action{}
+	var kinds []string
+	for _, a := range legal {
+		if byKind[a.Kind] == nil {
+			kinds = append(kinds, a.Kind)
+		}
+		byKind[a.Kind] = append(byKind[a.Kind], a)
+	}
+	as := byKind[kinds[rng.Intn(len(kinds))]]
+	return as[rng.Intn(len(as))]
+}
+
+func BenchmarkRender(b *testing.B) {
+	st, _ := ft.Game{}.New(4, nil, 1)
+	v := st.View(st.Pending()[0])
+	for _, sz := range [][2]int{{80, 14}, {100, 20}} {
+		b.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(b *testing.B) {
+			r := New()
+			c := board.Context{Width: sz[0], Height: sz[1], Theme: theme.New(true, true), You: 0}
+			for range b.N {
+				r.Render(v, c)
+			}
+		})
+	}
+}

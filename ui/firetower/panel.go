@@ -1,0 +1,196 @@
+package firetower
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"arcade/engine"
+	ft "arcade/engine/firetower"
+	"arcade/ui/board"
+)
+
+// panel is the column beside the board: wind and turn, players, the hand,
+// what the cursor would do, the keys; then a legend when there is room
+// (the table screen shows the log).
+func (b *Board) panel(v ft.View, ctx board.Context, t tool, pv preview, w, h int) []string {
+	th := ctx.Theme
+	p := newPalette(th)
+	name := func(s engine.Seat) string { return ctx.Name(s) }
+	var out []string
+	head := th.Title.Render(windHead(v)) + th.Faint.Render(fmt.Sprintf("  turn %d  deck %d", v.TurnNo, v.DeckLeft))
+	out = append(out, head)
+	phase := engine.ExpandSeats(v.PhaseText, name)
+	if myTurn(v) {
+		out = append(out, th.Good.Render(phase))
+	} else {
+		out = append(out, th.Accent.Render(phase))
+	}
+	out = append(out, b.players(v, ctx, p)...)
+	out = append(out, b.hand(v, ctx, w)...)
+	out = append(out, wrapLines(b.doing(v, ctx, t, pv), w)...)
+	out = append(out, wrapLines(th.Faint.Render(keyHint(v, t)), w)...)
+	if h-len(out) >= 2 {
+		out = append(out, wrapLines(th.Faint.Render(legend(p.colour && h < ft.Size+1)), w)...)
+	}
+	return out
+}
+
+// players lists each player: tower, name, cards, Bucket and fate.
+func (b *Board) players(v ft.View, ctx board.Context, p palette) []string {
+	th := ctx.Theme
+	var out []string
+	for _, s := range v.Seats {
+		mark := "  "
+		if s.Seat == v.Acting {
+			mark = th.Accent.Render("▸ ")
+		}
+		tower := s.Tower.Letter() + "⌂"
+		if p.colour {
+			tower = p.text(square{glyph: tower, fg: p.towerStrong(s.Tower), bold: true})
+		}
+		who := ctx.Name(s.Seat)
+		if s.Seat == v.You {
+			who += " (you)"
+		}
+		row := fmt.Sprintf("%s%s %-14s %d cards", mark, tower, clip(who, 14), s.HandSize)
+		if s.Bucket {
+			row += "  bucket"
+		} else {
+			row += th.Faint.Render("  no bucket")
+		}
+		if v.Team {
+			row += th.Faint.Render(fmt.Sprintf("  team %d", s.Team+1))
+		}
+		switch {
+		case s.Out:
+			row += th.Bad.Render("  OUT")
+		case s.Burned:
+			row += th.Bad.Render("  BURNED")
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// hand lists the viewer's cards with their numbers: the selected one
+// highlighted, the marked ones crossed.
+func (b *Board) hand(v ft.View, ctx board.Context, w int) []string {
+	th := ctx.Theme
+	if v.You < 0 {
+		return nil
+	}
+	if len(v.Hand) == 0 {
+		return []string{th.Heading.Render("HAND") + th.Faint.Render(" none")}
+	}
+	var items []string
+	for i, c := range v.Hand {
+		item := fmt.Sprintf("%d %s", i+1, c.Name())
+		if b.marks[i] {
+			item = "✗" + item
+		}
+		if i == b.sel && !b.bucket {
+			item = th.Selected.Render(item)
+		}
+		items = append(items, item)
+	}
+	out := wrapLines(th.Heading.Render("HAND")+" "+strings.Join(items, "  "), w)
+	switch {
+	case b.bucket:
+		out = append(out, th.Key.Render("Bucket")+": "+ft.BucketText)
+	case b.sel < len(v.Hand):
+		c := v.Hand[b.sel]
+		out = append(out, wrapLines(th.Key.Render(c.Name())+": "+c.Text(), w)...)
+	}
+	return out
+}
+
+// doing says what enter would do, or why it cannot.
+func (b *Board) doing(v ft.View, ctx board.Context, t tool, pv preview) string {
+	th := ctx.Theme
+	if v.Over {
+		return th.Title.Render("Game over. ") + engine.ExpandSeats(v.Summary, ctx.Name)
+	}
+	if !myTurn(v) {
+		if v.You < 0 {
+			return th.Faint.Render("You are watching.")
+		}
+		return th.Faint.Render("Waiting for " + ctx.Name(v.Acting) + ". Move the cursor to look around.")
+	}
+	switch t.kind {
+	case toolTrim:
+		return th.Warn.Render(fmt.Sprintf("Keep %d cards: enter discards the selected card.", v.HandSize))
+	case toolRedraw:
+		return th.Warn.Render("Firestorm: x marks cards, enter redraws the marked ones (p keeps all).")
+	case toolNone:
+		return th.Warn.Render("p ends your turn; u picks up your Bucket first.")
+	}
+	if pv.err != nil {
+		return th.Bad.Render("✗ " + pv.err.Error())
+	}
+	what := map[toolKind]string{toolSpread: "spread the fire to", toolEmber: "land the Ember's gem on", toolBucket: "empty the Bucket on"}[t.kind]
+	where := ft.Point{}.String()
+	if len(pv.cells) > 0 {
+		where = pv.cells[0].String()
+		if len(pv.cells) > 1 {
+			where += "-" + pv.cells[len(pv.cells)-1].String()
+		}
+	}
+	if t.kind == toolCard {
+		what = "play " + t.card.Name() + " on"
+	}
+	return th.Good.Render("enter: "+what+" "+where) + " (" + pv.effect.Summary() + ")"
+}
+
+// keyHint lists the keys that work now.
+func keyHint(v ft.View, t tool) string {
+	if !myTurn(v) {
+		return "arrows/hjkl move the cursor · ? help"
+	}
+	move := "arrows/hjkl move · "
+	switch t.kind {
+	case toolSpread, toolEmber:
+		return move + "enter place the gem · u Bucket"
+	case toolBucket:
+		return move + "r turn · enter empty it · u/esc put it back"
+	case toolCard:
+		s := move
+		if t.shape.Rotations() > 1 {
+			s += "r turn · "
+		}
+		s += "enter play · tab/1-9 card · x mark, d discard marked · u Bucket"
+		if t.card.IsWind() {
+			s += " · o roll the die with it"
+		}
+		return s
+	case toolTrim:
+		return "tab/1-9 card · enter discard it"
+	case toolRedraw:
+		return "tab/1-9 card · x mark · enter redraw marked · p keep · d redraw all"
+	}
+	return "p end the turn · u Bucket"
+}
+
+// legend explains the board's glyphs, or its colours when it is drawn
+// with half blocks (compact).
+func legend(compact bool) string {
+	if compact {
+		return "orange fire  red eternal flame  brown firebreak  tower areas in their colours  yellow can reach  pink cursor  pale yellow new fire  cyan put out"
+	}
+	return "▓▓ fire  ██ eternal flame  ## firebreak  ░░ tower area  R⌂ corner  () can reach  ++ new fire  ~~ put out"
+}
+
+func wrapLines(s string, w int) []string {
+	if w < 10 {
+		w = 10
+	}
+	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+}
+
+func clip(s string, n int) string {
+	if ansi.StringWidth(s) <= n {
+		return s
+	}
+	return ansi.Truncate(s, n-1, "") + "…"
+}

@@ -1,0 +1,79 @@
+package firetower
+
+import (
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	ft "arcade/engine/firetower"
+	"arcade/ui/board"
+)
+
+// Render implements board.Renderer: the board on the left, the players,
+// the hand and what the cursor would do on the right.
+func (b *Board) Render(view any, ctx board.Context) string {
+	v, ok := asView(view)
+	if !ok || ctx.Theme == nil {
+		return "(no board)"
+	}
+	b.sync(v)
+	t := b.current(v)
+	pv := b.preview(v, t)
+	g := grid{v: v, p: newPalette(ctx.Theme), marks: b.marksFor(v, t, pv), cursor: b.cursor, show: true}
+	lines, bw := g.boardLines(ctx.Width, ctx.Height)
+	pw := ctx.Width - bw - 2
+	side := b.panel(v, ctx, t, pv, pw, ctx.Height)
+	n := min(max(len(lines), len(side)), ctx.Height)
+	out := make([]string, n)
+	for i := range n {
+		left := ""
+		if i < len(lines) {
+			left = lines[i]
+		}
+		left += strings.Repeat(" ", max(bw-lipgloss.Width(left), 0))
+		right := ""
+		if i < len(side) {
+			right = ansi.Truncate(side[i], pw, "…")
+		}
+		out[i] = left + "  " + right
+	}
+	return strings.Join(out, "\n")
+}
+
+// marksFor puts the targets, the Ember's lifted gem, the last move and the
+// preview on the board.
+func (b *Board) marksFor(v ft.View, t tool, pv preview) map[ft.Point]mark {
+	m := map[ft.Point]mark{}
+	for _, q := range v.Last {
+		m[q] = markLast
+	}
+	for _, q := range targets(v, t) {
+		m[q] = markTarget
+	}
+	if v.EmberFrom != nil {
+		m[*v.EmberFrom] = markLifted
+	}
+	for _, q := range pv.cells {
+		if pv.err != nil {
+			m[q] = markBad
+		} else {
+			m[q] = markPattern
+		}
+	}
+	if pv.err == nil {
+		for _, ch := range pv.effect.Changes {
+			switch {
+			case ch.To == ft.Fire:
+				m[ch.At] = markFire
+			case ch.To == ft.Break:
+				m[ch.At] = markBreak
+			case ch.From == ft.Fire:
+				m[ch.At] = markOut
+			case ch.From == ft.Break:
+				m[ch.At] = markClear
+			}
+		}
+	}
+	return m
+}
