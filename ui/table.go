@@ -99,16 +99,18 @@ func (a *App) tableKey(k tea.KeyPressMsg) tea.Cmd {
 		ts.actionIdx = max(ts.actionIdx-1, 0)
 		return nil
 	case keyMatches(k, km.Down):
-		ts.actionIdx = min(ts.actionIdx+1, max(len(t.Legal)-1, 0))
+		ts.actionIdx = min(ts.actionIdx+1, max(len(a.menu())-1, 0))
 		return nil
 	case keyMatches(k, km.Do):
-		if ts.actionIdx < len(t.Legal) {
-			return a.act(t.Legal[ts.actionIdx])
+		if m := a.menu(); ts.actionIdx < len(m) {
+			return a.act(m[ts.actionIdx])
 		}
 	}
-	if i := slices.IndexFunc(t.Legal, func(act engine.Action) bool { return act.Key != "" && act.Key == k.String() }); i >= 0 {
-		ts.actionIdx = i
-		return a.act(t.Legal[i])
+	if m := a.menu(); true {
+		if i := slices.IndexFunc(m, func(act engine.Action) bool { return act.Key != "" && act.Key == k.String() }); i >= 0 {
+			ts.actionIdx = i
+			return a.act(m[i])
+		}
 	}
 	switch {
 	case t.Table.Status == rooms.Finished:
@@ -168,6 +170,9 @@ func (a *App) tableScreen() string {
 	}
 	bottomH := 7
 	boardH := max(h-3-bottomH, 4)
+	if sz, ok := a.tableView.board.(board.Sizer); ok && t.View != nil {
+		boardH = max(boardH, min(sz.PreferredHeight(boardW, h), h-3-4))
+	}
 	var top string
 	if t.Table.Status == rooms.Waiting || t.View == nil {
 		top = a.waitingRoom(boardW, boardH)
@@ -181,7 +186,7 @@ func (a *App) tableScreen() string {
 	bodyH := h - 3
 	var body string
 	if logW > 0 {
-		left := fitBlock(top, boardW, used) + "\n" + fitBlock("", boardW, 1) + "\n" + fitBlock(a.movesPane(boardW), boardW, bodyH-used-1)
+		left := fitBlock(top, boardW, used) + "\n" + fitBlock("", boardW, 1) + "\n" + fitBlock(a.movesPane(boardW, bodyH-used-1), boardW, bodyH-used-1)
 		sep := strings.TrimRight(strings.Repeat("│\n", bodyH), "\n")
 		body = lipgloss.JoinHorizontal(lipgloss.Top, fitBlock(left, boardW, bodyH), th.Faint.Render(sep), fitBlock(a.logPane(logW, bodyH), logW, bodyH))
 	} else {
@@ -189,7 +194,7 @@ func (a *App) tableScreen() string {
 		rightW := w - leftW - 1
 		sep := strings.TrimRight(strings.Repeat("│\n", bottomH), "\n")
 		bottom := lipgloss.JoinHorizontal(lipgloss.Top,
-			fitBlock(a.movesPane(leftW), leftW, bottomH), th.Faint.Render(sep), fitBlock(a.logPane(rightW, bottomH), rightW, bottomH))
+			fitBlock(a.movesPane(leftW, bottomH), leftW, bottomH), th.Faint.Render(sep), fitBlock(a.logPane(rightW, bottomH), rightW, bottomH))
 		body = fitBlock(top, w, used) + "\n" + bottom
 	}
 
@@ -269,6 +274,17 @@ func (a *App) waitingRoom(w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
+// menu is the list of moves shown under YOUR MOVE. A board that takes keys
+// itself (a cursor over the board) makes its own moves there, so the menu
+// keeps only the moves with a hot key.
+func (a *App) menu() []engine.Action {
+	legal := a.table.Legal
+	if _, ok := a.tableView.board.(board.KeyHandler); !ok {
+		return legal
+	}
+	return slices.DeleteFunc(slices.Clone(legal), func(act engine.Action) bool { return act.Key == "" })
+}
+
 // inviteLines tell how others join and what the host does next.
 func (a *App) inviteLines(w int) []string {
 	th := a.th
@@ -294,7 +310,7 @@ func (a *App) inviteLines(w int) []string {
 }
 
 // movesPane lists the player's legal moves, or says who is to play.
-func (a *App) movesPane(w int) string {
+func (a *App) movesPane(w, h int) string {
 	th := a.th
 	t := a.table
 	var lines []string
@@ -328,7 +344,20 @@ func (a *App) movesPane(w int) string {
 		return strings.Join(lines, "\n")
 	}
 	lines = append(lines, th.Good.Render("YOUR MOVE")+left)
-	for i, act := range t.Legal {
+	menu := a.menu()
+	if n := len(t.Legal) - len(menu); n > 0 {
+		lines = append(lines, th.Faint.Render(fmt.Sprintf(" or play one of %d moves on the board", n)))
+	}
+	// Show a window of the menu that keeps the highlighted move in sight.
+	room := max(h-len(lines), 1)
+	first := 0
+	if a.tableView.actionIdx >= room {
+		first = a.tableView.actionIdx - room + 1
+	}
+	for i, act := range menu {
+		if i < first {
+			continue
+		}
 		k := act.Key
 		if k == "" {
 			k = "·"
@@ -343,7 +372,6 @@ func (a *App) movesPane(w int) string {
 			lines = append(lines, " "+row)
 		}
 	}
-	// Keep the highlighted move in sight when the list is long.
 	return strings.Join(lines, "\n")
 }
 

@@ -83,3 +83,12 @@ func New(gameID string) Renderer {
 type Detailer interface {
 	Details(view any) string
 }
+
+// Sizer is implemented by boards that read better with more lines than the
+// table screen gives by default; the table then shrinks its moves and log
+// strip, down to four lines.
+type Sizer interface {
+	// PreferredHeight is how many lines the board would like at this
+	// terminal width and height.
+	PreferredHeight(width, height int) int
+}

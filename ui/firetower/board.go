@@ -78,3 +78,7 @@ func (b *Board) sync(v ft.View) {
 		b.cursor = targets[0]
 	}
 }
+
+// PreferredHeight implements board.Sizer: all sixteen rows plus the column
+// letters, so an 80x24 terminal shows the whole forest in glyphs.
+func (b *Board) PreferredHeight(width, height int) int { return 17 }
