@@ -72,12 +72,15 @@ func (g *state) checkTowers(by engine.Seat, evs *[]engine.Event) {
 	if g.checkOver(hit) {
 		return
 	}
-	if g.Storms {
-		for range hit {
-			g.storm(by, "A partial firestorm", evs)
-			if g.Over {
-				return
-			}
+	// A partial firestorm follows each elimination (DATA ruling 9); in the
+	// team variant towers burn without eliminating anyone.
+	for range hit {
+		if g.TeamPlay {
+			break
+		}
+		g.storm(by, "A partial firestorm", evs)
+		if g.Over {
+			return
 		}
 	}
 	if !g.TeamPlay {

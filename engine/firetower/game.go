@@ -34,7 +34,7 @@ func (Game) Info() engine.Info {
 		MaxPlayers: 4,
 		Options: []engine.OptionSpec{
 			{Key: OptFirestorm, Name: "Firestorm", Kind: engine.Bool, Default: "false",
-				Help: "shuffle the Firestorm into the deck; a burned tower brings a partial firestorm"},
+				Help: "shuffle the Firestorm card into the deck (a burned tower brings a partial firestorm either way)"},
 			{Key: OptTeam, Name: "Teams", Kind: engine.Bool, Default: "false",
 				Help: "4 players only: partners sit diagonally; burn both opposing towers to win"},
 			{Key: OptDeck, Name: "Deck", Kind: engine.Choice, Default: DeckStandard,

@@ -134,6 +134,15 @@ func scenarios(t *testing.T) []scenario {
 				firstOf(1, KindSpread),
 				do(1, KindDiscard, 0),
 			}},
+		{name: "an elimination without the Firestorm card still brings a partial firestorm", players: 3, seed: 6,
+			setup: func(t *testing.T, g *state) {
+				ready(g, 1, PartAction, East)
+				paint(t, g, Fire, "A2 A3 O15")
+				setHand(t, g, 1, FlareUp, Explosion, SouthWind, NorthWind, EastWind)
+			},
+			steps: []step{
+				card(1, KindPlay, FlareUp, with(at(t, "A1"), 0)...),
+			}},
 		{name: "eliminations: cards, hand sizes, partial firestorm, dead wind", players: 3, seed: 6,
 			opts: engine.Options{OptFirestorm: "true"},
 			setup: func(t *testing.T, g *state) {
