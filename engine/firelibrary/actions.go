@@ -2,6 +2,7 @@ package firelibrary
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"arcade/engine"
@@ -15,7 +16,29 @@ const (
 	KindTool  = "tool"  // Args [market slot 0-2, or 3 for the deck]
 	KindSwap  = "swap"  // Args [hand index]: discard that tool for a new one
 	KindKeep  = "keep"  // keep your tools at the end of the round
+	KindPlay  = "play"  // Args [tool, choices...]: play a tool from your hand
+	KindPass  = "pass"  // answer a window without playing a tool
+	KindDig   = "dig"   // the second double draw of a played Shovel
+	KindPlace = "place" // Args [token kind]: place a token a Shovel or Torch drew
+	KindRest  = "rest"  // Torch: put the tokens not placed back
+	KindDone  = "done"  // end After Scoring, and the turn
+	KindBurn  = "burn"  // No Tool variant: call Burn!
 )
+
+// toolKeys are the hot keys of tool moves, in order: digits, then letters
+// no other move uses (nor the table screen: j and k move its cursor).
+const toolKeys = "123456789acfghilmnoqtuvwxyz"
+
+// withKeys gives the tool moves their keys.
+func withKeys(out, plays []engine.Action) []engine.Action {
+	for i, a := range plays {
+		if i < len(toolKeys) {
+			a.Key = toolKeys[i : i+1]
+		}
+		out = append(out, a)
+	}
+	return out
+}
 
 // Legal implements engine.State.
 func (g *state) Legal(s engine.Seat) []engine.Action {
@@ -31,18 +54,48 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 		}
 		return out
 	case PhaseSave:
-		out := []engine.Action{{Kind: KindDraw, Key: "d", Label: "Draw a token from the bag"}}
-		if g.Drawn > 0 {
+		var out []engine.Action
+		if g.bagSize() > 0 {
+			out = append(out, engine.Action{Kind: KindDraw, Key: "d", Label: "Draw a token from the bag"})
+		}
+		if g.canStop() {
 			k, b, _ := g.score(g.cardOf(s))
 			out = append(out, engine.Action{Kind: KindStop, Key: "s",
-				Label: fmt.Sprintf("Escape and score %d (%d knowledge + %d bravery)", k+b, k, b)})
+				Label: fmt.Sprintf("Escape and score %d (%d + %d bravery)", k+b, k, b)})
+		}
+		return withKeys(out, g.toolPlays(s))
+	case PhasePlace:
+		var out []engine.Action
+		var seen []Token
+		for _, t := range g.Turn.Drawing {
+			if slices.Contains(seen, t) {
+				continue
+			}
+			seen = append(seen, t)
+			out = append(out, engine.Action{Kind: KindPlace, Args: []int{int(t)},
+				Label: "Place " + tokenName(t)})
+		}
+		out = withKeys(nil, out)
+		if g.Turn.Placed > 0 {
+			out = append(out, engine.Action{Kind: KindRest, Key: "r",
+				Label: "Stop placing (the rest go back)"})
 		}
 		return out
+	case PhaseSpread:
+		if g.Var.NoTools {
+			return []engine.Action{{Kind: KindBurn, Key: "b", Label: "Burn! (first to call scores 1)"},
+				{Kind: KindPass, Key: "p", Label: "Pass"}}
+		}
+		return withKeys([]engine.Action{{Kind: KindPass, Key: "p", Label: "Pass: play no tool"}}, g.toolPlays(s))
+	case PhaseAmulet:
+		return withKeys([]engine.Action{{Kind: KindPass, Key: "p", Label: "Pass: play no Amulet"}}, g.toolPlays(s))
+	case PhaseAfter:
+		return withKeys([]engine.Action{{Kind: KindDone, Key: "e", Label: "End your turn"}}, g.toolPlays(s))
 	case PhaseTool:
 		var out []engine.Action
 		for i, c := range g.Market {
 			out = append(out, engine.Action{Kind: KindTool, Args: []int{i}, Key: strconv.Itoa(i + 1),
-				Label: "Take " + cardTool(c).Name + " from the market"})
+				Label: "Take " + cardTool(c).Name + " (market)"})
 		}
 		if g.toolsLeft() {
 			out = append(out, engine.Action{Kind: KindTool, Args: []int{deckSlot}, Key: "4",
@@ -50,10 +103,10 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 		}
 		return out
 	case PhaseSwap:
-		out := []engine.Action{{Kind: KindKeep, Key: "k", Label: "Keep your tools"}}
+		out := []engine.Action{{Kind: KindKeep, Key: "0", Label: "Keep your tools"}}
 		for i, c := range g.Seats[s].Hand {
 			a := engine.Action{Kind: KindSwap, Args: []int{i},
-				Label: "Discard " + cardTool(c).Name + " and draw the top of the tool deck"}
+				Label: "Swap " + cardTool(c).Name + " for a new tool"}
 			if i < 9 {
 				a.Key = strconv.Itoa(i + 1)
 			}
@@ -63,6 +116,10 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 	}
 	return nil
 }
+
+// canStop reports whether the active player may escape: after at least
+// one draw (ruling 10), or at once if the bag is empty.
+func (g *state) canStop() bool { return g.Drawn > 0 || g.bagSize() == 0 }
 
 // Apply implements engine.State. Every action is checked against Legal
 // first, so a refused action changes nothing.
@@ -85,16 +142,43 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 		g.decideSwap(s, act.Args[0])
 	case KindKeep:
 		g.decideSwap(s, swapKeep)
+	case KindPlay:
+		card := g.heldCard(s, act.Args[0])
+		if g.Phase == PhaseAmulet || g.Phase == PhaseSpread {
+			g.answer(s, append([]int{card}, act.Args...))
+			break
+		}
+		g.Seats[s].Hand = slices.DeleteFunc(g.Seats[s].Hand, func(c int) bool { return c == card })
+		g.useTool(s, card, act.Args[0], act.Args[1:])
+	case KindPass:
+		g.answer(s, nil)
+	case KindBurn:
+		g.burn(s)
+	case KindDig:
+		g.dig()
+	case KindPlace:
+		g.placeDrawn(Token(act.Args[0]))
+	case KindRest:
+		g.rest()
+	case KindDone:
+		g.endTurn()
 	}
-	ev := g.ev
-	g.ev = nil
+	if g.Phase != PhaseOver {
+		g.refillMarket() // discarded tools may refill a market the deck left short
+	}
+	ev := append(slices.Clip(g.Pre), g.ev...)
+	g.Pre, g.ev = nil, nil
 	return ev, nil
 }
 
-// phaseKinds lists the action kinds of each phase.
-var phaseKinds = map[string]Phase{
-	KindOrder: PhaseOrder, KindDraw: PhaseSave, KindStop: PhaseSave,
-	KindTool: PhaseTool, KindSwap: PhaseSwap, KindKeep: PhaseSwap,
+// phaseKinds lists the phases in which each action kind may be played
+// (KindPlay: see toolWindow).
+var phaseKinds = map[string][]Phase{
+	KindOrder: {PhaseOrder}, KindDraw: {PhaseSave}, KindStop: {PhaseSave}, KindDig: {PhaseSave},
+	KindTool: {PhaseTool}, KindSwap: {PhaseSwap}, KindKeep: {PhaseSwap},
+	KindPass: {PhaseAmulet, PhaseSpread}, KindBurn: {PhaseSpread},
+	KindPlace: {PhasePlace}, KindRest: {PhasePlace}, KindDone: {PhaseAfter},
+	KindPlay: {PhaseAmulet, PhaseSave, PhaseSpread, PhaseAfter},
 }
 
 // refuse explains why a is not legal for s.
@@ -105,39 +189,76 @@ func (g *state) refuse(s engine.Seat, a engine.Action) error {
 	case s < 0 || int(s) >= g.Players:
 		return engine.Illegal("Only seated players can play")
 	}
-	want, known := phaseKinds[a.Kind]
+	phases, known := phaseKinds[a.Kind]
 	if !known {
 		return engine.Illegal("Unknown move %q", a.Kind)
-	}
-	if !g.pending(s) {
-		if g.Phase == PhaseSwap {
-			return engine.Illegal("You have already decided about your tools this round")
-		}
-		return engine.Illegal("It is not your turn: %s", g.doing())
-	}
-	if want != g.Phase {
-		return engine.Illegal("You cannot %s now: %s", a.Kind, g.doing())
 	}
 	arg, nargs := 0, len(a.Args)
 	if nargs > 0 {
 		arg = a.Args[0]
 	}
+	if a.Kind == KindPlay {
+		if err := g.refusePlay(s, a); err != nil {
+			return err
+		}
+	}
+	if !g.pending(s) {
+		switch {
+		case a.Kind == KindBurn && g.Phase == PhaseSpread && s == g.Active:
+			return engine.Illegal("You started the fire: only the other players call Burn!")
+		}
+		switch g.Phase {
+		case PhaseSwap:
+			return engine.Illegal("You have already decided about your tools this round")
+		case PhaseAmulet, PhaseSpread:
+			return engine.Illegal("You have already answered, or are not asked: %s", g.doing())
+		}
+		return engine.Illegal("It is not your turn: %s", g.doing())
+	}
+	if !slices.Contains(phases, g.Phase) {
+		return engine.Illegal("You cannot %s now: %s", a.Kind, g.doing())
+	}
 	switch a.Kind {
-	case KindDraw, KindKeep:
+	case KindDraw:
+		if nargs == 0 {
+			return engine.Illegal("The bag is empty: escape now")
+		}
+		return engine.Illegal("%q takes no arguments", a.Kind)
+	case KindKeep, KindPass, KindDone:
+		return engine.Illegal("%q takes no arguments", a.Kind)
+	case KindBurn:
+		if nargs == 0 {
+			return engine.Illegal("Burn! is only called in the No Tool variant")
+		}
 		return engine.Illegal("%q takes no arguments", a.Kind)
 	case KindStop:
-		if nargs == 0 && g.Drawn == 0 {
+		if nargs == 0 && !g.canStop() {
 			return engine.Illegal("You must draw at least one token before escaping")
 		}
 		return engine.Illegal("%q takes no arguments", a.Kind)
+	case KindDig:
+		if nargs == 0 {
+			return engine.Illegal("You have no Shovel draw left this turn (play a Shovel from your hand first)")
+		}
+		return engine.Illegal("%q takes no arguments", a.Kind)
+	case KindRest:
+		if g.Turn.From/copiesPerTool == toolShovel {
+			return engine.Illegal("A Shovel draw must place one of the two tokens")
+		}
+		return engine.Illegal("Place at least one of the tokens the Torch drew first")
+	case KindPlay:
+		return engine.Illegal("That is not a way to play the %s now", tools[arg].Name)
 	}
 	if nargs != 1 {
 		return engine.Illegal("%q needs exactly one number", a.Kind)
 	}
 	switch a.Kind {
 	case KindOrder:
-		if c := g.card(arg); c != nil {
+		if c := g.card(arg); c != nil && c.Holder != noHolder {
 			return engine.Illegal("The %s Turn Order card is already taken by %s", ordinal(arg), seat(c.Holder))
+		}
+		if g.card(arg) != nil {
+			return engine.Illegal("The %s Turn Order card was used already in this cycle of six", ordinal(arg))
 		}
 		return engine.Illegal("There is no Turn Order card %d in this game (cards 1-%d are in play)", arg, len(g.Cards))
 	case KindTool:
@@ -145,47 +266,111 @@ func (g *state) refuse(s engine.Seat, a engine.Action) error {
 			return engine.Illegal("The tool deck and the discard pile are empty")
 		}
 		return engine.Illegal("There is no tool in market slot %d", arg+1)
+	case KindPlace:
+		return engine.Illegal("There is no such token to place")
 	}
 	return engine.Illegal("You have no tool number %d", arg+1)
+}
+
+// refusePlay explains why a tool may not be played: no such tool, not
+// held, or not its timing window.
+func (g *state) refusePlay(s engine.Seat, a engine.Action) error {
+	if len(a.Args) == 0 || a.Args[0] < 0 || a.Args[0] >= numTools {
+		return engine.Illegal("Play which tool? Give a tool number 0-%d", numTools-1)
+	}
+	tl := a.Args[0]
+	name := tools[tl].Name
+	if g.Var.NoTools {
+		return engine.Illegal("There are no tools in the No Tool variant")
+	}
+	if g.heldCard(s, tl) < 0 {
+		return engine.Illegal("You hold no %s", name)
+	}
+	if why := g.toolWindow(s, tl); why != "" {
+		return engine.Illegal("You cannot play the %s now: %s", name, why)
+	}
+	if !g.pending(s) {
+		return nil
+	}
+	switch tl {
+	case toolSlingshot:
+		return engine.Illegal("The Slingshot cannot go there: its target must not have played this round, and it " +
+			"may not make that player spread fire or fill their card")
+	case toolAxe, toolCloak, toolCollector, toolLockbox, toolKnapsack, toolCart:
+		if len(distinctBooks(g.cardOf(g.Active))) == 0 {
+			return engine.Illegal("The %s needs a book on the active player's card", name)
+		}
+		if tl == toolAxe {
+			return engine.Illegal("The Axe takes the most valuable book: choose one of those")
+		}
+	case toolGloves:
+		return engine.Illegal("You are already wearing Gloves this turn")
+	case toolShovel, toolTorch:
+		return engine.Illegal("The bag is empty")
+	}
+	return nil
 }
 
 // doing describes who the game is waiting for.
 func (g *state) doing() string {
 	switch g.Phase {
+	case PhaseAmulet:
+		return "players may play an Amulet before Turn Order cards are chosen"
 	case PhaseOrder:
 		return seat(g.Active) + " is choosing a Turn Order card"
 	case PhaseSave:
 		return seat(g.Active) + " is saving books"
+	case PhasePlace:
+		return seat(g.Active) + " is placing the tokens the " + cardTool(g.Turn.From).Name + " drew"
+	case PhaseSpread:
+		if g.Var.NoTools {
+			return "Fire Spreading on " + seat(g.Active) + "'s card: who calls Burn! first?"
+		}
+		return "Fire Spreading on " + seat(g.Active) + "'s card: waiting for answers"
 	case PhaseTool:
 		return seat(g.Active) + " is taking a tool"
+	case PhaseAfter:
+		return seat(g.Active) + " may play After Scoring tools"
 	case PhaseSwap:
 		return "players are deciding whether to swap a tool"
 	}
 	return "the game is over"
 }
 
-// Timeout implements engine.State: escape if allowed, else draw; take the
-// lowest free Turn Order card; draw the tool from the deck; keep tools. A
-// seat that may not act gets the zero Action.
+// Timeout implements engine.State: escape if allowed, else draw; place a
+// book if one was drawn (a Torch stops placing instead of placing a fire);
+// pass in a window; end the turn after scoring; take the lowest free Turn
+// Order card; draw the tool from the deck; keep tools. A seat that may
+// not act gets the zero Action.
 func (g *state) Timeout(s engine.Seat) engine.Action {
 	legal := g.Legal(s)
 	if len(legal) == 0 {
 		return engine.Action{}
 	}
-	var want engine.Action
+	var want []engine.Action
 	switch g.Phase {
 	case PhaseSave:
-		want = engine.Action{Kind: KindDraw}
-		if g.Drawn > 0 {
-			want = engine.Action{Kind: KindStop}
+		want = []engine.Action{{Kind: KindStop}, {Kind: KindDraw}}
+	case PhasePlace:
+		for _, t := range g.Turn.Drawing {
+			if t != Fire {
+				want = append(want, engine.Action{Kind: KindPlace, Args: []int{int(t)}})
+			}
 		}
+		want = append(want, engine.Action{Kind: KindRest})
+	case PhaseAmulet, PhaseSpread:
+		want = []engine.Action{{Kind: KindPass}}
+	case PhaseAfter:
+		want = []engine.Action{{Kind: KindDone}}
 	case PhaseTool:
-		want = engine.Action{Kind: KindTool, Args: []int{deckSlot}}
+		want = []engine.Action{{Kind: KindTool, Args: []int{deckSlot}}}
 	case PhaseSwap:
-		want = engine.Action{Kind: KindKeep}
+		want = []engine.Action{{Kind: KindKeep}}
 	}
-	if a, ok := engine.Find(legal, want); ok {
-		return a
+	for _, w := range want {
+		if a, ok := engine.Find(legal, w); ok {
+			return a
+		}
 	}
-	return legal[0] // order: the lowest free card; tool: market slot 1
+	return legal[0] // order: the lowest free card; tool: market slot 1; place: a fire
 }

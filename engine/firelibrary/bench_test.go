@@ -11,7 +11,7 @@ func BenchmarkRandomGame(b *testing.B) {
 	rng := engine.NewRNG(1)
 	games := 0
 	for b.Loop() {
-		g := newState(4, rng.Uint64())
+		g := newState(4, baseGame, rng.Uint64())
 		for !g.Outcome().Done {
 			s := g.Pending()[0]
 			legal := g.Legal(s)
@@ -29,7 +29,7 @@ func BenchmarkBotGame(b *testing.B) {
 	rng := engine.NewRNG(2)
 	bot := Game{}.Bot("easy")
 	for b.Loop() {
-		g := newState(4, rng.Uint64())
+		g := newState(4, baseGame, rng.Uint64())
 		for !g.Outcome().Done {
 			s := g.Pending()[0]
 			if _, err := g.Apply(s, bot.Choose(g.View(s), g.Legal(s), &rng)); err != nil {

@@ -2,10 +2,11 @@ package firelibrary
 
 // This file holds the printed card data (rulebook data set, DATA.md A2-A4).
 
-// Token is a token from the bag: a book of one section's colour, or a fire.
+// Token is a token from the bag: a book of one section's colour, a
+// Technology book, or a fire.
 type Token int
 
-// Token kinds. Books use the index of their section.
+// Token kinds. Books of the four sections use the index of their section.
 const (
 	Empty  Token = -1 // an empty space
 	White  Token = 0  // Geography book
@@ -13,26 +14,34 @@ const (
 	Black  Token = 2  // History book
 	Purple Token = 3  // Fables book
 	Fire   Token = 4  // fire token
+	Tech   Token = 5  // Technology book (micro expansion)
 )
 
 const (
 	numSections = 4
-	numKinds    = 5 // four book colours and fire
+	numKinds    = 6 // four book colours, fire and Technology
 	numSpaces   = 5 // spaces on a turn order card
 	totalFires  = 17
 	startFires  = 7 // fires in the bag at setup; the rest are the supply
+	techBooks   = 3 // Technology books (and one more fire) with the expansion
 	marketSize  = 3
 	deckSlot    = 3 // "tool" argument that draws from the deck
 )
 
-// Book reports whether t is a book token.
-func (t Token) Book() bool { return t >= White && t <= Purple }
+// Book reports whether t is a book token (Technology books included).
+func (t Token) Book() bool { return t >= White && t <= Purple || t == Tech }
 
-// Name is the token's colour name ("white", "fire"), or "" when empty.
+// Section reports whether t is a book of one of the four sections.
+func (t Token) Section() bool { return t >= White && t <= Purple }
+
+// Name is the token's colour name ("white", "teal", "fire"), or "" when
+// empty.
 func (t Token) Name() string {
 	switch {
-	case t.Book():
+	case t.Section():
 		return sections[t].Colour
+	case t == Tech:
+		return "teal"
 	case t == Fire:
 		return "fire"
 	}
@@ -83,17 +92,6 @@ var orderCards = [6][numSpaces]int{
 	{0, 0, 0, 0, 2},
 }
 
-// cardsInPlay is ruling 26: how many Turn Order cards (1..k) a game uses.
-func cardsInPlay(players int) int {
-	switch players {
-	case 2:
-		return 3
-	case 3:
-		return 4
-	}
-	return players
-}
-
 // Timing is the window in which a tool may be played.
 type Timing int
 
@@ -116,7 +114,7 @@ type tool struct {
 	Timing Timing
 	Text   string
 	// Robot lists, per copy, the two sections the Robot burns (banners);
-	// it scores the other two. Kept for the robot variants.
+	// it scores the other two (robot variants).
 	Robot [3][2]int
 }
 
@@ -152,13 +150,14 @@ var (
 // tools is DATA.md A4 with texts condensed from the rulebook glossary.
 var tools = [numTools]tool{
 	{"Amulet", ChoosingOrder, "Play at the start of Step 1 (not in round 1), before any Turn Order " +
-		"card is chosen. Draw one token per Turn Order card in play and put one on the leftmost " +
-		"space of each card. A fire that would cause Fire Spreading stays on the Amulet until the " +
-		"round ends. Books on a card score for whoever takes it; at game end a book in a burned-down " +
-		"section is worth 10.", [3][2]int{wy, wk, yk}},
-	{"Axe", FireSpreading, "Only a player who is not active may use it. Return the fire that would " +
-		"end the active player's turn and their most valuable book to the bag; you score that " +
-		"book's knowledge. The active player carries on saving books.", [3][2]int{wy, wk, yk}},
+		"card is chosen. Draw one token per Turn Order card in play (solo: per card not used yet) and " +
+		"put one on the leftmost empty space of each card. A fire that would cause Fire Spreading " +
+		"stays on the Amulet until the round ends. Books on a card go to whoever takes it; a book " +
+		"still on a card at game end scores (10 if its section burned down).", [3][2]int{wy, wk, yk}},
+	{"Axe", FireSpreading, "Only a player who is not active may use it, when Fire Spreading " +
+		"triggers. Return the fire that would end the active player's turn and their most valuable " +
+		"book to the bag; you score that book's knowledge. The active player carries on saving books.",
+		[3][2]int{wy, wk, yk}},
 	{"Bucket", FireSpreading, "Stop Fire Spreading: move the triggering Fire token onto the " +
 		"Bucket; its space is empty again. The fire returns to the bag when your turn ends.",
 		[3][2]int{wy, wk, yk}},
@@ -185,8 +184,9 @@ var tools = [numTools]tool{
 		"them. An unplaced book goes back to the bag; an unplaced fire stays on the Shovel until " +
 		"your turn ends.", [3][2]int{wk, wp, yp}},
 	{"Slingshot", FireSpreading, "Stop Fire Spreading: move the Fire token and your most " +
-		"valuable book to the Turn Order card of a player who has not played this round. It may " +
-		"not make that player spread fire.", [3][2]int{wk, wp, kp}},
+		"valuable book to the Turn Order card of a player who has not played this round (or to the " +
+		"Robot). It may not make that player spread fire. If nobody is left to play, set them aside " +
+		"until the round ends.", [3][2]int{wk, wp, kp}},
 	{"Torch", SavingBooks, "Once this turn, draw three tokens instead of one and place one or " +
 		"more of them, in the order you choose. Unplaced books go back to the bag; unplaced fires " +
 		"stay on the Torch until your turn ends.", [3][2]int{wk, yk, kp}},

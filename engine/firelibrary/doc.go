@@ -1,13 +1,18 @@
 // Package firelibrary implements Fire in the Library (Weird Giraffe Games,
-// 2019 retail edition) for the arcade: the base multiplayer game for 2 to 6
-// players, with the card data and rulings of shared/rules/DATA.md section A.
+// 2019 retail edition) for the arcade: the multiplayer game for 2 to 6
+// players with all 13 tools in their timing windows, the variants (Robot
+// Player, Solo Robot, Lone Librarian, No Tool, Wild Fire, Inferno) and the
+// Technology Books micro expansion as table options, with the card data
+// and rulings of shared/rules/DATA.md section A. rules.md is the player's
+// rule text and lists every ruling.
 //
 // Seat references. Every text the package produces (event log lines, rule
 // errors, the outcome summary and the view's phase description) names
 // players with the literal token {seatN}, N being the 0-based seat number:
 // "{seat0} drew a Fire token". The UI replaces each token with that
-// player's name. Texts for a single seat ("You took Axe from the deck") are
-// engine.Private events addressed to that seat.
+// player's name. The Robot is "the Robot". Move labels never hold seat
+// references: a Slingshot names its target by Turn Order card. Texts for a
+// single seat ("You took Axe from the deck") are engine.Private events.
 //
 // Moves (engine.Action Kind, Args, suggested Key):
 //
@@ -16,13 +21,27 @@
 //	order [n]        1-6  take Turn Order card n (step 1, from round 2)
 //	tool [i]         1-4  take market tool i (0-2), or 3: the deck's top
 //	swap [i]         1-9  step 3: discard hand tool i, draw a new one
-//	keep             k    step 3: keep your tools
+//	keep             0    step 3: keep your tools
+//	play [t, ...]    1-9, then letters: play tool t (0-12, data order)
+//	                 with its choices: Cloak/Axe [space], Slingshot
+//	                 [target seat (-3 the Robot, -2 set aside), space or
+//	                 -1], Collector's Edition/Knapsack/Lockbox [colour]
+//	dig              a Shovel's second double draw
+//	place [k]        place a drawn token of kind k (Shovel, Torch)
+//	rest        r    Torch: stop placing, put the rest back
+//	pass        p    answer a window without playing a tool
+//	done        e    end After Scoring, and the turn
+//	burn        b    No Tool variant: call Burn!
 //
-// Step 3 is a simultaneous decision: Pending (and Responding, for the
-// table's timers) lists every seat still to decide, and the swaps happen
-// together once the last seat has decided.
+// Windows. Step 3 swaps, the Amulet window at the start of step 1 and the
+// Fire Spreading window are simultaneous: Pending (and Responding, for the
+// table's timers; not in solo games) lists every seat still to answer.
+// Who is asked depends only on public facts (hand sizes, the active
+// player), so a window reveals nothing about anyone's tools, and a tool
+// committed in a window stays secret (and counted in the hand size) until
+// the window resolves: lowest score first, the other tools go back.
 //
-// Tools are dealt, held hidden, gained and swapped, and their texts and
-// timing windows are shown, but they cannot be played yet: the state keeps
-// a Phase field so tool windows can be added as new phases.
+// System steps (burns, the Robot's turns, end-of-round clean-up, the
+// setup's first turns) happen inside Apply; the setup's events come with
+// the first Apply.
 package firelibrary

@@ -17,7 +17,8 @@ func (g *state) burnTop(i int) bool {
 	next := g.top(i)
 	if next.Destroyed {
 		g.emit("%s (%s) burns down: the Library collapses!", sec.Name, sec.Colour)
-		g.endGame(i)
+		g.Collapsed = i
+		g.finish(fmt.Sprintf("%s burned down in round %d.", sec.Name, g.Round))
 		return true
 	}
 	g.emit("%s (%s) burns: now worth %d", sec.Name, sec.Colour, next.Value)
@@ -44,6 +45,18 @@ func (g *state) lowestSection() int {
 	return best
 }
 
+// highestSection is the section whose top card has the highest burn index
+// (where a burning Technology book strikes).
+func (g *state) highestSection() int {
+	best := 0
+	for i := 1; i < numSections; i++ {
+		if g.top(i).Burn > g.top(best).Burn {
+			best = i
+		}
+	}
+	return best
+}
+
 // burnLowest burns the card with the lowest burn index.
 func (g *state) burnLowest() bool {
 	i := g.lowestSection()
@@ -51,28 +64,138 @@ func (g *state) burnLowest() bool {
 	return g.burnTop(i)
 }
 
-// endGame ends the game when section i has collapsed: nobody scores the
-// turn in progress.
-func (g *state) endGame(i int) {
+// burnBook burns the section a book token belongs to; a Technology book
+// burns the card with the highest burn index (ruling 21).
+func (g *state) burnBook(t Token) bool {
+	if t == Tech {
+		i := g.highestSection()
+		g.emit("A Technology book burns: the highest burn index is %d, in %s", g.top(i).Burn, sections[i].Name)
+		return g.burnTop(i)
+	}
+	return g.burnTop(int(t))
+}
+
+// finish ends the game: end-of-game tools and books resolve (ruling 4),
+// the Lone Librarian's table applies, and the result is announced. why
+// says how it ended.
+func (g *state) finish(why string) {
 	g.Phase = PhaseOver
-	g.Collapsed = i
+	for i := range g.Table {
+		tt := &g.Table[i]
+		if tt.Until == "game" && len(tt.Tokens) > 0 { // a Lockbox
+			b := tt.Tokens[0]
+			g.addScore(tt.Owner, g.worth(b))
+			g.emit("%s's Lockbox holds %s: %d points (score %d)", seat(tt.Owner), tokenName(b), g.worth(b), g.Seats[tt.Owner].Score)
+		}
+	}
+	// Books on the cards of players still to play score for them (the
+	// Amulet's text); the active player's turn in progress scores nothing.
+	for _, c := range g.Cards {
+		if c.Holder == noHolder || c.Holder == g.Active {
+			continue
+		}
+		for _, t := range c.Spaces {
+			if t.Book() {
+				g.endBook(c.Holder, t)
+			}
+		}
+	}
+	if g.Robot != nil && !g.robotEnded() {
+		for _, t := range g.Robot.Tokens {
+			if t.Book() {
+				g.endBook(robotSeat, t)
+			}
+		}
+	}
+	if g.Var.Mode == ModeLone {
+		g.loneTable()
+	}
 	g.Active = -1
 	g.Picks = []engine.Seat{}
 	g.Drawn = 0
 	g.ToolWhy = ""
+	g.Turn = freshTurn()
 	for s := range g.Seats {
 		g.Seats[s].Swap = swapKeep
+		g.Seats[s].Wait = false
+		if p := g.Seats[s].Play; p != nil {
+			g.Seats[s].Hand = append(g.Seats[s].Hand, p[0])
+			g.Seats[s].Play = nil
+		}
+	}
+	g.Summary = why + " " + g.result()
+	g.emit("Game over: %s", g.Summary)
+}
+
+// robotEnded reports whether the Robot's own turn ended the game: then it
+// scores nothing more (Robot variants).
+func (g *state) robotEnded() bool { return g.Active == robotSeat }
+
+// endBook scores a book left on a card (or given to the Robot) at the end
+// of the game: 10 if its section burned down.
+func (g *state) endBook(s engine.Seat, t Token) {
+	pts := g.worth(t)
+	if s == robotSeat {
+		g.addRobot(pts)
+		g.emit("The Robot's %s scores %d at the end (score %d)", tokenName(t), pts, g.Robot.Score)
+		return
+	}
+	g.addScore(s, pts)
+	g.emit("%s's %s on their Turn Order card scores %d (score %d)", seat(s), tokenName(t), pts, g.Seats[s].Score)
+}
+
+// loneTable is the Lone Librarian's end-of-game table (ruling 22): -10
+// for each of the 12 turns not taken if the Library burned down, +2 for
+// each live Library card left once all 12 turns were taken.
+func (g *state) loneTable() {
+	if g.Collapsed >= 0 {
+		missed := loneRounds - g.Round // this round's turn was taken
+		g.Bonus = -10 * missed
+		g.emit("The Library burned down with %d %s not taken: %d points", missed, plural(missed, "turn", "turns"), g.Bonus)
+	}
+	if g.Round == loneRounds {
+		live := 0
+		for i, sec := range sections {
+			live += sec.Books - g.Burned[i]
+		}
+		g.Bonus += 2 * live
+		g.emit("All %d turns taken with %d live Library cards left: +%d points", loneRounds, live, 2*live)
+	}
+}
+
+// result is the outcome in one sentence.
+func (g *state) result() string {
+	sc := g.scores()
+	switch g.Var.Mode {
+	case ModeLone:
+		switch {
+		case sc[0] > loneHonours:
+			return fmt.Sprintf("%s scored %d: the bravest librarian, a win with honours!", seat(0), sc[0])
+		case sc[0] > loneWin:
+			return fmt.Sprintf("%s scored %d: more than %d, a win!", seat(0), sc[0], loneWin)
+		}
+		return fmt.Sprintf("%s scored %d: not more than %d, a loss.", seat(0), sc[0], loneWin)
+	case ModeSoloRobot:
+		if sc[0] > g.Robot.Score {
+			return fmt.Sprintf("%s beats the Robot %d to %d.", seat(0), sc[0], g.Robot.Score)
+		}
+		return fmt.Sprintf("The Robot wins %d to %d.", g.Robot.Score, sc[0])
 	}
 	w := g.winners()
+	if len(w) == 0 {
+		return fmt.Sprintf("The Robot wins with %d points.", g.Robot.Score)
+	}
 	names := make([]string, len(w))
 	for k, s := range w {
 		names[k] = seat(s)
 	}
-	best := g.Seats[w[0]].Score
+	best := sc[w[0]]
 	result := fmt.Sprintf("%s wins with %d points.", names[0], best)
 	if len(w) > 1 {
 		result = fmt.Sprintf("%s share the win with %d points.", strings.Join(names, " and "), best)
 	}
-	g.Summary = fmt.Sprintf("%s burned down in round %d. %s", sections[i].Name, g.Round, result)
-	g.emit("Game over: %s", g.Summary)
+	if g.Robot != nil && g.Robot.Score == best {
+		result = fmt.Sprintf("%s tie with the Robot at %d points.", strings.Join(names, " and "), best)
+	}
+	return result
 }

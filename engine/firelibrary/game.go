@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"arcade/engine"
 )
@@ -26,22 +27,27 @@ func (Game) Info() engine.Info {
 		ID:         ID,
 		Name:       "Fire in the Library",
 		Summary:    "Press your luck: save books from a burning library before it collapses.",
-		MinPlayers: 2,
+		MinPlayers: 1,
 		MaxPlayers: 6,
-		Options:    []engine.OptionSpec{},
+		Options:    slices.Clone(optionSpecs),
 		Rules:      rulesText,
 	}
 }
 
 // New implements engine.Game.
 func (gm Game) New(players int, opts engine.Options, seed uint64) (engine.State, error) {
-	if players < 2 || players > 6 {
-		return nil, engine.Illegal("Fire in the Library needs 2 to 6 players, not %d", players)
+	if players < 1 || players > 6 {
+		return nil, engine.Illegal("Fire in the Library needs 1 to 6 players, not %d", players)
 	}
-	if _, err := gm.Info().Resolve(opts); err != nil {
+	resolved, err := gm.Info().Resolve(opts)
+	if err != nil {
 		return nil, err
 	}
-	return newState(players, seed), nil
+	v, err := parseVariant(players, resolved)
+	if err != nil {
+		return nil, err
+	}
+	return newState(players, v, seed), nil
 }
 
 // Restore implements engine.Game.

@@ -8,7 +8,8 @@ import (
 	"arcade/engine"
 )
 
-var probeKinds = []string{KindDraw, KindStop, KindOrder, KindTool, KindSwap, KindKeep, "", "burn"}
+var probeKinds = []string{KindDraw, KindStop, KindOrder, KindTool, KindSwap, KindKeep, KindPlay, KindPlay,
+	KindPass, KindDig, KindPlace, KindRest, KindDone, KindBurn, "", "fly"}
 
 // randomProbe builds an arbitrary action, legal or not.
 func randomProbe(rng *engine.RNG) engine.Action {
@@ -72,7 +73,12 @@ func checkAllLegal(t *testing.T, g *state) {
 
 // playChecked plays one random game, checking everything along the way.
 func playChecked(t *testing.T, players int, seed uint64) {
-	g := newGame(t, players, seed)
+	playCheckedWith(t, config{players, engine.Options{}}, seed)
+}
+
+func playCheckedWith(t *testing.T, cfg config, seed uint64) {
+	players := cfg.players
+	g := newGameOpts(t, players, cfg.opts, seed)
 	rng := engine.NewRNG(seed ^ 0x5eed)
 	fork := rng.Intn(maxSteps(players) / 3)
 	var forked *state
@@ -80,7 +86,7 @@ func playChecked(t *testing.T, players int, seed uint64) {
 	var afterEv []engine.Event
 	for step := 0; !g.Outcome().Done; step++ {
 		if step > maxSteps(players) {
-			t.Fatalf("%d players seed %d: no end after %d moves", players, seed, step)
+			t.Fatalf("%v seed %d: no end after %d moves", cfg, seed, step)
 		}
 		checkStep(t, g)
 		before := marshal(t, g)
@@ -114,8 +120,12 @@ func playChecked(t *testing.T, players int, seed uint64) {
 	}
 	checkStep(t, g)
 	out := g.Outcome()
-	if len(out.Scores) != players || len(out.Winners) == 0 || out.Summary == "" {
+	// Nobody wins when the Robot does, or when the Lone Librarian fails.
+	if len(out.Scores) != players || out.Summary == "" || len(out.Winners) == 0 && g.Robot == nil && g.Var.Mode != ModeLone {
 		t.Fatalf("outcome %+v", out)
+	}
+	if g.Robot != nil && len(out.Winners) > 0 && slices.Max(out.Scores) < g.Robot.Score {
+		t.Fatalf("players win below the Robot: %+v", out)
 	}
 	for _, s := range out.Winners {
 		if out.Scores[s] != slices.Max(out.Scores) {
@@ -134,13 +144,35 @@ func playChecked(t *testing.T, players int, seed uint64) {
 	}
 }
 
+// TestRandomVariantGames plays random games in random combinations of
+// the table options.
+func TestRandomVariantGames(t *testing.T) {
+	games := 1500
+	if testing.Short() || raceEnabled {
+		games = 120
+	}
+	rng := engine.NewRNG(77)
+	for i := range games {
+		cfg := randomConfig(&rng)
+		seed := uint64(i)*0x9e3779b9 + 5
+		t.Run("", func(t *testing.T) {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("%v seed %d: panic %v", cfg, seed, r)
+				}
+			}()
+			playCheckedWith(t, cfg, seed)
+		})
+		if t.Failed() {
+			t.Fatalf("%v seed %d failed", cfg, seed)
+		}
+	}
+}
+
 func TestRandomGames(t *testing.T) {
-	games := 2000
-	switch {
-	case testing.Short():
-		games = 200
-	case raceEnabled:
-		games = 200
+	games := 1000
+	if testing.Short() || raceEnabled {
+		games = 80
 	}
 	for i := range games {
 		playChecked(t, 2+i%5, uint64(i)*2654435761+17)

@@ -8,8 +8,22 @@ import (
 	"arcade/engine"
 )
 
-// seat renders a seat reference for the UI to replace with a name.
-func seat(s engine.Seat) string { return fmt.Sprintf("{seat%d}", s) }
+// seat renders a seat reference for the UI to replace with a name; the
+// Robot is named in words.
+func seat(s engine.Seat) string {
+	if s == robotSeat {
+		return "the Robot"
+	}
+	return engine.SeatRef(s)
+}
+
+// capSeat is seat at the start of a sentence.
+func capSeat(s engine.Seat) string {
+	if s == robotSeat {
+		return "The Robot"
+	}
+	return seat(s)
+}
 
 func ordinal(n int) string {
 	switch n {
@@ -36,72 +50,134 @@ func layout(number int) string {
 }
 
 // startRound begins a round: in round 1 the Turn Order cards are dealt at
-// random, later players choose them lowest score first.
+// random (the solo player chooses); later an Amulet window opens, then
+// players choose cards lowest score first (Inferno: dealt at random).
 func (g *state) startRound() {
 	g.Round++
 	for i := range g.Cards {
-		g.Cards[i].Holder = -1
+		g.Cards[i].Holder = noHolder
 	}
 	for s := range g.Seats {
 		g.Seats[s].Played = false
 		g.Seats[s].Swap = swapKeep
 	}
+	if g.Robot != nil {
+		g.Robot.Played = false
+	}
+	g.Spread, g.BurnedBest = false, 0
+	if g.Var.solo() && len(g.Used) == len(g.Cards) {
+		g.Used = []int{}
+		g.emit("Every Turn Order card has been used: all six are available again")
+	}
 	if g.Round == 1 {
-		numbers := make([]int, len(g.Cards))
-		for i := range numbers {
-			numbers[i] = i + 1
-		}
-		g.shuffle(numbers)
-		for s := range g.Seats {
-			g.card(numbers[s]).Holder = engine.Seat(s)
-		}
+		g.chooseCards()
+		return
+	}
+	switch {
+	case g.Var.Mode == ModeLone:
+		g.emit("Round %d of %d begins", g.Round, loneRounds)
+	case g.Var.Fire == FireInferno:
+		g.emit("Round %d begins: Inferno, Turn Order cards are dealt at random", g.Round)
+	case g.Var.solo():
+		g.emit("Round %d begins", g.Round)
+	default:
+		g.emit("Round %d begins: players choose Turn Order cards, lowest score first", g.Round)
+	}
+	g.openAmulet()
+}
+
+// chooseCards is step 1 after any Amulets: cards are dealt at random in
+// round 1 (not to the solo player) and in every Inferno round; otherwise
+// players choose, lowest score first, the Robot taking the earliest free
+// card at its place (ruling 25).
+func (g *state) chooseCards() {
+	if g.Var.Fire == FireInferno || g.Round == 1 && !g.Var.solo() {
+		g.dealCards()
 		g.startTurns()
 		return
 	}
-	g.emit("Round %d begins: players choose Turn Order cards, lowest score first", g.Round)
 	g.Picks = g.scoreOrder()
-	g.Phase = PhaseOrder
 	g.nextPick()
 }
 
-// scoreOrder lists the seats lowest score first; ties go to whoever reached
-// that score first, and players who never scored go in seat order.
+// dealCards deals the free Turn Order cards at random, one to each player
+// in seat order and then to the Robot.
+func (g *state) dealCards() {
+	numbers := g.freeCards()
+	g.shuffle(numbers)
+	who := make([]engine.Seat, 0, g.Players+1)
+	for s := range g.Players {
+		who = append(who, engine.Seat(s))
+	}
+	if g.Var.Mode == ModeRobot {
+		who = append(who, robotSeat)
+	}
+	for k, s := range who {
+		g.card(numbers[k]).Holder = s
+		if g.Round > 1 || g.Var.solo() {
+			g.emit("%s is dealt the %s Turn Order card: %s", capSeat(s), ordinal(numbers[k]), layout(numbers[k]))
+		}
+	}
+}
+
+// scoreOrder lists the seats (and the Robot) lowest score first; ties go
+// to whoever reached that score first, and players who never scored go in
+// seat order.
 func (g *state) scoreOrder() []engine.Seat {
 	order := make([]engine.Seat, g.Players)
 	for s := range order {
 		order[s] = engine.Seat(s)
 	}
+	if g.Var.Mode == ModeRobot {
+		order = append(order, robotSeat)
+	}
 	slices.SortStableFunc(order, func(a, b engine.Seat) int {
-		pa, pb := g.Seats[a], g.Seats[b]
-		if pa.Score != pb.Score {
-			return pa.Score - pb.Score
+		sa, aa := g.track(a)
+		sb, ab := g.track(b)
+		if sa != sb {
+			return sa - sb
 		}
-		return pa.Arrived - pb.Arrived
+		return aa - ab
 	})
 	return order
 }
 
-// freeCards lists the numbers of the Turn Order cards nobody holds.
+// track is a seat's (or the Robot's) place on the score track.
+func (g *state) track(s engine.Seat) (score, arrived int) {
+	if s == robotSeat {
+		return g.Robot.Score, g.Robot.Arrived
+	}
+	return g.Seats[s].Score, g.Seats[s].Arrived
+}
+
+// freeCards lists the numbers of the Turn Order cards nobody holds (solo:
+// and not used yet in this cycle).
 func (g *state) freeCards() []int {
 	var out []int
 	for _, c := range g.Cards {
-		if c.Holder < 0 {
+		if c.Holder == noHolder && !slices.Contains(g.Used, c.Number) {
 			out = append(out, c.Number)
 		}
 	}
 	return out
 }
 
-// nextPick moves step 1 on: a chooser left with a single card gets it at
-// once; when everybody holds a card, the turns begin.
+// nextPick moves step 1 on: the Robot takes the earliest free card, a
+// chooser left with a single card gets it at once; when everybody holds a
+// card, the turns begin.
 func (g *state) nextPick() {
 	for len(g.Picks) > 0 {
 		free := g.freeCards()
-		if len(free) > 1 {
-			g.Active = g.Picks[0]
+		switch who := g.Picks[0]; {
+		case who == robotSeat:
+			g.takeCard(who, free[0], " (the earliest free card)")
+		case len(free) > 1:
+			g.Phase = PhaseOrder
+			g.Active = who
 			return
+		default:
+			g.takeCard(who, free[0], " (the only one left)")
 		}
-		g.takeCard(g.Picks[0], free[0], " (the only one left)")
 	}
 	g.startTurns()
 }
@@ -109,7 +185,7 @@ func (g *state) nextPick() {
 func (g *state) takeCard(s engine.Seat, number int, note string) {
 	g.card(number).Holder = s
 	g.Picks = g.Picks[1:]
-	g.emit("%s takes the %s Turn Order card: %s%s", seat(s), ordinal(number), layout(number), note)
+	g.emit("%s takes the %s Turn Order card: %s%s", capSeat(s), ordinal(number), layout(number), note)
 }
 
 // chooseOrder applies an "order" action.
@@ -121,31 +197,78 @@ func (g *state) chooseOrder(s engine.Seat, number int) {
 // startTurns begins step 2.
 func (g *state) startTurns() {
 	g.Picks = []engine.Seat{}
+	g.Active = -1
 	g.nextTurn()
 }
 
 // nextTurn hands the bag to the holder of the lowest-numbered card who has
-// not played yet, or ends the round.
+// not played yet (the Robot plays its turn at once), or ends the round.
 func (g *state) nextTurn() {
 	for _, c := range g.Cards {
-		if c.Holder >= 0 && !g.Seats[c.Holder].Played {
+		switch {
+		case c.Holder >= 0 && !g.Seats[c.Holder].Played:
 			g.Phase = PhaseSave
 			g.Active = c.Holder
 			g.Drawn = 0
 			g.ToolWhy = ""
-			g.emit("%s takes the bag (%s card: %s)", seat(c.Holder), ordinal(c.Number), layout(c.Number))
+			g.Turn = freshTurn()
+			turn := ""
+			if g.Var.Mode == ModeLone {
+				turn = fmt.Sprintf(", turn %d of %d", g.Round, loneRounds)
+			}
+			g.emit("%s takes the bag (%s card: %s%s)", seat(c.Holder), ordinal(c.Number), layout(c.Number), turn)
 			return
+		case c.Holder == robotSeat && !g.Robot.Played:
+			if g.robotTurn() {
+				return
+			}
 		}
+	}
+	if g.Var.Mode == ModeSoloRobot && !g.Robot.Played && g.robotTurn() {
+		return
 	}
 	g.endRound()
 }
 
-// endRound is step 3: the lowest burn index burns, then every player
-// holding a tool decides at once whether to swap one.
+// endRound is step 3: tokens kept until the end of the round go back, the
+// lowest burn index burns (twice in Wild Fire; not in the Robot variants;
+// in the Lone Librarian only if Fire Spreading did not burn this turn),
+// then every player holding a tool decides at once whether to swap one.
 func (g *state) endRound() {
 	g.Active = -1
-	g.emit("End of round %d: the Library burns", g.Round)
-	if g.burnLowest() {
+	g.clearTable("round")
+	for i := range g.Cards {
+		g.returnTokens(&g.Cards[i])
+	}
+	if g.Robot != nil {
+		for _, t := range g.Robot.Tokens {
+			g.Bag[t]++
+		}
+		g.Robot.Tokens = []Token{}
+	}
+	burns := 1
+	if g.Var.wild() {
+		burns = 2
+	}
+	switch {
+	case !g.Var.burnsInStep3():
+		g.emit("End of round %d (with the Robot, the Library does not burn now)", g.Round)
+		burns = 0
+	case g.Var.Mode == ModeLone && g.Spread:
+		g.emit("End of round %d: the fire already spread this turn, so no card burns", g.Round)
+		burns = 0
+	case burns == 2:
+		g.emit("End of round %d: Wild Fire, the Library burns twice", g.Round)
+	default:
+		g.emit("End of round %d: the Library burns", g.Round)
+	}
+	for range burns {
+		if g.burnLowest() {
+			return
+		}
+	}
+	if g.Var.Mode == ModeLone && g.Round == loneRounds {
+		g.finish(fmt.Sprintf("The Lone Librarian took all %d turns.", loneRounds))
 		return
 	}
 	g.Phase = PhaseSwap
@@ -155,7 +278,7 @@ func (g *state) endRound() {
 			g.Seats[s].Swap = swapUndecided
 		}
 	}
-	if len(g.Responding()) > 0 {
+	if len(g.answering()) > 0 {
 		g.emit("Everyone may discard one tool and draw a new one")
 		return
 	}
@@ -171,7 +294,7 @@ func (g *state) decideSwap(s engine.Seat, choice int) {
 	} else {
 		g.tell(s, "You will discard %s", cardTool(g.Seats[s].Hand[choice]).Name)
 	}
-	if len(g.Responding()) == 0 {
+	if len(g.answering()) == 0 {
 		g.resolveSwaps()
 	}
 }
@@ -179,7 +302,12 @@ func (g *state) decideSwap(s engine.Seat, choice int) {
 // resolveSwaps discards every chosen tool, then each swapping player draws
 // the top of the deck, lowest score first (ruling 7).
 func (g *state) resolveSwaps() {
-	order := g.scoreOrder()
+	var order []engine.Seat
+	for _, s := range g.scoreOrder() {
+		if s != robotSeat {
+			order = append(order, s)
+		}
+	}
 	swapped := make([]int, g.Players)
 	for _, s := range order {
 		p := &g.Seats[s]

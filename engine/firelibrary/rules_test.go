@@ -15,7 +15,7 @@ func TestRegistered(t *testing.T) {
 		t.Fatal("firelibrary is not registered")
 	}
 	in := gm.Info()
-	if in.Name != "Fire in the Library" || in.MinPlayers != 2 || in.MaxPlayers != 6 {
+	if in.Name != "Fire in the Library" || in.MinPlayers != 1 || in.MaxPlayers != 6 {
 		t.Fatalf("bad info %+v", in)
 	}
 	if _, ok := gm.(engine.BotMaker); !ok {
@@ -120,7 +120,7 @@ func TestSampleTurn(t *testing.T) {
 	} {
 		g := sampleTurn(t)
 		put(t, g, tc.tokens...)
-		ev := mustApply(t, g, move{0, act(KindStop)})
+		ev := applyPass(t, g, move{0, act(KindStop)})
 		if g.Seats[0].Score != tc.score || !hasText(ev, 1, tc.text) {
 			t.Fatalf("scored %d: %q", g.Seats[0].Score, texts(ev, 1))
 		}
@@ -132,7 +132,7 @@ func TestSampleTurn(t *testing.T) {
 	g := sampleTurn(t)
 	put(t, g, Yellow, Fire, White, Black)
 	forceNext(t, g, Fire)
-	ev := mustApply(t, g, move{0, act(KindDraw)})
+	ev := applyPass(t, g, move{0, act(KindDraw)})
 	if g.Seats[0].Score != 0 || g.Phase != PhaseTool || g.value(int(Black)) != 5 || g.value(int(Yellow)) != 3 {
 		t.Fatalf("after the second fire: %q", texts(ev, 0))
 	}
@@ -146,7 +146,7 @@ func TestBustTest(t *testing.T) {
 		t.Fatal("a first fire on a safe space must not spread")
 	}
 	forceNext(t, g, Fire)
-	ev := mustApply(t, g, move{0, act(KindDraw)})
+	ev := applyPass(t, g, move{0, act(KindDraw)})
 	if g.Phase != PhaseTool || !hasText(ev, 0, "{seat0} drew a Fire token onto space 2 (safe): a second fire, Fire Spreading!") {
 		t.Fatalf("a second fire must spread: %q", texts(ev, 0))
 	}
@@ -157,7 +157,7 @@ func TestBustTest(t *testing.T) {
 	g = sampleTurn(t)
 	put(t, g, White, Black)
 	forceNext(t, g, Fire)
-	ev = mustApply(t, g, move{0, act(KindDraw)})
+	ev = applyPass(t, g, move{0, act(KindDraw)})
 	if g.Phase != PhaseTool || g.Burned != [numSections]int{2, 0, 2, 0} {
 		t.Fatalf("a fire on a risky space must spread and burn the books: %q", texts(ev, 0))
 	}
@@ -172,7 +172,7 @@ func TestFireIcons(t *testing.T) {
 	g.Burned[Yellow] = 1 // War worth 3; the next card (4/10) has an icon
 	put(t, g, Yellow, Yellow)
 	forceNext(t, g, Fire)
-	ev := mustApply(t, g, move{0, act(KindDraw)})
+	ev := applyPass(t, g, move{0, act(KindDraw)})
 	if g.Burned[Yellow] != 3 || g.Supply != 9 || g.Bag[Fire] != 8 {
 		t.Fatalf("burned %v supply %d bag %v: %q", g.Burned, g.Supply, g.Bag, texts(ev, 0))
 	}
@@ -196,7 +196,7 @@ func TestCollapseEndsAtOnce(t *testing.T) {
 	g.Seats[1].Score, g.Seats[1].Arrived, g.Clock = 9, 3, 4
 	put(t, g, Purple, Purple)
 	forceNext(t, g, Fire)
-	ev := mustApply(t, g, move{0, act(KindDraw)})
+	ev := applyPass(t, g, move{0, act(KindDraw)})
 	out := g.Outcome()
 	if !out.Done || g.Burned[Purple] != 4 || g.Collapsed != int(Purple) || len(g.Pending()) != 0 {
 		t.Fatalf("the game must end: %q", texts(ev, 0))
@@ -260,7 +260,7 @@ func TestSafeEscapeTakesTool(t *testing.T) {
 		t.Fatalf("tool choices %v", legal)
 	}
 	top := g.Deck[len(g.Deck)-1]
-	ev := mustApply(t, g, move{0, act(KindTool, deckSlot)})
+	ev := applyPass(t, g, move{0, act(KindTool, deckSlot)})
 	name := cardTool(top).Name
 	if !hasText(ev, 0, "You took "+name+" from the deck") || !hasText(ev, 1, "{seat0} took a tool from the deck") {
 		t.Fatalf("events %q", texts(ev, 0))
@@ -278,7 +278,7 @@ func TestSafeEscapeTakesTool(t *testing.T) {
 	put(t, g, White)
 	mustApply(t, g, move{0, act(KindStop)})
 	want, next := g.Market[1], g.Deck[len(g.Deck)-1]
-	mustApply(t, g, move{0, act(KindTool, 1)})
+	applyPass(t, g, move{0, act(KindTool, 1)})
 	if g.Seats[0].Hand[2] != want || len(g.Market) != 3 || g.Market[2] != next {
 		t.Fatalf("market %v hand %v", g.Market, g.Seats[0].Hand)
 	}
@@ -302,7 +302,7 @@ func TestDeckReshuffle(t *testing.T) {
 	g.Seats[1].Hand = append(g.Seats[1].Hand, g.Market...)
 	g.Deck, g.Market = []int{}, []int{}
 	put(t, g, White)
-	ev = mustApply(t, g, move{0, act(KindStop)})
+	ev = applyPass(t, g, move{0, act(KindStop)})
 	if g.Phase != PhaseSave || g.Active == 0 || !hasText(ev, 2, "No tools are left for {seat0} to take") {
 		t.Fatalf("phase %s: %q", g.Phase, texts(ev, 2))
 	}
@@ -312,7 +312,7 @@ func TestFullCardScores(t *testing.T) {
 	g := sampleTurn(t)
 	put(t, g, White, White, Black, Yellow)
 	forceNext(t, g, Purple)
-	ev := mustApply(t, g, move{0, act(KindDraw)})
+	ev := applyPass(t, g, move{0, act(KindDraw)})
 	// 2+2+4+2+4 knowledge, 6 bravery.
 	if g.Seats[0].Score != 20 || !hasText(ev, 0, "{seat0}'s Turn Order card is full") {
 		t.Fatalf("score %d: %q", g.Seats[0].Score, texts(ev, 0))
@@ -321,8 +321,10 @@ func TestFullCardScores(t *testing.T) {
 
 // playRound finishes step 2 with escapes after one draw each.
 func finishTurns(t *testing.T, g *state) {
-	for g.Phase == PhaseSave || g.Phase == PhaseTool {
-		mustApply(t, g, move{g.Active, g.Timeout(g.Active)})
+	for g.Phase == PhaseSave || g.Phase == PhaseTool || g.Phase == PhasePlace || g.Phase == PhaseSpread ||
+		g.Phase == PhaseAfter {
+		s := g.Pending()[0]
+		mustApply(t, g, move{s, g.Timeout(s)})
 	}
 }
 
@@ -350,6 +352,10 @@ func TestEndOfRoundSwap(t *testing.T) {
 	mustApply(t, g, move{3, act(KindSwap, 0)})
 	hand2 := slices.Clone(g.Seats[2].Hand)
 	ev = mustApply(t, g, move{2, act(KindKeep)})
+	if g.Phase != PhaseAmulet || g.Round != 2 || !slices.Equal(g.Responding(), []engine.Seat{0, 1, 2, 3}) {
+		t.Fatalf("phase %s", g.Phase)
+	}
+	passAll(t, g)
 	if g.Phase != PhaseOrder || g.Round != 2 {
 		t.Fatalf("phase %s", g.Phase)
 	}
@@ -373,6 +379,7 @@ func TestTurnOrderChoice(t *testing.T) {
 	for _, s := range g.Pending() {
 		mustApply(t, g, move{s, act(KindKeep)})
 	}
+	passAll(t, g)
 	// Force scores: seat 3 and seat 1 tied at 5, seat 1 got there first;
 	// seats 0 and 2 never scored.
 	g.Seats[0].Score, g.Seats[0].Arrived = 0, 0
@@ -416,6 +423,7 @@ func TestTwoPlayerUnusedCard(t *testing.T) {
 	for _, s := range g.Pending() {
 		mustApply(t, g, move{s, act(KindKeep)})
 	}
+	passAll(t, g)
 	if g.Phase != PhaseOrder || len(g.Legal(g.Active)) != 3 {
 		t.Fatalf("phase %s legal %v", g.Phase, g.Legal(g.Active))
 	}

@@ -2,11 +2,29 @@ package firelibrary
 
 import "arcade/engine"
 
+// cardsInPlay is ruling 26: how many Turn Order cards (1..k) a game uses.
+// The Robot Player takes one more card; the solo variants use all six.
+func cardsInPlay(players int, v variant) int {
+	switch {
+	case v.solo():
+		return 6
+	case v.Mode == ModeRobot:
+		return max(cardsInPlay(players, variant{}), players+1)
+	case players == 2:
+		return 3
+	case players == 3:
+		return 4
+	}
+	return players
+}
+
 // newState sets up a game (rulebook setup, DATA.md A1-A4, ruling 26) and
-// deals the Turn Order cards of round 1 at random.
-func newState(players int, seed uint64) *state {
+// deals the Turn Order cards of round 1 at random (the solo player
+// chooses).
+func newState(players int, v variant, seed uint64) *state {
 	g := &state{
 		Players:   players,
+		Var:       v,
 		RNG:       engine.NewRNG(seed),
 		Active:    -1,
 		Supply:    totalFires - startFires,
@@ -14,34 +32,52 @@ func newState(players int, seed uint64) *state {
 		LastBy:    -1,
 		Collapsed: -1,
 		Clock:     players,
+		Table:     []tableTool{},
+		Used:      []int{},
+		Turn:      freshTurn(),
 	}
 	for i, sec := range sections {
 		g.Bag[i] = sec.Books
 	}
 	g.Bag[Fire] = startFires
+	if v.Tech {
+		g.Bag[Tech] = techBooks
+		g.Bag[Fire]++
+	}
+	if v.hasRobot() {
+		// The Robot has not scored yet: it chooses after the players.
+		g.Robot = &robotState{Arrived: players, Flip: -1, Tokens: []Token{}}
+		g.Clock++
+	}
 	g.Deck = toolDeck(players)
 	g.shuffle(g.Deck)
 	g.Market = []int{}
 	g.Discard = []int{}
-	g.refillMarket()
 	g.Seats = make([]seatState, players)
 	for s := range g.Seats {
 		// Players who never scored break ties by seat order (ruling 8).
 		g.Seats[s] = seatState{Arrived: s, Swap: swapKeep, Hand: []int{}}
 	}
-	for range 2 {
-		for s := range g.Seats {
-			g.Seats[s].Hand = append(g.Seats[s].Hand, g.drawTool())
+	if !v.NoTools {
+		g.refillMarket()
+		for range 2 {
+			for s := range g.Seats {
+				g.Seats[s].Hand = append(g.Seats[s].Hand, g.drawTool())
+			}
 		}
 	}
-	g.Cards = make([]orderCard, cardsInPlay(players))
+	g.Cards = make([]orderCard, cardsInPlay(players, v))
 	for i := range g.Cards {
-		g.Cards[i] = orderCard{Number: i + 1, Holder: -1, Spaces: emptySpaces()}
+		g.Cards[i] = orderCard{Number: i + 1, Holder: noHolder, Spaces: emptySpaces()}
 	}
 	g.Picks = []engine.Seat{}
 	g.startRound()
-	g.ev = nil
+	g.Pre, g.ev = g.ev, nil
 	return g
+}
+
+func freshTurn() turnState {
+	return turnState{Drawing: []Token{}, From: -1, Trigger: -1, Saved: []Token{}}
 }
 
 func emptySpaces() [numSpaces]Token {
@@ -77,9 +113,10 @@ func (g *state) drawTool() int {
 func (g *state) toolsLeft() bool { return len(g.Deck)+len(g.Discard) > 0 }
 
 // refillMarket tops the market up to three face-up tools; if the deck and
-// the discard pile are both empty it stays short.
+// the discard pile are both empty it stays short. The No Tool variant has
+// no market.
 func (g *state) refillMarket() {
-	for len(g.Market) < marketSize {
+	for !g.Var.NoTools && len(g.Market) < marketSize {
 		c := g.drawTool()
 		if c < 0 {
 			return

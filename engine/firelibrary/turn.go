@@ -7,14 +7,19 @@ import (
 	"arcade/engine"
 )
 
-// drawToken takes a random token out of the bag (never empty: at most five
-// of the 29+ tokens in play can sit on a card).
-func (g *state) drawToken() Token {
+// bagSize counts the tokens in the bag.
+func (g *state) bagSize() int {
 	total := 0
 	for _, n := range g.Bag {
 		total += n
 	}
-	r := g.RNG.Intn(total)
+	return total
+}
+
+// drawToken takes a random token out of the bag; the caller checks that
+// the bag is not empty.
+func (g *state) drawToken() Token {
+	r := g.RNG.Intn(g.bagSize())
 	for k, n := range g.Bag {
 		if r < n {
 			g.Bag[k]--
@@ -25,10 +30,15 @@ func (g *state) drawToken() Token {
 	panic("firelibrary: bag count mismatch")
 }
 
+// risky reports whether a space is printed risky.
 func risky(number, space int) bool { return orderCards[number-1][space] > 0 }
 
-func spaceName(number, space int) string {
-	if risky(number, space) {
+// riskyNow reports whether a space of the active player's card is risky
+// this turn: Gloves make every space safe.
+func (g *state) riskyNow(number, space int) bool { return risky(number, space) && !g.Turn.Gloves }
+
+func (g *state) spaceName(number, space int) string {
+	if g.riskyNow(number, space) {
 		return "risky"
 	}
 	return "safe"
@@ -38,60 +48,92 @@ func tokenName(t Token) string {
 	if t == Fire {
 		return "a Fire token"
 	}
-	return "a " + sections[t].Name + " book (" + sections[t].Colour + ")"
+	return "a " + bookName(t)
+}
+
+// bookName names a book token without an article: "War book (yellow)".
+func bookName(t Token) string {
+	if t == Tech {
+		return "Technology book (teal)"
+	}
+	return sections[t].Name + " book (" + sections[t].Colour + ")"
 }
 
 // draw is the "draw" action: a token from the bag onto the leftmost empty
 // space, then the bust test (ruling 1).
 func (g *state) draw() {
+	g.Drawn++
+	g.place(g.drawToken(), "drew")
+}
+
+// place puts t on the leftmost empty space of the active player's card and
+// runs the bust test. It reports whether the player goes on saving books
+// (false after Fire Spreading or a full card).
+func (g *state) place(t Token, verb string) bool {
 	s := g.Active
 	c := g.cardOf(s)
 	i := slices.Index(c.Spaces[:], Empty)
-	t := g.drawToken()
 	c.Spaces[i] = t
-	g.Drawn++
 	g.Last, g.LastBy = t, s
-	where := fmt.Sprintf(" onto space %d (%s)", i+1, spaceName(c.Number, i))
-	if t == Fire && (risky(c.Number, i) || countTokens(Fire, c.Spaces) > 1) {
+	where := fmt.Sprintf(" onto space %d (%s)", i+1, g.spaceName(c.Number, i))
+	if t == Fire && (g.riskyNow(c.Number, i) || countTokens(Fire, c.Spaces) > 1) {
 		why := "a risky space"
-		if !risky(c.Number, i) {
+		if !g.riskyNow(c.Number, i) {
 			why = "a second fire"
 		}
-		g.emit("%s drew a Fire token%s: %s, Fire Spreading!", seat(s), where, why)
-		g.spread()
-		return
+		g.emit("%s %s a Fire token%s: %s, Fire Spreading!", seat(s), verb, where, why)
+		g.Turn.Trigger = i
+		g.putBackDrawing()
+		g.openSpread()
+		return false
 	}
-	g.emit("%s drew %s%s", seat(s), tokenName(t), where)
+	g.emit("%s %s %s%s", seat(s), verb, tokenName(t), where)
 	if !slices.Contains(c.Spaces[:], Empty) {
+		g.putBackDrawing()
 		g.emit("%s's Turn Order card is full", seat(s))
 		g.escape()
+		return false
 	}
+	return true
 }
 
-// spread is Fire Spreading: each saved book burns the top card of its
-// section, one at a time (ruling 4); with no books the lowest burn index
-// burns (ruling 5). Then the tokens go back and the player takes a tool.
-func (g *state) spread() {
-	c := g.cardOf(g.Active)
-	books := false
-	for _, t := range c.Spaces {
-		if t.Book() {
-			books = true
-			if g.burnTop(int(t)) {
-				return
-			}
-		}
-	}
-	if !books && g.burnLowest() {
+// putBackDrawing ends a Shovel or Torch draw: unplaced books go back to
+// the bag, unplaced fires onto the tool until the turn ends.
+func (g *state) putBackDrawing() {
+	if len(g.Turn.Drawing) == 0 {
+		g.Turn.From, g.Turn.Placed = -1, 0
 		return
 	}
-	g.returnTokens(c)
-	g.offerTool("spread")
+	tt := g.tableCard(g.Turn.From)
+	var books, fires int
+	for _, t := range g.Turn.Drawing {
+		if t == Fire {
+			tt.Tokens = append(tt.Tokens, t)
+			fires++
+		} else {
+			g.Bag[t]++
+			books++
+		}
+	}
+	name := cardTool(tt.Card).Name
+	switch {
+	case books > 0 && fires > 0:
+		g.emit("%d unplaced %s back to the bag, %d %s on the %s", books, plural(books, "book goes", "books go"),
+			fires, plural(fires, "fire stays", "fires stay"), name)
+	case books > 0:
+		g.emit("%d unplaced %s back to the bag", books, plural(books, "book goes", "books go"))
+	default:
+		g.emit("%d unplaced %s on the %s until the turn ends", fires, plural(fires, "fire stays", "fires stay"), name)
+	}
+	g.Turn.Drawing = []Token{}
+	g.Turn.From = -1
+	g.Turn.Placed = 0
 }
 
-// escape is Scoring Knowledge: each saved book scores its section's value,
-// and the rightmost risky space holding a token gives bravery; with tokens
-// on safe spaces only, the player takes a tool instead.
+// escape is Scoring Knowledge: each saved book scores its value, and the
+// rightmost risky space holding a token gives bravery; with tokens on
+// safe spaces only, the player takes a tool (not with Gloves, not in Wild
+// Fire). After Scoring follows.
 func (g *state) escape() {
 	s := g.Active
 	c := g.cardOf(s)
@@ -99,26 +141,38 @@ func (g *state) escape() {
 	g.addScore(s, knowledge+bravery)
 	g.emit("%s escaped with %d %s: %d knowledge + %d bravery = %d (score %d)", seat(s), books,
 		plural(books, "book", "books"), knowledge, bravery, knowledge+bravery, g.Seats[s].Score)
+	g.Turn.Saved = []Token{}
 	safeOnly := true
 	for i, t := range c.Spaces {
+		if t.Book() {
+			g.Turn.Saved = append(g.Turn.Saved, t)
+		}
 		if t != Empty && risky(c.Number, i) {
 			safeOnly = false
 		}
 	}
-	g.returnTokens(c)
-	if safeOnly {
+	g.Turn.Bravery = bravery
+	switch {
+	case !safeOnly || g.Var.NoTools:
+		g.afterScoring()
+	case g.Turn.Gloves:
+		g.emit("%s wore Gloves: no tool for escaping", seat(s))
+		g.afterScoring()
+	case g.Var.wild():
+		g.emit("Wild Fire: no tool for escaping early")
+		g.afterScoring()
+	default:
 		g.offerTool("escape")
-		return
 	}
-	g.endTurn()
 }
 
-// score computes what escaping with card c scores now.
+// score computes what escaping with card c scores now. Bravery is the
+// number under the rightmost risky space holding a token (Gloves keep it).
 func (g *state) score(c *orderCard) (knowledge, bravery, books int) {
 	for i, t := range c.Spaces {
 		if t.Book() {
 			books++
-			knowledge += g.value(int(t))
+			knowledge += g.worth(t)
 		}
 		if t != Empty && risky(c.Number, i) {
 			bravery = orderCards[c.Number-1][i]
@@ -133,8 +187,21 @@ func (g *state) addScore(s engine.Seat, pts int) {
 	if pts <= 0 {
 		return
 	}
+	if s == robotSeat {
+		g.addRobot(pts)
+		return
+	}
 	g.Seats[s].Score += pts
 	g.Seats[s].Arrived = g.Clock
+	g.Clock++
+}
+
+func (g *state) addRobot(pts int) {
+	if pts <= 0 {
+		return
+	}
+	g.Robot.Score += pts
+	g.Robot.Arrived = g.Clock
 	g.Clock++
 }
 
@@ -147,15 +214,60 @@ func (g *state) returnTokens(c *orderCard) {
 	}
 }
 
-// offerTool lets the active player take a tool, unless none is left.
-func (g *state) offerTool(why string) {
-	if len(g.Market) == 0 && !g.toolsLeft() {
-		g.emit("No tools are left for %s to take", seat(g.Active))
+// spread is Fire Spreading once no tool stopped it: each saved book burns
+// the top card of its section, one at a time, Technology books last
+// (rulings 4, 21); with no books the lowest burn index burns (ruling 5).
+// A Cloak first scores the book on space cloak. Then the tokens go back
+// and the player takes a tool.
+func (g *state) spread(cloak int) {
+	s := g.Active
+	c := g.cardOf(s)
+	g.Turn.Trigger = -1
+	if cloak >= 0 {
+		t := c.Spaces[cloak]
+		pts, bravery := g.worth(t), 0
+		if risky(c.Number, cloak) {
+			bravery = orderCards[c.Number-1][cloak]
+		}
+		g.addScore(s, pts+bravery)
+		g.emit("%s's Cloak saves %s from space %d: %d knowledge + %d bravery (score %d)", seat(s), tokenName(t),
+			cloak+1, pts, bravery, g.Seats[s].Score)
+		g.Bag[t]++
+		c.Spaces[cloak] = Empty
+	}
+	g.Spread = true
+	books := false
+	for _, pass := range []bool{false, true} { // section books, then Technology
+		for _, t := range c.Spaces {
+			if t.Book() && (t == Tech) == pass {
+				books = true
+				g.BurnedBest = max(g.BurnedBest, g.worth(t))
+				if g.burnBook(t) {
+					return
+				}
+			}
+		}
+	}
+	if !books && g.burnLowest() {
+		return
+	}
+	g.returnTokens(c)
+	if g.Var.NoTools {
 		g.endTurn()
 		return
 	}
-	g.Phase = PhaseTool
+	g.offerTool("spread")
+}
+
+// offerTool lets the active player take a tool, unless none is left.
+func (g *state) offerTool(why string) {
 	g.ToolWhy = why
+	if len(g.Market) == 0 && !g.toolsLeft() {
+		g.emit("No tools are left for %s to take", seat(g.Active))
+		g.toolTaken()
+		return
+	}
+	g.Phase = PhaseTool
 }
 
 // takeTool is the "tool" action: a market slot, or deckSlot for the deck.
@@ -173,16 +285,77 @@ func (g *state) takeTool(slot int) {
 	}
 	g.Seats[s].Hand = append(g.Seats[s].Hand, c)
 	g.refillMarket()
+	g.toolTaken()
+}
+
+// toolTaken moves on after a tool was taken (or none was left): After
+// Scoring follows an escape; Fire Spreading ends the turn.
+func (g *state) toolTaken() {
+	why := g.ToolWhy
+	g.ToolWhy = ""
+	if why == "escape" {
+		g.afterScoring()
+		return
+	}
 	g.endTurn()
 }
 
-// endTurn returns the tokens and passes the bag on.
+// afterScoring opens the After Scoring step for a player holding tools
+// (whatever they are, so that nobody learns what they hold).
+func (g *state) afterScoring() {
+	if len(g.Seats[g.Active].Hand) > 0 {
+		g.Phase = PhaseAfter
+		return
+	}
+	g.endTurn()
+}
+
+// endTurn returns the tokens, discards the tools of this turn and passes
+// the bag on.
 func (g *state) endTurn() {
-	g.returnTokens(g.cardOf(g.Active))
-	g.Seats[g.Active].Played = true
+	s := g.Active
+	c := g.cardOf(s)
+	g.returnTokens(c)
+	g.clearTable("turn")
+	g.Seats[s].Played = true
+	if g.Var.solo() {
+		g.Used = append(g.Used, c.Number)
+	}
 	g.Drawn = 0
 	g.ToolWhy = ""
+	g.Turn = freshTurn()
 	g.nextTurn()
+}
+
+// clearTable discards the played tools kept until the end of the turn or
+// round; their tokens go back to the bag.
+func (g *state) clearTable(until string) {
+	kept := g.Table[:0]
+	for _, tt := range g.Table {
+		if tt.Until != until {
+			kept = append(kept, tt)
+			continue
+		}
+		for _, t := range tt.Tokens {
+			g.Bag[t]++
+		}
+		if n := len(tt.Tokens); n > 0 {
+			g.emit("%d %s on the %s %s back to the bag", n, plural(n, "token", "tokens"), cardTool(tt.Card).Name,
+				plural(n, "goes", "go"))
+		}
+		g.Discard = append(g.Discard, tt.Card)
+	}
+	g.Table = kept
+}
+
+// tableCard finds a played tool on the table.
+func (g *state) tableCard(card int) *tableTool {
+	for i := range g.Table {
+		if g.Table[i].Card == card {
+			return &g.Table[i]
+		}
+	}
+	panic(fmt.Sprintf("firelibrary: tool card %d is not on the table", card))
 }
 
 func plural(n int, one, many string) string {

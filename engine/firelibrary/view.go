@@ -10,25 +10,36 @@ import (
 // tools; a spectator's view has none.
 type View struct {
 	You       engine.Seat     `json:"you"`
+	Variant   string          `json:"variant,omitempty"` // e.g. "Robot Player, Wild Fire"; "" for the base game
+	Mode      string          `json:"mode"`              // the mode option
+	NoTools   bool            `json:"no_tools,omitempty"`
 	Round     int             `json:"round"`
+	Rounds    int             `json:"rounds,omitempty"` // the last round (Lone Librarian), 0 if open
 	Phase     Phase           `json:"phase"`
 	PhaseText string          `json:"phase_text"` // one line, with {seatN} tokens
 	Active    engine.Seat     `json:"active"`     // saving, taking a tool or choosing; -1 if none
 	Waiting   []engine.Seat   `json:"waiting"`    // seats that may act now
 	Sections  []SectionView   `json:"sections"`
 	Bag       BagView         `json:"bag"`
-	Supply    int             `json:"supply"` // unused fire tokens
+	TechValue int             `json:"tech_value,omitempty"` // a Technology book is worth this now
+	Supply    int             `json:"supply"`               // unused fire tokens
 	Market    []ToolView      `json:"market"`
 	Deck      int             `json:"deck"`    // tools left in the deck
 	Discard   int             `json:"discard"` // tools in the discard pile
 	Players   []PlayerView    `json:"players"`
-	Cards     []OrderCardView `json:"cards"` // Turn Order cards in play
-	Drawn     int             `json:"drawn"` // tokens the active player drew this turn
-	Last      *DrawView       `json:"last,omitempty"`
-	Hand      []ToolView      `json:"hand,omitempty"`
-	Over      bool            `json:"over"`
-	Winners   []engine.Seat   `json:"winners,omitempty"`
-	Summary   string          `json:"summary,omitempty"`
+	Robot     *RobotView      `json:"robot,omitempty"`
+	Cards     []OrderCardView `json:"cards"`          // Turn Order cards in play
+	Used      []int           `json:"used,omitempty"` // solo: cards used in this cycle of six
+	Table     []TableToolView `json:"table"`          // played tools holding tokens
+	Drawn     int             `json:"drawn"`          // draws the active player made this turn
+	Gloves    bool            `json:"gloves,omitempty"`
+	// Drawing lists the tokens a Shovel or Torch drew, still to place.
+	Drawing []string      `json:"drawing,omitempty"`
+	Last    *DrawView     `json:"last,omitempty"`
+	Hand    []ToolView    `json:"hand,omitempty"`
+	Over    bool          `json:"over"`
+	Winners []engine.Seat `json:"winners,omitempty"`
+	Summary string        `json:"summary,omitempty"`
 }
 
 // SectionView is one section of the Library.
@@ -45,7 +56,8 @@ type SectionView struct {
 
 // BagView counts the bag's contents.
 type BagView struct {
-	Books int `json:"books"`
+	Books int `json:"books"` // Technology books included
+	Tech  int `json:"tech,omitempty"`
 	Fires int `json:"fires"`
 	Total int `json:"total"`
 }
@@ -64,13 +76,32 @@ type PlayerView struct {
 	Card     int         `json:"card"` // Turn Order card held this round, 0 if none
 	Played   bool        `json:"played"`
 	HandSize int         `json:"hand_size"`
-	Deciding bool        `json:"deciding"` // yet to decide about swapping a tool
+	// Deciding: yet to answer a window or to decide about a swap.
+	Deciding bool `json:"deciding"`
+}
+
+// RobotView is the Robot Player (robot variants).
+type RobotView struct {
+	Score  int      `json:"score"`
+	Card   int      `json:"card"` // its Turn Order card (multiplayer), 0 if none
+	Played bool     `json:"played"`
+	Tokens []string `json:"tokens"`         // given by Slingshots this round
+	Flip   string   `json:"flip,omitempty"` // the tool card it flipped last
+}
+
+// TableToolView is a played tool lying on the table with its tokens.
+type TableToolView struct {
+	Name   string      `json:"name"`
+	Owner  engine.Seat `json:"owner"`
+	Tokens []string    `json:"tokens"`
+	Until  string      `json:"until"` // "turn", "round" or "game"
 }
 
 // OrderCardView is a Turn Order card in play with the tokens on it.
 type OrderCardView struct {
 	Number int         `json:"number"`
-	Holder engine.Seat `json:"holder"` // -1 if nobody holds it
+	Holder engine.Seat `json:"holder"` // -1 if no player holds it
+	Robot  bool        `json:"robot,omitempty"`
 	Layout string      `json:"layout"` // e.g. "S S R2 R4 R6"
 	Spaces []SpaceView `json:"spaces"`
 }
@@ -80,7 +111,7 @@ type SpaceView struct {
 	Risky   bool   `json:"risky"`
 	Bravery int    `json:"bravery"` // under a risky space
 	Tool    bool   `json:"tool"`    // the tool icon of a safe space
-	Token   string `json:"token"`   // "", "fire" or a book colour
+	Token   string `json:"token"`   // "", "fire" or a book colour ("teal": Technology)
 }
 
 // DrawView is the last token drawn and who drew it.
@@ -94,13 +125,24 @@ func toolView(card int) ToolView {
 	return ToolView{Name: t.Name, Timing: t.Timing.String(), Text: t.Text}
 }
 
+func tokenNames(ts []Token) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t.Name()
+	}
+	return out
+}
+
 // View implements engine.State.
 func (g *state) View(s engine.Seat) any {
 	v := View{
-		You: s, Round: g.Round, Phase: g.Phase, PhaseText: g.phaseText(), Active: g.Active,
-		Waiting: g.Pending(), Supply: g.Supply, Deck: len(g.Deck), Discard: len(g.Discard),
-		Drawn: g.Drawn, Over: g.Phase == PhaseOver, Summary: g.Summary,
-		Market: []ToolView{},
+		You: s, Variant: g.Var.describe(), Mode: g.Var.Mode, NoTools: g.Var.NoTools, Round: g.Round,
+		Phase: g.Phase, PhaseText: g.phaseText(), Active: g.Active, Waiting: g.Pending(), Supply: g.Supply,
+		Deck: len(g.Deck), Discard: len(g.Discard), Drawn: g.Drawn, Gloves: g.Turn.Gloves,
+		Over: g.Phase == PhaseOver, Summary: g.Summary, Market: []ToolView{}, Table: []TableToolView{},
+	}
+	if g.Var.Mode == ModeLone {
+		v.Rounds = loneRounds
 	}
 	if v.Waiting == nil {
 		v.Waiting = []engine.Seat{}
@@ -116,6 +158,11 @@ func (g *state) View(s engine.Seat) any {
 		})
 		v.Bag.Books += g.Bag[i]
 	}
+	if g.Var.Tech {
+		v.Bag.Tech = g.Bag[Tech]
+		v.Bag.Books += g.Bag[Tech]
+		v.TechValue = g.worth(Tech)
+	}
 	v.Bag.Fires = g.Bag[Fire]
 	v.Bag.Total = v.Bag.Books + v.Bag.Fires
 	for _, c := range g.Market {
@@ -123,19 +170,45 @@ func (g *state) View(s engine.Seat) any {
 	}
 	for p, st := range g.Seats {
 		pv := PlayerView{Seat: engine.Seat(p), Score: st.Score, Played: st.Played,
-			HandSize: len(st.Hand), Deciding: st.Swap == swapUndecided}
+			HandSize: len(st.Hand), Deciding: st.Swap == swapUndecided || st.Wait}
+		if st.Play != nil {
+			pv.HandSize++ // a tool committed face down in a window still looks held
+		}
 		if c := g.cardOf(engine.Seat(p)); c != nil {
 			pv.Card = c.Number
 		}
 		v.Players = append(v.Players, pv)
 	}
+	if r := g.Robot; r != nil {
+		rv := &RobotView{Score: r.Score, Played: r.Played, Tokens: tokenNames(r.Tokens)}
+		if c := g.cardOf(robotSeat); c != nil {
+			rv.Card = c.Number
+		}
+		if r.Flip >= 0 {
+			rv.Flip = cardTool(r.Flip).Name
+		}
+		v.Robot = rv
+	}
 	for _, c := range g.Cards {
 		cv := OrderCardView{Number: c.Number, Holder: c.Holder, Layout: layout(c.Number)}
+		if c.Holder == robotSeat {
+			cv.Holder, cv.Robot = noHolder, true
+		}
 		for i, t := range c.Spaces {
 			b := orderCards[c.Number-1][i]
 			cv.Spaces = append(cv.Spaces, SpaceView{Risky: b > 0, Bravery: b, Tool: b == 0, Token: t.Name()})
 		}
 		v.Cards = append(v.Cards, cv)
+	}
+	if g.Var.solo() {
+		v.Used = append([]int{}, g.Used...)
+	}
+	for _, tt := range g.Table {
+		v.Table = append(v.Table, TableToolView{Name: cardTool(tt.Card).Name, Owner: tt.Owner,
+			Tokens: tokenNames(tt.Tokens), Until: tt.Until})
+	}
+	if len(g.Turn.Drawing) > 0 {
+		v.Drawing = tokenNames(g.Turn.Drawing)
 	}
 	if g.Last != Empty {
 		v.Last = &DrawView{Token: g.Last.Name(), By: g.LastBy}
@@ -145,25 +218,28 @@ func (g *state) View(s engine.Seat) any {
 		for _, c := range g.Seats[s].Hand {
 			v.Hand = append(v.Hand, toolView(c))
 		}
+		if p := g.Seats[s].Play; p != nil {
+			v.Hand = append(v.Hand, toolView(p[0]))
+		}
 	}
 	return v
 }
 
 // phaseText is the one-line description of the phase.
 func (g *state) phaseText() string {
+	step := map[Phase]int{PhaseAmulet: 1, PhaseOrder: 1, PhaseSwap: 3}[g.Phase]
+	if step == 0 {
+		step = 2
+	}
 	switch g.Phase {
-	case PhaseOrder:
-		return fmt.Sprintf("Round %d, step 1: %s", g.Round, g.doing())
-	case PhaseSave:
-		return fmt.Sprintf("Round %d, step 2: %s", g.Round, g.doing())
+	case PhaseOver:
+		return "Game over: " + g.Summary
 	case PhaseTool:
 		why := "after Fire Spreading"
 		if g.ToolWhy == "escape" {
 			why = "for escaping from safe spaces"
 		}
 		return fmt.Sprintf("Round %d, step 2: %s %s", g.Round, g.doing(), why)
-	case PhaseSwap:
-		return fmt.Sprintf("Round %d, step 3: %s", g.Round, g.doing())
 	}
-	return "Game over: " + g.Summary
+	return fmt.Sprintf("Round %d, step %d: %s", g.Round, step, g.doing())
 }

@@ -28,7 +28,9 @@ var letters = map[string]string{
 	"purple": "P", "yellow": "Y", "black": "K", "white": "W", "teal": "T", "fire": "F",
 }
 
-// Render implements board.Renderer.
+// Render implements board.Renderer. When the board has fewer rows than
+// it would like, it drops the column legend, then the Library heading
+// (the phase line names the round), then draws two sections per line.
 func (Renderer) Render(view any, ctx board.Context) string {
 	v, ok := view.(fl.View)
 	if !ok {
@@ -39,15 +41,66 @@ func (Renderer) Render(view any, ctx board.Context) string {
 		}
 	}
 	th := ctx.Theme
+	players := playersBlock(v, ctx)
+	table := tableLine(v, ctx)
+	fixed := 4 + 2 + len(players) - 1 + 1 // sections, bag and market, player rows, phase
+	if table != "" {
+		fixed++
+	}
+	if v.You != engine.Spectator && !v.NoTools {
+		fixed++ // at least one line of tools
+	}
+	legend, heading, compact := true, true, false
+	if fixed+2 > ctx.Height {
+		legend = false
+	}
+	if fixed+1 > ctx.Height {
+		heading = false
+	}
+	if fixed > ctx.Height {
+		compact = true
+	}
 	var lines []string
-	lines = append(lines, sectionsBlock(v, th, ctx.Width)...)
+	if heading {
+		lines = append(lines, headingLine(v, th))
+	}
+	if compact {
+		lines = append(lines, compactSections(v, th)...)
+	} else {
+		lines = append(lines, sectionsBlock(v, th, ctx.Width)...)
+	}
 	lines = append(lines, bagLine(v, th), marketLine(v, th, ctx.Width))
-	lines = append(lines, playersBlock(v, ctx)...)
-	if v.You != engine.Spectator {
+	if !legend {
+		players = players[1:]
+	}
+	lines = append(lines, players...)
+	if table != "" {
+		lines = append(lines, table)
+	}
+	if v.You != engine.Spectator && !v.NoTools {
 		lines = append(lines, handLines(v, th, ctx.Width, ctx.Height-len(lines)-1)...)
 	}
 	lines = append(lines, th.Accent.Render(engine.ExpandSeats(v.PhaseText, ctx.Name)))
 	return strings.Join(lines, "\n")
+}
+
+// headingLine is the Library heading with the round and the variants.
+func headingLine(v fl.View, th *theme.Theme) string {
+	round := fmt.Sprintf("  round %d", v.Round)
+	if v.Rounds > 0 {
+		round = fmt.Sprintf("  round %d of %d", v.Round, v.Rounds)
+	}
+	if v.Variant != "" {
+		round += " · " + v.Variant
+	}
+	if len(v.Used) > 0 {
+		var used []string
+		for _, n := range v.Used {
+			used = append(used, ordinal(n))
+		}
+		round += " · cards used: " + strings.Join(used, " ")
+	}
+	return th.Heading.Render("LIBRARY") + th.Faint.Render(round)
 }
 
 // token draws one token as its letter in its colour.
@@ -62,14 +115,20 @@ func token(th *theme.Theme, name string) string {
 	return th.Paint(name, l, true)
 }
 
-func sectionsBlock(v fl.View, th *theme.Theme, w int) []string {
+// nextBurn is the section whose top card burns next, -1 if none.
+func nextBurn(v fl.View) int {
 	next := -1
 	for i, s := range v.Sections {
 		if !s.Collapsed && (next < 0 || s.TopBurn < v.Sections[next].TopBurn) {
 			next = i
 		}
 	}
-	out := []string{th.Heading.Render("LIBRARY") + th.Faint.Render(fmt.Sprintf("  round %d", v.Round))}
+	return next
+}
+
+func sectionsBlock(v fl.View, th *theme.Theme, w int) []string {
+	next := nextBurn(v)
+	var out []string
 	for i, s := range v.Sections {
 		name := fmt.Sprintf("%-9s %s", s.Name, letters[s.Colour])
 		row := th.Paint(s.Colour, name, true)
@@ -88,24 +147,107 @@ func sectionsBlock(v fl.View, th *theme.Theme, w int) []string {
 	return out
 }
 
+// compactSections draws two sections per line for short terminals.
+func compactSections(v fl.View, th *theme.Theme) []string {
+	next := nextBurn(v)
+	cells := make([]string, len(v.Sections))
+	for i, s := range v.Sections {
+		cell := th.Paint(s.Colour, fmt.Sprintf("%-9s %s", s.Name, letters[s.Colour]), true)
+		switch {
+		case s.Collapsed:
+			cell += th.Bad.Render(" COLLAPSED (10)")
+		default:
+			bar := strings.Repeat("█", s.Cards) + strings.Repeat("░", max(0, 7-s.Cards))
+			cell += fmt.Sprintf(" %2d %s #%-2d", s.Value, th.Paint(s.Colour, bar, false), s.TopBurn)
+			if i == next {
+				cell += th.Warn.Render("←")
+			} else {
+				cell += " "
+			}
+		}
+		cells[i] = cell
+	}
+	var out []string
+	for i := 0; i < len(cells); i += 2 {
+		row := " " + cells[i]
+		if i+1 < len(cells) {
+			row += "  " + cells[i+1]
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
 func bagLine(v fl.View, th *theme.Theme) string {
 	var per []string
 	for _, s := range v.Sections {
 		per = append(per, token(th, s.Colour)+fmt.Sprint(s.InBag))
 	}
-	return th.Heading.Render("BAG") + fmt.Sprintf(" %d books (%s) + %s = %d tokens", v.Bag.Books, strings.Join(per, " "),
-		th.Bad.Render(fmt.Sprintf("%d fires", v.Bag.Fires)), v.Bag.Total) + th.Faint.Render(fmt.Sprintf("   spare fires %d", v.Supply))
+	if v.TechValue > 0 {
+		per = append(per, token(th, "teal")+fmt.Sprint(v.Bag.Tech))
+	}
+	line := th.Heading.Render("BAG") + fmt.Sprintf(" %d books (%s) + %s = %d tokens", v.Bag.Books, strings.Join(per, " "),
+		th.Bad.Render(fmt.Sprintf("%d fires", v.Bag.Fires)), v.Bag.Total)
+	if v.TechValue > 0 {
+		line += th.Faint.Render(fmt.Sprintf("  T worth %d", v.TechValue))
+	}
+	return line + th.Faint.Render(fmt.Sprintf("  spare fires %d", v.Supply))
 }
 
 func marketLine(v fl.View, th *theme.Theme, w int) string {
+	if v.NoTools {
+		return th.Heading.Render("MARKET") + th.Faint.Render(" none: No Tool variant") +
+			th.Faint.Render(fmt.Sprintf("   tool deck %d (for the Robot)", v.Deck))
+	}
+	// The full line names each tool's window; a narrow one drops them.
+	line := func(timings bool, deck string) string {
+		var items []string
+		for i, t := range v.Market {
+			item := fmt.Sprintf("%d %s", i+1, t.Name)
+			if timings {
+				item += th.Faint.Render(" (" + shortTiming(t.Timing) + ")")
+			}
+			items = append(items, item)
+		}
+		if len(items) == 0 {
+			items = append(items, th.Faint.Render("empty"))
+		}
+		return th.Heading.Render("MARKET") + " " + strings.Join(items, " · ") + th.Faint.Render(deck)
+	}
+	full := line(true, fmt.Sprintf("   deck %d, discard %d", v.Deck, v.Discard))
+	if lipgloss.Width(full) <= w {
+		return full
+	}
+	return line(false, fmt.Sprintf("   deck %d", v.Deck))
+}
+
+// tableLine shows the tokens a Shovel or Torch drew and the played tools
+// holding tokens, or "" when there are none.
+func tableLine(v fl.View, ctx board.Context) string {
+	th := ctx.Theme
 	var items []string
-	for i, t := range v.Market {
-		items = append(items, fmt.Sprintf("%d %s", i+1, t.Name)+th.Faint.Render(" ("+shortTiming(t.Timing)+")"))
+	if len(v.Drawing) > 0 {
+		var toks []string
+		for _, t := range v.Drawing {
+			toks = append(toks, token(th, t))
+		}
+		items = append(items, th.Key.Render("drawn: ")+strings.Join(toks, " "))
+	}
+	for _, t := range v.Table {
+		var toks []string
+		for _, x := range t.Tokens {
+			toks = append(toks, token(th, x))
+		}
+		item := t.Name
+		if len(toks) > 0 {
+			item += "(" + strings.Join(toks, "") + ")"
+		}
+		items = append(items, item+th.Faint.Render(" "+clip(ctx.Name(t.Owner), 10)))
 	}
 	if len(items) == 0 {
-		items = append(items, th.Faint.Render("empty"))
+		return ""
 	}
-	return th.Heading.Render("MARKET") + " " + strings.Join(items, " · ") + th.Faint.Render(fmt.Sprintf("   deck %d, discard %d", v.Deck, v.Discard))
+	return th.Heading.Render("TABLE") + " " + strings.Join(items, th.Faint.Render(" · "))
 }
 
 // shortTiming abbreviates a timing window for tight lines.
@@ -140,10 +282,20 @@ func cardCells(th *theme.Theme, c fl.OrderCardView) string {
 
 func playersBlock(v fl.View, ctx board.Context) []string {
 	th := ctx.Theme
-	out := []string{th.Heading.Render("PLAYERS") + th.Faint.Render("          score card  spaces ([ ] safe, [·n] risky: bravery n)  tools")}
+	legend := "          score card  spaces ([ ] safe, [·n] risky: bravery n)  tools"
+	if v.NoTools {
+		legend = "          score card  spaces ([ ] safe, [·n] risky: bravery n)"
+	}
+	out := []string{th.Heading.Render("PLAYERS") + th.Faint.Render(legend)}
 	cards := map[int]fl.OrderCardView{}
 	for _, c := range v.Cards {
 		cards[c.Number] = c
+	}
+	cell := func(number int) (string, string) {
+		if c, ok := cards[number]; ok && number > 0 {
+			return fmt.Sprintf("%3s ", ordinal(number)), cardCells(th, c)
+		}
+		return "  - ", strings.Repeat(" ", 20)
 	}
 	for _, p := range v.Players {
 		mark := "  "
@@ -158,19 +310,42 @@ func playersBlock(v fl.View, ctx board.Context) []string {
 		if p.Seat == v.Active {
 			name = th.Accent.Render(name)
 		}
-		card, cells := "  - ", strings.Repeat(" ", 20)
-		if c, ok := cards[p.Card]; ok && p.Card > 0 {
-			card = fmt.Sprintf("%3s ", ordinal(p.Card))
-			cells = cardCells(th, c)
-		}
+		card, cells := cell(p.Card)
 		state := ""
 		switch {
+		case p.Deciding && v.Phase == fl.PhaseSwap:
+			state = th.Faint.Render(" deciding")
+		case p.Deciding:
+			state = th.Warn.Render(" answering")
 		case p.Played:
 			state = th.Faint.Render(" done")
-		case p.Deciding:
-			state = th.Faint.Render(" deciding")
 		}
-		out = append(out, fmt.Sprintf("%s%s %5d  %s %s  %d%s", mark, name, p.Score, card, cells, p.HandSize, state))
+		if p.Seat == v.Active && v.Gloves {
+			state += th.Faint.Render(" gloves")
+		}
+		tools := fmt.Sprintf("  %d", p.HandSize)
+		if v.NoTools {
+			tools = ""
+		}
+		out = append(out, fmt.Sprintf("%s%s %5d  %s %s%s%s", mark, name, p.Score, card, cells, tools, state))
+	}
+	if r := v.Robot; r != nil {
+		card, cells := cell(r.Card)
+		var info []string
+		if r.Played {
+			info = append(info, "done")
+		}
+		if r.Flip != "" {
+			info = append(info, "flipped "+r.Flip)
+		}
+		if len(r.Tokens) > 0 {
+			var toks []string
+			for _, t := range r.Tokens {
+				toks = append(toks, token(th, t))
+			}
+			info = append(info, "given "+strings.Join(toks, ""))
+		}
+		out = append(out, fmt.Sprintf("  %-16s %5d  %s %s  %s", "Robot", r.Score, card, cells, th.Faint.Render(strings.Join(info, ", "))))
 	}
 	return out
 }

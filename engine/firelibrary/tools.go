@@ -1,0 +1,520 @@
+package firelibrary
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"arcade/engine"
+)
+
+// heldCard returns the first card of tool tl in seat s's hand, or -1.
+func (g *state) heldCard(s engine.Seat, tl int) int {
+	if s < 0 || int(s) >= g.Players {
+		return -1
+	}
+	for _, c := range g.Seats[s].Hand {
+		if c/copiesPerTool == tl {
+			return c
+		}
+	}
+	return -1
+}
+
+// heldTools lists the distinct tools in seat s's hand, in hand order.
+func (g *state) heldTools(s engine.Seat) []int {
+	var out []int
+	for _, c := range g.Seats[s].Hand {
+		if tl := c / copiesPerTool; !slices.Contains(out, tl) {
+			out = append(out, tl)
+		}
+	}
+	return out
+}
+
+// toolWindow says why seat s may not play tool tl now, or "" if its
+// timing window is open for s.
+func (g *state) toolWindow(s engine.Seat, tl int) string {
+	name := tools[tl].Name
+	switch tools[tl].Timing {
+	case ChoosingOrder:
+		if g.Phase != PhaseAmulet {
+			return "the Amulet is played at the start of step 1 (not in round 1), before any Turn Order card is chosen"
+		}
+	case SavingBooks:
+		if g.Phase != PhaseSave || s != g.Active {
+			return "the " + name + " is a Saving Books tool: the active player plays it after taking the bag, " +
+				"before escaping or Fire Spreading"
+		}
+	case FireSpreading:
+		switch {
+		case g.Phase != PhaseSpread:
+			return "the " + name + " is played only when Fire Spreading triggers"
+		case g.Var.NoTools:
+			return "there are no tools in the No Tool variant"
+		case tl == toolAxe && s == g.Active:
+			return "the Axe is played only by a player who is not active"
+		case tl != toolAxe && s != g.Active:
+			return "only the active player may play the " + name
+		}
+	case AfterScoring:
+		if g.Phase != PhaseAfter || s != g.Active {
+			return "the " + name + " is an After Scoring tool: the active player plays it after escaping " +
+				"and scoring, before the next turn"
+		}
+	}
+	return ""
+}
+
+// toolPlays lists the tool moves seat s has now (one per choice).
+func (g *state) toolPlays(s engine.Seat) []engine.Action {
+	var out []engine.Action
+	for _, tl := range g.heldTools(s) {
+		if g.toolWindow(s, tl) == "" {
+			out = append(out, g.playsOf(tl)...)
+		}
+	}
+	if s == g.Active && g.Phase == PhaseSave && g.bagSize() > 0 {
+		if tt := g.shovelInUse(); tt != nil {
+			out = append(out, engine.Action{Kind: KindDig,
+				Label: "Shovel: draw 2, place 1 (last use)"})
+		}
+	}
+	return out
+}
+
+func playAction(label string, args ...int) engine.Action {
+	return engine.Action{Kind: KindPlay, Args: args, Label: label}
+}
+
+// playsOf lists the ways to play tool tl in its open window.
+func (g *state) playsOf(tl int) []engine.Action {
+	c := g.cardOf(g.Active)
+	switch tl {
+	case toolAmulet:
+		return []engine.Action{playAction("Amulet: a token on each card", tl)}
+	case toolGloves:
+		if !g.Turn.Gloves {
+			return []engine.Action{playAction("Gloves: all spaces safe this turn", tl)}
+		}
+	case toolShovel:
+		if g.bagSize() > 0 {
+			return []engine.Action{playAction("Shovel: draw 2, place 1 (2 uses)", tl)}
+		}
+	case toolTorch:
+		if g.bagSize() > 0 {
+			return []engine.Action{playAction("Torch: draw 3, place 1 or more", tl)}
+		}
+	case toolBucket:
+		return []engine.Action{playAction("Bucket: stop the fire", tl)}
+	case toolCloak:
+		var out []engine.Action
+		for i, t := range c.Spaces {
+			if t.Book() {
+				out = append(out, playAction(fmt.Sprintf("Cloak: save %s (space %d)", t.Name(), i+1), tl, i))
+			}
+		}
+		return out
+	case toolSlingshot:
+		return g.slingPlays(c)
+	case toolAxe:
+		var out []engine.Action
+		best := g.bestBooks(c)
+		for _, i := range best {
+			t := c.Spaces[i]
+			out = append(out, playAction(fmt.Sprintf("Axe: take %s%s, score %d", t.Name(), spaceNote(best, i),
+				g.worth(t)), tl, i))
+		}
+		return out
+	case toolCollector, toolKnapsack, toolLockbox:
+		var out []engine.Action
+		for _, t := range distinctBooks(c) {
+			if tl == toolKnapsack && g.bagSize() == 0 {
+				break
+			}
+			out = append(out, playAction(g.afterLabel(tl, t), tl, int(t)))
+		}
+		return out
+	case toolCart:
+		if len(distinctBooks(c)) > 0 {
+			return []engine.Action{playAction("Library Cart: books out of the bag", tl)}
+		}
+	case toolMap:
+		return []engine.Action{playAction(fmt.Sprintf("Map: +%d bravery, draw a tool", g.Turn.Bravery), tl)}
+	}
+	return nil
+}
+
+func (g *state) afterLabel(tl int, t Token) string {
+	switch tl {
+	case toolCollector:
+		return fmt.Sprintf("Collector's Ed. on %s: +%d", t.Name(), 2*countIn(g.Turn.Saved, t))
+	case toolKnapsack:
+		return fmt.Sprintf("Knapsack %s, draw a token", t.Name())
+	}
+	return fmt.Sprintf("Lockbox %s (scores at the end)", t.Name())
+}
+
+// spaceNote names the space of a book when several books tie.
+func spaceNote(tied []int, i int) string {
+	if len(tied) < 2 {
+		return ""
+	}
+	return fmt.Sprintf(" (space %d)", i+1)
+}
+
+// bestBooks lists the spaces of the most valuable books on card c.
+func (g *state) bestBooks(c *orderCard) []int {
+	best, out := -1, []int(nil)
+	for i, t := range c.Spaces {
+		if !t.Book() {
+			continue
+		}
+		switch v := g.worth(t); {
+		case v > best:
+			best, out = v, []int{i}
+		case v == best:
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// distinctBooks lists the colours of the books on card c, in space order.
+func distinctBooks(c *orderCard) []Token {
+	var out []Token
+	for _, t := range c.Spaces {
+		if t.Book() && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func countIn(ts []Token, t Token) int {
+	n := 0
+	for _, x := range ts {
+		if x == t {
+			n++
+		}
+	}
+	return n
+}
+
+// slingTargets lists who may receive a Slingshot's tokens: players who
+// have not played this round and whose card the fire would not set
+// spreading or fill up (ruling 19), the Robot if it has not played, or,
+// when nobody is left to play, setAsideTo.
+func (g *state) slingTargets(withBook bool) []engine.Seat {
+	var out []engine.Seat
+	left := false
+	for i := range g.Cards {
+		c := &g.Cards[i]
+		switch {
+		case c.Holder >= 0 && c.Holder != g.Active && !g.Seats[c.Holder].Played:
+			left = true
+			if slingFits(c, withBook) {
+				out = append(out, c.Holder)
+			}
+		case c.Holder == robotSeat && !g.Robot.Played:
+			left = true
+			out = append(out, robotSeat)
+		}
+	}
+	if g.Var.Mode == ModeSoloRobot && !g.Robot.Played {
+		left = true
+		out = append(out, robotSeat)
+	}
+	if !left {
+		out = append(out, setAsideTo)
+	}
+	return out
+}
+
+// slingFits reports whether a Slingshot may send a fire (and a book) to
+// card c: the fire lands first on the leftmost empty space, which must be
+// safe, must be the card's only fire, and one space must stay empty.
+func slingFits(c *orderCard, withBook bool) bool {
+	need := 2
+	if withBook {
+		need = 3
+	}
+	i := slices.Index(c.Spaces[:], Empty)
+	return countTokens(Empty, c.Spaces) >= need && !risky(c.Number, i) && countTokens(Fire, c.Spaces) == 0
+}
+
+func (g *state) slingPlays(c *orderCard) []engine.Action {
+	best := g.bestBooks(c)
+	spaces := best
+	if len(best) == 0 {
+		spaces = []int{-1}
+	}
+	var out []engine.Action
+	for _, to := range g.slingTargets(len(best) > 0) {
+		var where string
+		switch {
+		case to == setAsideTo:
+			where = "aside"
+		case to == robotSeat:
+			where = "to the Robot"
+		default:
+			where = "to " + ordinal(g.cardOf(to).Number) + " card"
+		}
+		for _, i := range spaces {
+			what := "fire"
+			if i >= 0 {
+				what += " + " + c.Spaces[i].Name() + spaceNote(best, i)
+			}
+			out = append(out, playAction("Slingshot "+where+": "+what, toolSlingshot, int(to), i))
+		}
+	}
+	return out
+}
+
+// shovelInUse is the active player's played Shovel with draws left.
+func (g *state) shovelInUse() *tableTool {
+	for i := range g.Table {
+		tt := &g.Table[i]
+		if tt.Owner == g.Active && tt.Card/copiesPerTool == toolShovel && tt.Until == "turn" && tt.Uses > 0 {
+			return tt
+		}
+	}
+	return nil
+}
+
+// keep lays a played tool on the table with tokens on it.
+func (g *state) keep(card int, owner engine.Seat, until string, tokens []Token, uses int) {
+	g.Table = append(g.Table, tableTool{Card: card, Owner: owner, Tokens: append([]Token{}, tokens...),
+		Until: until, Uses: uses})
+}
+
+// useTool resolves tool tl (card) played by seat s with its choices.
+func (g *state) useTool(s engine.Seat, card, tl int, choice []int) {
+	a := g.Active
+	switch tl {
+	case toolAmulet:
+		g.amulet(s, card)
+	case toolGloves:
+		g.Turn.Gloves = true
+		g.Discard = append(g.Discard, card)
+		g.emit("%s plays Gloves: every space on their card is safe this turn (bravery still counts, no tool for escaping)", seat(s))
+	case toolShovel:
+		g.keep(card, s, "turn", nil, 1)
+		g.emit("%s plays a Shovel", seat(s))
+		g.toolDraw(card, 2)
+	case toolTorch:
+		g.keep(card, s, "turn", nil, 0)
+		g.emit("%s plays a Torch", seat(s))
+		g.toolDraw(card, 3)
+	case toolBucket:
+		c := g.cardOf(a)
+		i := g.Turn.Trigger
+		c.Spaces[i] = Empty
+		g.keep(card, s, "turn", []Token{Fire}, 0)
+		g.emit("%s plays a Bucket: the fire on space %d goes on the Bucket, and the fire stops spreading", seat(s), i+1)
+		g.resume()
+	case toolCloak:
+		g.Discard = append(g.Discard, card)
+		g.emit("%s plays a Cloak: the fire still spreads", seat(s))
+		g.spread(choice[0])
+	case toolAxe:
+		c := g.cardOf(a)
+		b := c.Spaces[choice[0]]
+		c.Spaces[g.Turn.Trigger], c.Spaces[choice[0]] = Empty, Empty
+		g.Bag[Fire]++
+		g.Bag[b]++
+		g.addScore(s, g.worth(b))
+		g.Discard = append(g.Discard, card)
+		g.emit("%s plays an Axe: the fire and %s's %s go back to the bag, and %s scores %d (score %d)",
+			seat(s), seat(a), bookName(b), seat(s), g.worth(b), g.Seats[s].Score)
+		g.resume()
+	case toolSlingshot:
+		g.slingshot(s, card, engine.Seat(choice[0]), choice[1])
+	case toolCollector:
+		t := Token(choice[0])
+		g.takeBook(t)
+		g.Bag[t]++ // the tool resolves at once: the book goes back
+		g.Discard = append(g.Discard, card)
+		n := countIn(g.Turn.Saved, t)
+		g.addScore(s, 2*n)
+		g.emit("%s plays a Collector's Edition on %s: %d %s saved, +%d (score %d)", seat(s), tokenName(t), n,
+			plural(n, "such book", "such books"), 2*n, g.Seats[s].Score)
+	case toolKnapsack:
+		g.knapsack(s, card, Token(choice[0]))
+	case toolCart:
+		var books []Token
+		c := g.cardOf(a)
+		for i, t := range c.Spaces {
+			if t.Book() {
+				books = append(books, t)
+				c.Spaces[i] = Empty
+			}
+		}
+		g.keep(card, s, "round", books, 0)
+		g.emit("%s plays a Library Cart: %d %s stay out of the bag until the end of the round", seat(s), len(books),
+			plural(len(books), "book", "books"))
+	case toolLockbox:
+		t := Token(choice[0])
+		g.takeBook(t)
+		g.keep(card, s, "game", []Token{t}, 0)
+		g.emit("%s locks %s in a Lockbox: it scores again at the end of the game", seat(s), tokenName(t))
+	case toolMap:
+		g.addScore(s, g.Turn.Bravery)
+		g.Discard = append(g.Discard, card)
+		g.emit("%s plays a Map: %d bravery again (score %d)", seat(s), g.Turn.Bravery, g.Seats[s].Score)
+		if c := g.drawTool(); c >= 0 {
+			g.Seats[s].Hand = append(g.Seats[s].Hand, c)
+			g.emit("%s draws a tool from the deck", seat(s))
+			g.tell(s, "You drew %s with the Map", cardTool(c).Name)
+		} else {
+			g.emit("No tool is left to draw")
+		}
+	}
+	if g.Phase == PhaseAfter && len(g.Seats[a].Hand) == 0 {
+		g.endTurn()
+	}
+}
+
+// resume returns the active player to saving books after a tool stopped
+// Fire Spreading.
+func (g *state) resume() {
+	g.Turn.Trigger = -1
+	g.Phase = PhaseSave
+}
+
+// takeBook removes one book of colour t from the active player's card.
+func (g *state) takeBook(t Token) {
+	c := g.cardOf(g.Active)
+	c.Spaces[slices.Index(c.Spaces[:], t)] = Empty
+}
+
+// slingshot sends the triggering fire and the book on space b (-1: none)
+// to a player who has not played, the Robot, or aside until the round
+// ends.
+func (g *state) slingshot(s engine.Seat, card int, to engine.Seat, b int) {
+	c := g.cardOf(s)
+	toks := []Token{Fire}
+	c.Spaces[g.Turn.Trigger] = Empty
+	what := "the fire"
+	if b >= 0 {
+		toks = append(toks, c.Spaces[b])
+		what += " and " + tokenName(c.Spaces[b])
+		c.Spaces[b] = Empty
+	}
+	switch {
+	case to == setAsideTo:
+		g.keep(card, s, "round", toks, 0)
+		g.emit("%s plays a Slingshot: nobody is left to play, so %s %s set aside until the round ends", seat(s),
+			what, plural(len(toks), "is", "are"))
+	case to == robotSeat:
+		g.Robot.Tokens = append(g.Robot.Tokens, toks...)
+		g.Discard = append(g.Discard, card)
+		g.emit("%s plays a Slingshot: %s fly to the Robot", seat(s), what)
+	default:
+		tc := g.cardOf(to)
+		for _, t := range toks {
+			tc.Spaces[slices.Index(tc.Spaces[:], Empty)] = t
+		}
+		g.Discard = append(g.Discard, card)
+		g.emit("%s plays a Slingshot: %s fly to %s's %s card", seat(s), what, seat(to), ordinal(tc.Number))
+	}
+	g.resume()
+}
+
+// knapsack puts a saved book on the Knapsack and draws: a book scores
+// both again, a fire burns the Knapsack book's section (ruling 14).
+func (g *state) knapsack(s engine.Seat, card int, t Token) {
+	g.takeBook(t)
+	d := g.drawToken()
+	g.Last, g.LastBy = d, s
+	g.Discard = append(g.Discard, card)
+	g.Bag[t]++
+	g.Bag[d]++
+	if d == Fire {
+		g.emit("%s plays a Knapsack with %s and draws a Fire token: the book's section burns", seat(s), tokenName(t))
+		g.burnBook(t)
+		return
+	}
+	pts := g.worth(t) + g.worth(d)
+	g.addScore(s, pts)
+	g.emit("%s plays a Knapsack with %s and draws %s: +%d (score %d)", seat(s), tokenName(t), tokenName(d), pts,
+		g.Seats[s].Score)
+}
+
+// amulet draws one token per Turn Order card in play (solo: per card not
+// used yet) and puts one on the leftmost empty space of each. A fire that
+// would cause Fire Spreading there stays on the Amulet until the round
+// ends (ruling 9). Then the Amulet window opens again.
+func (g *state) amulet(s engine.Seat, card int) {
+	var kept []Token
+	var placed []string
+	for i := range g.Cards {
+		c := &g.Cards[i]
+		if slices.Contains(g.Used, c.Number) || g.bagSize() == 0 {
+			continue
+		}
+		t := g.drawToken()
+		e := slices.Index(c.Spaces[:], Empty)
+		if e < 0 || t == Fire && (risky(c.Number, e) || countTokens(Fire, c.Spaces) > 0) {
+			kept = append(kept, t)
+			placed = append(placed, fmt.Sprintf("%s stays on the Amulet", t.Name()))
+			continue
+		}
+		c.Spaces[e] = t
+		placed = append(placed, fmt.Sprintf("%s on the %s card", t.Name(), ordinal(c.Number)))
+	}
+	if len(kept) > 0 {
+		g.keep(card, s, "round", kept, 0)
+	} else {
+		g.Discard = append(g.Discard, card)
+	}
+	g.emit("%s plays an Amulet: %s", seat(s), strings.Join(placed, ", "))
+	g.openAmulet()
+}
+
+// toolDraw is a Shovel or Torch draw: up to n tokens to place.
+func (g *state) toolDraw(card, n int) {
+	g.Drawn++
+	n = min(n, g.bagSize())
+	var names []string
+	for range n {
+		t := g.drawToken()
+		g.Turn.Drawing = append(g.Turn.Drawing, t)
+		names = append(names, t.Name())
+	}
+	g.Turn.From, g.Turn.Placed = card, 0
+	g.Phase = PhasePlace
+	g.emit("%s draws %s with the %s", seat(g.Active), strings.Join(names, ", "), cardTool(card).Name)
+}
+
+// dig is a Shovel's second draw.
+func (g *state) dig() {
+	tt := g.shovelInUse()
+	tt.Uses--
+	g.toolDraw(tt.Card, 2)
+}
+
+// placeDrawn places one token a Shovel or Torch drew. A Shovel's other
+// token goes back first (a book to the bag, a fire on the Shovel).
+func (g *state) placeDrawn(t Token) {
+	d := g.Turn.Drawing
+	d = slices.Delete(d, slices.Index(d, t), slices.Index(d, t)+1)
+	g.Turn.Drawing = d
+	g.Turn.Placed++
+	if g.Turn.From/copiesPerTool == toolShovel {
+		g.putBackDrawing()
+	}
+	if !g.place(t, "places") {
+		return
+	}
+	if len(g.Turn.Drawing) == 0 {
+		g.Turn.From, g.Turn.Placed = -1, 0
+		g.Phase = PhaseSave
+	}
+}
+
+// rest puts a Torch's unplaced tokens back.
+func (g *state) rest() {
+	g.putBackDrawing()
+	g.Phase = PhaseSave
+}
