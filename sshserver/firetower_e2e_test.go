@@ -140,16 +140,18 @@ func placeFlareUp(t *testing.T, name string, p *sshtest.Term, players map[string
 	}
 	expect(t, p, "enter: play Flare Up on")
 	send(t, p, "\r")
-	for other, q := range players {
-		if err := q.WaitUntil("the Flare Up in the log", flarePlayedRE.MatchString, waitLong); err != nil {
-			t.Fatalf("%s: %v", other, err)
-		}
+	// ben's 100x30 screen has room for the log line; at 80x24 ann's short
+	// log may have scrolled it away, so both are checked on the board.
+	if err := players["ben"].WaitUntil("the Flare Up in the log", flarePlayedRE.MatchString, waitLong); err != nil {
+		t.Fatal(err)
 	}
-	// ben's 100x30 screen draws the board whole: the line's ends now burn.
 	m := flarePlayedRE.FindStringSubmatch(players["ben"].Screen())
-	for _, sq := range [][2]string{{m[1], m[2]}, {m[3], m[4]}} {
-		if !burning(players["ben"].Screen(), sq[0], sq[1]) {
-			t.Fatalf("%s%s does not burn on ben's board:\n%s", sq[0], sq[1], players["ben"].Screen())
+	for other, q := range players {
+		err := q.WaitUntil("the Flare Up's ends burning", func(s string) bool {
+			return burning(s, m[1], m[2]) && burning(s, m[3], m[4])
+		}, waitLong)
+		if err != nil {
+			t.Fatalf("%s: %v", other, err)
 		}
 	}
 	t.Logf("%s placed a Flare Up on %s%s-%s%s", name, m[1], m[2], m[3], m[4])
