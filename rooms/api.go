@@ -68,6 +68,9 @@ type Config struct {
 	// LobbyEvery is the shortest time between two lobby broadcasts; changes
 	// in between are coalesced into the next one (0: 200 ms).
 	LobbyEvery time.Duration
+	// Seed, when set, gives each new game its seed (tests use it to deal a
+	// known game); nil draws one from crypto/rand.
+	Seed func() uint64
 	// OnFinish, when set, receives the record of every game that ends (on
 	// its own goroutine), so it can be saved and replayed exactly.
 	OnFinish func(tableID string, rec engine.Record)

@@ -27,6 +27,9 @@ func (t *table) start(c *Client) error {
 		}
 	}
 	seed := randomSeed()
+	if t.cfg.Seed != nil {
+		seed = t.cfg.Seed()
+	}
 	st, err := t.game.New(len(t.seats), t.opts, seed)
 	if err != nil {
 		return err

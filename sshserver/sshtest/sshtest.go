@@ -63,7 +63,14 @@ type Server struct {
 // every program ended by a closed connection as an error.
 func Start(t testing.TB, configure func(*sshserver.Config)) *Server {
 	t.Helper()
-	hub := rooms.NewHub(rooms.Config{BotDelay: time.Millisecond, ResponseWindow: time.Second})
+	return StartHub(t, rooms.Config{BotDelay: time.Millisecond, ResponseWindow: time.Second}, configure)
+}
+
+// StartHub is Start with a hub built from hubCfg (a fixed seed for every
+// game, a longer response window...).
+func StartHub(t testing.TB, hubCfg rooms.Config, configure func(*sshserver.Config)) *Server {
+	t.Helper()
+	hub := rooms.NewHub(hubCfg)
 	logger := log.New(io.Discard)
 	if os.Getenv("ARCADE_TEST_LOG") != "" {
 		logger = log.NewWithOptions(os.Stderr, log.Options{Level: log.DebugLevel, Prefix: t.Name()})
