@@ -73,6 +73,7 @@ func (t *table) apply(s engine.Seat, a engine.Action) error {
 		return err
 	}
 	t.moves = append(t.moves, move{Seat: s, Action: engine.Action{Kind: a.Kind, Args: slices.Clone(a.Args)}})
+	t.answered = append(t.answered, s)
 	t.addLog(evs...)
 	t.checkOver()
 	return nil
@@ -172,15 +173,18 @@ func (t *table) nextAuto(failed map[engine.Seat]bool) (engine.Seat, bool) {
 func (t *table) updateWindow() {
 	now := t.responding()
 	if len(now) == 0 {
-		t.window, t.deadline = nil, time.Time{}
+		t.window, t.deadline, t.answered = nil, time.Time{}, t.answered[:0]
 		t.winTimer.stop()
 		return
 	}
+	// A seat new to the window starts a fresh countdown; so does a seat
+	// that answered and is asked again (the game opened a new window for
+	// it), but merely answering never stretches the others' time.
 	fresh := t.deadline.IsZero()
 	for _, s := range now {
-		fresh = fresh || !slices.Contains(t.window, s)
+		fresh = fresh || !slices.Contains(t.window, s) || slices.Contains(t.answered, s)
 	}
-	t.window = now
+	t.window, t.answered = now, t.answered[:0]
 	if fresh {
 		t.deadline = time.Now().Add(t.cfg.ResponseWindow)
 		t.winTimer.schedule(t, t.cfg.ResponseWindow, t.windowExpired)

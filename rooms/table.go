@@ -36,6 +36,7 @@ type table struct {
 	version    uint64
 	window     []engine.Seat // seats in the current response window
 	deadline   time.Time     // end of the response window
+	answered   []engine.Seat // seats that moved since the window was last updated
 	botRNG     engine.RNG
 	thinking   bool // a bot is choosing a move on its own goroutine
 	botTimer   timerSlot
