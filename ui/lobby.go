@@ -113,7 +113,7 @@ func (a *App) lobbyScreen() string {
 	}
 	header := padRight(title, w-lipgloss.Width(who)-1) + " " + who
 
-	leftW := max(w*2/5, 26)
+	leftW := max(w*19/40, 26)
 	rightW := w - leftW - 2
 	bodyH := a.height - 7
 	left := a.gamesPane(leftW, bodyH)
