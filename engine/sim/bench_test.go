@@ -1,0 +1,42 @@
+package sim_test
+
+import (
+	"fmt"
+	"testing"
+
+	"arcade/engine"
+	_ "arcade/engine/firelibrary"
+	_ "arcade/engine/fireproto"
+	_ "arcade/engine/firetower"
+	"arcade/engine/sim"
+)
+
+// BenchmarkBotGames plays whole bot-only games of every registered game at
+// every bot level, one game per iteration, and reports the decision time
+// the bots needed (p50 and p99, milliseconds).
+//
+//	go test -bench BotGames -benchtime 20x ./engine/sim/
+func BenchmarkBotGames(b *testing.B) {
+	for _, g := range engine.Games() {
+		in := g.Info()
+		if in.ID == "simtest-nim" {
+			continue
+		}
+		players := max(in.MinPlayers, 2)
+		for _, level := range []string{"easy", "normal", "hard"} {
+			b.Run(fmt.Sprintf("%s/%dp/%s", in.ID, players, level), func(b *testing.B) {
+				res, err := sim.Run(sim.Config{Game: in.ID, Players: players, Bots: []string{level},
+					Games: b.N, Seed: 1, Workers: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res.IllegalActions != 0 {
+					b.Fatalf("%d illegal actions", res.IllegalActions)
+				}
+				b.ReportMetric(res.Seats[0].P50ms, "p50-ms/decision")
+				b.ReportMetric(res.Seats[0].P99ms, "p99-ms/decision")
+				b.ReportMetric(res.MeanMoves, "moves/game")
+			})
+		}
+	}
+}
