@@ -23,6 +23,13 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	if _, ok := engine.Find(g.legal(s, w), a); !ok {
 		return nil, g.explain(s, a)
 	}
+	return g.do(s, a), nil
+}
+
+// do carries out a move that is known to be legal (Apply has checked it,
+// or a bot's search generated it the way Legal does) and returns its
+// events.
+func (g *state) do(s engine.Seat, a engine.Action) []engine.Event {
 	g.Last = nil
 	var evs []engine.Event
 	switch a.Kind {
@@ -54,7 +61,7 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	}
 	g.settle(&evs)
 	g.remember(evs)
-	return evs, nil
+	return evs
 }
 
 // explain says why a move that is not legal is refused.

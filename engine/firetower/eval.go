@@ -1,0 +1,356 @@
+package firetower
+
+import "math"
+
+// farAway is the distance of a square that fire cannot reach a tower from
+// (walled off by firebreaks).
+const farAway = 255
+
+// field is a distance map over the board: the cost, for fire, of getting
+// from one square to another through squares without a firebreak. A step
+// with the wind costs params.Along, any other step params.Step: the wind
+// carries the fire its way every turn, the cards any way.
+type field [Size * Size]uint8
+
+// fill maps the cost of fire reaching corner from each square when the
+// wind blows d.
+func (f *field) fill(b *Board, corner Point, d Dir, p *params, n *paths) {
+	for i := range f {
+		f[i] = farAway
+	}
+	start := int16(corner.Y*Size + corner.X)
+	if b[start] == Break {
+		return
+	}
+	f[start] = 0
+	// Going out from the corner, the fire comes the other way.
+	f.flood(b, []int16{start}, d.Opposite(), p, n)
+}
+
+// fillFire maps the cost of fire reaching each square from the nearest
+// fire when the wind blows d.
+func (f *field) fillFire(b *Board, d Dir, p *params, n *paths) {
+	var starts []int16
+	for k, c := range b {
+		f[k] = farAway
+		if c.Burning() {
+			f[k] = 0
+			starts = append(starts, int16(k))
+		}
+	}
+	f.flood(b, starts, d, p, n)
+}
+
+// paths counts, for each square, the cheapest paths that reach it.
+type paths [Size * Size]float64
+
+// flood spreads the costs from the squares starts (cost 0) with a bucket
+// queue: a step in direction cheap costs p.Along, others p.Step (both
+// from 1 to 7). It counts the cheapest paths into n when n is not nil.
+func (f *field) flood(b *Board, starts []int16, cheap Dir, p *params, n *paths) {
+	if n != nil {
+		*n = paths{}
+		for _, k := range starts {
+			n[k] = 1
+		}
+	}
+	var buckets [8][Size * Size]int16
+	var counts [8]int
+	along, step := int(p.Along), int(p.Step)
+	counts[0] = copy(buckets[0][:], starts)
+	left := len(starts)
+	for d := 0; left > 0 && d < farAway; d++ {
+		bk := d & 7
+		for i := 0; i < counts[bk]; i++ {
+			k := int(buckets[bk][i])
+			if int(f[k]) != d {
+				continue // reached more cheaply since
+			}
+			x, y := k%Size, k/Size
+			for dir, o := range neighbours4 {
+				nx, ny := x+o.X, y+o.Y
+				if nx < 0 || nx >= Size || ny < 0 || ny >= Size {
+					continue
+				}
+				j := ny*Size + nx
+				if b[j] == Break {
+					continue
+				}
+				nd := d + step
+				if Dir(dir) == cheap {
+					nd = d + along
+				}
+				if n != nil && nd == int(f[j]) {
+					n[j] += n[k]
+				}
+				if nd < int(f[j]) {
+					if n != nil {
+						n[j] = n[k]
+					}
+					f[j] = uint8(nd)
+					nb := nd & 7
+					buckets[nb][counts[nb]] = int16(j)
+					counts[nb]++
+					left++
+				}
+			}
+		}
+		left -= counts[bk]
+		counts[bk] = 0
+	}
+}
+
+// params are the weights of the normal bot's judgement of a position.
+// They are plain numbers so that bots stay comparable values.
+type params struct {
+	Own      float64 // weight of a defended tower's danger against an attacked one's
+	Tau      float64 // distance scale of the danger (in squares)
+	Along    float64 // cost of a step with the wind (1 to 7; Step is a square)
+	Step     float64 // cost of any other step (1 to 7)
+	Wind     float64 // squares the wind blowing at a tower is worth besides
+	Bucket   float64 // squares an unused Bucket is worth to its tower
+	Mass     float64 // squares each extra gem on the fire's front is worth
+	UseCost  float64 // what spending the Bucket costs
+	Discard  float64 // what discarding instead of playing costs
+	Junk     float64 // a card whose best play gains less is worth discarding
+	BurnGain float64 // the worth of a tower that burns
+}
+
+// normalParams are the normal bot's weights.
+var normalParams = params{
+	Own: 1.5, Tau: 2.5, Along: 2, Step: 3, Wind: 1, Bucket: 0, Mass: 0,
+	UseCost: 4, Discard: 0, Junk: 0.6, BurnGain: 1000,
+}
+
+// watch is one standing tower as a judge sees it, with its distance map
+// for each wind (made when first needed).
+type watch struct {
+	tower  Tower
+	side   float64 // > 0 attacked, < 0 defended
+	bucket bool    // its owner still has the Bucket
+	maps   [4]*towerMap
+}
+
+// towerMap is a tower's distance map for one wind, with the burning
+// squares counted by distance.
+type towerMap struct {
+	f     field
+	n     paths // cheapest paths from the corner
+	hist  [farAway + 1]int16
+	m     int     // the distance of the nearest fire on the judge's board
+	total float64 // the cheapest paths from the corner to the nearest fire
+}
+
+// judge rates positions for one seat: positive is good for it. It is set
+// up once per decision from a board (the view's) and then rates the
+// effects of candidate moves on that board quickly.
+type judge struct {
+	p     *params
+	board Board
+	wind  Dir
+	w     []watch
+	fire  [4]*fireMap // each square's distance from the nearest fire, by wind
+	fixed float64     // the worth of the towers already burned
+}
+
+// fireMap is the distance from the nearest fire with the count of the
+// cheapest paths.
+type fireMap struct {
+	f field
+	n paths
+}
+
+// newJudge prepares a judge for the viewer of v on v's board.
+func newJudge(v *View, p *params) *judge {
+	j := &judge{p: p, board: v.Board, wind: v.Wind}
+	defends := v.Defends()
+	for _, s := range v.Seats {
+		side := 1.0
+		for _, t := range defends {
+			if t == s.Tower {
+				side = -p.Own
+			}
+		}
+		if s.Burned {
+			j.fixed += side * p.BurnGain
+			continue
+		}
+		j.w = append(j.w, watch{tower: s.Tower, side: side, bucket: s.Bucket})
+	}
+	return j
+}
+
+// towerMap is w's map for the wind d, made on first use.
+func (j *judge) towerMap(w *watch, d Dir) *towerMap {
+	if tm := w.maps[d]; tm != nil {
+		return tm
+	}
+	tm := &towerMap{}
+	tm.f.fill(&j.board, w.tower.Corner(), d, j.p, &tm.n)
+	for k, c := range j.board {
+		if c.Burning() {
+			tm.hist[tm.f[k]]++
+		}
+	}
+	tm.m, _ = j.front(tm)
+	for k, c := range j.board {
+		if c.Burning() && int(tm.f[k]) == tm.m {
+			tm.total += tm.n[k]
+		}
+	}
+	w.maps[d] = tm
+	return tm
+}
+
+// fireMap is the distance from the fire for the wind d, made on first use.
+func (j *judge) fireMap(d Dir) *fireMap {
+	if j.fire[d] == nil {
+		j.fire[d] = &fireMap{}
+		j.fire[d].f.fillFire(&j.board, d, j.p, &j.fire[d].n)
+	}
+	return j.fire[d]
+}
+
+// base rates the board as it stands.
+func (j *judge) base() float64 { return j.rate(nil, j.wind) }
+
+// rate rates the board after changes (nil: none) with the wind blowing d.
+func (j *judge) rate(changes []Change, d Dir) float64 {
+	th := d.Threatened()
+	total := j.fixed
+	walls := false
+	for _, ch := range changes {
+		if ch.From == Break || ch.To == Break {
+			walls = true
+		}
+	}
+	for i := range j.w {
+		w := &j.w[i]
+		tm := j.towerMap(w, d)
+		var m, near int
+		if walls && j.walled(tm, d, changes) {
+			m, near = j.rebuilt(w, d, changes)
+		} else {
+			for _, ch := range changes {
+				k := ch.At.Y*Size + ch.At.X
+				tm.hist[tm.f[k]] += int16(burnDelta(ch))
+			}
+			m, near = j.front(tm)
+			for _, ch := range changes {
+				k := ch.At.Y*Size + ch.At.X
+				tm.hist[tm.f[k]] -= int16(burnDelta(ch))
+			}
+		}
+		total += w.side * j.danger(w, m, near, w.tower == th[0] || w.tower == th[1])
+	}
+	return total
+}
+
+// burnDelta is +1 when a change lights a square, -1 when it puts one out.
+func burnDelta(ch Change) int {
+	switch {
+	case ch.To.Burning() && !ch.From.Burning():
+		return 1
+	case ch.From.Burning() && !ch.To.Burning():
+		return -1
+	}
+	return 0
+}
+
+// walled reports whether changes that move firebreaks may change the
+// distance of the fire nearest to the tower, so that its map must be
+// made afresh: new firebreaks matter only if they may block every
+// cheapest path from the fire to the corner, a removed one only if it may
+// open a cheaper one. (The count of gems near the front may then be
+// slightly off.)
+func (j *judge) walled(tm *towerMap, d Dir, changes []Change) bool {
+	fm := j.fireMap(d)
+	fire := &fm.f
+	least := int(min(j.p.Along, j.p.Step))
+	blocked := 0.0
+	for _, ch := range changes {
+		k := ch.At.Y*Size + ch.At.X
+		switch {
+		case ch.To == Break && ch.From.Burning():
+			return true // an Explosion: rare enough to map afresh
+		case ch.To == Break:
+			if int(tm.f[k])+int(fire[k]) == tm.m {
+				blocked += tm.n[k] * fm.n[k]
+				if blocked >= tm.total*(1-1e-9) {
+					return true
+				}
+			}
+		case ch.From == Break:
+			nf, ng := farAway, farAway
+			for _, o := range neighbours4 {
+				if q := ch.At.Add(o); q.On() {
+					nf = min(nf, int(tm.f[q.Y*Size+q.X]))
+					ng = min(ng, int(fire[q.Y*Size+q.X]))
+				}
+			}
+			if nf+ng+2*least < tm.m {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// front reads the distance of the nearest fire and how many gems burn
+// within two squares of it.
+func (j *judge) front(tm *towerMap) (m, near int) {
+	m = farAway
+	for d := range tm.hist {
+		if tm.hist[d] > 0 {
+			m = d
+			break
+		}
+	}
+	if m == farAway {
+		return m, 0
+	}
+	for d := m; d <= m+2*int(j.p.Step) && d < farAway; d++ {
+		near += int(tm.hist[d])
+	}
+	return m, near
+}
+
+// rebuilt is front on the board after changes that move firebreaks: the
+// distance map is made afresh.
+func (j *judge) rebuilt(w *watch, d Dir, changes []Change) (m, near int) {
+	b := j.board
+	for _, ch := range changes {
+		b.Set(ch.At, ch.To)
+	}
+	var tm towerMap
+	tm.f.fill(&b, w.tower.Corner(), d, j.p, nil)
+	for k, c := range b {
+		if c.Burning() {
+			tm.hist[tm.f[k]]++
+		}
+	}
+	return j.front(&tm)
+}
+
+// danger is how close a tower is to burning: BurnGain when its corner
+// burns, otherwise falling off with the cost for the fire to reach it,
+// lessened by the wind blowing at it and the breadth of the fire's front,
+// and raised by its Bucket.
+func (j *judge) danger(w *watch, m, near int, windAt bool) float64 {
+	p := j.p
+	if m == 0 {
+		return p.BurnGain
+	}
+	if m == farAway {
+		return 0
+	}
+	d := float64(m) / p.Step
+	if windAt {
+		d -= p.Wind
+	}
+	if w.bucket && d <= 6 {
+		d += p.Bucket
+	}
+	d -= p.Mass * float64(min(near-1, 5))
+	return 100 * math.Exp(-max(d, 0)/p.Tau)
+}

@@ -1,0 +1,169 @@
+package firetower
+
+import (
+	"slices"
+	"time"
+
+	"arcade/engine"
+)
+
+// hardBot is the hard level: a shallow determinized search. For each
+// decision of its turn it takes the moves the normal bot rates best, deals
+// the hidden cards at random from its view (Sampler) several times, and on
+// each guess plays every candidate out to the start of its own next turn,
+// every player (itself included) playing as the normal bot. It plays the
+// candidate whose positions, rated by the normal bot's judgement (or won
+// and lost outright), average best over the guesses.
+type hardBot struct {
+	p       params
+	top     int           // candidate moves by the normal bot's rating
+	samples int           // guesses of the hidden cards
+	budget  time.Duration // stop guessing after this long (a guard for slow machines)
+}
+
+// hardDefault is the hard bot of the arcade.
+var hardDefault = hardBot{p: normalParams, top: 8, samples: 8, budget: 250 * time.Millisecond}
+
+// winWorth is the rating of a game won outright (lost: its negative).
+const winWorth = 5000
+
+// playoutCap bounds the moves of one playout (a guard: a round of play
+// takes a dozen).
+const playoutCap = 80
+
+// Choose implements engine.Bot.
+func (b hardBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+	v, ok := asView(view)
+	if !ok {
+		return legal[0]
+	}
+	if c, ok := b.decide(&v, rng); ok {
+		if a, ok := engine.Find(legal, c.a); ok {
+			return a
+		}
+	}
+	return normalBot{p: b.p}.Choose(v, legal, rng)
+}
+
+// decide is the hard bot's move, from the view alone.
+func (b hardBot) decide(v *View, rng *engine.RNG) (choice, bool) {
+	nb := normalBot{p: b.p}
+	ranked := nb.rank(v)
+	if len(ranked) == 0 {
+		return choice{}, false
+	}
+	switch v.Part {
+	case PartSpread, PartAction, PartEmber, PartEnd:
+	default:
+		return ranked[best(ranked)], true // trims and redraws: the normal bot's choice
+	}
+	cands := candidates(ranked, b.top)
+	if len(cands) == 1 {
+		return cands[0], true
+	}
+	start := time.Now()
+	sum := make([]float64, len(cands))
+	for n := 0; n < b.samples; n++ {
+		if n > 0 && time.Since(start) > b.budget {
+			break
+		}
+		st, err := fromView(v, rng)
+		if err != nil {
+			break
+		}
+		seed := rng.Uint64()
+		for i, c := range cands {
+			g := st.copy()
+			g.RNG = engine.NewRNG(seed) // the same dice for every candidate
+			g.do(v.You, c.a)
+			sum[i] += b.playout(g, v.You)
+		}
+	}
+	best := 0
+	for i := range cands {
+		if sum[i] > sum[best] {
+			best = i
+		}
+	}
+	return cands[best], true
+}
+
+// candidates picks the moves to search, best rated first: the top best
+// rated, and the best of each kind of move (each card, the wind, the
+// discard, the Bucket) so that the search weighs the different plans
+// against each other.
+func candidates(rated []choice, top int) []choice {
+	ranked := slices.Clone(rated)
+	slices.SortStableFunc(ranked, func(x, y choice) int {
+		switch {
+		case x.score > y.score:
+			return -1
+		case x.score < y.score:
+			return 1
+		}
+		return 0
+	})
+	out := slices.Clone(ranked[:min(top, len(ranked))])
+	seen := map[[2]int]bool{}
+	group := func(c choice) [2]int {
+		k := [2]int{-1, -1}
+		switch c.a.Kind {
+		case KindPlay:
+			k = [2]int{0, c.a.Args[0]}
+		case KindWind, KindRoll:
+			k = [2]int{1, 0}
+		case KindDiscard:
+			k = [2]int{2, 0}
+		case KindBucket:
+			k = [2]int{3, 0}
+		}
+		return k
+	}
+	for _, c := range out {
+		seen[group(c)] = true
+	}
+	for _, c := range ranked[len(out):] {
+		if k := group(c); !seen[k] {
+			seen[k] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// playout plays g on with the normal bot in every seat until seat me's
+// next turn begins (or the game ends) and rates the result for me.
+func (b hardBot) playout(g *state, me engine.Seat) float64 {
+	nb := normalBot{p: b.p}
+	turn := g.TurnNo
+	for range playoutCap {
+		if g.Over || (g.TurnNo != turn && g.Turn == me && len(g.Tasks) == 0) {
+			break
+		}
+		s := g.Pending()[0]
+		v := g.View(s).(View)
+		c, ok := nb.decide(&v)
+		if !ok {
+			break // cannot happen: a seat that must decide has a move
+		}
+		g.do(s, c.a)
+	}
+	return b.worth(g, me)
+}
+
+// worth rates a position for seat me: a game over is won or lost outright,
+// otherwise the normal bot's judgement of me's view.
+func (b hardBot) worth(g *state, me engine.Seat) float64 {
+	if g.Over {
+		if slices.Contains(g.Winners, me) {
+			shared := len(g.Winners)
+			if g.TeamPlay {
+				shared /= 2 // a team's two players win together
+			}
+			return winWorth / float64(shared)
+		}
+		return -winWorth
+	}
+	v := g.View(me).(View)
+	return newJudge(&v, &b.p).base()
+}
