@@ -2,127 +2,165 @@ package fireproto
 
 import "arcade/engine"
 
-// Bot implements engine.BotMaker. Only the "easy" bot exists; every level
-// falls back to it. Each call makes a new bot: a pointer, so that the
-// table can compare bots (a struct holding a slice would panic).
-func (Game) Bot(level string) engine.Bot { return &easyBot{easyTuning} }
-
-// tuning holds the easy bot's knobs.
-type tuning struct {
-	Cards []int // Turn Order cards, most liked first
-	// Nerve scales the expected gain of a draw against its expected loss:
-	// above 1 the bot pushes its luck.
-	Nerve float64
-	// BucketWorth is what the bot thinks a Bucket in hand is worth.
-	BucketWorth float64
+// Bot implements engine.BotMaker:
+//
+//   - "easy" plays by a fixed rule of thumb (easyBot);
+//   - "normal" is a heuristic that knows the game (normalBot): the odds of
+//     the bag, what is at stake, Buckets, the score race and the shelves
+//     near their X;
+//   - "hard" is a determinized Monte Carlo search (hardBot, a search.Bot)
+//     that deals the bag's hidden order at random from the counts its view
+//     shows (sampler) and plays each candidate move out to the game's end
+//     with the normal bot, in a fast copy of the game (playout).
+//
+// Any other level falls back to "easy". Every bot decides from its seat's
+// View alone. Each call makes a new bot: a pointer, so that the table can
+// compare bots.
+func (Game) Bot(level string) engine.Bot {
+	switch level {
+	case "hard":
+		return newHardBot(hardIterations, hardBudget)
+	case "normal":
+		return &normalBot{normalTuning}
+	}
+	return &easyBot{}
 }
 
-// easyTuning won most often in self-play against other settings.
-var easyTuning = tuning{Cards: []int{3, 2, 1, 4, 5}, Nerve: 1, BucketWorth: 5}
+// easyBot is sensible but naive: it takes the Turn Order cards in a fixed
+// order of liking, draws while the next space cannot burn it (a safe space
+// and no fire on the card), then draws until it holds two books and
+// scores; it douses a fire only to save two books or more.
+type easyBot struct{}
 
-// easyBot decides from its seat's View and the legal moves only.
-type easyBot struct{ tuning }
+// easyCards are the Turn Order cards the easy bot likes, best first.
+var easyCards = [...]int{3, 2, 4, 1, 5}
+
+// easyBooks is how many books the easy bot wants before it stops on a
+// space that can burn it.
+const easyBooks = 2
 
 // Choose implements engine.Bot.
-func (b easyBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
-	var v View
-	switch x := view.(type) {
-	case View:
-		v = x
-	case *View:
-		v = *x
-	default:
+func (easyBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+	v, ok := asView(view)
+	if !ok {
 		return legal[rng.Intn(len(legal))]
 	}
-	pick := func(kind string, args ...int) (engine.Action, bool) {
-		return engine.Find(legal, engine.Action{Kind: kind, Args: args})
-	}
+	t := readTurn(v)
 	switch v.Phase {
 	case PhaseOrder:
-		for _, n := range b.Cards {
-			if a, ok := pick(KindOrder, n); ok {
+		for _, n := range easyCards {
+			if a, ok := pick(legal, KindOrder, n); ok {
 				return a
 			}
 		}
 	case PhaseFire:
-		if a, ok := pick(KindDouse); ok && b.worthDousing(v) {
-			return a
+		if t.card != nil && t.count() >= easyBooks {
+			if a, ok := pick(legal, KindDouse); ok {
+				return a
+			}
 		}
-		if a, ok := pick(KindBurn); ok {
+		if a, ok := pick(legal, KindBurn); ok {
 			return a
 		}
 	case PhaseSearch:
-		if a, ok := pick(KindScore); ok && !b.wantsDraw(v, rng) {
+		if t.card != nil && (t.free() || t.count() < easyBooks) {
+			if a, ok := pick(legal, KindDraw); ok {
+				return a
+			}
+		}
+		if a, ok := pick(legal, KindScore); ok {
 			return a
 		}
-		if a, ok := pick(KindDraw); ok {
+		if a, ok := pick(legal, KindDraw); ok {
 			return a
 		}
 	}
 	return legal[0]
 }
 
-// mine returns the bot's own card, or nil.
-func mine(v View) *OrderCardView {
-	for i := range v.Cards {
-		if v.Cards[i].Holder == v.You {
-			return &v.Cards[i]
-		}
+// asView reads a bot's view, given by value or by pointer.
+func asView(view any) (*View, bool) {
+	switch x := view.(type) {
+	case View:
+		return &x, true
+	case *View:
+		return x, x != nil
 	}
-	return nil
+	return nil, false
 }
 
-// stake is what scoring now would give: the books' values plus bravery.
-func stake(v View, c *OrderCardView) int {
-	value := map[string]int{}
-	for _, t := range v.Tracks {
-		value[t.Key] = t.Value
+// pick finds a legal action of the given kind and arguments.
+func pick(legal []engine.Action, kind string, args ...int) (engine.Action, bool) {
+	return engine.Find(legal, engine.Action{Kind: kind, Args: args})
+}
+
+// turnView sums up the bot's own Turn Order card as its view shows it.
+type turnView struct {
+	card  *OrderCardView // nil if the bot holds none
+	stake int            // what scoring now gives: the books' values and bravery
+	books [numColours]int
+	live  int // undoused fires on the card
+	next  int // the index of the next space to fill (the draws so far)
+}
+
+// readTurn finds the bot's card in v and sums it up (a card that no game
+// could show counts as none).
+func readTurn(v *View) turnView {
+	t := turnView{next: v.Drawn}
+	for i := range v.Cards {
+		c := &v.Cards[i]
+		if c.Holder == v.You && c.Holder >= 0 && c.Number >= 1 && c.Number <= len(cardSpecs) &&
+			len(c.Spaces) == numSpaces {
+			t.card = c
+		}
 	}
-	n := c.Bravery
-	for _, sp := range c.Spaces {
-		n += value[sp.Token]
+	if t.card == nil {
+		return t
+	}
+	t.stake = t.card.Bravery
+	for _, sp := range t.card.Spaces {
+		switch k := tokenOf(sp.Token); {
+		case k == Fire && !sp.Doused:
+			t.live++
+		case k.Book() && int(k) < len(v.Tracks):
+			t.books[k]++
+			t.stake += v.Tracks[k].Value
+		}
+	}
+	return t
+}
+
+// count is the number of books on the card.
+func (t *turnView) count() int {
+	n := 0
+	for _, b := range t.books {
+		n += b
 	}
 	return n
 }
 
-// worthDousing: a Bucket is spent when what burns is worth more than it.
-func (b easyBot) worthDousing(v View) bool {
-	c := mine(v)
-	return c != nil && float64(stake(v, c)) >= b.BucketWorth
+// free reports whether the next draw cannot end the turn: it goes to a
+// safe space and no undoused fire is on the card yet.
+func (t *turnView) free() bool {
+	return t.card != nil && t.next < len(t.card.Spaces) && !t.card.Spaces[t.next].Risky && t.live == 0
 }
 
-// wantsDraw weighs one more draw with the bag counts it can see: a book
-// adds its colour's value on average; a fire that would end the turn
-// costs what is at stake (less the Bucket taken afterwards), or a Bucket
-// if the bot holds one and would rather douse.
-func (b easyBot) wantsDraw(v View, rng *engine.RNG) bool {
-	c := mine(v)
-	if c == nil || v.Drawn >= len(c.Spaces) || v.Bag.Total == 0 {
-		return false
+// tokenOf reads a token name from a view ("fire", a colour key, ""): the
+// inverse of Token.Name.
+func tokenOf(name string) Token {
+	switch name {
+	case "fire":
+		return Fire
+	case "white":
+		return White
+	case "black":
+		return Black
+	case "yellow":
+		return Yellow
+	case "brown":
+		return Brown
+	case "green":
+		return Green
 	}
-	live := 0
-	for _, sp := range c.Spaces {
-		if sp.Token == "fire" && !sp.Doused {
-			live++
-		}
-	}
-	if !c.Spaces[v.Drawn].Risky && live == 0 {
-		return true // a fire here is only a warning
-	}
-	books := 0.0
-	for _, t := range v.Tracks {
-		books += float64(t.InBag * t.Value)
-	}
-	held := v.Players[v.You].Buckets
-	loss := float64(stake(v, c))
-	if held < maxBuckets {
-		loss -= b.BucketWorth
-	}
-	if held > 0 {
-		loss = min(loss, b.BucketWorth)
-	}
-	gain := books / float64(v.Bag.Total)
-	fire := float64(v.Bag.Fires) / float64(v.Bag.Total)
-	jitter := 1 + float64(rng.Intn(11)-5)/100
-	return b.Nerve*jitter*gain >= fire*max(loss, 0)
+	return Empty
 }

@@ -1,0 +1,65 @@
+package fireproto
+
+import (
+	"time"
+
+	"arcade/engine"
+	"arcade/engine/search"
+)
+
+// The hard bot's search: playouts per decision, and a cap on the time it
+// thinks. On this machine a two-player decision runs out of playouts
+// first; with more players the time cap ends it.
+const (
+	hardIterations = 6000
+	hardBudget     = 350 * time.Millisecond
+)
+
+// hardBot is a determinized Monte Carlo search (search.Bot) from the
+// bot's view: the sampler deals the bag's order at random from the counts
+// the view shows, and the normal bot plays each playout out. Moves that
+// the rules make strictly worse than another are left out of the search
+// first, so that the playouts' noise cannot pick them: scoring when the
+// next draw cannot burn anything (draw, then score the same or more), and
+// anything but a move that reaches 100 and wins at once.
+type hardBot struct{ search.Bot }
+
+// newHardBot makes a hard bot with the given playouts and time cap.
+func newHardBot(iterations int, budget time.Duration) *hardBot {
+	return &hardBot{search.Bot{Sampler: sampler{}, Playout: &normalBot{normalTuning},
+		Iterations: iterations, Budget: budget}}
+}
+
+// Choose implements engine.Bot.
+func (b *hardBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+	if v, ok := asView(view); ok {
+		if keep := undominated(v, legal); len(keep) > 0 {
+			legal = keep
+		}
+	}
+	return b.Bot.Choose(view, legal, rng)
+}
+
+// undominated drops the moves another legal move beats whatever the bag
+// holds; it returns nil when it cannot tell.
+func undominated(v *View, legal []engine.Action) []engine.Action {
+	if v.You < 0 || int(v.You) >= len(v.Players) || len(v.Tracks) != numColours || len(legal) < 2 {
+		return nil
+	}
+	t := readTurn(v)
+	if t.card == nil {
+		return nil
+	}
+	var out []engine.Action
+	win := v.Players[v.You].Score+t.stake >= goal
+	for _, a := range legal {
+		switch {
+		case win && v.Phase == PhaseSearch && a.Kind != KindScore:
+		case win && v.Phase == PhaseFire && a.Kind != KindDouse:
+		case v.Phase == PhaseSearch && a.Kind == KindScore && t.free():
+		default:
+			out = append(out, a)
+		}
+	}
+	return out
+}

@@ -1,0 +1,177 @@
+package fireproto
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"arcade/engine"
+	et "arcade/engine/enginetest"
+)
+
+// positions plays random games (a mix of random and easy-bot moves, so
+// that games get far) and calls visit at every step.
+func positions(t *testing.T, games int, visit func(g *state, rng *engine.RNG)) {
+	t.Helper()
+	easy := Game{}.Bot("easy")
+	for i := range games {
+		players := 2 + i%4
+		g := newGame(t, players, uint64(i)*31+7)
+		rng := engine.NewRNG(uint64(i) + 99)
+		for !g.Outcome().Done {
+			visit(g, &rng)
+			s := g.Active
+			a := easy.Choose(g.View(s), g.Legal(s), &rng)
+			if rng.Intn(3) == 0 {
+				a = et.RandomMove(g, &rng).Action
+			}
+			et.MustApply(t, g, et.Move{Seat: s, Action: a})
+		}
+		visit(g, &rng)
+	}
+}
+
+// lean blanks the fields a playout's view leaves out.
+func lean(v View) View {
+	v.PhaseText, v.Summary = "", ""
+	return v
+}
+
+func sameView(t *testing.T, what string, got, want View) {
+	t.Helper()
+	if !reflect.DeepEqual(got, want) {
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		t.Fatalf("%s differs:\n%s\n%s", what, g, w)
+	}
+}
+
+// TestSampleAgreesWithView rebuilds states from the views of every seat at
+// every step of many games: the rebuilt state is valid and shows the seat
+// exactly the view it was built from, and so does the playout made from
+// it (without its text fields).
+func TestSampleAgreesWithView(t *testing.T) {
+	games := 60
+	if et.RaceEnabled || testing.Short() {
+		games = 6
+	}
+	positions(t, games, func(g *state, rng *engine.RNG) {
+		for s := range engine.Seat(g.Players) {
+			v := g.View(s).(View)
+			st, err := sampler{}.Sample(v, s, rng)
+			if err != nil {
+				t.Fatalf("sample: %v\n%s", err, et.Marshal(t, g))
+			}
+			p := st.(*playout)
+			sameView(t, "playout view", *p.View(s).(*View), lean(v))
+			back, err := fromView(&v, engine.NewRNG(rng.Uint64()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameView(t, "sampled view", back.View(s).(View), v)
+			// Only the bag's order is guessed: the rest is the real state.
+			back.RNG, back.Track.Arrived, back.Track.Clock = g.RNG, g.Track.Arrived, g.Track.Clock
+			et.SameJSON(t, "sampled state", et.Marshal(t, back), et.Marshal(t, g))
+		}
+	})
+}
+
+// TestSampleRefusesJunk: a sampler given anything but a sound view of the
+// seat reports an error.
+func TestSampleRefusesJunk(t *testing.T) {
+	g := newGame(t, 3, 5)
+	rng := engine.NewRNG(1)
+	v := g.View(1).(View)
+	for _, bad := range []any{nil, "view", g, &g.Seats} {
+		if _, err := (sampler{}).Sample(bad, 1, &rng); err == nil {
+			t.Fatalf("sampled from a %T", bad)
+		}
+	}
+	if _, err := (sampler{}).Sample(v, 2, &rng); err == nil {
+		t.Fatal("sampled seat 2 from seat 1's view")
+	}
+	broken := g.View(1).(View)
+	broken.Bag.Fires++
+	broken.Cards = broken.Cards[:2]
+	if _, err := (sampler{}).Sample(broken, 1, &rng); err == nil {
+		t.Fatal("sampled from a view with too few cards")
+	}
+	broken = g.View(1).(View)
+	broken.Bag.Fires++
+	if _, err := (sampler{}).Sample(&broken, 1, &rng); err == nil {
+		t.Fatal("sampled from a view with an eighth fire")
+	}
+	if st, err := (sampler{}).Sample(&v, 1, &rng); err != nil || st == nil {
+		t.Fatalf("a pointer to a view: %v", err)
+	}
+}
+
+// TestPlayoutFollowsTheRules plays the same moves on the real game and on
+// a playout made from it, with the same random generator: at every step
+// both offer the same moves, time out the same way, show the same view and
+// end the same way.
+func TestPlayoutFollowsTheRules(t *testing.T) {
+	games := 150
+	if et.RaceEnabled || testing.Short() {
+		games = 30
+	}
+	for i := range games {
+		players := 2 + i%4
+		g := newGame(t, players, uint64(i)+4000)
+		rng := engine.NewRNG(uint64(i))
+		// Fork the playout at a random step, sometimes at the start.
+		for range rng.Intn(40) {
+			if g.Outcome().Done {
+				break
+			}
+			et.MustApply(t, g, et.RandomMove(g, &rng))
+		}
+		p := newPlayout(g.copy())
+		if !g.Outcome().Done {
+			et.SameJSON(t, "playout", et.Marshal(t, p), et.Marshal(t, g))
+		}
+		for {
+			if !sameSeats(p.Pending(), g.Pending()) {
+				t.Fatalf("pending %v, want %v", p.Pending(), g.Pending())
+			}
+			for s := engine.Seat(-1); int(s) <= players; s++ {
+				if !sameMoves(p.Legal(s), g.Legal(s)) || !p.Timeout(s).Same(g.Timeout(s)) {
+					t.Fatalf("seat %d: moves %v, want %v", s, p.Legal(s), g.Legal(s))
+				}
+			}
+			s := max(g.Active, 0)
+			sameView(t, "playout view", *p.View(s).(*View), lean(g.View(s).(View)))
+			if g.Outcome().Done {
+				break
+			}
+			m := et.RandomMove(g, &rng)
+			et.MustApply(t, g, m)
+			if ev, err := p.Apply(m.Seat, m.Action); err != nil || ev != nil {
+				t.Fatalf("playout refused %v: %v", m, err)
+			}
+			if _, err := p.Apply(m.Seat, engine.Action{Kind: "fly"}); err == nil {
+				t.Fatal("playout took an unknown move")
+			}
+		}
+		want := g.Outcome()
+		want.Summary = ""
+		if got := p.Outcome(); !reflect.DeepEqual(got, want) {
+			t.Fatalf("outcome %+v, want %+v", got, want)
+		}
+	}
+}
+
+func sameSeats(a, b []engine.Seat) bool { return reflect.DeepEqual(a, b) }
+
+// sameMoves: the same moves in the same order (labels aside).
+func sameMoves(a, b []engine.Action) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !a[i].Same(b[i]) {
+			return false
+		}
+	}
+	return true
+}
