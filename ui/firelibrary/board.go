@@ -96,7 +96,7 @@ func headingLine(v fl.View, th *theme.Theme) string {
 	if len(v.Used) > 0 {
 		var used []string
 		for _, n := range v.Used {
-			used = append(used, ordinal(n))
+			used = append(used, engine.Ordinal(n))
 		}
 		round += " · cards used: " + strings.Join(used, " ")
 	}
@@ -293,7 +293,7 @@ func playersBlock(v fl.View, ctx board.Context) []string {
 	}
 	cell := func(number int) (string, string) {
 		if c, ok := cards[number]; ok && number > 0 {
-			return fmt.Sprintf("%3s ", ordinal(number)), cardCells(th, c)
+			return fmt.Sprintf("%3s ", engine.Ordinal(number)), cardCells(th, c)
 		}
 		return "  - ", strings.Repeat(" ", 20)
 	}
@@ -350,18 +350,6 @@ func playersBlock(v fl.View, ctx board.Context) []string {
 	return out
 }
 
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return fmt.Sprintf("%dth", n)
-}
-
 // handLines lists the viewer's own tools: names on one line, or with their
 // text when there is room.
 func handLines(v fl.View, th *theme.Theme, w, room int) []string {
@@ -407,7 +395,7 @@ func (Renderer) Details(view any) string {
 	}
 	b.WriteString("\nTURN ORDER CARDS IN PLAY\n")
 	for _, c := range v.Cards {
-		fmt.Fprintf(&b, "  %s: %s\n", ordinal(c.Number), c.Layout)
+		fmt.Fprintf(&b, "  %s: %s\n", engine.Ordinal(c.Number), c.Layout)
 	}
 	return b.String()
 }
