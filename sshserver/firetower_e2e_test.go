@@ -44,7 +44,7 @@ func TestFireTowerOverSSH(t *testing.T) {
 		if i == 10 {
 			t.Fatalf("no Fire Tower in the form:\n%s", ann.Screen())
 		}
-		send(t, ann, "l")
+		act(t, ann, "l") // wait for the form to change: never press ahead of the screen
 	}
 	send(t, ann, "j", "h", "h", "j", "l", "\r")
 	if err := ann.WaitFor("Invite code:", waitLong); err != nil {
