@@ -82,8 +82,9 @@ func TestFireTowerOverSSH(t *testing.T) {
 			expect(t, p, "enter: spread the fire to")
 			act(t, p, "\r")
 		case strings.Contains(screen, name+": Part 2") && flareRE.MatchString(screen):
-			placeFlareUp(t, name, p, players)
-			return
+			if placeFlareUp(t, name, p, players) {
+				return
+			}
 		case strings.Contains(screen, name+": Part 2"):
 			act(t, p, "d")
 		default:
@@ -123,7 +124,9 @@ func expect(t *testing.T, p *sshtest.Term, text string) {
 // placeFlareUp selects the Flare Up, finds a place the preview accepts
 // (turning it or moving the cursor when it shows a refusal), plays it with
 // enter and checks both screens.
-func placeFlareUp(t *testing.T, name string, p *sshtest.Term, players map[string]*sshtest.Term) {
+// It reports false, having done nothing, when the screen it acted on turns
+// out to have been stale (the turn had already passed).
+func placeFlareUp(t *testing.T, name string, p *sshtest.Term, players map[string]*sshtest.Term) bool {
 	t.Helper()
 	n := flareRE.FindStringSubmatch(p.Screen())[1]
 	send(t, p, n) // the Flare Up may be selected already: no change then
@@ -132,6 +135,9 @@ func placeFlareUp(t *testing.T, name string, p *sshtest.Term, players map[string
 	for _, k := range tries {
 		if strings.Contains(p.Screen(), "enter: play Flare Up on") {
 			break
+		}
+		if !strings.Contains(p.Screen(), name+": Part 2") {
+			return false // the screen was stale: it is no longer our turn
 		}
 		if !strings.Contains(p.Screen(), "✗ ") {
 			t.Fatalf("neither a preview nor a reason:\n%s", p.Screen())
@@ -155,6 +161,7 @@ func placeFlareUp(t *testing.T, name string, p *sshtest.Term, players map[string
 		}
 	}
 	t.Logf("%s placed a Flare Up on %s%s-%s%s", name, m[1], m[2], m[3], m[4])
+	return true
 }
 
 // burning reports whether square col+row shows fire (a gem or the eternal
