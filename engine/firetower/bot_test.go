@@ -1,10 +1,16 @@
 package firetower
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"arcade/engine"
 )
+
+// quickHard is a hard bot cut down for the tests: few candidates and
+// guesses and no clock, so that its games are quick and reproducible.
+var quickHard = hardBot{p: normalParams, top: 3, samples: 2, budget: time.Hour}
 
 // TestBotsFinishAndBeatRandom seats a bot against a random player: the bot
 // must always choose a legal move and win most games.
@@ -48,17 +54,107 @@ func TestBotsFinishAndBeatRandom(t *testing.T) {
 	}
 }
 
-// TestBotNeedsOnlyTheView feeds the bot a view pointer and a bad view.
+// TestBotLevels checks that the levels are the three different bots.
+func TestBotLevels(t *testing.T) {
+	if _, ok := (Game{}).Bot("easy").(easyBot); !ok {
+		t.Error("easy")
+	}
+	if _, ok := (Game{}).Bot("normal").(normalBot); !ok {
+		t.Error("normal")
+	}
+	if _, ok := (Game{}).Bot("hard").(hardBot); !ok {
+		t.Error("hard")
+	}
+	if (Game{}).Bot("nonsense") != (Game{}).Bot("normal") {
+		t.Error("an unknown level should play as normal")
+	}
+}
+
+// TestBotsPlayLegalMoves seats every level at tables with every option
+// (two to four players, teams, the Firestorm, each deck): every move a bot
+// chooses must be one of the legal moves it was given.
+func TestBotsPlayLegalMoves(t *testing.T) {
+	tables := []struct {
+		players int
+		opts    engine.Options
+	}{
+		{2, engine.Options{OptDeck: DeckClassic}},
+		{3, engine.Options{OptFirestorm: "true"}},
+		{4, engine.Options{OptTeam: "true", OptFirestorm: "true", OptDeck: DeckDeluxe}},
+		{4, engine.Options{OptDeck: DeckStandard}},
+		{2, engine.Options{OptFirestorm: "true", OptDeck: DeckDeluxe}},
+		{4, engine.Options{OptTeam: "true", OptDeck: DeckClassic}},
+	}
+	if raceEnabled || testing.Short() {
+		tables = tables[:3]
+	}
+	levels := []engine.Bot{quickHard, normalBot{p: normalParams}, easyBot{}}
+	for i, tb := range tables {
+		g := newGame(t, tb.players, tb.opts, uint64(i)+31)
+		rng := engine.NewRNG(uint64(i))
+		for steps := 0; !g.Outcome().Done; steps++ {
+			if steps > maxSteps {
+				t.Fatalf("table %d: the game does not end", i)
+			}
+			s := g.Pending()[0]
+			legal := g.Legal(s)
+			a := levels[(int(s)+i)%3].Choose(g.View(s), slices.Clone(legal), &rng)
+			if _, ok := engine.Find(legal, a); !ok {
+				t.Fatalf("table %d: the %T bot chose %v, not a legal move (%s)", i, levels[(int(s)+i)%3], a, g.phase())
+			}
+			mustApply(t, g, move{s, a})
+		}
+	}
+}
+
+// TestHardBeatsEasy is a short reproducible match: the hard bot (without
+// its clock) against the easy one, seats alternating.
+func TestHardBeatsEasy(t *testing.T) {
+	games := 6
+	if raceEnabled || testing.Short() {
+		games = 2
+	}
+	hard := hardDefault
+	hard.budget = time.Hour // reproducible: never cut short by the clock
+	if raceEnabled {
+		hard = quickHard
+	}
+	wins := 0
+	for i := range games {
+		g := newGame(t, 2, nil, uint64(i)+4242)
+		rng := engine.NewRNG(uint64(i))
+		hardSeat := engine.Seat(i % 2)
+		for !g.Outcome().Done {
+			s := g.Pending()[0]
+			var b engine.Bot = easyBot{}
+			if s == hardSeat {
+				b = hard
+			}
+			mustApply(t, g, move{s, b.Choose(g.View(s), g.Legal(s), &rng)})
+		}
+		if slices.Contains(g.Outcome().Winners, hardSeat) {
+			wins++
+		}
+	}
+	t.Logf("hard won %d of %d against easy", wins, games)
+	if wins < games-games/6 {
+		t.Errorf("hard won only %d of %d against easy", wins, games)
+	}
+}
+
+// TestBotNeedsOnlyTheView feeds the bots a view pointer and a bad view.
 func TestBotNeedsOnlyTheView(t *testing.T) {
 	g := newGame(t, 3, nil, 5)
 	s := g.Pending()[0]
 	legal := g.Legal(s)
 	v := g.View(s).(View)
 	rng := engine.NewRNG(1)
-	for _, view := range []any{v, &v, "nonsense"} {
-		a := Game{}.Bot("hard").Choose(view, legal, &rng)
-		if _, ok := engine.Find(legal, a); !ok {
-			t.Fatalf("illegal choice %v", a)
+	for _, b := range []engine.Bot{easyBot{}, normalBot{p: normalParams}, quickHard} {
+		for _, view := range []any{v, &v, "nonsense", (*View)(nil)} {
+			a := b.Choose(view, legal, &rng)
+			if _, ok := engine.Find(legal, a); !ok {
+				t.Fatalf("illegal choice %v", a)
+			}
 		}
 	}
 }
@@ -81,12 +177,25 @@ func BenchmarkLegal(b *testing.B) {
 	}
 }
 
-func BenchmarkBot(b *testing.B) {
-	g, s, rng := midgame(b)
-	legal, view := g.Legal(s), g.View(s)
-	bot := Game{}.Bot("normal")
+func BenchmarkOptions(b *testing.B) {
+	g, s, _ := midgame(b)
+	v := g.View(s).(View)
 	b.ResetTimer()
 	for range b.N {
-		bot.Choose(view, legal, rng)
+		options(&v, false)
+	}
+}
+
+func BenchmarkBot(b *testing.B) {
+	for _, level := range []string{"easy", "normal", "hard"} {
+		b.Run(level, func(b *testing.B) {
+			g, s, rng := midgame(b)
+			legal, view := g.Legal(s), g.View(s)
+			bot := Game{}.Bot(level)
+			b.ResetTimer()
+			for range b.N {
+				bot.Choose(view, legal, rng)
+			}
+		})
 	}
 }

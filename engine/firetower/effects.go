@@ -50,18 +50,17 @@ func (e Effect) Squares() []Point {
 
 // add records a change and keeps the list in reading order.
 func (e *Effect) add(b *Board, p Point, to Cell) {
-	for _, ch := range e.Changes {
-		if ch.At == p {
+	i := 0
+	for ; i < len(e.Changes); i++ {
+		at := e.Changes[i].At
+		if at == p {
 			return
 		}
-	}
-	e.Changes = append(e.Changes, Change{At: p, From: b.At(p), To: to})
-	slices.SortFunc(e.Changes, func(x, y Change) int {
-		if x.At.Y != y.At.Y {
-			return x.At.Y - y.At.Y
+		if at.Y > p.Y || (at.Y == p.Y && at.X > p.X) {
+			break
 		}
-		return x.At.X - y.At.X
-	})
+	}
+	e.Changes = slices.Insert(e.Changes, i, Change{At: p, From: b.At(p), To: to})
 }
 
 // apply writes the effect onto b.
@@ -185,7 +184,8 @@ func (p *Position) Place(c Card, a Point, rot int) (Effect, error) {
 	if rot < 0 || rot >= s.Rotations() {
 		return Effect{}, refuse("%s has no rotation %d.", c, rot)
 	}
-	cells := s.Cells(a, rot)
+	var buf [4]Point
+	cells := s.appendCells(buf[:0], a, rot)
 	if err := onBoard(cells); err != nil {
 		return Effect{}, err
 	}
@@ -217,7 +217,8 @@ func (p *Position) Bucket(a Point, rot int, towers []Tower) (Effect, error) {
 	if rot < 0 || rot > 1 {
 		return Effect{}, refuse("The Bucket has no rotation %d.", rot)
 	}
-	cells := Line3.Cells(a, rot)
+	var buf [4]Point
+	cells := Line3.appendCells(buf[:0], a, rot)
 	if err := onBoard(cells); err != nil {
 		return Effect{}, err
 	}

@@ -110,6 +110,7 @@ type params struct {
 	Wind     float64 // squares the wind blowing at a tower is worth besides
 	Bucket   float64 // squares an unused Bucket is worth to its tower
 	Mass     float64 // squares each extra gem on the fire's front is worth
+	Inside   float64 // squares fire inside a tower's area is worth
 	UseCost  float64 // what spending the Bucket costs
 	Discard  float64 // what discarding instead of playing costs
 	Junk     float64 // a card whose best play gains less is worth discarding
@@ -128,6 +129,7 @@ type watch struct {
 	tower  Tower
 	side   float64 // > 0 attacked, < 0 defended
 	bucket bool    // its owner still has the Bucket
+	inside int     // gems in its area (only a Bucket puts them out)
 	maps   [4]*towerMap
 }
 
@@ -151,6 +153,13 @@ type judge struct {
 	w     []watch
 	fire  [4]*fireMap // each square's distance from the nearest fire, by wind
 	fixed float64     // the worth of the towers already burned
+	memo  map[dangerKey]float64
+}
+
+// dangerKey is what danger depends on.
+type dangerKey struct {
+	m, near                int
+	inside, windAt, bucket bool
 }
 
 // fireMap is the distance from the nearest fire with the count of the
@@ -162,7 +171,7 @@ type fireMap struct {
 
 // newJudge prepares a judge for the viewer of v on v's board.
 func newJudge(v *View, p *params) *judge {
-	j := &judge{p: p, board: v.Board, wind: v.Wind}
+	j := &judge{p: p, board: v.Board, wind: v.Wind, memo: map[dangerKey]float64{}}
 	defends := v.Defends()
 	for _, s := range v.Seats {
 		side := 1.0
@@ -175,7 +184,13 @@ func newJudge(v *View, p *params) *judge {
 			j.fixed += side * p.BurnGain
 			continue
 		}
-		j.w = append(j.w, watch{tower: s.Tower, side: side, bucket: s.Bucket})
+		w := watch{tower: s.Tower, side: side, bucket: s.Bucket}
+		for k, c := range j.board {
+			if c == Fire && s.Tower.Contains(Point{k % Size, k / Size}) {
+				w.inside++
+			}
+		}
+		j.w = append(j.w, w)
 	}
 	return j
 }
@@ -241,7 +256,13 @@ func (j *judge) rate(changes []Change, d Dir) float64 {
 				tm.hist[tm.f[k]] -= int16(burnDelta(ch))
 			}
 		}
-		total += w.side * j.danger(w, m, near, w.tower == th[0] || w.tower == th[1])
+		inside := w.inside
+		for _, ch := range changes {
+			if w.tower.Contains(ch.At) {
+				inside += burnDelta(ch)
+			}
+		}
+		total += w.side * j.danger(w, m, near, inside > 0, w.tower == th[0] || w.tower == th[1])
 	}
 	return total
 }
@@ -336,13 +357,20 @@ func (j *judge) rebuilt(w *watch, d Dir, changes []Change) (m, near int) {
 // burns, otherwise falling off with the cost for the fire to reach it,
 // lessened by the wind blowing at it and the breadth of the fire's front,
 // and raised by its Bucket.
-func (j *judge) danger(w *watch, m, near int, windAt bool) float64 {
+func (j *judge) danger(w *watch, m, near int, inside, windAt bool) float64 {
 	p := j.p
 	if m == 0 {
 		return p.BurnGain
 	}
 	if m == farAway {
 		return 0
+	}
+	if p.Mass == 0 {
+		near = 0
+	}
+	k := dangerKey{m, near, inside, windAt, w.bucket}
+	if v, ok := j.memo[k]; ok {
+		return v
 	}
 	d := float64(m) / p.Step
 	if windAt {
@@ -352,5 +380,10 @@ func (j *judge) danger(w *watch, m, near int, windAt bool) float64 {
 		d += p.Bucket
 	}
 	d -= p.Mass * float64(min(near-1, 5))
-	return 100 * math.Exp(-max(d, 0)/p.Tau)
+	if inside {
+		d -= p.Inside
+	}
+	v := 100 * math.Exp(-max(d, 0)/p.Tau)
+	j.memo[k] = v
+	return v
 }

@@ -1,6 +1,7 @@
 package firetower
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -19,6 +20,7 @@ type hardBot struct {
 	top     int           // candidate moves by the normal bot's rating
 	samples int           // guesses of the hidden cards
 	budget  time.Duration // stop guessing after this long (a guard for slow machines)
+	reply   bool          // play out its own next turn too
 }
 
 // hardDefault is the hard bot of the arcade.
@@ -103,7 +105,26 @@ func candidates(rated []choice, top int) []choice {
 		}
 		return 0
 	})
-	out := slices.Clone(ranked[:min(top, len(ranked))])
+	var out []choice
+	dup := map[string]bool{}
+	fresh := func(c choice) bool { // not the same as an earlier play of the card
+		if c.a.Kind != KindPlay {
+			return true
+		}
+		k := fmt.Sprint(c.a.Args[0], c.e.Changes)
+		if dup[k] {
+			return false
+		}
+		dup[k] = true
+		return true
+	}
+	rest := ranked
+	for len(out) < top && len(rest) > 0 {
+		if fresh(rest[0]) {
+			out = append(out, rest[0])
+		}
+		rest = rest[1:]
+	}
 	seen := map[[2]int]bool{}
 	group := func(c choice) [2]int {
 		k := [2]int{-1, -1}
@@ -122,8 +143,8 @@ func candidates(rated []choice, top int) []choice {
 	for _, c := range out {
 		seen[group(c)] = true
 	}
-	for _, c := range ranked[len(out):] {
-		if k := group(c); !seen[k] {
+	for _, c := range rest {
+		if k := group(c); !seen[k] && fresh(c) {
 			seen[k] = true
 			out = append(out, c)
 		}
@@ -135,9 +156,18 @@ func candidates(rated []choice, top int) []choice {
 // next turn begins (or the game ends) and rates the result for me.
 func (b hardBot) playout(g *state, me engine.Seat) float64 {
 	nb := normalBot{p: b.p}
-	turn := g.TurnNo
+	turn, mine := g.TurnNo, false
 	for range playoutCap {
-		if g.Over || (g.TurnNo != turn && g.Turn == me && len(g.Tasks) == 0) {
+		if g.Over {
+			break
+		}
+		if g.TurnNo != turn && g.Turn == me && len(g.Tasks) == 0 {
+			if !b.reply {
+				break
+			}
+			mine = true
+		}
+		if mine && g.Turn != me {
 			break
 		}
 		s := g.Pending()[0]

@@ -1,5 +1,7 @@
 package firetower
 
+import "slices"
+
 var errNoFireNear error = &refusal{format: "At least one new gem must touch fire that was already there (edge to edge)."}
 
 // flareUp: a line of three. Each run of the line between firebreaks gets
@@ -126,6 +128,9 @@ func (p *Position) gemOutsideTowers(at Point, who string) error {
 // defends) reaches into them and must put out a gem in one of them.
 func (p *Position) water(cells []Point, towers []Tower) (Effect, error) {
 	var e Effect
+	if towers != nil && !p.reachesHome(cells, towers) {
+		return e, errBucketHome // checked first: most lines miss the areas
+	}
 	protected, home := false, false
 	for _, q := range cells {
 		if p.Board.At(q) != Fire {
@@ -150,6 +155,20 @@ func (p *Position) water(cells []Point, towers []Tower) (Effect, error) {
 		return e, errNoGem
 	}
 	return e, nil
+}
+
+// reachesHome reports whether a Bucket on cells puts out a gem in one of
+// the towers' areas.
+func (p *Position) reachesHome(cells []Point, towers []Tower) bool {
+	for _, q := range cells {
+		if p.Board.At(q) != Fire {
+			continue
+		}
+		if t, in := p.AreaOf(q); in && slices.Contains(towers, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // smokejumper puts out the gems around a gem outside the tower areas.

@@ -38,12 +38,17 @@ func (s Shape) Offsets(rot int) []Point {
 
 // Cells are the squares the pattern covers with its anchor at a.
 func (s Shape) Cells(a Point, rot int) []Point {
-	offs := s.Offsets(rot)
-	out := make([]Point, len(offs))
-	for i, o := range offs {
-		out[i] = a.Add(o)
+	return s.appendCells(nil, a, rot)
+}
+
+// appendCells appends the squares the pattern covers to buf (the rules
+// pass a small array so that trying thousands of placements allocates
+// nothing).
+func (s Shape) appendCells(buf []Point, a Point, rot int) []Point {
+	for _, o := range s.Offsets(rot) {
+		buf = append(buf, a.Add(o))
 	}
-	return out
+	return buf
 }
 
 // Span is the pattern's width and height.
