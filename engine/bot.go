@@ -21,3 +21,22 @@ type RandomBot struct{}
 func (RandomBot) Choose(_ any, legal []Action, rng *RNG) Action {
 	return legal[rng.Intn(len(legal))]
 }
+
+// ViewAs reads the view a bot is handed as a V: the value itself or a
+// non-nil pointer to one (rooms hands over values; tests and searches may
+// pass pointers). It returns a pointer to the view, or false for anything
+// else.
+func ViewAs[V any](view any) (*V, bool) {
+	switch x := view.(type) {
+	case V:
+		return &x, true
+	case *V:
+		return x, x != nil
+	}
+	return nil, false
+}
+
+// Pick finds the legal action of the given kind and arguments.
+func Pick(legal []Action, kind string, args ...int) (Action, bool) {
+	return Find(legal, Action{Kind: kind, Args: args})
+}

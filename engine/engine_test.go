@@ -79,3 +79,20 @@ func TestFindIgnoresLabels(t *testing.T) {
 		t.Fatal("found an action that is not legal")
 	}
 }
+
+// TestViewAs reads views by value and by pointer, and refuses the rest.
+func TestViewAs(t *testing.T) {
+	type view struct{ N int }
+	if v, ok := ViewAs[view](view{3}); !ok || v.N != 3 {
+		t.Errorf("by value: %v %v", v, ok)
+	}
+	p := &view{4}
+	if v, ok := ViewAs[view](p); !ok || v != p {
+		t.Errorf("by pointer: %v %v", v, ok)
+	}
+	for _, bad := range []any{nil, (*view)(nil), "view", 3} {
+		if v, ok := ViewAs[view](bad); ok || v != nil {
+			t.Errorf("%#v: %v %v", bad, v, ok)
+		}
+	}
+}

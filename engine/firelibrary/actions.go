@@ -50,18 +50,21 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 		var out []engine.Action
 		for _, n := range g.freeCards() {
 			out = append(out, engine.Action{Kind: KindOrder, Args: []int{n}, Key: strconv.Itoa(n),
-				Label: fmt.Sprintf("Take the %s Turn Order card (%s)", ordinal(n), layout(n))})
+				Label: g.sprintf("Take the %s Turn Order card (%s)", engine.Ordinal(n), layout(n))})
 		}
 		return out
 	case PhaseSave:
 		var out []engine.Action
-		if g.bagSize() > 0 {
+		if g.Bag.Total() > 0 {
 			out = append(out, engine.Action{Kind: KindDraw, Key: "d", Label: "Draw a token from the bag"})
 		}
 		if g.canStop() {
-			k, b, _ := g.score(g.cardOf(s))
-			out = append(out, engine.Action{Kind: KindStop, Key: "s",
-				Label: fmt.Sprintf("Escape and score %d (%d + %d bravery)", k+b, k, b)})
+			a := engine.Action{Kind: KindStop, Key: "s"}
+			if !g.quiet {
+				k, b, _ := g.score(g.cardOf(s))
+				a.Label = fmt.Sprintf("Escape and score %d (%d + %d bravery)", k+b, k, b)
+			}
+			out = append(out, a)
 		}
 		return withKeys(out, g.toolPlays(s))
 	case PhasePlace:
@@ -73,7 +76,7 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 			}
 			seen = append(seen, t)
 			out = append(out, engine.Action{Kind: KindPlace, Args: []int{int(t)},
-				Label: "Place " + tokenName(t)})
+				Label: g.sprintf("Place %s", tokenName(t))})
 		}
 		out = withKeys(nil, out)
 		if g.Turn.Placed > 0 {
@@ -95,7 +98,7 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 		var out []engine.Action
 		for i, c := range g.Market {
 			out = append(out, engine.Action{Kind: KindTool, Args: []int{i}, Key: strconv.Itoa(i + 1),
-				Label: "Take " + cardTool(c).Name + " (market)"})
+				Label: g.sprintf("Take %s (market)", cardTool(c).Name)})
 		}
 		if g.toolsLeft() {
 			out = append(out, engine.Action{Kind: KindTool, Args: []int{deckSlot}, Key: "4",
@@ -106,7 +109,7 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 		out := []engine.Action{{Kind: KindKeep, Key: "0", Label: "Keep your tools"}}
 		for i, c := range g.Seats[s].Hand {
 			a := engine.Action{Kind: KindSwap, Args: []int{i},
-				Label: "Swap " + cardTool(c).Name + " for a new tool"}
+				Label: g.sprintf("Swap %s for a new tool", cardTool(c).Name)}
 			if i < 9 {
 				a.Key = strconv.Itoa(i + 1)
 			}
@@ -119,7 +122,7 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 
 // canStop reports whether the active player may escape: after at least
 // one draw (ruling 10), or at once if the bag is empty.
-func (g *state) canStop() bool { return g.Drawn > 0 || g.bagSize() == 0 }
+func (g *state) canStop() bool { return g.Drawn > 0 || g.Bag.Total() == 0 }
 
 // Apply implements engine.State. Every action is checked against Legal
 // first, so a refused action changes nothing.
@@ -128,6 +131,11 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	if !ok {
 		return nil, g.refuse(s, a)
 	}
+	return g.apply(s, act), nil
+}
+
+// apply performs act, one of s's legal moves as Legal lists it.
+func (g *state) apply(s engine.Seat, act engine.Action) []engine.Event {
 	g.ev = nil
 	switch act.Kind {
 	case KindOrder:
@@ -168,7 +176,7 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	}
 	ev := append(slices.Clip(g.Pre), g.ev...)
 	g.Pre, g.ev = nil, nil
-	return ev, nil
+	return ev
 }
 
 // phaseKinds lists the phases in which each action kind may be played
@@ -255,10 +263,10 @@ func (g *state) refuse(s engine.Seat, a engine.Action) error {
 	switch a.Kind {
 	case KindOrder:
 		if c := g.card(arg); c != nil && c.Holder != noHolder {
-			return engine.Illegal("The %s Turn Order card is already taken by %s", ordinal(arg), seat(c.Holder))
+			return engine.Illegal("The %s Turn Order card is already taken by %s", engine.Ordinal(arg), seat(c.Holder))
 		}
 		if g.card(arg) != nil {
-			return engine.Illegal("The %s Turn Order card was used already in this cycle of six", ordinal(arg))
+			return engine.Illegal("The %s Turn Order card was used already in this cycle of six", engine.Ordinal(arg))
 		}
 		return engine.Illegal("There is no Turn Order card %d in this game (cards 1-%d are in play)", arg, len(g.Cards))
 	case KindTool:
@@ -342,8 +350,10 @@ func (g *state) doing() string {
 // pass in a window; end the turn after scoring; take the lowest free Turn
 // Order card; draw the tool from the deck; keep tools. A seat that may
 // not act gets the zero Action.
-func (g *state) Timeout(s engine.Seat) engine.Action {
-	legal := g.Legal(s)
+func (g *state) Timeout(s engine.Seat) engine.Action { return g.timeout(g.Legal(s)) }
+
+// timeout picks the Timeout move among legal, the pending seat's moves.
+func (g *state) timeout(legal []engine.Action) engine.Action {
 	if len(legal) == 0 {
 		return engine.Action{}
 	}

@@ -2,6 +2,7 @@ package firelibrary
 
 import (
 	"testing"
+	"time"
 
 	"arcade/engine"
 )
@@ -36,5 +37,33 @@ func BenchmarkBotGame(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
+	}
+}
+
+// BenchmarkHardDecision times the hard bot's decisions (playouts only, no
+// clock) on the draw-or-escape and Turn Order card choices of 4-player
+// games between normal bots.
+func BenchmarkHardDecision(b *testing.B) {
+	rng := engine.NewRNG(3)
+	var views []any
+	var legals [][]engine.Action
+	for seed := range uint64(4) {
+		g := newState(4, baseGame, seed+9)
+		for !g.Outcome().Done {
+			s := g.Pending()[0]
+			legal := g.Legal(s)
+			if len(legal) > 1 && (g.Phase == PhaseSave || g.Phase == PhaseOrder) {
+				views, legals = append(views, g.View(s)), append(legals, legal)
+			}
+			if _, err := g.Apply(s, normalBot{}.Choose(g.View(s), legal, &rng)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	bot := hardBot{budget: time.Hour}
+	i := 0
+	for b.Loop() {
+		bot.Choose(views[i%len(views)], legals[i%len(views)], &rng)
+		i++
 	}
 }

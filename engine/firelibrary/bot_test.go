@@ -1,20 +1,38 @@
 package firelibrary
 
 import (
+	"slices"
 	"testing"
+	"time"
 
 	"arcade/engine"
+	"arcade/engine/enginetest"
 )
+
+// playBots plays one game with a bot per seat and returns it finished. A
+// refused move fails the test.
+func playBots(t *testing.T, g *state, bots []engine.Bot, rng *engine.RNG) {
+	t.Helper()
+	for step := 0; !g.Outcome().Done; step++ {
+		if step > maxSteps(g.Players) {
+			t.Fatalf("no end after %d moves", step)
+		}
+		s := g.Pending()[0]
+		legal := g.Legal(s)
+		a := bots[s].Choose(g.View(s), slices.Clone(legal), rng)
+		if _, ok := engine.Find(legal, a); !ok {
+			t.Fatalf("bot %T in seat %d chose %v, not legal in phase %s: %v", bots[s], s, a, g.Phase, legal)
+		}
+		enginetest.MustApply(t, g, mv(s, a))
+	}
+}
 
 // TestEasyBotBeatsRandom seats the easy bot against random players: it must
 // finish every game with legal moves and score more on average.
 func TestEasyBotBeatsRandom(t *testing.T) {
 	bot := Game{}.Bot("easy")
-	if (Game{}).Bot("hard") == nil || (Game{}).Bot("") == nil {
-		t.Fatal("every level needs a bot")
-	}
 	games := 300
-	if raceEnabled || testing.Short() {
+	if enginetest.RaceEnabled || testing.Short() {
 		games = 100
 	}
 	botTotal, botWins := 0, 0
@@ -24,28 +42,105 @@ func TestEasyBotBeatsRandom(t *testing.T) {
 		fair += 1 / float64(players)
 		g := newGame(t, players, uint64(i)+500)
 		rng := engine.NewRNG(uint64(i))
-		for !g.Outcome().Done {
-			s := g.Pending()[0]
-			legal := g.Legal(s)
-			var a engine.Action
-			if s == 0 {
-				a = bot.Choose(g.View(s), legal, &rng)
-			} else {
-				a = engine.RandomBot{}.Choose(g.View(s), legal, &rng)
-			}
-			mustApply(t, g, move{s, a})
+		bots := []engine.Bot{bot}
+		for range players - 1 {
+			bots = append(bots, engine.RandomBot{})
 		}
+		playBots(t, g, bots, &rng)
 		out := g.Outcome()
 		botTotal += out.Scores[0]
-		for _, w := range out.Winners {
-			if w == 0 {
-				botWins++
-			}
+		if slices.Contains(out.Winners, 0) {
+			botWins++
 		}
 	}
 	t.Logf("easy bot: %d points, %d wins in %d games", botTotal, botWins, games)
 	// The easy bot must win at least twice its fair share.
 	if float64(botWins) < 2*fair {
 		t.Fatalf("the easy bot won only %d of %d games against random players", botWins, games)
+	}
+}
+
+// TestBotLevels checks the levels: every level has its own bot, unknown
+// levels get the normal one, and each bot is comparable.
+func TestBotLevels(t *testing.T) {
+	for level, want := range map[string]engine.Bot{"easy": easyBot{}, "normal": normalBot{}, "hard": hardBot{},
+		"": normalBot{}, "expert": normalBot{}} {
+		if got := (Game{}).Bot(level); got != want {
+			t.Errorf("level %q: %T, want %T", level, got, want)
+		}
+	}
+}
+
+// TestBotsPlayLegally plays games in random variants with easy and normal
+// bots in random seats, and asks the hard bot (a short search) for a move
+// in some positions: every move must be legal.
+func TestBotsPlayLegally(t *testing.T) {
+	games, hardEvery := 120, 7
+	if enginetest.RaceEnabled || testing.Short() {
+		games, hardEvery = 15, 40
+	}
+	cfgRNG := engine.NewRNG(31)
+	hard := hardBot{iterations: 12, budget: time.Hour}
+	asked := 0
+	for i := range games {
+		cfg := randomConfig(&cfgRNG)
+		g := newGameOpts(t, cfg.players, cfg.opts, uint64(i)+77)
+		rng := engine.NewRNG(uint64(i))
+		bots := make([]engine.Bot, cfg.players)
+		for s := range bots {
+			bots[s] = []engine.Bot{easyBot{}, normalBot{}}[rng.Intn(2)]
+		}
+		for step := 0; !g.Outcome().Done; step++ {
+			if step > maxSteps(g.Players) {
+				t.Fatalf("%v: no end after %d moves", cfg, step)
+			}
+			s := g.Pending()[0]
+			legal := g.Legal(s)
+			if step%hardEvery == 0 {
+				asked++
+				if a := hard.Choose(g.View(s), slices.Clone(legal), &rng); !slices.ContainsFunc(legal, a.Same) {
+					t.Fatalf("%v: the hard bot chose %v in phase %s: %v", cfg, a, g.Phase, legal)
+				}
+			}
+			a := bots[s].Choose(g.View(s), slices.Clone(legal), &rng)
+			if !slices.ContainsFunc(legal, a.Same) {
+				t.Fatalf("%v: %T chose %v in phase %s: %v", cfg, bots[s], a, g.Phase, legal)
+			}
+			enginetest.MustApply(t, g, mv(s, a))
+		}
+	}
+	t.Logf("%d games, the hard bot asked %d times", games, asked)
+}
+
+// TestHardBeatsEasy is a short seeded match, the same on every run (the
+// search is cut by its playouts, never by the clock): the hard bot must
+// win clearly more than its share against easy bots, in two- and
+// four-player games.
+func TestHardBeatsEasy(t *testing.T) {
+	games := 8
+	if enginetest.RaceEnabled || testing.Short() {
+		games = 4
+	}
+	hard := hardBot{iterations: 40, budget: time.Hour}
+	wins, fair := 0.0, 0.0
+	for i := range games {
+		players := 2 + 2*(i%2)
+		g := newGame(t, players, uint64(i)+900)
+		rng := engine.NewRNG(uint64(i) + 5)
+		seat := i % players
+		bots := make([]engine.Bot, players)
+		for s := range bots {
+			bots[s] = easyBot{}
+		}
+		bots[seat] = hard
+		playBots(t, g, bots, &rng)
+		fair += 1 / float64(players)
+		if w := g.Outcome().Winners; slices.Contains(w, engine.Seat(seat)) {
+			wins += 1 / float64(len(w))
+		}
+	}
+	t.Logf("hard bot: %.1f wins in %d games (fair share %.1f)", wins, games, fair)
+	if wins < 2*fair {
+		t.Fatalf("the hard bot won %.1f of %d games against easy bots (fair share %.1f)", wins, games, fair)
 	}
 }

@@ -44,4 +44,24 @@
 // System steps (burns, the Robot's turns, end-of-round clean-up, the
 // setup's first turns) happen inside Apply; the setup's events come with
 // the first Apply.
+//
+// Bots (Game.Bot). All three levels decide from their seat's View and
+// legal moves only, and answer every window they are asked in:
+//
+//   - easy: simple rules (a bust-odds threshold, fixed card and tool
+//     preferences, the first fitting tool in a window);
+//   - normal: the expected points of the turn from the bag's exact counts,
+//     looking three draws ahead (a Bucket, a Cloak, the tool Fire
+//     Spreading brings and a collapse that would end the game won or lost
+//     all count), for drawing, Gloves, Shovels and Torches and the Turn
+//     Order card; rules of thumb for the other tools;
+//   - hard: search.Bot, determinized Monte Carlo: games dealt from its
+//     View by Sampler (sample.go says what is guessed and how), played out
+//     by the normal bot to the end of its next turn (solo games: to the
+//     end) and rated by its lead. At most 600 playouts or 300 ms a move.
+//
+// A bot reads a View through sight (sight.go), the bots' own numeric
+// reading of one seat's knowledge; inside the hard bot's imagined games
+// the same reading is taken from the imagined state, which the tests check
+// holds nothing the seat's View does not show.
 package firelibrary

@@ -2,7 +2,6 @@ package firelibrary
 
 import (
 	"fmt"
-	"strings"
 
 	"arcade/engine"
 )
@@ -151,7 +150,7 @@ func (g *state) loneTable() {
 	if g.Collapsed >= 0 {
 		missed := loneRounds - g.Round // this round's turn was taken
 		g.Bonus = -10 * missed
-		g.emit("The Library burned down with %d %s not taken: %d points", missed, plural(missed, "turn", "turns"), g.Bonus)
+		g.emit("The Library burned down with %d %s not taken: %d points", missed, engine.Plural(missed, "turn", "turns"), g.Bonus)
 	}
 	if g.Round == loneRounds {
 		live := 0
@@ -185,17 +184,10 @@ func (g *state) result() string {
 	if len(w) == 0 {
 		return fmt.Sprintf("The Robot wins with %d points.", g.Robot.Score)
 	}
-	names := make([]string, len(w))
-	for k, s := range w {
-		names[k] = seat(s)
-	}
 	best := sc[w[0]]
-	result := fmt.Sprintf("%s wins with %d points.", names[0], best)
-	if len(w) > 1 {
-		result = fmt.Sprintf("%s share the win with %d points.", strings.Join(names, " and "), best)
-	}
 	if g.Robot != nil && g.Robot.Score == best {
-		result = fmt.Sprintf("%s tie with the Robot at %d points.", strings.Join(names, " and "), best)
+		return fmt.Sprintf("%s %s with the Robot at %d points.", engine.JoinSeats(w), engine.Plural(len(w), "ties", "tie"),
+			best)
 	}
-	return result
+	return engine.WinText(w, best)
 }

@@ -1,10 +1,10 @@
 package firelibrary
 
 import (
-	"errors"
 	"testing"
 
 	"arcade/engine"
+	"arcade/engine/enginetest"
 )
 
 // FuzzApply plays a random game some moves in, then feeds an arbitrary
@@ -24,20 +24,13 @@ func FuzzApply(f *testing.F) {
 		}
 		g := newGameOpts(t, cfg.players, cfg.opts, seed)
 		for i := 0; i < int(steps)%400 && !g.Outcome().Done; i++ {
-			mustApply(t, g, randomMove(g, &rng))
+			enginetest.MustApply(t, g, enginetest.RandomMove(g, &rng))
 		}
 		a := engine.Action{Kind: kind}
 		for k := range int(nargs) % 4 {
 			a.Args = append(a.Args, arg+k)
 		}
-		before := marshal(t, g)
-		_, err := g.Apply(engine.Seat(who), a)
-		if err != nil {
-			var re *engine.RuleError
-			if !errors.As(err, &re) {
-				t.Fatalf("not a RuleError: %v", err)
-			}
-			sameJSON(t, "state after a refusal", before, marshal(t, g))
+		if !enginetest.CheckArbitrary(t, g, mv(engine.Seat(who), a)) {
 			return
 		}
 		if err := g.validate(); err != nil {

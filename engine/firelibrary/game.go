@@ -1,10 +1,7 @@
 package firelibrary
 
 import (
-	"bytes"
 	_ "embed"
-	"encoding/json"
-	"fmt"
 	"slices"
 
 	"arcade/engine"
@@ -36,10 +33,7 @@ func (Game) Info() engine.Info {
 
 // New implements engine.Game.
 func (gm Game) New(players int, opts engine.Options, seed uint64) (engine.State, error) {
-	if players < 1 || players > 6 {
-		return nil, engine.Illegal("Fire in the Library needs 1 to 6 players, not %d", players)
-	}
-	resolved, err := gm.Info().Resolve(opts)
+	resolved, err := gm.Info().Check(players, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -61,13 +55,8 @@ func (Game) Restore(data []byte) (engine.State, error) {
 
 func restore(data []byte) (*state, error) {
 	var g state
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode((*stateJSON)(&g)); err != nil {
-		return nil, fmt.Errorf("firelibrary: bad saved state: %w", err)
-	}
-	if err := g.validate(); err != nil {
-		return nil, fmt.Errorf("firelibrary: bad saved state: %w", err)
+	if err := engine.LoadState(ID, data, (*stateJSON)(&g), g.validate); err != nil {
+		return nil, err
 	}
 	return &g, nil
 }

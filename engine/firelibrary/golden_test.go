@@ -1,10 +1,7 @@
 package firelibrary
 
 import (
-	"bytes"
-	"encoding/json"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +9,7 @@ import (
 	"testing"
 
 	"arcade/engine"
+	"arcade/engine/enginetest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -53,7 +51,7 @@ func scriptGame(t *testing.T, gg goldenGame) []byte {
 	g := newGameOpts(t, gg.players, gg.opts, gg.seed)
 	rng := engine.NewRNG(gg.seed ^ 99)
 	bot := Game{}.Bot("easy")
-	var buf bytes.Buffer
+	var moves []enginetest.Move
 	for !g.Outcome().Done {
 		p := g.Pending()
 		s := p[rng.Intn(len(p))]
@@ -71,78 +69,50 @@ func scriptGame(t *testing.T, gg goldenGame) []byte {
 		case g.Phase == PhaseTool || g.Phase == PhaseSwap:
 			a = engine.RandomBot{}.Choose(nil, legal, &rng)
 		}
-		m := move{s, engine.Action{Kind: a.Kind, Args: a.Args}}
-		mustApply(t, g, m)
-		line, _ := json.Marshal(m)
-		buf.Write(line)
-		buf.WriteByte('\n')
+		m := mv(s, engine.Action{Kind: a.Kind, Args: a.Args})
+		enginetest.MustApply(t, g, m)
+		moves = append(moves, m)
 	}
-	return buf.Bytes()
+	return enginetest.Script(moves)
 }
 
-func golden(t *testing.T, name string, got []byte) {
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-		for i := range min(len(gl), len(wl)) {
-			if gl[i] != wl[i] {
-				t.Fatalf("%s differs at line %d:\ngot  %s\nwant %s", name, i+1, gl[i], wl[i])
-			}
-		}
-		t.Fatalf("%s differs in length: %d lines, want %d", name, len(gl), len(wl))
-	}
+// validated is a game that checks its invariants after every move.
+type validated struct {
+	*state
+	t testing.TB
 }
 
-// replayGolden replays a stored script and returns the log and final
-// state text.
+// Apply implements engine.State.
+func (v validated) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
+	ev, err := v.state.Apply(s, a)
+	if err == nil {
+		if err := v.validate(); err != nil {
+			v.t.Helper()
+			v.t.Fatalf("after %v by seat %d: %v", a, s, err)
+		}
+	}
+	return ev, err
+}
+
+// replayGolden replays a stored script, checking the game's invariants
+// after every move, and returns the log and final state text.
 func replayGolden(t *testing.T, gg goldenGame) string {
+	path := filepath.Join("testdata", gg.name)
 	if *update {
-		golden(t, gg.name+".moves.jsonl", scriptGame(t, gg))
+		enginetest.Golden(t, path+".moves.jsonl", scriptGame(t, gg), true)
 	}
-	script, err := os.ReadFile(filepath.Join("testdata", gg.name+".moves.jsonl"))
+	script, err := os.ReadFile(path + ".moves.jsonl")
 	if err != nil {
 		t.Fatalf("%v (run go test -update)", err)
 	}
 	g := newGameOpts(t, gg.players, gg.opts, gg.seed)
-	var log bytes.Buffer
-	for n, line := range strings.Split(strings.TrimSpace(string(script)), "\n") {
-		var m move
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatal(err)
-		}
-		ev, err := g.Apply(m.Seat, m.Action)
-		if err != nil {
-			t.Fatalf("%s move %d %v: %v", gg.name, n+1, m, err)
-		}
-		if err := g.validate(); err != nil {
-			t.Fatalf("%s move %d: %v", gg.name, n+1, err)
-		}
-		fmt.Fprintf(&log, "> seat %d: %v\n", m.Seat, m.Action)
-		for _, e := range ev {
-			fmt.Fprintf(&log, "%d\t%s\n", e.To, e.Text)
-		}
-	}
-	out := g.Outcome()
-	if !out.Done {
+	log := enginetest.Replay(t, validated{g, t}, script)
+	if !g.Outcome().Done {
 		t.Fatalf("the scripted game %s did not end", gg.name)
 	}
-	fmt.Fprintf(&log, "outcome: %+v\n", out)
-	if err := json.Indent(&log, marshal(t, g), "", "  "); err != nil {
-		t.Fatal(err)
-	}
-	log.WriteByte('\n')
-	golden(t, gg.name+".golden.txt", log.Bytes())
-	return log.String()
+	log = append(log, enginetest.Indented(t, g)...)
+	enginetest.Golden(t, path+".golden.txt", log, *update)
+	return string(log)
 }
 
 // TestGolden replays every scripted game in testdata and compares the

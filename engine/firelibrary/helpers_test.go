@@ -1,13 +1,13 @@
 package firelibrary
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	"arcade/engine"
+	"arcade/engine/enginetest"
 )
 
 // baseGame is the variant of a table created with the default options.
@@ -27,50 +27,13 @@ func newGameOpts(t testing.TB, players int, opts engine.Options, seed uint64) *s
 	return st.(*state)
 }
 
-func marshal(t testing.TB, g *state) []byte {
-	data, err := g.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
-// move is one applied action.
-type move struct {
-	Seat   engine.Seat   `json:"seat"`
-	Action engine.Action `json:"action"`
-}
-
-// randomMove picks a random pending seat and one of its legal actions.
-func randomMove(g *state, rng *engine.RNG) move {
-	p := g.Pending()
-	s := p[rng.Intn(len(p))]
-	legal := g.Legal(s)
-	a := legal[rng.Intn(len(legal))]
-	return move{s, engine.Action{Kind: a.Kind, Args: a.Args}}
-}
-
-// mustApply applies a move that must be legal.
-func mustApply(t testing.TB, g *state, m move) []engine.Event {
-	ev, err := g.Apply(m.Seat, m.Action)
-	if err != nil {
-		t.Fatalf("%v by seat %d refused: %v", m.Action, m.Seat, err)
-	}
-	return ev
-}
+// mv is seat s's move a.
+func mv(s engine.Seat, a engine.Action) enginetest.Move { return enginetest.Move{Seat: s, Action: a} }
 
 // maxSteps bounds a game: every round burns at least one of the 26
 // Library cards, and a round takes far fewer than 40 moves per player
 // (picks, draws, placements, window answers, tools, swaps).
 func maxSteps(players int) int { return 26 * (players + 1) * 40 }
-
-// sameJSON fails unless a and b are byte-identical.
-func sameJSON(t testing.TB, what string, a, b []byte) {
-	t.Helper()
-	if !bytes.Equal(a, b) {
-		t.Fatalf("%s differs:\n%s\n%s", what, a, b)
-	}
-}
 
 // activate makes seat s the active player holding Turn Order card number
 // at the start of its turn.
@@ -124,31 +87,12 @@ func forceNext(t testing.TB, g *state, tok Token) {
 	t.Fatalf("cannot force a %s token", tok.Name())
 }
 
-// texts lists the texts of the events visible to s.
-func texts(ev []engine.Event, s engine.Seat) []string {
-	var out []string
-	for _, e := range ev {
-		if e.VisibleTo(s) {
-			out = append(out, e.Text)
-		}
-	}
-	return out
-}
-
-func hasText(ev []engine.Event, s engine.Seat, want string) bool {
-	for _, x := range texts(ev, s) {
-		if x == want {
-			return true
-		}
-	}
-	return false
-}
-
 func act(kind string, args ...int) engine.Action { return engine.Action{Kind: kind, Args: args} }
 
 // copy is a fast deep copy of a state (clone goes through JSON).
 func (g *state) copy() *state {
 	c := *g
+	c.Bag = slices.Clone(g.Bag)
 	c.Deck = slices.Clone(g.Deck)
 	c.Discard = slices.Clone(g.Discard)
 	c.Market = slices.Clone(g.Market)
@@ -183,15 +127,15 @@ func passAll(t testing.TB, g *state) []engine.Event {
 	var ev []engine.Event
 	for g.Phase == PhaseSpread || g.Phase == PhaseAmulet || g.Phase == PhaseAfter {
 		s := g.Pending()[0]
-		ev = append(ev, mustApply(t, g, move{s, g.Timeout(s)})...)
+		ev = append(ev, enginetest.MustApply(t, g, mv(s, g.Timeout(s)))...)
 	}
 	return ev
 }
 
 // applyPass applies m, then passAll; it returns all the events.
-func applyPass(t testing.TB, g *state, m move) []engine.Event {
+func applyPass(t testing.TB, g *state, m enginetest.Move) []engine.Event {
 	t.Helper()
-	ev := mustApply(t, g, m)
+	ev := enginetest.MustApply(t, g, m)
 	return append(ev, passAll(t, g)...)
 }
 
@@ -305,12 +249,12 @@ func findPlay(t testing.TB, g *state, s engine.Seat, tl int, choice ...int) engi
 // want, and must change nothing.
 func refusedWith(t testing.TB, g *state, s engine.Seat, a engine.Action, want string) {
 	t.Helper()
-	before := marshal(t, g)
+	before := enginetest.Marshal(t, g)
 	_, err := g.Apply(s, a)
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("%v by seat %d: got %v, want %q", a, s, err, want)
 	}
-	sameJSON(t, "state after a refusal", before, marshal(t, g))
+	enginetest.SameJSON(t, "state after a refusal", before, enginetest.Marshal(t, g))
 }
 
 // bust makes the active player (holding card number) trigger Fire
@@ -320,7 +264,7 @@ func bust(t testing.TB, g *state, books ...Token) []engine.Event {
 	t.Helper()
 	put(t, g, books...)
 	forceNext(t, g, Fire)
-	return mustApply(t, g, move{g.Active, act(KindDraw)})
+	return enginetest.MustApply(t, g, mv(g.Active, act(KindDraw)))
 }
 
 // bustRisky puts books on the active player's card, fills its safe spaces
@@ -333,7 +277,7 @@ func bustRisky(t testing.TB, g *state, books ...Token) []engine.Event {
 		put(t, g, Yellow)
 	}
 	forceNext(t, g, Fire)
-	return mustApply(t, g, move{g.Active, act(KindDraw)})
+	return enginetest.MustApply(t, g, mv(g.Active, act(KindDraw)))
 }
 
 // nextRound plays Timeout moves until the next round's step 1 or 2.
@@ -342,10 +286,10 @@ func nextRound(t testing.TB, g *state) {
 	r := g.Round
 	for g.Round == r && g.Phase != PhaseOver {
 		s := g.Pending()[0]
-		mustApply(t, g, move{s, g.Timeout(s)})
+		enginetest.MustApply(t, g, mv(s, g.Timeout(s)))
 	}
 	for g.Phase == PhaseAmulet {
 		s := g.Pending()[0]
-		mustApply(t, g, move{s, g.Timeout(s)})
+		enginetest.MustApply(t, g, mv(s, g.Timeout(s)))
 	}
 }

@@ -5,8 +5,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"arcade/engine"
+	"arcade/engine/enginetest"
 )
 
 func viewJSON(t *testing.T, g *state, s engine.Seat) string {
@@ -63,11 +65,12 @@ func visible(ev []engine.Event, s engine.Seat) []engine.Event {
 }
 
 // TestNoLeaks changes one seat's hidden hand and checks that no other seat
-// (nor a spectator) can tell: same views, same legal moves, and the same
-// visible events and views after the next move, whoever makes it.
+// (nor a spectator) can tell: same views, same legal moves, the same
+// choices of the bots in its seat, and the same visible events and views
+// after the next move, whoever makes it.
 func TestNoLeaks(t *testing.T) {
 	checked, games := 0, 80
-	if raceEnabled || testing.Short() {
+	if enginetest.RaceEnabled || testing.Short() {
 		games = 10
 	}
 	cfgRNG := engine.NewRNG(4242)
@@ -80,7 +83,7 @@ func TestNoLeaks(t *testing.T) {
 		g := newGameOpts(t, players, cfg.opts, uint64(i)+1000)
 		rng := engine.NewRNG(uint64(i))
 		for step := 0; !g.Outcome().Done; step++ {
-			m := randomMove(g, &rng)
+			m := enginetest.RandomMove(g, &rng)
 			if step%4 == 0 {
 				for o := range engine.Seat(players) {
 					b, ok := otherHand(g, o)
@@ -91,7 +94,7 @@ func TestNoLeaks(t *testing.T) {
 					compareWorlds(t, g.copy(), b, o, m)
 				}
 			}
-			mustApply(t, g, m)
+			enginetest.MustApply(t, g, m)
 		}
 	}
 	if checked < 5*games {
@@ -100,7 +103,7 @@ func TestNoLeaks(t *testing.T) {
 	t.Logf("%d comparisons", checked)
 }
 
-func compareWorlds(t *testing.T, a, b *state, o engine.Seat, m move) {
+func compareWorlds(t *testing.T, a, b *state, o engine.Seat, m enginetest.Move) {
 	observers := []engine.Seat{engine.Spectator}
 	for s := range engine.Seat(a.Players) {
 		if s != o {
@@ -114,6 +117,7 @@ func compareWorlds(t *testing.T, a, b *state, o engine.Seat, m move) {
 		if la, lb := fmtJSON(t, a.Legal(s)), fmtJSON(t, b.Legal(s)); la != lb {
 			t.Fatalf("seat %d's moves depend on seat %d's hand", s, o)
 		}
+		sameBotChoices(t, a, b, s, o)
 	}
 	if viewJSON(t, a, o) == viewJSON(t, b, o) {
 		t.Fatal("the owner must see their own hand")
@@ -132,6 +136,40 @@ func compareWorlds(t *testing.T, a, b *state, o engine.Seat, m move) {
 		}
 		if va, vb := viewJSON(t, a, s), viewJSON(t, b, s); va != vb {
 			t.Fatalf("after %v seat %d sees seat %d's hand:\n%s\n%s", m.Action, s, o, va, vb)
+		}
+	}
+}
+
+// leakChecks counts the bot comparisons, to ask the hard bot now and then.
+var leakChecks int
+
+// sameBotChoices checks that every bot in seat s (if s may act) chooses
+// the same move in two worlds that differ only in seat o's hidden hand:
+// a bot's inputs come from its view alone. The hard bot searches on games
+// sampled from that view (a short search, cut by its playouts, so that it
+// is deterministic). To keep the test short, the easy and normal bots are
+// asked in one comparison of 3 (6 under the race detector), the hard bot
+// in one of 60 (120).
+func sameBotChoices(t *testing.T, a, b *state, s, o engine.Seat) {
+	la, lb := a.Legal(s), b.Legal(s)
+	if len(la) == 0 {
+		return
+	}
+	every := 3
+	if enginetest.RaceEnabled || testing.Short() {
+		every = 6
+	}
+	var bots []engine.Bot
+	if leakChecks++; leakChecks%every == 0 {
+		bots = append(bots, easyBot{}, normalBot{})
+	}
+	if leakChecks%(20*every) == 0 {
+		bots = append(bots, hardBot{iterations: 10, budget: time.Hour})
+	}
+	for _, bot := range bots {
+		ra, rb := engine.NewRNG(uint64(leakChecks)), engine.NewRNG(uint64(leakChecks))
+		if ca, cb := bot.Choose(a.View(s), la, &ra), bot.Choose(b.View(s), lb, &rb); !ca.Same(cb) || ra != rb {
+			t.Fatalf("%T in seat %d chooses %v or %v depending on seat %d's hand", bot, s, ca, cb, o)
 		}
 	}
 }
@@ -168,7 +206,7 @@ func TestViews(t *testing.T) {
 				t.Fatalf("bag %+v", v.Bag)
 			}
 		}
-		mustApply(t, g, randomMove(g, &rng))
+		enginetest.MustApply(t, g, enginetest.RandomMove(g, &rng))
 	}
 	v := g.View(engine.Spectator).(View)
 	if !v.Over || len(v.Winners) == 0 || v.Summary == "" || !strings.HasPrefix(v.PhaseText, "Game over") {

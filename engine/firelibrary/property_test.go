@@ -1,11 +1,11 @@
 package firelibrary
 
 import (
-	"errors"
 	"slices"
 	"testing"
 
 	"arcade/engine"
+	"arcade/engine/enginetest"
 )
 
 var probeKinds = []string{KindDraw, KindStop, KindOrder, KindTool, KindSwap, KindKeep, KindPlay, KindPlay,
@@ -20,56 +20,22 @@ func randomProbe(rng *engine.RNG) engine.Action {
 	return a
 }
 
-// checkRefused applies a to s if it is not legal: it must be refused with
-// a RuleError (the caller checks that the state is byte-identical).
-func checkRefused(t *testing.T, g *state, s engine.Seat, a engine.Action) {
-	if _, ok := engine.Find(g.Legal(s), a); ok {
-		return
-	}
-	ev, err := g.Apply(s, a)
-	var re *engine.RuleError
-	if !errors.As(err, &re) || ev != nil || re.Msg == "" {
-		t.Fatalf("illegal %v by %d: events %v, error %v", a, s, ev, err)
-	}
-}
-
-// checkStep checks the invariants of a state between moves.
+// checkStep checks the invariants of a state between moves, and the
+// contract between Pending, Legal, Timeout and Outcome.
 func checkStep(t *testing.T, g *state) {
+	t.Helper()
 	if err := g.validate(); err != nil {
-		t.Fatalf("invalid state: %v\n%s", err, marshal(t, g))
+		t.Fatalf("invalid state: %v\n%s", err, enginetest.Marshal(t, g))
 	}
-	pending := g.Pending()
-	for s := engine.Seat(-2); int(s) < g.Players+1; s++ {
-		legal := g.Legal(s)
-		if slices.Contains(pending, s) != (len(legal) > 0) {
-			t.Fatalf("seat %d pending %v with legal %v", s, pending, legal)
-		}
-		if len(legal) > 0 {
-			if _, ok := engine.Find(legal, g.Timeout(s)); !ok {
-				t.Fatalf("timeout %v not legal", g.Timeout(s))
-			}
-		}
-	}
-	if g.Outcome().Done != (len(pending) == 0) {
-		t.Fatal("done does not match pending")
-	}
+	enginetest.CheckSeats(t, g, g.Players)
 }
 
-// checkAllLegal applies every legal move of every pending seat to a copy.
-func checkAllLegal(t *testing.T, g *state) {
-	t.Helper()
-	for _, s := range g.Pending() {
-		for _, a := range g.Legal(s) {
-			c := g.copy()
-			if _, err := c.Apply(s, engine.Action{Kind: a.Kind, Args: a.Args}); err != nil {
-				t.Fatalf("legal %v refused: %v", a, err)
-			}
-			if err := c.validate(); err != nil {
-				t.Fatalf("after %v: %v", a, err)
-			}
-		}
-	}
-}
+// allLegalEvery: how often playChecked applies every legal move to a
+// restored copy (less often under the race detector, where it is slow).
+var allLegalEvery = map[bool]int{false: 17, true: 41}[enginetest.RaceEnabled]
+
+// validState is the game's own invariant check for enginetest.
+func validState(st engine.State) error { return st.(*state).validate() }
 
 // playChecked plays one random game, checking everything along the way.
 func playChecked(t *testing.T, players int, seed uint64) {
@@ -82,32 +48,26 @@ func playCheckedWith(t *testing.T, cfg config, seed uint64) {
 	rng := engine.NewRNG(seed ^ 0x5eed)
 	fork := rng.Intn(maxSteps(players) / 3)
 	var forked *state
-	var after []move
+	var after []enginetest.Move
 	var afterEv []engine.Event
 	for step := 0; !g.Outcome().Done; step++ {
 		if step > maxSteps(players) {
 			t.Fatalf("%v seed %d: no end after %d moves", cfg, seed, step)
 		}
 		checkStep(t, g)
-		before := marshal(t, g)
+		var probes []enginetest.Move
 		for range 4 {
-			checkRefused(t, g, engine.Seat(rng.Intn(players+2)-1), randomProbe(&rng))
+			probes = append(probes, mv(engine.Seat(rng.Intn(players+2)-1), randomProbe(&rng)))
 		}
-		sameJSON(t, "state after refused moves", before, marshal(t, g))
-		if step%17 == 0 {
-			checkAllLegal(t, g)
+		enginetest.CheckRefused(t, g, probes...)
+		if step%allLegalEvery == 0 {
+			enginetest.CheckAllLegal(t, Game{}, g, validState)
 		}
 		if step == fork {
-			data := marshal(t, g)
-			st, err := Game{}.Restore(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			forked = st.(*state)
-			sameJSON(t, "restored state", data, marshal(t, forked))
+			forked = enginetest.Restored(t, Game{}, g).(*state)
 		}
-		m := randomMove(g, &rng)
-		ev := mustApply(t, g, m)
+		m := enginetest.RandomMove(g, &rng)
+		ev := enginetest.MustApply(t, g, m)
 		for _, e := range ev {
 			if e.To != engine.Everyone && (e.To < 0 || int(e.To) >= players) {
 				t.Fatalf("event to %d: %q", e.To, e.Text)
@@ -135,12 +95,12 @@ func playCheckedWith(t *testing.T, cfg config, seed uint64) {
 	if forked != nil {
 		var ev []engine.Event
 		for _, m := range after {
-			ev = append(ev, mustApply(t, forked, m)...)
+			ev = append(ev, enginetest.MustApply(t, forked, m)...)
 		}
 		if !slices.Equal(ev, afterEv) {
 			t.Fatal("a restored game played on differently")
 		}
-		sameJSON(t, "restored game at the end", marshal(t, g), marshal(t, forked))
+		enginetest.SameJSON(t, "restored game at the end", enginetest.Marshal(t, g), enginetest.Marshal(t, forked))
 	}
 }
 
@@ -148,7 +108,7 @@ func playCheckedWith(t *testing.T, cfg config, seed uint64) {
 // the table options.
 func TestRandomVariantGames(t *testing.T) {
 	games := 1500
-	if testing.Short() || raceEnabled {
+	if testing.Short() || enginetest.RaceEnabled {
 		games = 120
 	}
 	rng := engine.NewRNG(77)
@@ -171,7 +131,7 @@ func TestRandomVariantGames(t *testing.T) {
 
 func TestRandomGames(t *testing.T) {
 	games := 1000
-	if testing.Short() || raceEnabled {
+	if testing.Short() || enginetest.RaceEnabled {
 		games = 80
 	}
 	for i := range games {
@@ -181,7 +141,7 @@ func TestRandomGames(t *testing.T) {
 
 func TestRestoreRejectsDamage(t *testing.T) {
 	g := newGame(t, 4, 2)
-	good := string(marshal(t, g))
+	good := string(enginetest.Marshal(t, g))
 	for _, bad := range []string{
 		"", "{}", "[]", `{"players":4}`,
 		replaceOnce(good, `"supply":10`, `"supply":9`),

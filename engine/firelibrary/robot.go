@@ -3,6 +3,8 @@ package firelibrary
 import (
 	"fmt"
 	"strings"
+
+	"arcade/engine"
 )
 
 // robotTurn plays the Robot Player's turn (Robot variants). It reports
@@ -41,7 +43,7 @@ func (g *state) robotTurn() bool {
 	}
 	where := ""
 	if c != nil {
-		where = fmt.Sprintf(" (%s card)", ordinal(c.Number))
+		where = fmt.Sprintf(" (%s card)", engine.Ordinal(c.Number))
 	}
 	card := -1
 	solo := g.Var.Mode == ModeSoloRobot && g.BurnedBest > 0
@@ -104,5 +106,5 @@ func heldNote(books []Token, pts int) string {
 	for i, t := range books {
 		names[i] = t.Name()
 	}
-	return fmt.Sprintf(" + %d for its %s %s", pts, strings.Join(names, ", "), plural(len(books), "book", "books"))
+	return fmt.Sprintf(" + %d for its %s %s", pts, strings.Join(names, ", "), engine.Plural(len(books), "book", "books"))
 }

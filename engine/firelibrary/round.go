@@ -11,11 +11,22 @@ import (
 // seat renders a seat reference for the UI to replace with a name; the
 // Robot is named in words.
 func seat(s engine.Seat) string {
-	if s == robotSeat {
+	switch {
+	case s == robotSeat:
 		return "the Robot"
+	case s >= 0 && int(s) < len(seatRefs):
+		return seatRefs[s]
 	}
 	return engine.SeatRef(s)
 }
+
+// seatRefs are the seat references of a table's seats, made once.
+var seatRefs = func() (out [6]string) {
+	for s := range out {
+		out[s] = engine.SeatRef(engine.Seat(s))
+	}
+	return out
+}()
 
 // capSeat is seat at the start of a sentence.
 func capSeat(s engine.Seat) string {
@@ -25,29 +36,22 @@ func capSeat(s engine.Seat) string {
 	return seat(s)
 }
 
-func ordinal(n int) string {
-	switch n {
-	case 1:
-		return "1st"
-	case 2:
-		return "2nd"
-	case 3:
-		return "3rd"
-	}
-	return fmt.Sprintf("%dth", n)
-}
-
 // layout renders a Turn Order card's spaces, e.g. "S S R2 R4 R6".
-func layout(number int) string {
-	parts := make([]string, numSpaces)
-	for i, b := range orderCards[number-1] {
-		parts[i] = "S"
-		if b > 0 {
-			parts[i] = fmt.Sprintf("R%d", b)
+func layout(number int) string { return layouts[number-1] }
+
+var layouts = func() (out [len(orderCards)]string) {
+	for n, card := range orderCards {
+		parts := make([]string, numSpaces)
+		for i, b := range card {
+			parts[i] = "S"
+			if b > 0 {
+				parts[i] = fmt.Sprintf("R%d", b)
+			}
 		}
+		out[n] = strings.Join(parts, " ")
 	}
-	return strings.Join(parts, " ")
-}
+	return out
+}()
 
 // startRound begins a round: in round 1 the Turn Order cards are dealt at
 // random (the solo player chooses); later an Amulet window opens, then
@@ -115,39 +119,48 @@ func (g *state) dealCards() {
 	for k, s := range who {
 		g.card(numbers[k]).Holder = s
 		if g.Round > 1 || g.Var.solo() {
-			g.emit("%s is dealt the %s Turn Order card: %s", capSeat(s), ordinal(numbers[k]), layout(numbers[k]))
+			g.emit("%s is dealt the %s Turn Order card: %s", capSeat(s), engine.Ordinal(numbers[k]), layout(numbers[k]))
 		}
 	}
 }
 
-// scoreOrder lists the seats (and the Robot) lowest score first; ties go
-// to whoever reached that score first, and players who never scored go in
-// seat order.
+// scoreOrder lists the seats (and, in the Robot Player variant, the
+// Robot) lowest score first; ties go to whoever reached that score first,
+// and players who never scored go in seat order.
 func (g *state) scoreOrder() []engine.Seat {
-	order := make([]engine.Seat, g.Players)
-	for s := range order {
-		order[s] = engine.Seat(s)
+	order := g.trackOrder()
+	if g.Var.Mode != ModeRobot {
+		order = slices.DeleteFunc(order, func(s engine.Seat) bool { return s == robotSeat })
 	}
-	if g.Var.Mode == ModeRobot {
-		order = append(order, robotSeat)
-	}
-	slices.SortStableFunc(order, func(a, b engine.Seat) int {
-		sa, aa := g.track(a)
-		sb, ab := g.track(b)
-		if sa != sb {
-			return sa - sb
-		}
-		return aa - ab
-	})
 	return order
 }
 
-// track is a seat's (or the Robot's) place on the score track.
-func (g *state) track(s engine.Seat) (score, arrived int) {
-	if s == robotSeat {
-		return g.Robot.Score, g.Robot.Arrived
+// trackOrder lists every marker on the score track, the Robot's included,
+// lowest score first, ties in order of arrival.
+func (g *state) trackOrder() []engine.Seat {
+	t := g.scoreTrack()
+	order := t.Ascending()
+	for i, s := range order {
+		if int(s) == g.Players {
+			order[i] = robotSeat
+		}
 	}
-	return g.Seats[s].Score, g.Seats[s].Arrived
+	return order
+}
+
+// scoreTrack is the score track as an engine.ScoreTrack: one marker per
+// seat, then the Robot's (marker number Players), if there is a Robot.
+func (g *state) scoreTrack() engine.ScoreTrack {
+	t := engine.ScoreTrack{Clock: g.Clock}
+	for _, p := range g.Seats {
+		t.Scores = append(t.Scores, p.Score)
+		t.Arrived = append(t.Arrived, p.Arrived)
+	}
+	if r := g.Robot; r != nil {
+		t.Scores = append(t.Scores, r.Score)
+		t.Arrived = append(t.Arrived, r.Arrived)
+	}
+	return t
 }
 
 // freeCards lists the numbers of the Turn Order cards nobody holds (solo:
@@ -185,7 +198,7 @@ func (g *state) nextPick() {
 func (g *state) takeCard(s engine.Seat, number int, note string) {
 	g.card(number).Holder = s
 	g.Picks = g.Picks[1:]
-	g.emit("%s takes the %s Turn Order card: %s%s", capSeat(s), ordinal(number), layout(number), note)
+	g.emit("%s takes the %s Turn Order card: %s%s", capSeat(s), engine.Ordinal(number), layout(number), note)
 }
 
 // chooseOrder applies an "order" action.
@@ -216,7 +229,7 @@ func (g *state) nextTurn() {
 			if g.Var.Mode == ModeLone {
 				turn = fmt.Sprintf(", turn %d of %d", g.Round, loneRounds)
 			}
-			g.emit("%s takes the bag (%s card: %s%s)", seat(c.Holder), ordinal(c.Number), layout(c.Number), turn)
+			g.emit("%s takes the bag (%s card: %s%s)", seat(c.Holder), engine.Ordinal(c.Number), layout(c.Number), turn)
 			return
 		case c.Holder == robotSeat && !g.Robot.Played:
 			if g.robotTurn() {

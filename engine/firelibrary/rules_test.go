@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"arcade/engine"
+	"arcade/engine/enginetest"
 )
 
 func TestRegistered(t *testing.T) {
@@ -56,8 +57,8 @@ func TestSetup(t *testing.T) {
 		if err := g.validate(); err != nil {
 			t.Fatal(err)
 		}
-		want := [numKinds]int{7, 6, 5, 4, 7}
-		if g.Bag != want || g.Supply != 10 {
+		want := engine.Bag{7, 6, 5, 4, 7, 0}
+		if !slices.Equal(g.Bag, want) || g.Supply != 10 {
 			t.Fatalf("%d players: bag %v supply %d", players, g.Bag, g.Supply)
 		}
 		for i, v := range []int{1, 2, 3, 4} {
@@ -120,9 +121,9 @@ func TestSampleTurn(t *testing.T) {
 	} {
 		g := sampleTurn(t)
 		put(t, g, tc.tokens...)
-		ev := applyPass(t, g, move{0, act(KindStop)})
-		if g.Seats[0].Score != tc.score || !hasText(ev, 1, tc.text) {
-			t.Fatalf("scored %d: %q", g.Seats[0].Score, texts(ev, 1))
+		ev := applyPass(t, g, mv(0, act(KindStop)))
+		if g.Seats[0].Score != tc.score || !enginetest.HasText(ev, 1, tc.text) {
+			t.Fatalf("scored %d: %q", g.Seats[0].Score, enginetest.Texts(ev, 1))
 		}
 		if g.Phase != PhaseSave || g.Active == 0 || len(g.Seats[0].Hand) != 2 {
 			t.Fatal("a risky escape must end the turn without a tool")
@@ -132,23 +133,23 @@ func TestSampleTurn(t *testing.T) {
 	g := sampleTurn(t)
 	put(t, g, Yellow, Fire, White, Black)
 	forceNext(t, g, Fire)
-	ev := applyPass(t, g, move{0, act(KindDraw)})
+	ev := applyPass(t, g, mv(0, act(KindDraw)))
 	if g.Seats[0].Score != 0 || g.Phase != PhaseTool || g.value(int(Black)) != 5 || g.value(int(Yellow)) != 3 {
-		t.Fatalf("after the second fire: %q", texts(ev, 0))
+		t.Fatalf("after the second fire: %q", enginetest.Texts(ev, 0))
 	}
 }
 
 func TestBustTest(t *testing.T) {
 	g := sampleTurn(t)
 	forceNext(t, g, Fire)
-	mustApply(t, g, move{0, act(KindDraw)})
+	enginetest.MustApply(t, g, mv(0, act(KindDraw)))
 	if g.Phase != PhaseSave {
 		t.Fatal("a first fire on a safe space must not spread")
 	}
 	forceNext(t, g, Fire)
-	ev := applyPass(t, g, move{0, act(KindDraw)})
-	if g.Phase != PhaseTool || !hasText(ev, 0, "{seat0} drew a Fire token onto space 2 (safe): a second fire, Fire Spreading!") {
-		t.Fatalf("a second fire must spread: %q", texts(ev, 0))
+	ev := applyPass(t, g, mv(0, act(KindDraw)))
+	if g.Phase != PhaseTool || !enginetest.HasText(ev, 0, "{seat0} drew a Fire token onto space 2 (safe): a second fire, Fire Spreading!") {
+		t.Fatalf("a second fire must spread: %q", enginetest.Texts(ev, 0))
 	}
 	// Only fires: the lowest burn index (War 2) burns (ruling 5).
 	if g.Burned != [numSections]int{1, 1, 1, 0} {
@@ -157,9 +158,9 @@ func TestBustTest(t *testing.T) {
 	g = sampleTurn(t)
 	put(t, g, White, Black)
 	forceNext(t, g, Fire)
-	ev = applyPass(t, g, move{0, act(KindDraw)})
+	ev = applyPass(t, g, mv(0, act(KindDraw)))
 	if g.Phase != PhaseTool || g.Burned != [numSections]int{2, 0, 2, 0} {
-		t.Fatalf("a fire on a risky space must spread and burn the books: %q", texts(ev, 0))
+		t.Fatalf("a fire on a risky space must spread and burn the books: %q", enginetest.Texts(ev, 0))
 	}
 	// Both revealed cards (Geography 3/8, History 5/12) show fire icons.
 	if g.cardOf(0).Spaces != emptySpaces() || g.Bag[White] != 7 || g.Bag[Fire] != 9 || g.Supply != 8 {
@@ -172,12 +173,12 @@ func TestFireIcons(t *testing.T) {
 	g.Burned[Yellow] = 1 // War worth 3; the next card (4/10) has an icon
 	put(t, g, Yellow, Yellow)
 	forceNext(t, g, Fire)
-	ev := applyPass(t, g, move{0, act(KindDraw)})
+	ev := applyPass(t, g, mv(0, act(KindDraw)))
 	if g.Burned[Yellow] != 3 || g.Supply != 9 || g.Bag[Fire] != 8 {
-		t.Fatalf("burned %v supply %d bag %v: %q", g.Burned, g.Supply, g.Bag, texts(ev, 0))
+		t.Fatalf("burned %v supply %d bag %v: %q", g.Burned, g.Supply, g.Bag, enginetest.Texts(ev, 0))
 	}
-	if !hasText(ev, 0, "A fire icon is revealed in War: a Fire token goes into the bag") {
-		t.Fatalf("no icon event: %q", texts(ev, 0))
+	if !enginetest.HasText(ev, 0, "A fire icon is revealed in War: a Fire token goes into the bag") {
+		t.Fatalf("no icon event: %q", enginetest.Texts(ev, 0))
 	}
 	// With the supply empty an icon adds nothing (ruling 3).
 	g = newGame(t, 2, 3)
@@ -196,10 +197,10 @@ func TestCollapseEndsAtOnce(t *testing.T) {
 	g.Seats[1].Score, g.Seats[1].Arrived, g.Clock = 9, 3, 4
 	put(t, g, Purple, Purple)
 	forceNext(t, g, Fire)
-	ev := applyPass(t, g, move{0, act(KindDraw)})
+	ev := applyPass(t, g, mv(0, act(KindDraw)))
 	out := g.Outcome()
 	if !out.Done || g.Burned[Purple] != 4 || g.Collapsed != int(Purple) || len(g.Pending()) != 0 {
-		t.Fatalf("the game must end: %q", texts(ev, 0))
+		t.Fatalf("the game must end: %q", enginetest.Texts(ev, 0))
 	}
 	if !slices.Equal(out.Winners, []engine.Seat{1}) || out.Scores[0] != 0 ||
 		out.Summary != "Fables burned down in round 1. {seat1} wins with 9 points." {
@@ -226,7 +227,7 @@ func TestCollapseEndsAtOnce(t *testing.T) {
 
 func TestRefusals(t *testing.T) {
 	g := sampleTurn(t)
-	before := marshal(t, g)
+	before := enginetest.Marshal(t, g)
 	for _, tc := range []struct {
 		s    engine.Seat
 		a    engine.Action
@@ -244,14 +245,14 @@ func TestRefusals(t *testing.T) {
 		if !errors.As(err, &re) || re.Msg != tc.want {
 			t.Errorf("%v by %d: got %v, want %q", tc.a, tc.s, err, tc.want)
 		}
-		sameJSON(t, "state after a refusal", before, marshal(t, g))
+		enginetest.SameJSON(t, "state after a refusal", before, enginetest.Marshal(t, g))
 	}
 }
 
 func TestSafeEscapeTakesTool(t *testing.T) {
 	g := sampleTurn(t)
 	put(t, g, White, Fire)
-	mustApply(t, g, move{0, act(KindStop)})
+	enginetest.MustApply(t, g, mv(0, act(KindStop)))
 	if g.Phase != PhaseTool || g.Active != 0 || g.Seats[0].Score != 2 {
 		t.Fatalf("phase %s score %d", g.Phase, g.Seats[0].Score)
 	}
@@ -260,12 +261,12 @@ func TestSafeEscapeTakesTool(t *testing.T) {
 		t.Fatalf("tool choices %v", legal)
 	}
 	top := g.Deck[len(g.Deck)-1]
-	ev := applyPass(t, g, move{0, act(KindTool, deckSlot)})
+	ev := applyPass(t, g, mv(0, act(KindTool, deckSlot)))
 	name := cardTool(top).Name
-	if !hasText(ev, 0, "You took "+name+" from the deck") || !hasText(ev, 1, "{seat0} took a tool from the deck") {
-		t.Fatalf("events %q", texts(ev, 0))
+	if !enginetest.HasText(ev, 0, "You took "+name+" from the deck") || !enginetest.HasText(ev, 1, "{seat0} took a tool from the deck") {
+		t.Fatalf("events %q", enginetest.Texts(ev, 0))
 	}
-	for _, x := range texts(ev, 1) {
+	for _, x := range enginetest.Texts(ev, 1) {
 		if strings.Contains(x, "You took") {
 			t.Fatal("private event leaked")
 		}
@@ -276,9 +277,9 @@ func TestSafeEscapeTakesTool(t *testing.T) {
 	// From the market: the slot is refilled from the deck.
 	g = sampleTurn(t)
 	put(t, g, White)
-	mustApply(t, g, move{0, act(KindStop)})
+	enginetest.MustApply(t, g, mv(0, act(KindStop)))
 	want, next := g.Market[1], g.Deck[len(g.Deck)-1]
-	applyPass(t, g, move{0, act(KindTool, 1)})
+	applyPass(t, g, mv(0, act(KindTool, 1)))
 	if g.Seats[0].Hand[2] != want || len(g.Market) != 3 || g.Market[2] != next {
 		t.Fatalf("market %v hand %v", g.Market, g.Seats[0].Hand)
 	}
@@ -289,12 +290,12 @@ func TestDeckReshuffle(t *testing.T) {
 	g.Discard = append(g.Discard, g.Deck...)
 	g.Deck = []int{}
 	put(t, g, White)
-	mustApply(t, g, move{0, act(KindStop)})
+	enginetest.MustApply(t, g, mv(0, act(KindStop)))
 	n := len(g.Discard)
-	ev := mustApply(t, g, move{0, act(KindTool, 0)})
+	ev := enginetest.MustApply(t, g, mv(0, act(KindTool, 0)))
 	if len(g.Discard) != 0 || len(g.Deck) != n-1 || len(g.Market) != 3 ||
-		!hasText(ev, 1, "The tool discard pile is shuffled into a new tool deck") {
-		t.Fatalf("deck %d discard %d: %q", len(g.Deck), len(g.Discard), texts(ev, 1))
+		!enginetest.HasText(ev, 1, "The tool discard pile is shuffled into a new tool deck") {
+		t.Fatalf("deck %d discard %d: %q", len(g.Deck), len(g.Discard), enginetest.Texts(ev, 1))
 	}
 	// Nothing left anywhere: the market stays short and no tool is owed.
 	g = sampleTurn(t)
@@ -302,9 +303,9 @@ func TestDeckReshuffle(t *testing.T) {
 	g.Seats[1].Hand = append(g.Seats[1].Hand, g.Market...)
 	g.Deck, g.Market = []int{}, []int{}
 	put(t, g, White)
-	ev = applyPass(t, g, move{0, act(KindStop)})
-	if g.Phase != PhaseSave || g.Active == 0 || !hasText(ev, 2, "No tools are left for {seat0} to take") {
-		t.Fatalf("phase %s: %q", g.Phase, texts(ev, 2))
+	ev = applyPass(t, g, mv(0, act(KindStop)))
+	if g.Phase != PhaseSave || g.Active == 0 || !enginetest.HasText(ev, 2, "No tools are left for {seat0} to take") {
+		t.Fatalf("phase %s: %q", g.Phase, enginetest.Texts(ev, 2))
 	}
 }
 
@@ -312,10 +313,10 @@ func TestFullCardScores(t *testing.T) {
 	g := sampleTurn(t)
 	put(t, g, White, White, Black, Yellow)
 	forceNext(t, g, Purple)
-	ev := applyPass(t, g, move{0, act(KindDraw)})
+	ev := applyPass(t, g, mv(0, act(KindDraw)))
 	// 2+2+4+2+4 knowledge, 6 bravery.
-	if g.Seats[0].Score != 20 || !hasText(ev, 0, "{seat0}'s Turn Order card is full") {
-		t.Fatalf("score %d: %q", g.Seats[0].Score, texts(ev, 0))
+	if g.Seats[0].Score != 20 || !enginetest.HasText(ev, 0, "{seat0}'s Turn Order card is full") {
+		t.Fatalf("score %d: %q", g.Seats[0].Score, enginetest.Texts(ev, 0))
 	}
 }
 
@@ -324,7 +325,7 @@ func finishTurns(t *testing.T, g *state) {
 	for g.Phase == PhaseSave || g.Phase == PhaseTool || g.Phase == PhasePlace || g.Phase == PhaseSpread ||
 		g.Phase == PhaseAfter {
 		s := g.Pending()[0]
-		mustApply(t, g, move{s, g.Timeout(s)})
+		enginetest.MustApply(t, g, mv(s, g.Timeout(s)))
 	}
 }
 
@@ -341,17 +342,17 @@ func TestEndOfRoundSwap(t *testing.T) {
 		t.Fatalf("swap timeout %v", a)
 	}
 	hand0 := slices.Clone(g.Seats[0].Hand)
-	ev := mustApply(t, g, move{0, act(KindSwap, 1)})
-	if len(texts(ev, 1)) != 0 || !slices.Equal(g.Seats[0].Hand, hand0) {
+	ev := enginetest.MustApply(t, g, mv(0, act(KindSwap, 1)))
+	if len(enginetest.Texts(ev, 1)) != 0 || !slices.Equal(g.Seats[0].Hand, hand0) {
 		t.Fatal("a swap must wait for everyone, in secret")
 	}
 	if _, err := g.Apply(0, act(KindKeep)); err == nil {
 		t.Fatal("decided twice")
 	}
-	mustApply(t, g, move{1, act(KindKeep)})
-	mustApply(t, g, move{3, act(KindSwap, 0)})
+	enginetest.MustApply(t, g, mv(1, act(KindKeep)))
+	enginetest.MustApply(t, g, mv(3, act(KindSwap, 0)))
 	hand2 := slices.Clone(g.Seats[2].Hand)
-	ev = mustApply(t, g, move{2, act(KindKeep)})
+	ev = enginetest.MustApply(t, g, mv(2, act(KindKeep)))
 	if g.Phase != PhaseAmulet || g.Round != 2 || !slices.Equal(g.Responding(), []engine.Seat{0, 1, 2, 3}) {
 		t.Fatalf("phase %s", g.Phase)
 	}
@@ -363,10 +364,10 @@ func TestEndOfRoundSwap(t *testing.T) {
 		!slices.Equal(g.Seats[2].Hand, hand2) || !slices.Contains(g.Discard, hand0[1]) {
 		t.Fatalf("hands %v discard %v", g.Seats, g.Discard)
 	}
-	if !hasText(ev, 1, "{seat0} swaps a tool") || !hasText(ev, 0, "{seat1} keeps their tools") {
-		t.Fatalf("events %q", texts(ev, 1))
+	if !enginetest.HasText(ev, 1, "{seat0} swaps a tool") || !enginetest.HasText(ev, 0, "{seat1} keeps their tools") {
+		t.Fatalf("events %q", enginetest.Texts(ev, 1))
 	}
-	for _, x := range texts(ev, 1) {
+	for _, x := range enginetest.Texts(ev, 1) {
 		if strings.HasPrefix(x, "You discarded") {
 			t.Fatal("another seat's swap leaked")
 		}
@@ -377,7 +378,7 @@ func TestTurnOrderChoice(t *testing.T) {
 	g := newGame(t, 4, 5)
 	finishTurns(t, g)
 	for _, s := range g.Pending() {
-		mustApply(t, g, move{s, act(KindKeep)})
+		enginetest.MustApply(t, g, mv(s, act(KindKeep)))
 	}
 	passAll(t, g)
 	// Force scores: seat 3 and seat 1 tied at 5, seat 1 got there first;
@@ -399,7 +400,7 @@ func TestTurnOrderChoice(t *testing.T) {
 	if a := g.Timeout(0); !a.Same(act(KindOrder, 1)) || a.Key != "1" {
 		t.Fatalf("order timeout %v", a)
 	}
-	mustApply(t, g, move{0, act(KindOrder, 3)})
+	enginetest.MustApply(t, g, mv(0, act(KindOrder, 3)))
 	if _, err := g.Apply(2, act(KindOrder, 3)); err == nil ||
 		err.Error() != "The 3rd Turn Order card is already taken by {seat0}" {
 		t.Fatalf("got %v", err)
@@ -408,12 +409,12 @@ func TestTurnOrderChoice(t *testing.T) {
 		err.Error() != "There is no Turn Order card 5 in this game (cards 1-4 are in play)" {
 		t.Fatalf("got %v", err)
 	}
-	mustApply(t, g, move{2, act(KindOrder, 1)})
-	ev := mustApply(t, g, move{1, act(KindOrder, 4)})
+	enginetest.MustApply(t, g, mv(2, act(KindOrder, 1)))
+	ev := enginetest.MustApply(t, g, mv(1, act(KindOrder, 4)))
 	// Seat 3 gets the last card automatically; seat 2 (1st card) starts.
 	if g.cardOf(3).Number != 2 || g.Phase != PhaseSave || g.Active != 2 ||
-		!hasText(ev, 0, "{seat3} takes the 2nd Turn Order card: S S R2 R4 R6 (the only one left)") {
-		t.Fatalf("events %q", texts(ev, 0))
+		!enginetest.HasText(ev, 0, "{seat3} takes the 2nd Turn Order card: S S R2 R4 R6 (the only one left)") {
+		t.Fatalf("events %q", enginetest.Texts(ev, 0))
 	}
 }
 
@@ -421,18 +422,18 @@ func TestTwoPlayerUnusedCard(t *testing.T) {
 	g := newGame(t, 2, 8)
 	finishTurns(t, g)
 	for _, s := range g.Pending() {
-		mustApply(t, g, move{s, act(KindKeep)})
+		enginetest.MustApply(t, g, mv(s, act(KindKeep)))
 	}
 	passAll(t, g)
 	if g.Phase != PhaseOrder || len(g.Legal(g.Active)) != 3 {
 		t.Fatalf("phase %s legal %v", g.Phase, g.Legal(g.Active))
 	}
 	first := g.Active
-	mustApply(t, g, move{first, act(KindOrder, 2)})
+	enginetest.MustApply(t, g, mv(first, act(KindOrder, 2)))
 	if g.Phase != PhaseOrder || len(g.Legal(1-first)) != 2 {
 		t.Fatal("the second player must choose between the two cards left")
 	}
-	mustApply(t, g, move{1 - first, act(KindOrder, 3)})
+	enginetest.MustApply(t, g, mv(1-first, act(KindOrder, 3)))
 	if g.Active != first || g.card(1).Holder != -1 {
 		t.Fatal("card 1 must stay unused")
 	}
@@ -450,7 +451,7 @@ func TestTimeouts(t *testing.T) {
 	if a := g.Timeout(0); a.Kind != KindStop {
 		t.Fatalf("second timeout %v", a)
 	}
-	mustApply(t, g, move{0, act(KindStop)})
+	enginetest.MustApply(t, g, mv(0, act(KindStop)))
 	if a := g.Timeout(0); !a.Same(act(KindTool, deckSlot)) {
 		t.Fatalf("tool timeout %v", a)
 	}

@@ -36,6 +36,7 @@ func newState(players int, v variant, seed uint64) *state {
 		Used:      []int{},
 		Turn:      freshTurn(),
 	}
+	g.Bag = make(engine.Bag, numKinds)
 	for i, sec := range sections {
 		g.Bag[i] = sec.Books
 	}

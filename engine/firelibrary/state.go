@@ -2,6 +2,7 @@ package firelibrary
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 
 	"arcade/engine"
@@ -47,15 +48,15 @@ type state struct {
 	Active  engine.Seat `json:"active"` // active or choosing seat; -1 if none
 	// Burned counts the cards removed from the top of each section.
 	Burned [numSections]int `json:"burned"`
-	// Bag counts the tokens in the bag by kind (books by section, fire,
-	// Technology books).
-	Bag     [numKinds]int `json:"bag"`
-	Supply  int           `json:"supply"` // unused fire tokens
-	Deck    []int         `json:"deck"`   // tool deck, top last
-	Discard []int         `json:"discard"`
-	Market  []int         `json:"market"`
-	Cards   []orderCard   `json:"cards"` // Turn Order cards in play, by number
-	Seats   []seatState   `json:"seats"`
+	// Bag counts the tokens in the bag by kind (numKinds counts: books by
+	// section, fire, Technology books).
+	Bag     engine.Bag  `json:"bag"`
+	Supply  int         `json:"supply"` // unused fire tokens
+	Deck    []int       `json:"deck"`   // tool deck, top last
+	Discard []int       `json:"discard"`
+	Market  []int       `json:"market"`
+	Cards   []orderCard `json:"cards"` // Turn Order cards in play, by number
+	Seats   []seatState `json:"seats"`
 	// Picks is the queue of seats (robotSeat: the Robot) still to choose a
 	// Turn Order card.
 	Picks []engine.Seat `json:"picks"`
@@ -90,6 +91,9 @@ type state struct {
 	Pre []engine.Event `json:"pre,omitempty"`
 
 	ev []engine.Event // events of the Apply in progress
+	// quiet drops events and move labels: the hard bot's imagined games
+	// need neither (never set in a game at a table).
+	quiet bool
 }
 
 // orderCard is a Turn Order card in play this game.
@@ -234,13 +238,8 @@ func (g *state) winners() []engine.Seat {
 		g.Var.Mode == ModeRobot && best < g.Robot.Score:
 		return nil
 	}
-	var out []engine.Seat
-	for s, v := range sc {
-		if v == best {
-			out = append(out, engine.Seat(s))
-		}
-	}
-	return out
+	track := engine.ScoreTrack{Scores: sc}
+	return track.Leaders()
 }
 
 // card returns the Turn Order card with the given number, or nil.
@@ -284,11 +283,25 @@ func (g *state) worth(t Token) int {
 
 // emit records a public event.
 func (g *state) emit(format string, args ...any) {
+	if g.quiet {
+		return
+	}
 	g.ev = append(g.ev, engine.Public(format, args...))
+}
+
+// sprintf formats a move's label; a quiet game has no labels.
+func (g *state) sprintf(format string, args ...any) string {
+	if g.quiet {
+		return ""
+	}
+	return fmt.Sprintf(format, args...)
 }
 
 // tell records an event only seat s may read.
 func (g *state) tell(s engine.Seat, format string, args ...any) {
+	if g.quiet {
+		return
+	}
 	g.ev = append(g.ev, engine.Private(s, format, args...))
 }
 

@@ -74,7 +74,7 @@ func (g *state) toolPlays(s engine.Seat) []engine.Action {
 			out = append(out, g.playsOf(tl)...)
 		}
 	}
-	if s == g.Active && g.Phase == PhaseSave && g.bagSize() > 0 {
+	if s == g.Active && g.Phase == PhaseSave && g.Bag.Total() > 0 {
 		if tt := g.shovelInUse(); tt != nil {
 			out = append(out, engine.Action{Kind: KindDig,
 				Label: "Shovel: draw 2, place 1 (last use)"})
@@ -98,11 +98,11 @@ func (g *state) playsOf(tl int) []engine.Action {
 			return []engine.Action{playAction("Gloves: all spaces safe this turn", tl)}
 		}
 	case toolShovel:
-		if g.bagSize() > 0 {
+		if g.Bag.Total() > 0 {
 			return []engine.Action{playAction("Shovel: draw 2, place 1 (2 uses)", tl)}
 		}
 	case toolTorch:
-		if g.bagSize() > 0 {
+		if g.Bag.Total() > 0 {
 			return []engine.Action{playAction("Torch: draw 3, place 1 or more", tl)}
 		}
 	case toolBucket:
@@ -111,7 +111,7 @@ func (g *state) playsOf(tl int) []engine.Action {
 		var out []engine.Action
 		for i, t := range c.Spaces {
 			if t.Book() {
-				out = append(out, playAction(fmt.Sprintf("Cloak: save %s (space %d)", t.Name(), i+1), tl, i))
+				out = append(out, playAction(g.sprintf("Cloak: save %s (space %d)", t.Name(), i+1), tl, i))
 			}
 		}
 		return out
@@ -122,14 +122,14 @@ func (g *state) playsOf(tl int) []engine.Action {
 		best := g.bestBooks(c)
 		for _, i := range best {
 			t := c.Spaces[i]
-			out = append(out, playAction(fmt.Sprintf("Axe: take %s%s, score %d", t.Name(), spaceNote(best, i),
+			out = append(out, playAction(g.sprintf("Axe: take %s%s, score %d", t.Name(), spaceNote(best, i),
 				g.worth(t)), tl, i))
 		}
 		return out
 	case toolCollector, toolKnapsack, toolLockbox:
 		var out []engine.Action
 		for _, t := range distinctBooks(c) {
-			if tl == toolKnapsack && g.bagSize() == 0 {
+			if tl == toolKnapsack && g.Bag.Total() == 0 {
 				break
 			}
 			out = append(out, playAction(g.afterLabel(tl, t), tl, int(t)))
@@ -140,12 +140,15 @@ func (g *state) playsOf(tl int) []engine.Action {
 			return []engine.Action{playAction("Library Cart: books out of the bag", tl)}
 		}
 	case toolMap:
-		return []engine.Action{playAction(fmt.Sprintf("Map: +%d bravery, draw a tool", g.Turn.Bravery), tl)}
+		return []engine.Action{playAction(g.sprintf("Map: +%d bravery, draw a tool", g.Turn.Bravery), tl)}
 	}
 	return nil
 }
 
 func (g *state) afterLabel(tl int, t Token) string {
+	if g.quiet {
+		return ""
+	}
 	switch tl {
 	case toolCollector:
 		return fmt.Sprintf("Collector's Ed. on %s: +%d", t.Name(), 2*countIn(g.Turn.Saved, t))
@@ -258,7 +261,7 @@ func (g *state) slingPlays(c *orderCard) []engine.Action {
 		case to == robotSeat:
 			where = "to the Robot"
 		default:
-			where = "to " + ordinal(g.cardOf(to).Number) + " card"
+			where = "to " + engine.Ordinal(g.cardOf(to).Number) + " card"
 		}
 		for _, i := range spaces {
 			what := "fire"
@@ -338,7 +341,7 @@ func (g *state) useTool(s engine.Seat, card, tl int, choice []int) {
 		n := countIn(g.Turn.Saved, t)
 		g.addScore(s, 2*n)
 		g.emit("%s plays a Collector's Edition on %s: %d %s saved, +%d (score %d)", seat(s), tokenName(t), n,
-			plural(n, "such book", "such books"), 2*n, g.Seats[s].Score)
+			engine.Plural(n, "such book", "such books"), 2*n, g.Seats[s].Score)
 	case toolKnapsack:
 		g.knapsack(s, card, Token(choice[0]))
 	case toolCart:
@@ -352,7 +355,7 @@ func (g *state) useTool(s engine.Seat, card, tl int, choice []int) {
 		}
 		g.keep(card, s, "round", books, 0)
 		g.emit("%s plays a Library Cart: %d %s stay out of the bag until the end of the round", seat(s), len(books),
-			plural(len(books), "book", "books"))
+			engine.Plural(len(books), "book", "books"))
 	case toolLockbox:
 		t := Token(choice[0])
 		g.takeBook(t)
@@ -405,7 +408,7 @@ func (g *state) slingshot(s engine.Seat, card int, to engine.Seat, b int) {
 	case to == setAsideTo:
 		g.keep(card, s, "round", toks, 0)
 		g.emit("%s plays a Slingshot: nobody is left to play, so %s %s set aside until the round ends", seat(s),
-			what, plural(len(toks), "is", "are"))
+			what, engine.Plural(len(toks), "is", "are"))
 	case to == robotSeat:
 		g.Robot.Tokens = append(g.Robot.Tokens, toks...)
 		g.Discard = append(g.Discard, card)
@@ -416,7 +419,7 @@ func (g *state) slingshot(s engine.Seat, card int, to engine.Seat, b int) {
 			tc.Spaces[slices.Index(tc.Spaces[:], Empty)] = t
 		}
 		g.Discard = append(g.Discard, card)
-		g.emit("%s plays a Slingshot: %s fly to %s's %s card", seat(s), what, seat(to), ordinal(tc.Number))
+		g.emit("%s plays a Slingshot: %s fly to %s's %s card", seat(s), what, seat(to), engine.Ordinal(tc.Number))
 	}
 	g.resume()
 }
@@ -450,7 +453,7 @@ func (g *state) amulet(s engine.Seat, card int) {
 	var placed []string
 	for i := range g.Cards {
 		c := &g.Cards[i]
-		if slices.Contains(g.Used, c.Number) || g.bagSize() == 0 {
+		if slices.Contains(g.Used, c.Number) || g.Bag.Total() == 0 {
 			continue
 		}
 		t := g.drawToken()
@@ -461,7 +464,7 @@ func (g *state) amulet(s engine.Seat, card int) {
 			continue
 		}
 		c.Spaces[e] = t
-		placed = append(placed, fmt.Sprintf("%s on the %s card", t.Name(), ordinal(c.Number)))
+		placed = append(placed, fmt.Sprintf("%s on the %s card", t.Name(), engine.Ordinal(c.Number)))
 	}
 	if len(kept) > 0 {
 		g.keep(card, s, "round", kept, 0)
@@ -475,7 +478,7 @@ func (g *state) amulet(s engine.Seat, card int) {
 // toolDraw is a Shovel or Torch draw: up to n tokens to place.
 func (g *state) toolDraw(card, n int) {
 	g.Drawn++
-	n = min(n, g.bagSize())
+	n = min(n, g.Bag.Total())
 	var names []string
 	for range n {
 		t := g.drawToken()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"arcade/engine"
+	"arcade/engine/enginetest"
 )
 
 // toolGame is a 4-player game in round 1 with empty hands, seat 0 active
@@ -68,9 +69,9 @@ func TestToolWindows(t *testing.T) {
 			refusedWith(t, g, 0, act(KindPlay, toolAxe, 0), "the Axe is played only by a player who is not active")
 			refusedWith(t, g, 1, act(KindPlay, toolBucket), "only the active player may play the Bucket")
 			refusedWith(t, g, 0, act(KindDraw), "You cannot draw now: Fire Spreading")
-			mustApply(t, g, move{0, findPlay(t, g, 0, toolBucket)})
+			enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolBucket)))
 			refusedWith(t, g, 0, act(KindPlay, toolCloak, 0), "You have already answered")
-			mustApply(t, g, move{1, act(KindPass)})
+			enginetest.MustApply(t, g, mv(1, act(KindPass)))
 			if g.Phase != PhaseSave || g.Active != 0 {
 				t.Fatalf("the Bucket must stop the fire: phase %s", g.Phase)
 			}
@@ -78,19 +79,19 @@ func TestToolWindows(t *testing.T) {
 		{"AfterScoring", func(t *testing.T) {
 			// Collector's Edition, Knapsack, Library Cart, Lockbox, Map.
 			put(t, g, Black)
-			mustApply(t, g, move{0, act(KindStop)})
+			enginetest.MustApply(t, g, mv(0, act(KindStop)))
 			if g.Phase != PhaseAfter {
 				t.Fatalf("phase %s", g.Phase)
 			}
 			checkWindow(t, g, 0, toolCollector, toolKnapsack, toolCart, toolLockbox, toolMap)
 			refusedWith(t, g, 0, act(KindPlay, toolGloves), "Saving Books tool")
 			refusedWith(t, g, 1, act(KindPlay, toolAxe, 0), "the Axe is played only when Fire Spreading triggers")
-			mustApply(t, g, move{0, act(KindDone)})
+			enginetest.MustApply(t, g, mv(0, act(KindDone)))
 			// Other phases offer no tool at all.
 			finishTurns(t, g)
 			for _, s := range g.Pending() {
 				checkWindow(t, g, s)
-				mustApply(t, g, move{s, act(KindKeep)})
+				enginetest.MustApply(t, g, mv(s, act(KindKeep)))
 			}
 		}},
 		{"ChoosingTurnOrder", func(t *testing.T) {
@@ -140,24 +141,24 @@ func TestSimultaneousTools(t *testing.T) {
 			give(t, g, 1, toolAxe)
 			bust(t, g, White, Black) // black (3) is the Axe's book
 			// Both answer; neither answer shows to anyone else yet.
-			ev := mustApply(t, g, move{1, findPlay(t, g, 1, toolAxe, 1)})
-			if len(texts(ev, 0)) != 0 || len(texts(ev, 2)) != 0 || g.View(0).(View).Players[1].HandSize != 1 {
-				t.Fatalf("an answer leaked: %q", texts(ev, 0))
+			ev := enginetest.MustApply(t, g, mv(1, findPlay(t, g, 1, toolAxe, 1)))
+			if len(enginetest.Texts(ev, 0)) != 0 || len(enginetest.Texts(ev, 2)) != 0 || g.View(0).(View).Players[1].HandSize != 1 {
+				t.Fatalf("an answer leaked: %q", enginetest.Texts(ev, 0))
 			}
-			ev = mustApply(t, g, move{0, findPlay(t, g, 0, toolBucket)})
+			ev = enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolBucket)))
 			c := g.cardOf(0)
 			switch tc.winner {
 			case 1:
-				if !hasText(ev, 2, "{seat0} also played the Bucket, but {seat1} comes first on the score track: it goes back to their hand") ||
+				if !enginetest.HasText(ev, 2, "{seat0} also played the Bucket, but {seat1} comes first on the score track: it goes back to their hand") ||
 					g.heldCard(0, toolBucket) < 0 || g.heldCard(1, toolAxe) >= 0 ||
 					g.Seats[1].Score != tc.score1+3 || c.Spaces[1] != Empty || c.Spaces[2] != Empty {
-					t.Fatalf("the Axe must win: %q", texts(ev, 2))
+					t.Fatalf("the Axe must win: %q", enginetest.Texts(ev, 2))
 				}
 			case 0:
-				if !hasText(ev, 2, "{seat1} also played the Axe, but {seat0} comes first on the score track: it goes back to their hand") ||
+				if !enginetest.HasText(ev, 2, "{seat1} also played the Axe, but {seat0} comes first on the score track: it goes back to their hand") ||
 					g.heldCard(1, toolAxe) < 0 || g.heldCard(0, toolBucket) >= 0 ||
 					g.Seats[1].Score != tc.score1 || c.Spaces[1] != Black || c.Spaces[2] != Empty {
-					t.Fatalf("the Bucket must win: %q", texts(ev, 2))
+					t.Fatalf("the Bucket must win: %q", enginetest.Texts(ev, 2))
 				}
 			}
 			if g.Phase != PhaseSave || g.Active != 0 {
@@ -173,9 +174,9 @@ func TestAxe(t *testing.T) {
 	give(t, g, 2, toolMap) // any tool: seat 2 is asked too, and passes
 	g.Burned[Yellow] = 1   // War worth 3, like History
 	ev := bust(t, g, Yellow, Black)
-	if !slices.Equal(g.Responding(), []engine.Seat{1, 2}) || !hasText(ev, 3, "{seat0} drew a Fire token onto space 3 (risky): a risky space, Fire Spreading!") ||
+	if !slices.Equal(g.Responding(), []engine.Seat{1, 2}) || !enginetest.HasText(ev, 3, "{seat0} drew a Fire token onto space 3 (risky): a risky space, Fire Spreading!") ||
 		g.View(3).(View).PhaseText != "Round 1, step 2: Fire Spreading on {seat0}'s card: waiting for answers" {
-		t.Fatalf("responding %v: %q", g.Responding(), texts(ev, 3))
+		t.Fatalf("responding %v: %q", g.Responding(), enginetest.Texts(ev, 3))
 	}
 	// Two books tie at 3: the Axe user chooses.
 	legal := g.Legal(1)
@@ -186,11 +187,11 @@ func TestAxe(t *testing.T) {
 	if got := g.Legal(2); len(got) != 1 || got[0].Kind != KindPass {
 		t.Fatalf("seat 2 without an Axe may only pass: %v", got)
 	}
-	mustApply(t, g, move{1, legal[2]})
-	bag := g.Bag
-	ev = mustApply(t, g, move{2, act(KindPass)})
-	if !hasText(ev, 3, "{seat1} plays an Axe: the fire and {seat0}'s History book (black) go back to the bag, and {seat1} scores 3 (score 3)") {
-		t.Fatalf("events %q", texts(ev, 3))
+	enginetest.MustApply(t, g, mv(1, legal[2]))
+	bag := slices.Clone(g.Bag)
+	ev = enginetest.MustApply(t, g, mv(2, act(KindPass)))
+	if !enginetest.HasText(ev, 3, "{seat1} plays an Axe: the fire and {seat0}'s History book (black) go back to the bag, and {seat1} scores 3 (score 3)") {
+		t.Fatalf("events %q", enginetest.Texts(ev, 3))
 	}
 	if g.Phase != PhaseSave || g.Active != 0 || g.Bag[Black] != bag[Black]+1 || g.Bag[Fire] != bag[Fire]+1 ||
 		g.cardOf(0).Spaces != [numSpaces]Token{Yellow, Empty, Empty, Empty, Empty} || g.Drawn != 3 {
@@ -198,7 +199,7 @@ func TestAxe(t *testing.T) {
 	}
 	// The active player carries on: the next draw fills space 2.
 	forceNext(t, g, Purple)
-	mustApply(t, g, move{0, act(KindDraw)})
+	enginetest.MustApply(t, g, mv(0, act(KindDraw)))
 	if g.cardOf(0).Spaces[1] != Purple {
 		t.Fatal("the next draw must fill the leftmost empty space")
 	}
@@ -219,19 +220,19 @@ func TestBucket(t *testing.T) {
 	give(t, g, 0, toolBucket, toolMap)
 	bust(t, g, White, Yellow)
 	fires := g.Bag[Fire]
-	ev := mustApply(t, g, move{0, findPlay(t, g, 0, toolBucket)})
-	if !hasText(ev, 1, "{seat0} plays a Bucket: the fire on space 3 goes on the Bucket, and the fire stops spreading") ||
+	ev := enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolBucket)))
+	if !enginetest.HasText(ev, 1, "{seat0} plays a Bucket: the fire on space 3 goes on the Bucket, and the fire stops spreading") ||
 		g.Phase != PhaseSave || g.cardOf(0).Spaces[2] != Empty || g.Bag[Fire] != fires || len(g.Table) != 1 {
-		t.Fatalf("events %q", texts(ev, 1))
+		t.Fatalf("events %q", enginetest.Texts(ev, 1))
 	}
 	if v := g.View(2).(View); len(v.Table) != 1 || v.Table[0].Name != "Bucket" || !slices.Equal(v.Table[0].Tokens, []string{"fire"}) {
 		t.Fatalf("table view %+v", v.Table)
 	}
 	put(t, g, Black)
-	ev = applyPass(t, g, move{0, act(KindStop)})
+	ev = applyPass(t, g, mv(0, act(KindStop)))
 	if g.Seats[0].Score != 1+2+3+2 || g.Bag[Fire] != fires+1 || len(g.Table) != 0 || g.Discard[len(g.Discard)-1]/3 != toolBucket ||
-		!hasText(ev, 1, "1 token on the Bucket goes back to the bag") {
-		t.Fatalf("score %d: %q", g.Seats[0].Score, texts(ev, 1))
+		!enginetest.HasText(ev, 1, "1 token on the Bucket goes back to the bag") {
+		t.Fatalf("score %d: %q", g.Seats[0].Score, enginetest.Texts(ev, 1))
 	}
 }
 
@@ -245,16 +246,16 @@ func TestCloak(t *testing.T) {
 	if len(legal) != 4 || legal[3].Label != "Cloak: save yellow (space 3)" {
 		t.Fatalf("Cloak choices %v", legal)
 	}
-	ev := mustApply(t, g, move{0, legal[3]})
+	ev := enginetest.MustApply(t, g, mv(0, legal[3]))
 	if g.Seats[0].Score != 2+2 || g.Burned != [numSections]int{1, 0, 1, 0} || g.Phase != PhaseTool ||
-		!hasText(ev, 1, "{seat0}'s Cloak saves a War book (yellow) from space 3: 2 knowledge + 2 bravery (score 4)") {
-		t.Fatalf("score %d burned %v: %q", g.Seats[0].Score, g.Burned, texts(ev, 1))
+		!enginetest.HasText(ev, 1, "{seat0}'s Cloak saves a War book (yellow) from space 3: 2 knowledge + 2 bravery (score 4)") {
+		t.Fatalf("score %d burned %v: %q", g.Seats[0].Score, g.Burned, enginetest.Texts(ev, 1))
 	}
 	// The only book cloaked: the lowest burn index burns instead.
 	g = toolGame(t, 7)
 	give(t, g, 0, toolCloak)
 	bust(t, g, Fire, Black) // a fire on space 1, black on 2, the second fire on 3
-	mustApply(t, g, move{0, findPlay(t, g, 0, toolCloak, 1)})
+	enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolCloak, 1)))
 	if g.Seats[0].Score != 3 || g.Burned != [numSections]int{1, 0, 0, 0} {
 		t.Fatalf("score %d burned %v", g.Seats[0].Score, g.Burned)
 	}
@@ -264,7 +265,7 @@ func TestCloak(t *testing.T) {
 func escapeWith(t *testing.T, g *state, books ...Token) []engine.Event {
 	t.Helper()
 	put(t, g, books...)
-	ev := mustApply(t, g, move{0, act(KindStop)})
+	ev := enginetest.MustApply(t, g, mv(0, act(KindStop)))
 	if g.Phase != PhaseAfter {
 		t.Fatalf("phase %s after the escape", g.Phase)
 	}
@@ -278,28 +279,28 @@ func TestCollectorsEdition(t *testing.T) {
 	if got := g.Legal(0); len(got) != 4 || got[1].Label != "Collector's Ed. on yellow: +4" {
 		t.Fatalf("choices %v", got)
 	}
-	ev := mustApply(t, g, move{0, findPlay(t, g, 0, toolCollector, int(Yellow))})
+	ev := enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolCollector, int(Yellow))))
 	if g.Seats[0].Score != 9+4 || g.Phase != PhaseAfter || g.cardOf(0).Spaces[0] != Empty ||
-		!hasText(ev, 2, "{seat0} plays a Collector's Edition on a War book (yellow): 2 such books saved, +4 (score 13)") {
-		t.Fatalf("score %d: %q", g.Seats[0].Score, texts(ev, 2))
+		!enginetest.HasText(ev, 2, "{seat0} plays a Collector's Edition on a War book (yellow): 2 such books saved, +4 (score 13)") {
+		t.Fatalf("score %d: %q", g.Seats[0].Score, enginetest.Texts(ev, 2))
 	}
 }
 
 func TestGloves(t *testing.T) {
 	g := toolGame(t, 9)
 	give(t, g, 0, toolGloves, toolMap)
-	ev := mustApply(t, g, move{0, findPlay(t, g, 0, toolGloves)})
+	ev := enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolGloves)))
 	if !g.Turn.Gloves || !g.View(3).(View).Gloves || len(playsOffered(g, 0)) != 0 {
-		t.Fatalf("gloves not on: %q", texts(ev, 3))
+		t.Fatalf("gloves not on: %q", enginetest.Texts(ev, 3))
 	}
 	put(t, g, White, Yellow)
 	forceNext(t, g, Fire)
-	ev = mustApply(t, g, move{0, act(KindDraw)})
-	if g.Phase != PhaseSave || !hasText(ev, 1, "{seat0} drew a Fire token onto space 3 (safe)") {
-		t.Fatalf("a fire on a risky space must not spread with Gloves: %q", texts(ev, 1))
+	ev = enginetest.MustApply(t, g, mv(0, act(KindDraw)))
+	if g.Phase != PhaseSave || !enginetest.HasText(ev, 1, "{seat0} drew a Fire token onto space 3 (safe)") {
+		t.Fatalf("a fire on a risky space must not spread with Gloves: %q", enginetest.Texts(ev, 1))
 	}
 	// Bravery still counts as if the spaces were risky.
-	mustApply(t, g, move{0, act(KindStop)})
+	enginetest.MustApply(t, g, mv(0, act(KindStop)))
 	if g.Seats[0].Score != 1+2+2 {
 		t.Fatalf("score %d", g.Seats[0].Score)
 	}
@@ -307,11 +308,11 @@ func TestGloves(t *testing.T) {
 	g = toolGame(t, 10)
 	activate(t, g, 0, 3)
 	give(t, g, 0, toolGloves, toolGloves)
-	mustApply(t, g, move{0, findPlay(t, g, 0, toolGloves)})
+	enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolGloves)))
 	put(t, g, White)
-	ev = mustApply(t, g, move{0, act(KindStop)})
-	if g.Phase != PhaseAfter || !hasText(ev, 1, "{seat0} wore Gloves: no tool for escaping") {
-		t.Fatalf("phase %s: %q", g.Phase, texts(ev, 1))
+	ev = enginetest.MustApply(t, g, mv(0, act(KindStop)))
+	if g.Phase != PhaseAfter || !enginetest.HasText(ev, 1, "{seat0} wore Gloves: no tool for escaping") {
+		t.Fatalf("phase %s: %q", g.Phase, enginetest.Texts(ev, 1))
 	}
 }
 
@@ -320,19 +321,19 @@ func TestKnapsack(t *testing.T) {
 	give(t, g, 0, toolKnapsack, toolKnapsack, toolMap)
 	escapeWith(t, g, White, Black, Yellow) // 1+3+2 + 2 bravery
 	forceNext(t, g, Yellow)
-	bag := g.Bag
+	bag := slices.Clone(g.Bag)
 	bag[Black]++ // the Knapsack's book goes back too
-	ev := mustApply(t, g, move{0, findPlay(t, g, 0, toolKnapsack, int(Black))})
-	if g.Seats[0].Score != 8+3+2 || g.Bag != bag || g.cardOf(0).Spaces[1] != Empty ||
-		!hasText(ev, 1, "{seat0} plays a Knapsack with a History book (black) and draws a War book (yellow): +5 (score 13)") {
-		t.Fatalf("score %d: %q", g.Seats[0].Score, texts(ev, 1))
+	ev := enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolKnapsack, int(Black))))
+	if g.Seats[0].Score != 8+3+2 || !slices.Equal(g.Bag, bag) || g.cardOf(0).Spaces[1] != Empty ||
+		!enginetest.HasText(ev, 1, "{seat0} plays a Knapsack with a History book (black) and draws a War book (yellow): +5 (score 13)") {
+		t.Fatalf("score %d: %q", g.Seats[0].Score, enginetest.Texts(ev, 1))
 	}
 	forceNext(t, g, Fire)
 	bag[White]++
-	ev = mustApply(t, g, move{0, findPlay(t, g, 0, toolKnapsack, int(White))})
-	if g.Seats[0].Score != 13 || g.Burned[White] != 1 || g.Bag != bag ||
-		!hasText(ev, 1, "Geography (white) burns: now worth 2") {
-		t.Fatalf("a fire must burn the book's section: %q", texts(ev, 1))
+	ev = enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolKnapsack, int(White))))
+	if g.Seats[0].Score != 13 || g.Burned[White] != 1 || !slices.Equal(g.Bag, bag) ||
+		!enginetest.HasText(ev, 1, "Geography (white) burns: now worth 2") {
+		t.Fatalf("a fire must burn the book's section: %q", enginetest.Texts(ev, 1))
 	}
 }
 
@@ -340,12 +341,12 @@ func TestLibraryCart(t *testing.T) {
 	g := toolGame(t, 12)
 	give(t, g, 0, toolCart, toolMap)
 	escapeWith(t, g, White, Black, Black)
-	ev := mustApply(t, g, move{0, findPlay(t, g, 0, toolCart)})
+	ev := enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolCart)))
 	if g.Bag[Black] != 3 || g.Bag[White] != 6 || len(g.Table) != 1 ||
-		!hasText(ev, 1, "{seat0} plays a Library Cart: 3 books stay out of the bag until the end of the round") {
-		t.Fatalf("bag %v: %q", g.Bag, texts(ev, 1))
+		!enginetest.HasText(ev, 1, "{seat0} plays a Library Cart: 3 books stay out of the bag until the end of the round") {
+		t.Fatalf("bag %v: %q", g.Bag, enginetest.Texts(ev, 1))
 	}
-	mustApply(t, g, move{0, act(KindDone)})
+	enginetest.MustApply(t, g, mv(0, act(KindDone)))
 	if g.Bag[Black] != 3 {
 		t.Fatal("the books must stay out until the end of the round")
 	}
@@ -360,11 +361,11 @@ func TestLockbox(t *testing.T) {
 		g := toolGame(t, 13)
 		give(t, g, 0, toolLockbox, toolMap)
 		escapeWith(t, g, White, Black, Yellow)
-		mustApply(t, g, move{0, findPlay(t, g, 0, toolLockbox, int(Black))})
+		enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolLockbox, int(Black))))
 		if g.Bag[Black] != 4 || len(g.Table) != 1 || g.Table[0].Until != "game" {
 			t.Fatalf("bag %v table %+v", g.Bag, g.Table)
 		}
-		mustApply(t, g, move{0, act(KindDone)})
+		enginetest.MustApply(t, g, mv(0, act(KindDone)))
 		finishTurns(t, g) // the end of round 1 burns War: the Lockbox stays
 		if len(g.Table) != 1 || g.Bag[Black] != 4 {
 			t.Fatal("the Lockbox keeps its book for the rest of the game")
@@ -381,7 +382,7 @@ func TestLockbox(t *testing.T) {
 		g.ev = nil
 		g.burnTop(int(sec))
 		if g.Phase != PhaseOver || g.Seats[0].Score != before+want {
-			t.Fatalf("collapse %v: score %d, want %d: %q", collapse, g.Seats[0].Score, before+want, texts(g.ev, 1))
+			t.Fatalf("collapse %v: score %d, want %d: %q", collapse, g.Seats[0].Score, before+want, enginetest.Texts(g.ev, 1))
 		}
 	}
 }
@@ -391,12 +392,12 @@ func TestMap(t *testing.T) {
 	give(t, g, 0, toolMap)
 	escapeWith(t, g, White, Black, Yellow, Yellow) // 1+3+2+2 + 4 bravery
 	top := g.Deck[len(g.Deck)-1]
-	ev := mustApply(t, g, move{0, findPlay(t, g, 0, toolMap)})
+	ev := enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolMap)))
 	if g.Seats[0].Score != 12+4 || !slices.Equal(g.Seats[0].Hand, []int{top}) ||
-		!hasText(ev, 0, "You drew "+cardTool(top).Name+" with the Map") || !hasText(ev, 1, "{seat0} draws a tool from the deck") {
-		t.Fatalf("score %d hand %v: %q", g.Seats[0].Score, g.Seats[0].Hand, texts(ev, 0))
+		!enginetest.HasText(ev, 0, "You drew "+cardTool(top).Name+" with the Map") || !enginetest.HasText(ev, 1, "{seat0} draws a tool from the deck") {
+		t.Fatalf("score %d hand %v: %q", g.Seats[0].Score, g.Seats[0].Hand, enginetest.Texts(ev, 0))
 	}
-	for _, x := range texts(ev, 1) {
+	for _, x := range enginetest.Texts(ev, 1) {
 		if strings.Contains(x, cardTool(top).Name) && !strings.Contains(x, "market") {
 			t.Fatalf("the drawn tool leaked: %q", x)
 		}
@@ -407,16 +408,16 @@ func TestShovel(t *testing.T) {
 	g := toolGame(t, 15)
 	give(t, g, 0, toolShovel)
 	forceSeq(t, g, White, Fire)
-	ev := mustApply(t, g, move{0, findPlay(t, g, 0, toolShovel)})
-	if g.Phase != PhasePlace || !hasText(ev, 1, "{seat0} draws white, fire with the Shovel") {
-		t.Fatalf("phase %s: %q", g.Phase, texts(ev, 1))
+	ev := enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolShovel)))
+	if g.Phase != PhasePlace || !enginetest.HasText(ev, 1, "{seat0} draws white, fire with the Shovel") {
+		t.Fatalf("phase %s: %q", g.Phase, enginetest.Texts(ev, 1))
 	}
 	refusedWith(t, g, 0, act(KindRest), "A Shovel draw must place one of the two tokens")
 	refusedWith(t, g, 0, act(KindDraw), "You cannot draw now")
-	ev = mustApply(t, g, move{0, act(KindPlace, int(White))})
+	ev = enginetest.MustApply(t, g, mv(0, act(KindPlace, int(White))))
 	if g.Phase != PhaseSave || g.cardOf(0).Spaces[0] != White || len(g.Table) != 1 || !slices.Equal(g.Table[0].Tokens, []Token{Fire}) ||
-		!hasText(ev, 1, "1 unplaced fire stays on the Shovel until the turn ends") {
-		t.Fatalf("after placing: %q", texts(ev, 1))
+		!enginetest.HasText(ev, 1, "1 unplaced fire stays on the Shovel until the turn ends") {
+		t.Fatalf("after placing: %q", enginetest.Texts(ev, 1))
 	}
 	// The second use: an unplaced book goes back to the bag.
 	forceSeq(t, g, Yellow, Black)
@@ -424,8 +425,8 @@ func TestShovel(t *testing.T) {
 	if dig, ok := engine.Find(g.Legal(0), act(KindDig)); !ok || dig.Label != "Shovel: draw 2, place 1 (last use)" {
 		t.Fatalf("no second Shovel draw: %v", g.Legal(0))
 	}
-	mustApply(t, g, move{0, act(KindDig)})
-	mustApply(t, g, move{0, act(KindPlace, int(Black))})
+	enginetest.MustApply(t, g, mv(0, act(KindDig)))
+	enginetest.MustApply(t, g, mv(0, act(KindPlace, int(Black))))
 	if g.Bag[Yellow] != yellow || g.cardOf(0).Spaces[1] != Black || g.Phase != PhaseSave {
 		t.Fatalf("bag %v card %v", g.Bag, g.cardOf(0).Spaces)
 	}
@@ -435,7 +436,7 @@ func TestShovel(t *testing.T) {
 	refusedWith(t, g, 0, act(KindDig), "You have no Shovel draw left this turn")
 	put(t, g, Yellow) // a risky space: no tool for escaping
 	fires := g.Bag[Fire]
-	applyPass(t, g, move{0, act(KindStop)})
+	applyPass(t, g, mv(0, act(KindStop)))
 	if g.Bag[Fire] != fires+1 || len(g.Table) != 0 {
 		t.Fatal("the Shovel's fire goes back when the turn ends")
 	}
@@ -445,32 +446,32 @@ func TestTorch(t *testing.T) {
 	g := toolGame(t, 16)
 	give(t, g, 0, toolTorch, toolTorch)
 	forceSeq(t, g, Fire, White, Yellow)
-	mustApply(t, g, move{0, findPlay(t, g, 0, toolTorch)})
+	enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolTorch)))
 	legal := g.Legal(0)
 	if g.Phase != PhasePlace || len(legal) != 3 || legal[0].Label != "Place a Fire token" {
 		t.Fatalf("choices %v", legal)
 	}
 	refusedWith(t, g, 0, act(KindRest), "Place at least one of the tokens the Torch drew first")
 	// The player chooses the order: yellow, then white.
-	mustApply(t, g, move{0, act(KindPlace, int(Yellow))})
-	mustApply(t, g, move{0, act(KindPlace, int(White))})
+	enginetest.MustApply(t, g, mv(0, act(KindPlace, int(Yellow))))
+	enginetest.MustApply(t, g, mv(0, act(KindPlace, int(White))))
 	if g.Phase != PhasePlace || g.cardOf(0).Spaces != [numSpaces]Token{Yellow, White, Empty, Empty, Empty} {
 		t.Fatalf("card %v", g.cardOf(0).Spaces)
 	}
-	ev := mustApply(t, g, move{0, act(KindRest)})
+	ev := enginetest.MustApply(t, g, mv(0, act(KindRest)))
 	if g.Phase != PhaseSave || !slices.Equal(g.Table[0].Tokens, []Token{Fire}) ||
-		!hasText(ev, 1, "1 unplaced fire stays on the Torch until the turn ends") {
-		t.Fatalf("rest: %q", texts(ev, 1))
+		!enginetest.HasText(ev, 1, "1 unplaced fire stays on the Torch until the turn ends") {
+		t.Fatalf("rest: %q", enginetest.Texts(ev, 1))
 	}
 	// A second Torch: a placed fire is checked as usual and spreads on a
 	// risky space; the unplaced book goes back.
 	forceSeq(t, g, Purple, Fire, Black)
-	mustApply(t, g, move{0, findPlay(t, g, 0, toolTorch)})
+	enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolTorch)))
 	black := g.Bag[Black]
-	ev = mustApply(t, g, move{0, act(KindPlace, int(Fire))})
+	ev = enginetest.MustApply(t, g, mv(0, act(KindPlace, int(Fire))))
 	if g.Phase != PhaseSpread && g.Phase != PhaseTool || g.Bag[Black] < black+1 ||
-		!hasText(ev, 1, "{seat0} places a Fire token onto space 3 (risky): a risky space, Fire Spreading!") {
-		t.Fatalf("phase %s: %q", g.Phase, texts(ev, 1))
+		!enginetest.HasText(ev, 1, "{seat0} places a Fire token onto space 3 (risky): a risky space, Fire Spreading!") {
+		t.Fatalf("phase %s: %q", g.Phase, enginetest.Texts(ev, 1))
 	}
 }
 
@@ -484,11 +485,11 @@ func TestSlingshot(t *testing.T) {
 		t.Fatalf("choices %v", legal)
 	}
 	to := g.card(3).Holder
-	ev := mustApply(t, g, move{0, findPlay(t, g, 0, toolSlingshot, int(to), 1)})
+	ev := enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolSlingshot, int(to), 1)))
 	if g.Phase != PhaseSave || g.card(3).Spaces != [numSpaces]Token{Fire, Black, Empty, Empty, Empty} ||
 		g.cardOf(0).Spaces != [numSpaces]Token{Yellow, Empty, Empty, Empty, Empty} ||
-		!hasText(ev, 1, "{seat0} plays a Slingshot: the fire and a History book (black) fly to "+seat(to)+"'s 3rd card") {
-		t.Fatalf("after the Slingshot: %q", texts(ev, 1))
+		!enginetest.HasText(ev, 1, "{seat0} plays a Slingshot: the fire and a History book (black) fly to "+seat(to)+"'s 3rd card") {
+		t.Fatalf("after the Slingshot: %q", enginetest.Texts(ev, 1))
 	}
 	// No tool can make another player burn: the 3rd card now holds a
 	// fire, and the 1st card's next space is risky once it holds a token.
@@ -501,7 +502,7 @@ func TestSlingshot(t *testing.T) {
 		}
 	}
 	refusedWith(t, g, 0, act(KindPlay, toolSlingshot, int(to), 0), "may not make that player spread fire")
-	mustApply(t, g, move{0, findPlay(t, g, 0, toolSlingshot, int(g.card(4).Holder), 0)})
+	enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolSlingshot, int(g.card(4).Holder), 0)))
 	// The last player of the round sets the tokens aside until it ends.
 	for s := range g.Seats {
 		g.Seats[s].Played = s != 0
@@ -514,11 +515,11 @@ func TestSlingshot(t *testing.T) {
 	if len(legal) != 2 || legal[1].Label != "Slingshot aside: fire + purple" {
 		t.Fatalf("choices %v", legal)
 	}
-	mustApply(t, g, move{0, legal[1]})
+	enginetest.MustApply(t, g, mv(0, legal[1]))
 	if len(g.Table) != 1 || g.Table[0].Until != "round" || len(g.Table[0].Tokens) != 2 {
 		t.Fatalf("table %+v", g.Table)
 	}
-	mustApply(t, g, move{0, act(KindStop)})
+	enginetest.MustApply(t, g, mv(0, act(KindStop)))
 	if len(g.Table) != 1 {
 		t.Fatal("the tokens set aside stay until the round ends")
 	}
@@ -538,7 +539,7 @@ func TestAmulet(t *testing.T) {
 	refusedWith(t, g, 2, act(KindPlay, toolAmulet), "(not in round 1)")
 	finishTurns(t, g)
 	for _, s := range g.Pending() {
-		mustApply(t, g, move{s, act(KindKeep)})
+		enginetest.MustApply(t, g, mv(s, act(KindKeep)))
 	}
 	if g.Phase != PhaseAmulet || !slices.Contains(g.Responding(), 2) {
 		t.Fatalf("phase %s responding %v", g.Phase, g.Responding())
@@ -549,7 +550,7 @@ func TestAmulet(t *testing.T) {
 	for i, w := range want {
 		w[2], w[3], w[4] = Empty, Empty, Empty
 		if g.Cards[i].Spaces != w {
-			t.Fatalf("card %d: %v (%q)", i+1, g.Cards[i].Spaces, texts(ev, 0))
+			t.Fatalf("card %d: %v (%q)", i+1, g.Cards[i].Spaces, enginetest.Texts(ev, 0))
 		}
 	}
 	// The window opens again: a second Amulet. The 1st card's next space
@@ -559,9 +560,9 @@ func TestAmulet(t *testing.T) {
 	}
 	forceSeq(t, g, Fire, Black, Fire, Purple)
 	ev = amuletBy(t, g, 2)
-	if !hasText(ev, 0, "{seat2} plays an Amulet: fire stays on the Amulet, black on the 2nd card, fire stays on the Amulet, purple on the 4th card") ||
+	if !enginetest.HasText(ev, 0, "{seat2} plays an Amulet: fire stays on the Amulet, black on the 2nd card, fire stays on the Amulet, purple on the 4th card") ||
 		len(g.Table) != 1 || !slices.Equal(g.Table[0].Tokens, []Token{Fire, Fire}) {
-		t.Fatalf("events %q table %+v", texts(ev, 0), g.Table)
+		t.Fatalf("events %q table %+v", enginetest.Texts(ev, 0), g.Table)
 	}
 	passAll(t, g)
 	if g.Phase != PhaseOrder {
@@ -576,16 +577,16 @@ func TestAmulet(t *testing.T) {
 		if g.card(2).Holder != noHolder {
 			n = g.freeCards()[0]
 		}
-		mustApply(t, g, move{g.Active, act(KindOrder, n)})
+		enginetest.MustApply(t, g, mv(g.Active, act(KindOrder, n)))
 	}
 	h := g.card(2).Holder
 	for g.Active != h {
-		mustApply(t, g, move{g.Active, g.Timeout(g.Active)})
+		enginetest.MustApply(t, g, mv(g.Active, g.Timeout(g.Active)))
 		passAll(t, g)
 	}
 	before := g.Seats[h].Score
 	put(t, g, Purple)
-	applyPass(t, g, move{h, act(KindStop)})
+	applyPass(t, g, mv(h, act(KindStop)))
 	if g.Seats[h].Score != before+g.value(0)+g.value(2)+g.value(3)+2 { // the purple book is on risky space 3
 		t.Fatalf("the Amulet's books score for the card's holder: %d -> %d", before, g.Seats[h].Score)
 	}
@@ -615,9 +616,9 @@ func TestBooksOnCardsAtGameEnd(t *testing.T) {
 func amuletBy(t *testing.T, g *state, s engine.Seat) []engine.Event {
 	t.Helper()
 	var ev []engine.Event
-	ev = append(ev, mustApply(t, g, move{s, findPlay(t, g, s, toolAmulet)})...)
+	ev = append(ev, enginetest.MustApply(t, g, mv(s, findPlay(t, g, s, toolAmulet)))...)
 	for _, o := range g.Responding() {
-		ev = append(ev, mustApply(t, g, move{o, act(KindPass)})...)
+		ev = append(ev, enginetest.MustApply(t, g, mv(o, act(KindPass)))...)
 	}
 	return ev
 }
@@ -632,11 +633,11 @@ func TestMarketRefillsFromDiscards(t *testing.T) {
 	g.Seats[3].Hand = append(g.Seats[3].Hand, g.Market[1:]...)
 	g.Deck, g.Discard, g.Market = []int{}, []int{}, g.Market[:1]
 	bust(t, g, White, Yellow)
-	mustApply(t, g, move{0, findPlay(t, g, 0, toolBucket)})
+	enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolBucket)))
 	passAll(t, g) // seat 3 holds tools: it is asked too
 	put(t, g, Black)
-	ev := applyPass(t, g, move{0, act(KindStop)})
-	if len(g.Market) != 2 || len(g.Discard) != 0 || !hasText(ev, 1, "Bucket is added to the tool market") {
-		t.Fatalf("market %v: %q", g.Market, texts(ev, 1))
+	ev := applyPass(t, g, mv(0, act(KindStop)))
+	if len(g.Market) != 2 || len(g.Discard) != 0 || !enginetest.HasText(ev, 1, "Bucket is added to the tool market") {
+		t.Fatalf("market %v: %q", g.Market, enginetest.Texts(ev, 1))
 	}
 }

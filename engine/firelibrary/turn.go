@@ -7,28 +7,9 @@ import (
 	"arcade/engine"
 )
 
-// bagSize counts the tokens in the bag.
-func (g *state) bagSize() int {
-	total := 0
-	for _, n := range g.Bag {
-		total += n
-	}
-	return total
-}
-
 // drawToken takes a random token out of the bag; the caller checks that
 // the bag is not empty.
-func (g *state) drawToken() Token {
-	r := g.RNG.Intn(g.bagSize())
-	for k, n := range g.Bag {
-		if r < n {
-			g.Bag[k]--
-			return Token(k)
-		}
-		r -= n
-	}
-	panic("firelibrary: bag count mismatch")
-}
+func (g *state) drawToken() Token { return Token(g.Bag.Draw(&g.RNG)) }
 
 // risky reports whether a space is printed risky.
 func risky(number, space int) bool { return orderCards[number-1][space] > 0 }
@@ -118,12 +99,12 @@ func (g *state) putBackDrawing() {
 	name := cardTool(tt.Card).Name
 	switch {
 	case books > 0 && fires > 0:
-		g.emit("%d unplaced %s back to the bag, %d %s on the %s", books, plural(books, "book goes", "books go"),
-			fires, plural(fires, "fire stays", "fires stay"), name)
+		g.emit("%d unplaced %s back to the bag, %d %s on the %s", books, engine.Plural(books, "book goes", "books go"),
+			fires, engine.Plural(fires, "fire stays", "fires stay"), name)
 	case books > 0:
-		g.emit("%d unplaced %s back to the bag", books, plural(books, "book goes", "books go"))
+		g.emit("%d unplaced %s back to the bag", books, engine.Plural(books, "book goes", "books go"))
 	default:
-		g.emit("%d unplaced %s on the %s until the turn ends", fires, plural(fires, "fire stays", "fires stay"), name)
+		g.emit("%d unplaced %s on the %s until the turn ends", fires, engine.Plural(fires, "fire stays", "fires stay"), name)
 	}
 	g.Turn.Drawing = []Token{}
 	g.Turn.From = -1
@@ -140,7 +121,7 @@ func (g *state) escape() {
 	knowledge, bravery, books := g.score(c)
 	g.addScore(s, knowledge+bravery)
 	g.emit("%s escaped with %d %s: %d knowledge + %d bravery = %d (score %d)", seat(s), books,
-		plural(books, "book", "books"), knowledge, bravery, knowledge+bravery, g.Seats[s].Score)
+		engine.Plural(books, "book", "books"), knowledge, bravery, knowledge+bravery, g.Seats[s].Score)
 	g.Turn.Saved = []Token{}
 	safeOnly := true
 	for i, t := range c.Spaces {
@@ -340,8 +321,8 @@ func (g *state) clearTable(until string) {
 			g.Bag[t]++
 		}
 		if n := len(tt.Tokens); n > 0 {
-			g.emit("%d %s on the %s %s back to the bag", n, plural(n, "token", "tokens"), cardTool(tt.Card).Name,
-				plural(n, "goes", "go"))
+			g.emit("%d %s on the %s %s back to the bag", n, engine.Plural(n, "token", "tokens"), cardTool(tt.Card).Name,
+				engine.Plural(n, "goes", "go"))
 		}
 		g.Discard = append(g.Discard, tt.Card)
 	}
@@ -356,11 +337,4 @@ func (g *state) tableCard(card int) *tableTool {
 		}
 	}
 	panic(fmt.Sprintf("firelibrary: tool card %d is not on the table", card))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

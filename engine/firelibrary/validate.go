@@ -72,7 +72,10 @@ func (g *state) checkLibrary() error {
 // more fire, across the bag, the supply, the cards, the played tools, the
 // Robot and a Shovel or Torch draw.
 func (g *state) checkTokens() error {
-	count := g.Bag
+	if len(g.Bag) != numKinds {
+		return fmt.Errorf("a bag of %d kinds of tokens", len(g.Bag))
+	}
+	count := slices.Clone(g.Bag)
 	count[Fire] += g.Supply
 	add := func(ts ...Token) error {
 		for _, t := range ts {
@@ -178,18 +181,11 @@ func (g *state) checkTools() error {
 }
 
 func (g *state) checkSeats() error {
-	arrived := map[int]bool{}
-	if r := g.Robot; r != nil {
-		if r.Score < 0 || r.Arrived < 0 || r.Arrived >= g.Clock {
-			return errors.New("the Robot has a bad score record")
-		}
-		arrived[r.Arrived] = true
+	track := g.scoreTrack() // the Robot is the last marker
+	if err := track.Check(len(track.Scores)); err != nil {
+		return err
 	}
 	for s, p := range g.Seats {
-		if p.Score < 0 || p.Arrived < 0 || p.Arrived >= g.Clock || arrived[p.Arrived] {
-			return fmt.Errorf("seat %d has a bad score record", s)
-		}
-		arrived[p.Arrived] = true
 		if p.Swap < swapUndecided || p.Swap >= len(p.Hand) {
 			return fmt.Errorf("seat %d has a bad swap choice", s)
 		}
@@ -265,7 +261,7 @@ func (g *state) checkPhase() error {
 			fires := countTokens(Fire, c.Spaces)
 			first := slices.Index(c.Spaces[:], Fire)
 			if fires > 1 || fires == 1 && risky(c.Number, first) {
-				return fmt.Errorf("a fire that would spread on the %s card", ordinal(c.Number))
+				return fmt.Errorf("a fire that would spread on the %s card", engine.Ordinal(c.Number))
 			}
 		}
 	}
@@ -304,7 +300,7 @@ func (g *state) checkTurn(activeOK bool) error {
 			return errors.New("the triggering fire is missing")
 		}
 	}
-	if g.Phase != PhaseSave && g.Phase != PhasePlace && g.Phase != PhaseSpread && g.Drawn == 0 && g.bagSize() > 0 {
+	if g.Phase != PhaseSave && g.Phase != PhasePlace && g.Phase != PhaseSpread && g.Drawn == 0 && g.Bag.Total() > 0 {
 		return errors.New("scored without drawing")
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"arcade/engine"
+	"arcade/engine/enginetest"
 )
 
 // TestOptions creates a table for every combination of options and player
@@ -99,7 +100,7 @@ func robotGame(t *testing.T, seed uint64) *state {
 	}
 	g.Robot = &robotState{Arrived: 2, Flip: -1, Tokens: []Token{}}
 	g.Burned = [numSections]int{}
-	g.Bag = [numKinds]int{7, 6, 5, 4, 7, 0}
+	g.Bag = engine.Bag{7, 6, 5, 4, 7, 0}
 	g.Supply = 10
 	g.Phase, g.Active, g.Drawn = PhaseSave, 0, 0
 	for s := range g.Seats {
@@ -120,7 +121,7 @@ func TestRobotPlayer(t *testing.T) {
 	// Purple, and two books on the 2nd card's safe spaces give no bravery.
 	topDeck(t, g, toolMap*copiesPerTool)
 	put(t, g, Yellow, Yellow)
-	ev := mustApply(t, g, move{0, act(KindStop)})
+	ev := enginetest.MustApply(t, g, mv(0, act(KindStop)))
 	for _, want := range []string{
 		"{seat0} escaped with 2 books: 4 knowledge + 2 bravery = 6 (score 6)",
 		"The Robot's turn (2nd card): it flips Map, burns Geography and History, scores War and Fables",
@@ -129,8 +130,8 @@ func TestRobotPlayer(t *testing.T) {
 		"The Robot scores yellow 2 + purple 4 + 0 bravery = 6 (score 6)",
 		"{seat1} takes the bag (3rd card: S S S R3 R5)",
 	} {
-		if !hasText(ev, 1, want) {
-			t.Fatalf("no %q in %q", want, texts(ev, 1))
+		if !enginetest.HasText(ev, 1, want) {
+			t.Fatalf("no %q in %q", want, enginetest.Texts(ev, 1))
 		}
 	}
 	v := g.View(engine.Spectator).(View)
@@ -154,7 +155,7 @@ func TestRobotPlayer(t *testing.T) {
 		t.Fatal("the Robot has the lowest score and chooses first")
 	}
 	for g.Phase == PhaseOrder {
-		mustApply(t, g, move{g.Active, g.Legal(g.Active)[len(g.Legal(g.Active))-1]})
+		enginetest.MustApply(t, g, mv(g.Active, g.Legal(g.Active)[len(g.Legal(g.Active))-1]))
 	}
 	if c := g.cardOf(robotSeat); c == nil {
 		t.Fatal("the Robot holds no card")
@@ -170,16 +171,16 @@ func TestRobotSlingshotAndBravery(t *testing.T) {
 	if len(legal) != 3 || legal[1].Label != "Slingshot to the Robot: fire + black" {
 		t.Fatalf("choices %v", legal)
 	}
-	mustApply(t, g, move{0, legal[1]})
+	enginetest.MustApply(t, g, mv(0, legal[1]))
 	if !slices.Equal(g.Robot.Tokens, []Token{Fire, Black}) || !slices.Equal(g.View(1).(View).Robot.Tokens, []string{"fire", "black"}) {
 		t.Fatalf("robot tokens %v", g.Robot.Tokens)
 	}
 	put(t, g, White, White)
-	ev := mustApply(t, g, move{0, act(KindStop)})
+	ev := enginetest.MustApply(t, g, mv(0, act(KindStop)))
 	// Three books fill spaces 1-3 of the 2nd card: bravery 2; the fire is
 	// ignored. Black burned to 4 before it scores.
-	if !hasText(ev, 1, "The Robot scores white 1 + yellow 2 + 4 for its black book + 2 bravery = 9 (score 9)") {
-		t.Fatalf("events %q", texts(ev, 1))
+	if !enginetest.HasText(ev, 1, "The Robot scores white 1 + yellow 2 + 4 for its black book + 2 bravery = 9 (score 9)") {
+		t.Fatalf("events %q", enginetest.Texts(ev, 1))
 	}
 	if len(g.Robot.Tokens) != 0 || g.Bag[Fire] != 7 {
 		t.Fatal("the Robot's tokens go back after its turn")
@@ -193,11 +194,11 @@ func TestRobotCollapseAndWin(t *testing.T) {
 	g.Robot.Score, g.Clock = 40, 4
 	topDeck(t, g, toolMap*copiesPerTool) // burns White: the Library collapses
 	put(t, g, Yellow, Black)
-	ev := mustApply(t, g, move{0, act(KindStop)})
+	ev := enginetest.MustApply(t, g, mv(0, act(KindStop)))
 	out := g.Outcome()
 	if !out.Done || g.Robot.Score != 40 || len(out.Winners) != 0 ||
 		out.Summary != "Geography burned down in round 1. The Robot wins with 40 points." {
-		t.Fatalf("outcome %+v: %q", out, texts(ev, 1))
+		t.Fatalf("outcome %+v: %q", out, enginetest.Texts(ev, 1))
 	}
 }
 
@@ -209,7 +210,7 @@ func soloGame(t *testing.T, seed uint64, card int) *state {
 	if g.Phase != PhaseOrder || len(g.Legal(0)) != 6 {
 		t.Fatalf("the solo player chooses any card in round 1: %v", g.Legal(0))
 	}
-	mustApply(t, g, move{0, act(KindOrder, card)})
+	enginetest.MustApply(t, g, mv(0, act(KindOrder, card)))
 	return g
 }
 
@@ -219,10 +220,10 @@ func TestSoloRobot(t *testing.T) {
 	// second book.
 	topDeck(t, g, toolTorch*copiesPerTool+1) // banners Yellow and Black
 	put(t, g, White, White, Purple)
-	ev := mustApply(t, g, move{0, act(KindStop)})
-	if !hasText(ev, 0, "The Robot's turn: it flips Torch, burns War and History, scores Geography and Fables") ||
-		!hasText(ev, 0, "The Robot scores white 1 + purple 4 + 2 bravery = 7 (score 7)") {
-		t.Fatalf("events %q", texts(ev, 0))
+	ev := enginetest.MustApply(t, g, mv(0, act(KindStop)))
+	if !enginetest.HasText(ev, 0, "The Robot's turn: it flips Torch, burns War and History, scores Geography and Fables") ||
+		!enginetest.HasText(ev, 0, "The Robot scores white 1 + purple 4 + 2 bravery = 7 (score 7)") {
+		t.Fatalf("events %q", enginetest.Texts(ev, 0))
 	}
 	// Round 2: the cards used so far are set aside.
 	passAll(t, g)
@@ -230,13 +231,13 @@ func TestSoloRobot(t *testing.T) {
 		t.Fatalf("free cards %v", got)
 	}
 	refusedWith(t, g, 0, act(KindOrder, 2), "The 2nd Turn Order card was used already in this cycle of six")
-	mustApply(t, g, move{0, act(KindOrder, 3)})
+	enginetest.MustApply(t, g, mv(0, act(KindOrder, 3)))
 	// Books burned: the Robot scores the most valuable one instead.
 	g.Burned[Black] = 2 // History worth 5
 	ev = bust(t, g, White, Black, Fire)
-	ev = append(ev, mustApply(t, g, move{0, act(KindTool, deckSlot)})...)
-	if !hasText(ev, 0, "The Robot's turn: books burned this round, so it scores the most valuable, 5 (score 12)") {
-		t.Fatalf("events %q", texts(ev, 0))
+	ev = append(ev, enginetest.MustApply(t, g, mv(0, act(KindTool, deckSlot)))...)
+	if !enginetest.HasText(ev, 0, "The Robot's turn: books burned this round, so it scores the most valuable, 5 (score 12)") {
+		t.Fatalf("events %q", enginetest.Texts(ev, 0))
 	}
 }
 
@@ -269,7 +270,7 @@ func TestLoneLibrarian(t *testing.T) {
 			forceNext(t, g, Yellow) // never a fire: 12 calm turns
 		}
 		s := g.Pending()[0]
-		mustApply(t, g, move{s, g.Timeout(s)})
+		enginetest.MustApply(t, g, mv(s, g.Timeout(s)))
 	}
 	out := g.Outcome()
 	// 12 turns, one burn after each: 10 live cards left, +20.
@@ -280,23 +281,23 @@ func TestLoneLibrarian(t *testing.T) {
 	// A collapse in round 3: -10 for each of the 9 turns not taken; no
 	// burn after a turn in which the fire spread.
 	g = newGameOpts(t, 1, engine.Options{OptMode: ModeLone}, 4)
-	mustApply(t, g, move{0, act(KindOrder, 1)})
+	enginetest.MustApply(t, g, mv(0, act(KindOrder, 1)))
 	burned := g.Burned
 	ev := bust(t, g, Fire)
 	ev = append(ev, passAll(t, g)...)
 	if g.Phase == PhaseTool {
-		ev = append(ev, mustApply(t, g, move{0, act(KindTool, deckSlot)})...)
+		ev = append(ev, enginetest.MustApply(t, g, mv(0, act(KindTool, deckSlot)))...)
 	}
 	passAll(t, g)
-	if !hasText(ev, 0, "End of round 1: the fire already spread this turn, so no card burns") ||
+	if !enginetest.HasText(ev, 0, "End of round 1: the fire already spread this turn, so no card burns") ||
 		g.Burned[White] != burned[White]+1 {
-		t.Fatalf("events %q", texts(ev, 0))
+		t.Fatalf("events %q", enginetest.Texts(ev, 0))
 	}
 	nextRound(t, g)
 	g.Round = 3
 	g.Seats[0].Score = 50
 	for g.Phase != PhaseSave {
-		mustApply(t, g, move{0, g.Timeout(0)})
+		enginetest.MustApply(t, g, mv(0, g.Timeout(0)))
 	}
 	g.Burned[Purple] = 3
 	bustRisky(t, g, Purple)
@@ -332,7 +333,7 @@ func TestNoToolVariant(t *testing.T) {
 	refusedWith(t, g, 0, act(KindPlay, toolGloves), "There are no tools in the No Tool variant")
 	// A safe escape gives no tool.
 	put(t, g, White)
-	mustApply(t, g, move{0, act(KindStop)})
+	enginetest.MustApply(t, g, mv(0, act(KindStop)))
 	if g.Phase != PhaseSave || g.Active == 0 || len(g.Seats[0].Hand) != 0 {
 		t.Fatalf("phase %s", g.Phase)
 	}
@@ -356,10 +357,10 @@ func TestNoToolVariant(t *testing.T) {
 	refusedWith(t, g, a, act(KindBurn), "You started the fire: only the other players call Burn!")
 	first, second := others[1], others[0]
 	before := g.Seats[first].Score
-	ev := mustApply(t, g, move{first, act(KindBurn)})
+	ev := enginetest.MustApply(t, g, mv(first, act(KindBurn)))
 	if g.Seats[first].Score != before+1 || g.Phase == PhaseSpread ||
-		!hasText(ev, a, fmt.Sprintf("%s calls Burn! first and scores 1 point (score %d)", seat(first), before+1)) {
-		t.Fatalf("events %q", texts(ev, a))
+		!enginetest.HasText(ev, a, fmt.Sprintf("%s calls Burn! first and scores 1 point (score %d)", seat(first), before+1)) {
+		t.Fatalf("events %q", enginetest.Texts(ev, a))
 	}
 	if _, err := g.Apply(second, act(KindBurn)); err == nil {
 		t.Fatal("only the first Burn! scores")
@@ -376,9 +377,9 @@ func TestWildFire(t *testing.T) {
 	emptyHands(g)
 	activate(t, g, 0, 3)
 	put(t, g, White)
-	ev := mustApply(t, g, move{0, act(KindStop)})
-	if g.Phase != PhaseSave || g.Active == 0 || !hasText(ev, 1, "Wild Fire: no tool for escaping early") {
-		t.Fatalf("phase %s: %q", g.Phase, texts(ev, 1))
+	ev := enginetest.MustApply(t, g, mv(0, act(KindStop)))
+	if g.Phase != PhaseSave || g.Active == 0 || !enginetest.HasText(ev, 1, "Wild Fire: no tool for escaping early") {
+		t.Fatalf("phase %s: %q", g.Phase, enginetest.Texts(ev, 1))
 	}
 	burned := g.Burned
 	finishTurns(t, g)
@@ -404,7 +405,7 @@ func TestInferno(t *testing.T) {
 
 func TestTechnologyBooks(t *testing.T) {
 	g := newGameOpts(t, 3, engine.Options{OptTech: "true"}, 9)
-	if g.Bag != [numKinds]int{7, 6, 5, 4, 8, 3} || g.Supply != 10 {
+	if !slices.Equal(g.Bag, engine.Bag{7, 6, 5, 4, 8, 3}) || g.Supply != 10 {
 		t.Fatalf("bag %v supply %d", g.Bag, g.Supply)
 	}
 	emptyHands(g)
@@ -417,17 +418,17 @@ func TestTechnologyBooks(t *testing.T) {
 	ev := bust(t, g, Tech, Black)
 	ev = append(ev, passAll(t, g)...)
 	if g.Burned != [numSections]int{0, 0, 2, 0} ||
-		!hasText(ev, 1, "A Technology book burns: the highest burn index is 7, in History") {
-		t.Fatalf("burned %v: %q", g.Burned, texts(ev, 1))
+		!enginetest.HasText(ev, 1, "A Technology book burns: the highest burn index is 7, in History") {
+		t.Fatalf("burned %v: %q", g.Burned, enginetest.Texts(ev, 1))
 	}
 	// Escaping with one: the highest value, now Fables' 5.
-	mustApply(t, g, move{0, act(KindTool, deckSlot)})
+	enginetest.MustApply(t, g, mv(0, act(KindTool, deckSlot)))
 	passAll(t, g)
 	a := g.Active
 	put(t, g, Tech)
-	ev = mustApply(t, g, move{a, act(KindStop)})
+	ev = enginetest.MustApply(t, g, mv(a, act(KindStop)))
 	if g.Seats[a].Score != 5 {
-		t.Fatalf("score %d: %q", g.Seats[a].Score, texts(ev, 1))
+		t.Fatalf("score %d: %q", g.Seats[a].Score, enginetest.Texts(ev, 1))
 	}
 }
 
@@ -440,8 +441,8 @@ func TestSoloWindowsUntimed(t *testing.T) {
 	if g.Phase != PhaseSpread || !slices.Equal(g.Pending(), []engine.Seat{0}) || len(g.Responding()) != 0 {
 		t.Fatalf("phase %s pending %v responding %v", g.Phase, g.Pending(), g.Responding())
 	}
-	mustApply(t, g, move{0, act(KindPass)})
-	mustApply(t, g, move{0, act(KindTool, deckSlot)})
+	enginetest.MustApply(t, g, mv(0, act(KindPass)))
+	enginetest.MustApply(t, g, mv(0, act(KindTool, deckSlot)))
 	if g.Phase != PhaseSwap || !slices.Equal(g.Pending(), []engine.Seat{0}) || len(g.Responding()) != 0 {
 		t.Fatalf("phase %s pending %v responding %v", g.Phase, g.Pending(), g.Responding())
 	}

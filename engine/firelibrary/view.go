@@ -33,13 +33,32 @@ type View struct {
 	Table     []TableToolView `json:"table"`          // played tools holding tokens
 	Drawn     int             `json:"drawn"`          // draws the active player made this turn
 	Gloves    bool            `json:"gloves,omitempty"`
-	// Drawing lists the tokens a Shovel or Torch drew, still to place.
-	Drawing []string      `json:"drawing,omitempty"`
-	Last    *DrawView     `json:"last,omitempty"`
-	Hand    []ToolView    `json:"hand,omitempty"`
-	Over    bool          `json:"over"`
-	Winners []engine.Seat `json:"winners,omitempty"`
-	Summary string        `json:"summary,omitempty"`
+	// Drawing lists the tokens a Shovel or Torch drew, still to place;
+	// Placed counts those already placed from this draw.
+	Drawing []string `json:"drawing,omitempty"`
+	Placed  int      `json:"placed,omitempty"`
+	// ToolWhy says why the active player takes a tool (PhaseTool):
+	// "spread" or "escape".
+	ToolWhy string `json:"tool_why,omitempty"`
+	// Saved and Bravery are what the active player scored at the escape
+	// (PhaseAfter): the books, for a Collector's Edition, and the bravery,
+	// for a Map.
+	Saved   []string `json:"saved,omitempty"`
+	Bravery int      `json:"bravery,omitempty"`
+	// Track is the score track, lowest score first; on equal scores whoever
+	// reached the score first comes first. It is the order of choosing Turn
+	// Order cards and of resolving windows. The Robot is -3.
+	Track []engine.Seat `json:"track"`
+	// SpreadThisRound: Fire Spreading burned the Library this round (a Lone
+	// Librarian's end-of-turn burn is skipped). BurnedBest: the highest
+	// value of a book burned this round (the Solo Robot scores it).
+	SpreadThisRound bool          `json:"spread_this_round,omitempty"`
+	BurnedBest      int           `json:"burned_best,omitempty"`
+	Last            *DrawView     `json:"last,omitempty"`
+	Hand            []ToolView    `json:"hand,omitempty"`
+	Over            bool          `json:"over"`
+	Winners         []engine.Seat `json:"winners,omitempty"`
+	Summary         string        `json:"summary,omitempty"`
 }
 
 // SectionView is one section of the Library.
@@ -95,6 +114,10 @@ type TableToolView struct {
 	Owner  engine.Seat `json:"owner"`
 	Tokens []string    `json:"tokens"`
 	Until  string      `json:"until"` // "turn", "round" or "game"
+	// Uses counts a Shovel's double draws left this turn.
+	Uses int `json:"uses,omitempty"`
+	// Source marks the Shovel or Torch whose drawn tokens are being placed.
+	Source bool `json:"source,omitempty"`
 }
 
 // OrderCardView is a Turn Order card in play with the tokens on it.
@@ -112,6 +135,8 @@ type SpaceView struct {
 	Bravery int    `json:"bravery"` // under a risky space
 	Tool    bool   `json:"tool"`    // the tool icon of a safe space
 	Token   string `json:"token"`   // "", "fire" or a book colour ("teal": Technology)
+	// Spreading marks the fire that set off Fire Spreading.
+	Spreading bool `json:"spreading,omitempty"`
 }
 
 // DrawView is the last token drawn and who drew it.
@@ -140,6 +165,11 @@ func (g *state) View(s engine.Seat) any {
 		Phase: g.Phase, PhaseText: g.phaseText(), Active: g.Active, Waiting: g.Pending(), Supply: g.Supply,
 		Deck: len(g.Deck), Discard: len(g.Discard), Drawn: g.Drawn, Gloves: g.Turn.Gloves,
 		Over: g.Phase == PhaseOver, Summary: g.Summary, Market: []ToolView{}, Table: []TableToolView{},
+		Placed: g.Turn.Placed, ToolWhy: g.ToolWhy, Bravery: g.Turn.Bravery, Track: g.trackOrder(),
+		SpreadThisRound: g.Spread, BurnedBest: g.BurnedBest,
+	}
+	if len(g.Turn.Saved) > 0 {
+		v.Saved = tokenNames(g.Turn.Saved)
 	}
 	if g.Var.Mode == ModeLone {
 		v.Rounds = loneRounds
@@ -196,7 +226,8 @@ func (g *state) View(s engine.Seat) any {
 		}
 		for i, t := range c.Spaces {
 			b := orderCards[c.Number-1][i]
-			cv.Spaces = append(cv.Spaces, SpaceView{Risky: b > 0, Bravery: b, Tool: b == 0, Token: t.Name()})
+			cv.Spaces = append(cv.Spaces, SpaceView{Risky: b > 0, Bravery: b, Tool: b == 0, Token: t.Name(),
+				Spreading: g.Phase == PhaseSpread && c.Holder == g.Active && i == g.Turn.Trigger})
 		}
 		v.Cards = append(v.Cards, cv)
 	}
@@ -205,7 +236,8 @@ func (g *state) View(s engine.Seat) any {
 	}
 	for _, tt := range g.Table {
 		v.Table = append(v.Table, TableToolView{Name: cardTool(tt.Card).Name, Owner: tt.Owner,
-			Tokens: tokenNames(tt.Tokens), Until: tt.Until})
+			Tokens: tokenNames(tt.Tokens), Until: tt.Until, Uses: tt.Uses,
+			Source: len(g.Turn.Drawing) > 0 && tt.Card == g.Turn.From})
 	}
 	if len(g.Turn.Drawing) > 0 {
 		v.Drawing = tokenNames(g.Turn.Drawing)

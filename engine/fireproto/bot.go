@@ -41,7 +41,7 @@ const easyBooks = 2
 
 // Choose implements engine.Bot.
 func (easyBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
-	v, ok := asView(view)
+	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[rng.Intn(len(legal))]
 	}
@@ -49,49 +49,33 @@ func (easyBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.A
 	switch v.Phase {
 	case PhaseOrder:
 		for _, n := range easyCards {
-			if a, ok := pick(legal, KindOrder, n); ok {
+			if a, ok := engine.Pick(legal, KindOrder, n); ok {
 				return a
 			}
 		}
 	case PhaseFire:
 		if t.card != nil && t.count() >= easyBooks {
-			if a, ok := pick(legal, KindDouse); ok {
+			if a, ok := engine.Pick(legal, KindDouse); ok {
 				return a
 			}
 		}
-		if a, ok := pick(legal, KindBurn); ok {
+		if a, ok := engine.Pick(legal, KindBurn); ok {
 			return a
 		}
 	case PhaseSearch:
 		if t.card != nil && (t.free() || t.count() < easyBooks) {
-			if a, ok := pick(legal, KindDraw); ok {
+			if a, ok := engine.Pick(legal, KindDraw); ok {
 				return a
 			}
 		}
-		if a, ok := pick(legal, KindScore); ok {
+		if a, ok := engine.Pick(legal, KindScore); ok {
 			return a
 		}
-		if a, ok := pick(legal, KindDraw); ok {
+		if a, ok := engine.Pick(legal, KindDraw); ok {
 			return a
 		}
 	}
 	return legal[0]
-}
-
-// asView reads a bot's view, given by value or by pointer.
-func asView(view any) (*View, bool) {
-	switch x := view.(type) {
-	case View:
-		return &x, true
-	case *View:
-		return x, x != nil
-	}
-	return nil, false
-}
-
-// pick finds a legal action of the given kind and arguments.
-func pick(legal []engine.Action, kind string, args ...int) (engine.Action, bool) {
-	return engine.Find(legal, engine.Action{Kind: kind, Args: args})
 }
 
 // turnView sums up the bot's own Turn Order card as its view shows it.

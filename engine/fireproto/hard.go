@@ -32,7 +32,7 @@ func newHardBot(iterations int, budget time.Duration) *hardBot {
 
 // Choose implements engine.Bot.
 func (b *hardBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
-	if v, ok := asView(view); ok {
+	if v, ok := engine.ViewAs[View](view); ok {
 		if keep := undominated(v, legal); len(keep) > 0 {
 			legal = keep
 		}

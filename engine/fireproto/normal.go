@@ -39,7 +39,7 @@ type normalBot struct{ normalKnobs }
 
 // Choose implements engine.Bot.
 func (b normalBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
-	v, ok := asView(view)
+	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[rng.Intn(len(legal))]
 	}
@@ -185,8 +185,8 @@ func (b normalBot) search(v *View, legal []engine.Action) (engine.Action, bool) 
 // fire decides whether to douse a fire that would end the turn.
 func (b normalBot) fire(v *View, legal []engine.Action) (engine.Action, bool) {
 	t := readTurn(v)
-	douse, canDouse := pick(legal, KindDouse)
-	burn, canBurn := pick(legal, KindBurn)
+	douse, canDouse := engine.Pick(legal, KindDouse)
+	burn, canBurn := engine.Pick(legal, KindBurn)
 	if t.card == nil || !canDouse || !canBurn {
 		return burn, canBurn
 	}

@@ -18,7 +18,7 @@ type sampler struct{}
 // alone (never from the true state), seeding the bag's draws from rng, and
 // returns it as a fast playout.
 func (sampler) Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
-	v, ok := asView(view)
+	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return nil, fmt.Errorf("fireproto: cannot sample from a %T", view)
 	}

@@ -13,32 +13,19 @@ type easyBot struct{}
 
 // Choose implements engine.Bot.
 func (b easyBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
-	v, ok := asView(view)
+	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[rng.Intn(len(legal))]
 	}
-	base := rate(v, v.Board)
+	base := rate(*v, v.Board)
 	best, bestScore := 0, -1e18
 	for i, a := range legal {
-		s := b.score(v, a, base) + float64(rng.Intn(100))/10
+		s := b.score(*v, a, base) + float64(rng.Intn(100))/10
 		if s > bestScore {
 			best, bestScore = i, s
 		}
 	}
 	return legal[best]
-}
-
-// asView reads a seat's view (a View or a *View).
-func asView(view any) (View, bool) {
-	switch v := view.(type) {
-	case View:
-		return v, true
-	case *View:
-		if v != nil {
-			return *v, true
-		}
-	}
-	return View{}, false
 }
 
 // score rates one move against the board as it is (base).

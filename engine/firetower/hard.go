@@ -35,11 +35,11 @@ const playoutCap = 80
 
 // Choose implements engine.Bot.
 func (b hardBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
-	v, ok := asView(view)
+	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[0]
 	}
-	if c, ok := b.decide(&v, rng); ok {
+	if c, ok := b.decide(v, rng); ok {
 		if a, ok := engine.Find(legal, c.a); ok {
 			return a
 		}

@@ -18,11 +18,11 @@ type normalBot struct {
 
 // Choose implements engine.Bot.
 func (b normalBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
-	v, ok := asView(view)
+	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[0]
 	}
-	if c, ok := b.decide(&v); ok {
+	if c, ok := b.decide(v); ok {
 		if a, ok := engine.Find(legal, c.a); ok {
 			return a
 		}

@@ -18,14 +18,14 @@ type Sampler struct{}
 
 // Sample implements search.Sampler. view must be seat's own view.
 func (Sampler) Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
-	v, ok := asView(view)
+	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return nil, fmt.Errorf("firetower: cannot sample from a %T", view)
 	}
 	if v.You != seat {
 		return nil, fmt.Errorf("firetower: the view is seat %d's, not seat %d's", v.You, seat)
 	}
-	return fromView(&v, rng)
+	return fromView(v, rng)
 }
 
 // fromView deals a state that shows v to its seat, with the hidden cards

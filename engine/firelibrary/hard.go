@@ -1,0 +1,279 @@
+package firelibrary
+
+import (
+	"cmp"
+	"maps"
+	"math"
+	"slices"
+	"time"
+
+	"arcade/engine"
+	"arcade/engine/search"
+)
+
+// hardBot is determinized Monte Carlo search (search.Bot): for each
+// decision it deals many games consistent with its View (Sampler), tries
+// its candidate moves in them and plays each game out with the normal bot
+// in every seat (to the end of its next turn; a solo game to its end),
+// then takes the move whose playouts rated best (rollState.Outcome).
+// Moves with nothing to weigh, or whose worth lies beyond the playouts'
+// horizon, are the normal bot's: a single legal move, placing drawn
+// tokens, taking and swapping tools, and the Turn Order card of a
+// two-player game.
+type hardBot struct {
+	iterations int           // playouts per decision (0: hardIterations)
+	budget     time.Duration // time per decision (0: hardBudget)
+}
+
+// The hard bot's search: playouts per decision, and the time it may take
+// (a guard for slow or busy machines: on the project's 2-core machine the
+// playouts usually run out first, in about 60 ms).
+const (
+	hardIterations = 600
+	hardBudget     = 300 * time.Millisecond
+)
+
+// Choose implements engine.Bot.
+func (h hardBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+	b := readSight(view)
+	if b == nil {
+		return normalBot{}.Choose(view, legal, rng)
+	}
+	legal = b.sensible(legal)
+	switch {
+	case len(legal) == 1:
+		return legal[0]
+	case b.phase == PhasePlace || b.phase == PhaseTool || b.phase == PhaseSwap,
+		b.phase == PhaseOrder && b.players == 2:
+		// Placing is plain; the worth of a tool kept for later is beyond
+		// the playouts' horizon; so is what a Turn Order card does to a
+		// two-player game (measured: the search chose worse cards than
+		// the normal bot there).
+		return normalChoice(b, legal, rng)
+	}
+	cands := candidates(b, legal)
+	if len(cands) == 1 {
+		return cands[0]
+	}
+	s := search.Bot{Sampler: rollSampler{}, Playout: normalBot{}, Iterations: cmp.Or(h.iterations, hardIterations),
+		Budget: cmp.Or(h.budget, hardBudget)}
+	return s.Choose(view, cands, rng)
+}
+
+// candidates are the moves worth searching: of the ways to play one tool
+// (which book, which player), only the best by the normal bot's measure
+// (variantValue).
+func candidates(b *sight, legal []engine.Action) []engine.Action {
+	best := map[int]engine.Action{}
+	bestV := map[int]float64{}
+	var out []engine.Action
+	for _, a := range legal {
+		if a.Kind != KindPlay || len(a.Args) == 1 {
+			out = append(out, a)
+			continue
+		}
+		tl := a.Args[0]
+		v := variantValue(b, a)
+		if _, ok := best[tl]; !ok || v > bestV[tl] {
+			best[tl], bestV[tl] = a, v
+		}
+	}
+	for _, tl := range slices.Sorted(maps.Keys(best)) {
+		out = append(out, best[tl])
+	}
+	return out
+}
+
+// variantValue rates one way of playing a tool against the others.
+func variantValue(b *sight, a engine.Action) float64 {
+	tl := a.Args[0]
+	switch tl {
+	case toolAxe:
+		if c := b.card(b.active); c != nil {
+			return float64(b.worth[c.spaces[a.Args[1]]])
+		}
+	case toolCloak:
+		if c := b.mine(); c != nil {
+			return float64(b.worth[c.spaces[a.Args[1]]] + orderCards[c.number-1][a.Args[1]])
+		}
+	case toolSlingshot:
+		return slingTarget(b, engine.Seat(a.Args[1]))
+	case toolCollector:
+		return float64(countIn(b.saved, Token(a.Args[1])))
+	case toolLockbox:
+		return lockValue(b, Token(a.Args[1]))
+	case toolKnapsack:
+		return float64(b.worth[a.Args[1]])
+	}
+	return 0
+}
+
+// rollSampler deals the hard bot's imagined games (Sampler's) in a form
+// that plays out fast: no events, no move labels, and bots reading a
+// *sight instead of a View.
+type rollSampler struct{}
+
+// Sample implements search.Sampler.
+func (rollSampler) Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
+	g, err := sample(view, seat, rng)
+	if err != nil {
+		return nil, err
+	}
+	g.quiet = true
+	r := &rollState{state: g, me: seat, active: g.Active, round: g.Round, full: g.Players == 1}
+	if g.Phase == PhaseSwap {
+		r.round++
+	}
+	return r, nil
+}
+
+// rollState is an imagined game whose View is the seat's sight. It keeps
+// the legal moves of the seat that asked last until the next move: a
+// playout asks for them three times a move (Legal, Timeout, Apply).
+type rollState struct {
+	*state
+	seat  engine.Seat
+	legal []engine.Action // Legal(seat), nil when not known
+	// The playout's horizon: once the searching seat (me) has had its
+	// turn this round and the turn in progress (active's) is over, or at
+	// the end of the round; a solo game plays to its end (full).
+	me, active engine.Seat
+	round      int
+	full       bool
+}
+
+// past reports whether the playout has reached its horizon.
+func (r *rollState) past() bool {
+	switch {
+	case r.full:
+		return false
+	case r.Round > r.round || r.Round == r.round && r.Phase == PhaseSwap:
+		return true
+	}
+	return r.Seats[r.me].Played && (r.active < 0 || r.Seats[r.active].Played)
+}
+
+// Pending implements engine.State: nobody, once past the horizon.
+func (r *rollState) Pending() []engine.Seat {
+	if r.past() && r.Phase != PhaseOver {
+		return nil
+	}
+	return r.state.Pending()
+}
+
+// Outcome implements engine.State for the search. A solo game plays to
+// its end: a win is the only aim. Otherwise the playout is rated by the
+// searching seat's chances, as a z-score: its lead over the best other
+// player (the Robot included) against the swings the rest of the game may
+// bring, zSwing points a round over roundsLeft rounds. A finished game is
+// a sure thing: zMax for a win, -zMax for a loss, 0 for a shared win.
+// Before the end, a seat's result is its score plus what its tools, its
+// Lockboxes and the books on its Turn Order card should still bring.
+//
+// search.Score rates a seat's margin over the best other score against
+// the spread of all scores; the outcome holds the seat's z (in hundredths,
+// at most zMax either way) and two more markers at -zMax and +zMax, so
+// that Score grows in a straight line with z.
+func (r *rollState) Outcome() engine.Outcome {
+	g := r.state
+	switch {
+	case g.Players == 1:
+		return g.Outcome()
+	case g.Phase != PhaseOver && !r.past():
+		return engine.Outcome{}
+	}
+	z := 0.0
+	if g.Phase == PhaseOver {
+		out := g.Outcome()
+		switch {
+		case !slices.Contains(out.Winners, r.me):
+			z = -zMax
+		case len(out.Winners) == 1:
+			z = zMax
+		}
+	} else {
+		z = r.lead() / (zSwing * math.Sqrt(1+r.roundsLeft()))
+	}
+	z = max(-zMax, min(zMax, z))
+	scores := make([]int, g.Players+2)
+	scores[r.me] = int(math.Round(100 * z))
+	scores[g.Players], scores[g.Players+1] = -100*zMax, 100*zMax
+	return engine.Outcome{Done: true, Scores: scores}
+}
+
+// lead is the searching seat's estimated result minus the best other one.
+func (r *rollState) lead() float64 {
+	g := r.state
+	est := make([]float64, g.Players, g.Players+1)
+	for s, p := range g.Seats {
+		est[s] = float64(p.Score) + heldWorth*float64(len(p.Hand))
+	}
+	for _, tt := range g.Table {
+		if tt.Until == "game" && len(tt.Tokens) > 0 {
+			est[tt.Owner] += float64(g.worth(tt.Tokens[0]))
+		}
+	}
+	for _, c := range g.Cards { // books an Amulet or a Slingshot gave
+		if c.Holder >= 0 && c.Holder != g.Active {
+			for _, t := range c.Spaces {
+				if t.Book() {
+					est[c.Holder] += float64(g.worth(t))
+				}
+			}
+		}
+	}
+	if g.Robot != nil {
+		est = append(est, float64(g.Robot.Score))
+	}
+	best := math.Inf(-1)
+	for s, e := range est {
+		if s != int(r.me) {
+			best = max(best, e)
+		}
+	}
+	return est[r.me] - best
+}
+
+// roundsLeft guesses the rounds before a section burns down: each round
+// takes about roundBurns cards from the section closest to it.
+func (r *rollState) roundsLeft() float64 {
+	least := math.MaxInt
+	for i := range sections {
+		least = min(least, sections[i].Books-r.Burned[i])
+	}
+	return float64(least) / roundBurns
+}
+
+// The playouts' ratings: a tool in hand is worth heldWorth points; a
+// lead swings by about zSwing points a round; a section loses about
+// roundBurns cards a round; a z of zMax is as good as a win.
+const (
+	heldWorth  = 2.0
+	zSwing     = 10.0
+	roundBurns = 0.6
+	zMax       = 3
+)
+
+// View implements engine.State: what seat s knows of the imagined game.
+func (r *rollState) View(s engine.Seat) any { return sightOf(r.state, s) }
+
+// Legal implements engine.State.
+func (r *rollState) Legal(s engine.Seat) []engine.Action {
+	if r.legal == nil || r.seat != s {
+		r.seat, r.legal = s, r.state.Legal(s)
+	}
+	return r.legal
+}
+
+// Timeout implements engine.State.
+func (r *rollState) Timeout(s engine.Seat) engine.Action { return r.state.timeout(r.Legal(s)) }
+
+// Apply implements engine.State.
+func (r *rollState) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
+	act, ok := engine.Find(r.Legal(s), a)
+	if !ok {
+		return nil, r.refuse(s, a)
+	}
+	r.legal = nil
+	return r.apply(s, act), nil
+}

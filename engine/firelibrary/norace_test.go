@@ -1,5 +1,0 @@
-//go:build !race
-
-package firelibrary
-
-const raceEnabled = false
