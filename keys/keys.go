@@ -20,7 +20,7 @@ func GlobalKeys() Global {
 		Help:    key.NewBinding(key.WithKeys("?", "f1"), key.WithHelp("?", "help & rules")),
 		Colour:  key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "colour on/off")),
 		Quit:    key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
-		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "seats panel: close")),
 		Refresh: key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "redraw")),
 	}
 }
@@ -107,36 +107,45 @@ func (k Form) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()}
 // Table keys act at a table. Game moves have their own hot keys, given by
 // the engine; these are the table's own.
 type Table struct {
-	Up      key.Binding
-	Down    key.Binding
-	Do      key.Binding
-	Start   key.Binding
-	AddBot  key.Binding
-	Leave   key.Binding
-	Yes     key.Binding
-	No      key.Binding
-	LogUp   key.Binding
-	LogDown key.Binding
-	Help    key.Binding
-	Colour  key.Binding
+	Up     key.Binding
+	Down   key.Binding
+	Do     key.Binding
+	Start  key.Binding
+	AddBot key.Binding
+	Leave  key.Binding
+	// Seats panel (host): level, remove a bot, close.
+	Left      key.Binding
+	Right     key.Binding
+	RemoveBot key.Binding
+	Close     key.Binding
+	Yes       key.Binding
+	No        key.Binding
+	LogUp     key.Binding
+	LogDown   key.Binding
+	Help      key.Binding
+	Colour    key.Binding
 }
 
 // TableKeys returns the table key map.
 func TableKeys() Table {
 	g := GlobalKeys()
 	return Table{
-		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "choose")),
-		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "choose")),
-		Do:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "do it")),
-		Start:   key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "start game")),
-		AddBot:  key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "add bot")),
-		Leave:   key.NewBinding(key.WithKeys("Q", "ctrl+c"), key.WithHelp("Q", "leave table")),
-		Yes:     key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
-		No:      key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", "no")),
-		LogUp:   key.NewBinding(key.WithKeys("pgup", "["), key.WithHelp("[/pgup", "older log")),
-		LogDown: key.NewBinding(key.WithKeys("pgdown", "]"), key.WithHelp("]/pgdn", "newer log")),
-		Help:    g.Help,
-		Colour:  g.Colour,
+		Up:        key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "choose")),
+		Down:      key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "choose")),
+		Do:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "do it")),
+		Start:     key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "start game")),
+		AddBot:    key.NewBinding(key.WithKeys("B"), key.WithHelp("B", "seat bots")),
+		Left:      key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "seats panel: easier bot")),
+		Right:     key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "seats panel: harder bot")),
+		RemoveBot: key.NewBinding(key.WithKeys("x", "delete", "backspace"), key.WithHelp("x", "seats panel: remove bot")),
+		Close:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "seats panel: close")),
+		Leave:     key.NewBinding(key.WithKeys("Q", "ctrl+c"), key.WithHelp("Q", "leave table")),
+		Yes:       key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
+		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", "no")),
+		LogUp:     key.NewBinding(key.WithKeys("pgup", "["), key.WithHelp("[/pgup", "older log")),
+		LogDown:   key.NewBinding(key.WithKeys("pgdown", "]"), key.WithHelp("]/pgdn", "newer log")),
+		Help:      g.Help,
+		Colour:    g.Colour,
 	}
 }
 
@@ -147,7 +156,8 @@ func (k Table) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (k Table) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Do}, {k.Start, k.AddBot, k.Leave}, {k.LogUp, k.LogDown, k.Help, k.Colour}}
+	return [][]key.Binding{{k.Up, k.Down, k.Do}, {k.Start, k.AddBot, k.Leave}, {k.Left, k.Right, k.RemoveBot, k.Close},
+		{k.LogUp, k.LogDown, k.Help, k.Colour}}
 }
 
 // Pager keys scroll a long text such as the rules.

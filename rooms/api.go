@@ -115,6 +115,9 @@ type SeatInfo struct {
 	BotLevel  string
 	Connected bool // a human seat whose player is here
 	Empty     bool
+	// StandIn: the bot plays for a player who left (the seat keeps the
+	// player's name and claim; the host may take the bot out again).
+	StandIn bool
 }
 
 // TableUpdate is everything one session needs to draw a table: the table's

@@ -17,7 +17,8 @@ func (t *table) publish() {
 	infos := make([]SeatInfo, len(t.seats))
 	for i := range t.seats {
 		s := &t.seats[i]
-		infos[i] = SeatInfo{Name: names[i], Bot: s.bot != nil, BotLevel: s.botLevel, Connected: s.client != nil, Empty: s.empty()}
+		infos[i] = SeatInfo{Name: names[i], Bot: s.bot != nil, BotLevel: s.botLevel, Connected: s.client != nil, Empty: s.empty(),
+			StandIn: s.bot != nil && s.id != ""}
 	}
 	base := TableUpdate{
 		Table: sum, Options: t.opts, Seats: infos,

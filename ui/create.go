@@ -8,10 +8,8 @@ import (
 
 	"arcade/engine"
 	"arcade/keys"
+	"arcade/rooms"
 )
-
-// botLevels are the bot strengths a table can seat.
-var botLevels = []string{"easy", "normal", "hard"}
 
 // createForm is the new-table form: the game, seats, privacy, bots and the
 // game's own options.
@@ -79,7 +77,7 @@ func (f *createForm) fields() []field {
 		{"Bots", fmt.Sprint(f.bots), "seats filled with bots now; with every other seat a bot the game starts at once", func(d int) {
 			f.bots = cycle(f.bots, d, 0, f.seats-1)
 		}},
-		{"Bot level", botLevels[f.level], "how well the bots play", func(d int) { f.level = cycle(f.level, d, 0, len(botLevels)-1) }},
+		{"Bot level", rooms.BotLevels[f.level], "how well the bots play", func(d int) { f.level = cycle(f.level, d, 0, len(rooms.BotLevels)-1) }},
 	}
 	for _, o := range in.Options {
 		o := o
@@ -155,7 +153,7 @@ func (a *App) createKey(k tea.KeyPressMsg) tea.Cmd {
 // left, starts the game.
 func (a *App) submitCreate() tea.Cmd {
 	f := a.form
-	id, seats, private, bots, level := f.gameID(), f.seats, f.private, f.bots, botLevels[f.level]
+	id, seats, private, bots, level := f.gameID(), f.seats, f.private, f.bots, rooms.BotLevels[f.level]
 	opts := engine.Options{}
 	for k, v := range f.opts {
 		opts[k] = v
@@ -176,7 +174,7 @@ func (a *App) submitCreate() tea.Cmd {
 			}
 			return resultMsg{ok: "Game started. Good luck!"}
 		}
-		return resultMsg{ok: "Table open. Press B to add bots, S to start when the seats are filled."}
+		return resultMsg{ok: "Table open. Press B to seat bots, S to start when the seats are filled."}
 	}
 }
 

@@ -83,21 +83,30 @@ func (a *App) openHelp() {
 		groups = keys.TableKeys().FullHelp()
 		b.WriteString("At a table the moves you can make are listed under \"Your move\" with a key\n" +
 			"each; press the key, or choose with ↑/↓ and press enter. Esc never leaves a\n" +
-			"table: Q (or ctrl+c) asks whether to leave. Before the game starts the host\n" +
-			"adds bots with B and starts with S.\n\n")
+			"table: Q (or ctrl+c) asks whether to leave. The host starts with S and seats\n" +
+			"bots with B: a panel where ↑/↓ choose the seat (an empty one before the game,\n" +
+			"the seat of a player who left during it), ←/→ the level (easy, normal, hard),\n" +
+			"enter seats the bot and x takes one out again.\n\n")
 	case scrCreate:
 		groups = keys.FormKeys().FullHelp()
 	default:
 		groups = keys.LobbyKeys().FullHelp()
 	}
+	shown := map[string]bool{}
+	line := func(key, desc string) {
+		if !shown[key] {
+			shown[key] = true
+			b.WriteString("  " + padRight(key, 12) + desc + "\n")
+		}
+	}
 	for _, g := range groups {
 		for _, k := range g {
 			h := k.Help()
-			b.WriteString("  " + padRight(h.Key, 12) + h.Desc + "\n")
+			line(h.Key, h.Desc)
 		}
 	}
-	b.WriteString("  " + padRight("ctrl+o", 12) + "colour on/off\n")
-	b.WriteString("  " + padRight("ctrl+r", 12) + "redraw the screen\n")
+	line("ctrl+o", "colour on/off")
+	line("ctrl+r", "redraw the screen")
 	b.WriteString("\nNames and invite codes: press e in the lobby to change your name; a private\n" +
 		"table's code joins it from the lobby (i) or with: ssh -t -p PORT HOST CODE.\n" +
 		"Players who connect with an SSH key get their seat back after a disconnect;\n" +

@@ -16,13 +16,15 @@ import (
 )
 
 // tableState is the table screen's own state: the highlighted move, the
-// log's scroll and whether the leave question is open.
+// log's scroll, whether the leave question is open and the host's seats
+// panel.
 type tableState struct {
 	// board draws this table's game (nil when the game has no board view).
 	board        board.Renderer
 	actionIdx    int
 	logOffset    int
 	confirmLeave bool
+	seats        seatPanel
 }
 
 func (t *tableState) clamp(n int) {
@@ -66,6 +68,9 @@ func (a *App) tableKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
+	if ts.seats.open && t.Table.Status != rooms.Finished {
+		return a.seatPanelKey(k)
+	}
 	switch {
 	case keyMatches(k, km.Leave):
 		ts.confirmLeave = true
@@ -79,8 +84,8 @@ func (a *App) tableKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case keyMatches(k, km.Start) && t.Table.Status == rooms.Waiting:
 		return a.call(a.client.Start, "")
-	case keyMatches(k, km.AddBot) && t.Table.Status != rooms.Finished:
-		return a.addBot()
+	case keyMatches(k, km.AddBot):
+		return a.openSeatPanel()
 	}
 	if kh, ok := ts.board.(board.KeyHandler); ok && t.View != nil {
 		act, used, msg := kh.HandleKey(k.String(), t.View, t.Legal)
@@ -131,27 +136,6 @@ func (a *App) act(act engine.Action) tea.Cmd {
 	return a.call(func() error { return a.client.Act(act) }, "")
 }
 
-// addBot seats a bot in the first empty (or, mid-game, away) seat.
-func (a *App) addBot() tea.Cmd {
-	t := a.table
-	if !t.Host {
-		a.setStatus("Only the host can add bots.", true)
-		return nil
-	}
-	for i, s := range t.Seats {
-		if s.Empty || (t.Table.Status == rooms.Playing && !s.Bot && !s.Connected) {
-			seat := i
-			return a.call(func() error { return a.client.AddBot(seat, "normal") }, fmt.Sprintf("A bot sits in seat %d.", seat+1))
-		}
-	}
-	if t.Table.Status == rooms.Playing {
-		a.setStatus("Every seat has its player: bots can only replace a player who left.", true)
-	} else {
-		a.setStatus("Every seat is taken. Press S to start.", true)
-	}
-	return nil
-}
-
 // tableScreen draws the table: header, board (or seats while waiting),
 // moves and log, status and keys.
 func (a *App) tableScreen() string {
@@ -174,7 +158,9 @@ func (a *App) tableScreen() string {
 		boardH = max(boardH, min(sz.PreferredHeight(boardW, h), h-3-4))
 	}
 	var top string
-	if t.Table.Status == rooms.Waiting || t.View == nil {
+	if a.tableView.seats.open && t.Table.Status != rooms.Finished {
+		top = a.seatPanelView(boardW)
+	} else if t.Table.Status == rooms.Waiting || t.View == nil {
 		top = a.waitingRoom(boardW, boardH)
 	} else if r := a.tableView.board; r != nil {
 		top = r.Render(t.View, board.Context{Width: boardW, Height: boardH, Theme: th, Names: a.names(), You: t.You})
@@ -300,7 +286,7 @@ func (a *App) inviteLines(w int) []string {
 	lines = append(lines, "")
 	switch {
 	case t.Host:
-		lines = append(lines, wrap("You are the host: B adds a bot to an empty seat, S starts the game once every seat is filled.", w)...)
+		lines = append(lines, wrap("You are the host: B seats bots (any empty seat, any level), S starts the game once every seat is filled.", w)...)
 	case t.You != engine.Spectator:
 		lines = append(lines, "Waiting for the host to start.")
 	default:
@@ -335,7 +321,11 @@ func (a *App) movesPane(w, h int) string {
 	if len(t.Legal) == 0 {
 		var who []string
 		for _, s := range t.Pending {
-			who = append(who, a.nameOf(s))
+			name := a.nameOf(s)
+			if int(s) >= 0 && int(s) < len(t.Seats) && a.canTakeBot(int(s)) {
+				name += " (away)"
+			}
+			who = append(who, name)
 		}
 		lines = append(lines, th.Heading.Render("WAITING")+left)
 		if len(who) > 0 {
@@ -419,12 +409,18 @@ func (a *App) tableHints() string {
 	th := a.th
 	t := a.table
 	k := func(key, what string) string { return th.Key.Render(key) + " " + th.Faint.Render(what) }
+	if a.tableView.seats.open && t.Table.Status != rooms.Finished {
+		return a.seatPanelHints()
+	}
 	var parts []string
 	switch {
 	case t.Table.Status == rooms.Waiting && t.Host:
-		parts = append(parts, k("B", "add bot"), k("S", "start"))
+		parts = append(parts, k("B", "seat bots"), k("S", "start"))
 	case len(t.Legal) > 0:
 		parts = append(parts, k("key/enter", "move"), k("↑↓", "choose"))
+	}
+	if t.Host && t.Table.Status == rooms.Playing && a.nextBotSeat(0) >= 0 {
+		parts = append(parts, k("B", "bot for a player who left"))
 	}
 	parts = append(parts, k("[ ]", "log"), k("?", "help & rules"), k("Q", "leave"))
 	return strings.Join(parts, "  ")

@@ -1,0 +1,193 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"arcade/engine"
+	"arcade/keys"
+	"arcade/rooms"
+)
+
+// seatPanel is the host's panel for seating bots (opened with B): a cursor
+// over the seats and the level of the next bot. While it is open it takes
+// the board's place and every key.
+type seatPanel struct {
+	open  bool
+	seat  int // the seat under the cursor
+	level int // index into rooms.BotLevels
+}
+
+// defaultBotLevel is the level the panel offers first.
+const defaultBotLevel = 1 // normal
+
+// canTakeBot reports whether a bot may sit in seat i now: an empty seat
+// before the game, the seat of a player who is away during it.
+func (a *App) canTakeBot(i int) bool {
+	t := a.table
+	if i < 0 || i >= len(t.Seats) {
+		return false
+	}
+	s := t.Seats[i]
+	switch t.Table.Status {
+	case rooms.Waiting:
+		return s.Empty
+	case rooms.Playing:
+		return !s.Empty && !s.Bot && !s.Connected
+	}
+	return false
+}
+
+// nextBotSeat is the first seat after from (wrapping round) that can take
+// a bot, or -1.
+func (a *App) nextBotSeat(from int) int {
+	n := len(a.table.Seats)
+	for k := 1; k <= n; k++ {
+		if i := (from + k) % n; a.canTakeBot(i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// openSeatPanel opens the panel on the first seat that can take a bot.
+func (a *App) openSeatPanel() tea.Cmd {
+	t := a.table
+	p := &a.tableView.seats
+	switch {
+	case !t.Host:
+		a.setStatus("Only the host seats bots.", true)
+		return nil
+	case t.Table.Status == rooms.Finished:
+		a.setStatus("The game is over. Press Q to go back to the lobby.", true)
+		return nil
+	}
+	if !p.open && p.level == 0 && p.seat == 0 {
+		p.level = defaultBotLevel
+	}
+	p.open = true
+	p.seat = max(a.nextBotSeat(len(t.Seats)-1), 0)
+	a.setStatus("", false)
+	return nil
+}
+
+// seatPanelKey handles a key while the panel is open.
+func (a *App) seatPanelKey(k tea.KeyPressMsg) tea.Cmd {
+	km := keys.TableKeys()
+	t := a.table
+	p := &a.tableView.seats
+	n := len(t.Seats)
+	switch {
+	case keyMatches(k, km.Close, km.AddBot):
+		p.open = false
+		a.setStatus("", false)
+	case keyMatches(k, km.Up):
+		p.seat = max(p.seat-1, 0)
+	case keyMatches(k, km.Down):
+		p.seat = min(p.seat+1, n-1)
+	case keyMatches(k, km.Left):
+		p.level = max(p.level-1, 0)
+	case keyMatches(k, km.Right):
+		p.level = min(p.level+1, len(rooms.BotLevels)-1)
+	case keyMatches(k, km.Do):
+		return a.seatBot()
+	case keyMatches(k, km.RemoveBot):
+		seat := p.seat
+		return a.call(func() error { return a.client.RemoveBot(seat) }, fmt.Sprintf("Seat %d: the bot is gone.", seat+1))
+	case keyMatches(k, km.Start) && t.Table.Status == rooms.Waiting:
+		p.open = false
+		return a.call(a.client.Start, "")
+	case keyMatches(k, km.Leave):
+		p.open = false
+		a.tableView.confirmLeave = true
+		a.setStatus("", false)
+	default:
+		a.setStatus(fmt.Sprintf("%q does nothing here: ↑↓ seat, ←→ level, enter seats a bot, x removes one, esc closes.", k.String()), true)
+	}
+	return nil
+}
+
+// seatBot seats a bot of the chosen level under the cursor and moves the
+// cursor on to the next seat that can take one (closing the panel when
+// none is left).
+func (a *App) seatBot() tea.Cmd {
+	p := &a.tableView.seats
+	seat, level := p.seat, rooms.BotLevels[p.level]
+	if !a.canTakeBot(seat) {
+		if a.table.Table.Status == rooms.Playing {
+			a.setStatus(fmt.Sprintf("Seat %d is not free: during the game a bot can only play for a player who left.", seat+1), true)
+		} else {
+			a.setStatus(fmt.Sprintf("Seat %d is not empty: choose an empty seat (↑↓).", seat+1), true)
+		}
+		return nil
+	}
+	ok := fmt.Sprintf("A %s bot sits in seat %d.", level, seat+1)
+	if a.table.Table.Status == rooms.Playing {
+		ok = fmt.Sprintf("A %s bot plays for %s until they come back.", level, a.nameOf(engine.Seat(seat)))
+	}
+	if next := a.nextBotSeat(seat); next >= 0 && next != seat {
+		p.seat = next
+	} else {
+		p.open = false
+		if a.table.Table.Status == rooms.Waiting {
+			ok += " Every seat is filled: S starts the game."
+		}
+	}
+	return a.call(func() error { return a.client.AddBot(seat, level) }, ok)
+}
+
+// seatPanelView draws the panel: the seats with the cursor, the level and
+// the panel's keys.
+func (a *App) seatPanelView(w int) string {
+	th := a.th
+	t := a.table
+	p := a.tableView.seats
+	lines := []string{th.Heading.Render("SEATS") + th.Faint.Render(" · choose a seat and a bot level")}
+	for i, s := range t.Seats {
+		var who string
+		switch {
+		case s.Empty:
+			who = "empty"
+		case s.StandIn:
+			who = s.Name + " (away; a " + s.BotLevel + " bot plays for them)"
+		case s.Bot:
+			who = s.Name + " (bot, " + s.BotLevel + ")"
+		case !s.Connected:
+			who = s.Name + " (away)"
+		default:
+			who = s.Name
+		}
+		row := fmt.Sprintf(" %d. %s", i+1, who)
+		if i == p.seat {
+			lines = append(lines, th.Selected.Render(padRight("›"+row, min(w, 60))))
+		} else {
+			lines = append(lines, " "+row)
+		}
+	}
+	var levels []string
+	for i, l := range rooms.BotLevels {
+		if i == p.level {
+			levels = append(levels, th.Selected.Render("["+l+"]"))
+		} else {
+			levels = append(levels, " "+l+" ")
+		}
+	}
+	lines = append(lines, "", "Bot level: "+strings.Join(levels, " "))
+	if a.nextBotSeat(0) < 0 {
+		lines = append(lines, th.Faint.Render("No seat can take a bot now."))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// seatPanelHints is the key line while the panel is open.
+func (a *App) seatPanelHints() string {
+	th := a.th
+	k := func(key, what string) string { return th.Key.Render(key) + " " + th.Faint.Render(what) }
+	parts := []string{k("↑↓", "seat"), k("←→", "level"), k("enter", "seat bot"), k("x", "remove bot")}
+	if a.table.Table.Status == rooms.Waiting {
+		parts = append(parts, k("S", "start"))
+	}
+	return strings.Join(append(parts, k("esc", "close")), "  ")
+}
