@@ -116,7 +116,7 @@ func (a *App) openCreate(solo bool) tea.Cmd {
 		a.setStatus("No games are installed on this server.", true)
 		return nil
 	}
-	a.form = createForm{games: games, game: a.lobbyView.gameIdx}
+	a.form = createForm{games: games, game: a.lobbyView.gameIdx, level: defaultBotLevel}
 	a.form.reset(solo)
 	a.scr = scrCreate
 	a.setStatus("", false)

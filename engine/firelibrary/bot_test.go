@@ -144,3 +144,58 @@ func TestHardBeatsEasy(t *testing.T) {
 		t.Fatalf("the hard bot won %.1f of %d games against easy bots (fair share %.1f)", wins, games, fair)
 	}
 }
+
+// TestBotsUseEveryTool plays games between normal bots (easy ones in a
+// few seats) and counts the tools they play: every one of the thirteen
+// tools must be played, the Amulet and Fire Spreading windows must be
+// answered by players who are not active (out of turn), and the swap of
+// step 3 must be used.
+func TestBotsUseEveryTool(t *testing.T) {
+	games := 80
+	if enginetest.RaceEnabled || testing.Short() {
+		games = 30
+	}
+	played := map[int]int{}
+	outOfTurn := map[Phase]int{}
+	swaps := 0
+	for i := range games {
+		players := 2 + i%5
+		g := newGame(t, players, uint64(i)+4000)
+		rng := engine.NewRNG(uint64(i))
+		bots := make([]engine.Bot, players)
+		for s := range bots {
+			bots[s] = normalBot{}
+		}
+		bots[i%players] = easyBot{}
+		for step := 0; !g.Outcome().Done; step++ {
+			if step > maxSteps(g.Players) {
+				t.Fatalf("no end after %d moves", step)
+			}
+			s := g.Pending()[0]
+			legal := g.Legal(s)
+			a := bots[s].Choose(g.View(s), slices.Clone(legal), &rng)
+			switch {
+			case a.Kind == KindPlay:
+				played[a.Args[0]]++
+				if (g.Phase == PhaseSpread || g.Phase == PhaseAmulet) && s != g.Active {
+					outOfTurn[g.Phase]++
+				}
+			case g.Phase == PhaseSwap && a.Kind != KindKeep:
+				swaps++
+			}
+			enginetest.MustApply(t, g, mv(s, a))
+		}
+	}
+	t.Logf("tools played %v, out of turn %v, swaps %d", played, outOfTurn, swaps)
+	for tl := range numTools {
+		if played[tl] == 0 {
+			t.Errorf("no bot played the %s in %d games", tools[tl].Name, games)
+		}
+	}
+	if outOfTurn[PhaseSpread] == 0 || outOfTurn[PhaseAmulet] == 0 {
+		t.Errorf("bots never answered a window out of turn: %v", outOfTurn)
+	}
+	if swaps == 0 {
+		t.Error("bots never swapped a tool in step 3")
+	}
+}

@@ -40,3 +40,34 @@ func BenchmarkBotGames(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRandomGames plays whole games of uniformly random legal moves
+// of every registered game (the rules engine alone: no bot thinking) and
+// reports games per second.
+//
+//	go test -bench RandomGames ./engine/sim/
+func BenchmarkRandomGames(b *testing.B) {
+	for _, g := range engine.Games() {
+		in := g.Info()
+		players := max(in.MinPlayers, 2)
+		b.Run(fmt.Sprintf("%s/%dp", in.ID, players), func(b *testing.B) {
+			rng := engine.NewRNG(1)
+			for b.Loop() {
+				st, err := g.New(players, nil, rng.Uint64())
+				if err != nil {
+					b.Fatal(err)
+				}
+				for steps := 0; !st.Outcome().Done; steps++ {
+					if steps > 100000 {
+						b.Fatal("the game does not end")
+					}
+					s := st.Pending()[0]
+					if _, err := st.Apply(s, engine.RandomBot{}.Choose(nil, st.Legal(s), &rng)); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+		})
+	}
+}
