@@ -67,11 +67,17 @@ func TestAxeOutOfTurnOverSSH(t *testing.T) {
 	if err := anna.WaitFor("waiting 2/4", waitLong); err != nil {
 		t.Fatal(err)
 	}
+	// The seats panel opens on seat 3; enter seats a normal bot there and
+	// moves on to seat 4, then closes once the table is full.
 	send(t, anna, "B")
+	if err := anna.WaitFor("› 3. empty", waitLong); err != nil {
+		t.Fatal(err)
+	}
+	send(t, anna, "\r")
 	if err := anna.WaitFor("waiting 3/4", waitLong); err != nil {
 		t.Fatal(err)
 	}
-	send(t, anna, "B")
+	send(t, anna, "\r")
 	if err := anna.WaitFor("waiting 4/4", waitLong); err != nil {
 		t.Fatal(err)
 	}

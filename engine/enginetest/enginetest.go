@@ -128,13 +128,22 @@ func Restored(t testing.TB, g engine.Game, st engine.State) engine.State {
 	return c
 }
 
+// Visible lists the events seat s may read.
+func Visible(ev []engine.Event, s engine.Seat) []engine.Event {
+	var out []engine.Event
+	for _, e := range ev {
+		if e.VisibleTo(s) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // Texts lists the texts of the events seat s may read.
 func Texts(ev []engine.Event, s engine.Seat) []string {
 	var out []string
-	for _, e := range ev {
-		if e.VisibleTo(s) {
-			out = append(out, e.Text)
-		}
+	for _, e := range Visible(ev, s) {
+		out = append(out, e.Text)
 	}
 	return out
 }

@@ -54,16 +54,6 @@ func fmtJSON(t *testing.T, v any) string {
 	return string(data)
 }
 
-func visible(ev []engine.Event, s engine.Seat) []engine.Event {
-	var out []engine.Event
-	for _, e := range ev {
-		if e.VisibleTo(s) {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
 // TestNoLeaks changes one seat's hidden hand and checks that no other seat
 // (nor a spectator) can tell: same views, same legal moves, the same
 // choices of the bots in its seat, and the same visible events and views
@@ -131,8 +121,8 @@ func compareWorlds(t *testing.T, a, b *state, o engine.Seat, m enginetest.Move) 
 		t.Fatalf("%v: %v / %v", m.Action, erra, errb)
 	}
 	for _, s := range observers {
-		if !slices.Equal(visible(eva, s), visible(evb, s)) {
-			t.Fatalf("seat %d's log depends on seat %d's hand:\n%v\n%v", s, o, visible(eva, s), visible(evb, s))
+		if !slices.Equal(enginetest.Visible(eva, s), enginetest.Visible(evb, s)) {
+			t.Fatalf("seat %d's log depends on seat %d's hand:\n%v\n%v", s, o, enginetest.Visible(eva, s), enginetest.Visible(evb, s))
 		}
 		if va, vb := viewJSON(t, a, s), viewJSON(t, b, s); va != vb {
 			t.Fatalf("after %v seat %d sees seat %d's hand:\n%s\n%s", m.Action, s, o, va, vb)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"arcade/engine"
+	"arcade/engine/enginetest"
 )
 
 func viewJSON(t *testing.T, g *state, s engine.Seat) string {
@@ -45,16 +46,6 @@ func otherHand(g *state, o engine.Seat) (*state, bool) {
 		b.Seats[o].Hand[i], pool[j] = pool[j], h
 	}
 	return b, true
-}
-
-func visible(ev []engine.Event, s engine.Seat) []engine.Event {
-	var out []engine.Event
-	for _, e := range ev {
-		if e.VisibleTo(s) {
-			out = append(out, e)
-		}
-	}
-	return out
 }
 
 // TestNoLeaks changes one seat's hidden hand and checks that no other seat
@@ -118,8 +109,8 @@ func compareWorlds(t *testing.T, a, b *state, o engine.Seat, m move) {
 		t.Fatalf("%v: %v / %v", m.Action, erra, errb)
 	}
 	for _, s := range observers {
-		if !slices.Equal(visible(eva, s), visible(evb, s)) {
-			t.Fatalf("seat %d's log depends on seat %d's hand:\n%v\n%v", s, o, visible(eva, s), visible(evb, s))
+		if !slices.Equal(enginetest.Visible(eva, s), enginetest.Visible(evb, s)) {
+			t.Fatalf("seat %d's log depends on seat %d's hand:\n%v\n%v", s, o, enginetest.Visible(eva, s), enginetest.Visible(evb, s))
 		}
 		if tookCards(eva, s, o) {
 			continue // the eliminator takes the cards: the rules show them

@@ -35,6 +35,14 @@ type Bot struct {
 	// MaxDepth stops a playout after this many moves and scores it as it
 	// stands (0: 2000).
 	MaxDepth int
+	// Prior, when set, names the move the bot plays unless the search
+	// finds a clearly better one (a game's normal bot: the search then
+	// only ever improves on it). Every guess is then played out once for
+	// each move, with the same deal and the same dice, so that the moves
+	// are compared on equal terms; a move replaces the prior's only when
+	// its paired advantage is at least PriorZ standard errors (0: 1.5).
+	Prior  engine.Bot
+	PriorZ float64
 }
 
 // Choose implements engine.Bot.
@@ -61,6 +69,9 @@ func (b Bot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Act
 	playout := b.Playout
 	if playout == nil {
 		playout = engine.RandomBot{}
+	}
+	if b.Prior != nil {
+		return b.paired(view, seat, legal, rng, iters, budget, depth, playout)
 	}
 	n := make([]float64, len(legal))
 	w := make([]float64, len(legal))
@@ -92,6 +103,95 @@ func (b Bot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Act
 		}
 	}
 	return legal[best]
+}
+
+// paired is Choose with a Prior: every round deals one guess (from one
+// seed) and plays each move out on it; the prior's move stands unless
+// another one beats it by PriorZ standard errors of the paired
+// differences (the best such move by its mean then).
+func (b Bot) paired(view any, seat engine.Seat, legal []engine.Action, rng *engine.RNG,
+	iters int, budget time.Duration, depth int, playout engine.Bot) engine.Action {
+	prior := slices.IndexFunc(legal, b.Prior.Choose(view, slices.Clone(legal), rng).Same)
+	z := b.PriorZ
+	if z <= 0 {
+		z = 1.5
+	}
+	scores := make([][]float64, len(legal)) // scores[move][round]
+	round := make([]float64, len(legal))
+	start := time.Now()
+	for r := 0; r < max(iters/len(legal), 2); r++ {
+		if r >= 2 && time.Since(start) > budget {
+			break
+		}
+		seed, ok := rng.Uint64(), true
+		for i := range legal {
+			dice := engine.NewRNG(seed)
+			st, err := b.Sampler.Sample(view, seat, &dice)
+			if err != nil {
+				ok = false
+				break
+			}
+			round[i] = 0 // a guess that makes the move illegal counts as a loss
+			if _, err := st.Apply(seat, legal[i]); err == nil {
+				round[i] = rollout(st, seat, playout, &dice, depth)
+			}
+		}
+		if ok {
+			for i, v := range round {
+				scores[i] = append(scores[i], v)
+			}
+		}
+	}
+	if prior < 0 { // the prior's move is not among legal: the best mean
+		return legal[bestMean(scores)]
+	}
+	best, bestGain := prior, 0.0
+	for i := range legal {
+		if i == prior {
+			continue
+		}
+		gain, se := pairedGain(scores[i], scores[prior])
+		if gain > 0 && gain >= z*se && gain > bestGain {
+			best, bestGain = i, gain
+		}
+	}
+	return legal[best]
+}
+
+// bestMean is the move with the highest mean score.
+func bestMean(scores [][]float64) int {
+	best, bestV := 0, math.Inf(-1)
+	for i, sc := range scores {
+		if len(sc) == 0 {
+			continue
+		}
+		sum := 0.0
+		for _, v := range sc {
+			sum += v
+		}
+		if m := sum / float64(len(sc)); m > bestV {
+			best, bestV = i, m
+		}
+	}
+	return best
+}
+
+// pairedGain is the mean of a[k]-b[k] and its standard error.
+func pairedGain(a, b []float64) (mean, se float64) {
+	n := float64(len(a))
+	if n < 2 {
+		return 0, math.Inf(1)
+	}
+	for k := range a {
+		mean += a[k] - b[k]
+	}
+	mean /= n
+	ss := 0.0
+	for k := range a {
+		d := a[k] - b[k] - mean
+		ss += d * d
+	}
+	return mean, math.Sqrt(ss / (n - 1) / n)
 }
 
 // pick is UCB1's choice among the root moves.
