@@ -137,3 +137,55 @@ func TestSeatOf(t *testing.T) {
 		t.Fatal("a non-struct view has a seat")
 	}
 }
+
+// takeBot always takes the same number of counters (or the most it may).
+type takeBot int
+
+func (b takeBot) Choose(_ any, legal []engine.Action, _ *engine.RNG) engine.Action {
+	return legal[min(int(b), len(legal))-1]
+}
+
+// TestPriorStandsUnlessClearlyBeaten: with a Prior, the search keeps the
+// prior's move when it is as good as any, and leaves it for a move that
+// wins clearly more.
+func TestPriorStandsUnlessClearlyBeaten(t *testing.T) {
+	rng := engine.NewRNG(4)
+	smp := &sampler{}
+	// Three counters left: taking all three wins at once, taking one
+	// rarely does; the search must leave the prior (take 1) for take 3.
+	p := &pile{Left: 3, Winner: -1}
+	bot := Bot{Sampler: smp, Prior: takeBot(1), Iterations: 300}
+	if a := bot.Choose(p.View(0), p.Legal(0), &rng); a.Args[0] != 3 {
+		t.Fatalf("with 3 left the search took %d, want 3", a.Args[0])
+	}
+	// Two left: the prior (take 2) wins at once; nothing beats it.
+	p = &pile{Left: 2, Winner: -1}
+	bot.Prior = takeBot(2)
+	if a := bot.Choose(p.View(0), p.Legal(0), &rng); a.Args[0] != 2 {
+		t.Fatalf("with 2 left the search took %d, want the prior's 2", a.Args[0])
+	}
+	// A random prior improved by the search still beats random play:
+	// the search leaves the prior wherever a move is clearly better.
+	wins := 0
+	for g := range 40 {
+		p := &pile{Left: 17 + g%5, Turn: g % 2, Winner: -1}
+		for p.Winner < 0 {
+			s := engine.Seat(p.Turn)
+			var a engine.Action
+			if s == 0 {
+				a = Bot{Sampler: smp, Prior: engine.RandomBot{}, Iterations: 300}.Choose(p.View(s), p.Legal(s), &rng)
+			} else {
+				a = engine.RandomBot{}.Choose(p.View(s), p.Legal(s), &rng)
+			}
+			if _, err := p.Apply(s, a); err != nil {
+				t.Fatalf("illegal move %v", a)
+			}
+		}
+		if p.Winner == 0 {
+			wins++
+		}
+	}
+	if wins < 30 {
+		t.Fatalf("a search over a random prior won only %d of 40 against random play", wins)
+	}
+}
