@@ -15,7 +15,11 @@ import (
 // decision it deals many games consistent with its View (Sampler), tries
 // its candidate moves in them and plays each game out with the normal bot
 // in every seat (to the end of its next turn; a solo game to its end),
-// then takes the move whose playouts rated best (rollState.Outcome).
+// then takes the move whose playouts rated best (rollState.Outcome). The
+// normal bot's move is its prior: every guess is played out once for each
+// candidate on the same deal, and the search leaves the normal bot's move
+// only for one that rates clearly better (search.Bot.Prior), so that its
+// noise never makes it play worse than the heuristic.
 // Moves with nothing to weigh, or whose worth lies beyond the playouts'
 // horizon, are the normal bot's: a single legal move, placing drawn
 // tokens, taking and swapping tools, and the Turn Order card of a
@@ -55,8 +59,9 @@ func (h hardBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine
 	if len(cands) == 1 {
 		return cands[0]
 	}
-	s := search.Bot{Sampler: rollSampler{}, Playout: normalBot{}, Iterations: cmp.Or(h.iterations, hardIterations),
-		Budget: cmp.Or(h.budget, hardBudget)}
+	s := search.Bot{Sampler: rollSampler{}, Playout: normalBot{}, Prior: normalBot{},
+		Iterations: cmp.Or(h.iterations, hardIterations),
+		Budget:     cmp.Or(h.budget, hardBudget)}
 	return s.Choose(view, cands, rng)
 }
 
