@@ -89,8 +89,8 @@ func (a *App) tableKey(k tea.KeyPressMsg) tea.Cmd {
 	}
 	if kh, ok := ts.board.(board.KeyHandler); ok && t.View != nil {
 		act, used, msg := kh.HandleKey(k.String(), t.View, t.Legal)
-		if msg != "" {
-			a.setStatus(msg, act == nil)
+		if text, warning := board.ReadMessage(msg); text != "" {
+			a.setStatus(text, warning && act == nil)
 		}
 		if act != nil {
 			return a.act(*act)

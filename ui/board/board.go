@@ -6,6 +6,7 @@ package board
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 
 	"arcade/engine"
@@ -49,6 +50,28 @@ type KeyHandler interface {
 	// board's own state (the cursor moved, say). A non-empty msg is shown
 	// to the player (why a placement is illegal, say).
 	HandleKey(key string, view any, legal []engine.Action) (act *engine.Action, used bool, msg string)
+}
+
+// infoMark starts a HandleKey message made with Info.
+const infoMark = "\x00info\x00"
+
+// Info marks a HandleKey message that informs (a choice described, a mode
+// switched, a count) rather than refuses: the table shows it in the plain
+// style, where other messages are shown as warnings.
+func Info(msg string) string {
+	if msg == "" {
+		return ""
+	}
+	return infoMark + msg
+}
+
+// ReadMessage splits a HandleKey message into its text and whether it is
+// a warning (anything not made with Info).
+func ReadMessage(msg string) (text string, warning bool) {
+	if text, ok := strings.CutPrefix(msg, infoMark); ok {
+		return text, false
+	}
+	return msg, msg != ""
 }
 
 // Factory makes a board for one session; boards may keep per-session state

@@ -5,6 +5,7 @@ import (
 
 	"arcade/engine"
 	ft "arcade/engine/firetower"
+	"arcade/ui/board"
 )
 
 // HandleKey implements board.KeyHandler. The board takes the cursor keys
@@ -122,14 +123,14 @@ func (b *Board) takeBucket(v ft.View) string {
 		return ""
 	case b.bucket:
 		b.bucket = false
-		return "Bucket put back."
+		return board.Info("Bucket put back.")
 	case !me.Bucket:
 		return "You have used your Bucket."
 	}
 	switch v.Part {
 	case ft.PartSpread, ft.PartAction, ft.PartEnd:
 		b.bucket = true
-		return "Bucket: up to 3 gems in a line, one at least in your tower area (r turns it)."
+		return board.Info("Bucket: up to 3 gems in a line, one at least in your tower area (r turns it).")
 	}
 	return "The Bucket cannot be used now."
 }
