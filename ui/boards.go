@@ -5,4 +5,5 @@ import (
 	_ "arcade/ui/firelibrary"
 	_ "arcade/ui/fireproto"
 	_ "arcade/ui/firetower"
+	_ "arcade/ui/labyrinth"
 )

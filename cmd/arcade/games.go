@@ -6,4 +6,5 @@ import (
 	_ "arcade/engine/firelibrary"
 	_ "arcade/engine/fireproto"
 	_ "arcade/engine/firetower"
+	_ "arcade/engine/labyrinth"
 )

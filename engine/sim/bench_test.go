@@ -8,6 +8,7 @@ import (
 	_ "arcade/engine/firelibrary"
 	_ "arcade/engine/fireproto"
 	_ "arcade/engine/firetower"
+	_ "arcade/engine/labyrinth"
 	"arcade/engine/sim"
 )
 

@@ -1,0 +1,233 @@
+package labyrinth
+
+import (
+	"fmt"
+
+	"arcade/engine"
+)
+
+// Apply implements engine.State. The action is checked against the legal
+// actions of its kind first, so a refused action changes nothing.
+func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
+	if g.Phase == PhaseOver {
+		return nil, engine.Illegal("The game is over.")
+	}
+	if s != g.Turn {
+		return nil, engine.Illegal("It is not your turn.")
+	}
+	if _, ok := engine.Find(g.legalOf(a.Kind), a); !ok {
+		return nil, engine.Illegal("%s is not a legal move now.", a)
+	}
+	g.Last = nil
+	var ev []engine.Event
+	switch a.Kind {
+	case KindGenre:
+		ev = g.pickGenre(a.Args[0])
+	case KindFlip:
+		ev = g.doFlip(a.Args)
+	case KindRotate:
+		ev = g.doRotate(a.Args[0], a.Args[1])
+	case KindTake:
+		ev = g.doTake(a.Args)
+	case KindMove:
+		m, _ := DecodeMove(a.Args)
+		ev = g.doMove(m)
+	case KindPass:
+		ev = g.doPass(PassSpec{a.Args[0], a.Args[1], a.Args[2], a.Args[3], a.Args[4]})
+	case KindDiscard:
+		ev = g.doDiscard(a.Args[0])
+	case KindTime:
+		g.me().remove(a.Args[0])
+		g.discard(a.Args[0])
+		g.Actions++
+		ev = []engine.Event{g.log("%s plays %s: one more action.", engine.SeatRef(s), CardName(a.Args[0]))}
+	case KindPassAction:
+		g.Actions--
+		g.PassTo = g.next(s)
+		ev = []engine.Event{g.log("%s passes an action to %s.", engine.SeatRef(s), engine.SeatRef(g.PassTo))}
+	case KindEnd:
+		return append(ev, g.endTurn()...), nil
+	}
+	if g.Phase == PhaseActions && g.Actions == 0 && booster(g.me(), TimeMachine) < 0 {
+		ev = append(ev, g.endTurn()...)
+	}
+	return ev, nil
+}
+
+// legalOf lists the legal actions of one kind (all of them for an unknown
+// kind, which then matches none).
+func (g *state) legalOf(kind string) []engine.Action {
+	if g.Phase != PhaseActions {
+		return g.Legal(g.Turn)
+	}
+	if g.Actions == 0 && (kind == KindMove || kind == KindFlip || kind == KindRotate || kind == KindTake) {
+		return nil
+	}
+	switch kind {
+	case KindMove:
+		return g.moveActions()
+	case KindFlip:
+		return g.flipActions()
+	case KindRotate:
+		return g.rotateActions()
+	case KindTake:
+		return g.takeActions()
+	case KindPass:
+		return g.passActions()
+	case KindDiscard, KindTime:
+		return g.freeActions()
+	}
+	return g.Legal(g.Turn)
+}
+
+// pickGenre deals a starting Book; after the third, the next seat picks,
+// and after the last seat the first turn begins.
+func (g *state) pickGenre(gn int) []engine.Event {
+	id := pop(&g.BookDeck[gn])
+	g.Hands[g.Turn].Cards = append(g.Hands[g.Turn].Cards, id)
+	ev := []engine.Event{g.log("%s takes %s (%s).", engine.SeatRef(g.Turn), Books[id].Name, GenreNames[gn])}
+	g.Picks++
+	if g.Picks < startBooks {
+		return ev
+	}
+	g.Picks = 0
+	if int(g.Turn) < g.Players-1 {
+		g.Turn++
+		return ev
+	}
+	g.Phase, g.Turn, g.TurnNo, g.Actions = PhaseActions, 0, 1, g.turnActions()
+	return append(ev, g.log("Turn 1: %s begins with %d actions.", engine.SeatRef(0), g.Actions))
+}
+
+// Actions a turn brings. The solo game has three too (rulebook p.17: "You
+// still have three actions per turn"; the "one extra action" of p.6 is
+// the move-and-ride action). soloActions is kept apart so that a table
+// rule giving solo players four is a one-line change.
+const (
+	baseActions = 3
+	soloActions = 3
+)
+
+// turnActions is the number of actions a turn brings, before the
+// Pass-An-Action token.
+func (g *state) turnActions() int {
+	if g.solo() {
+		return soloActions
+	}
+	return baseActions
+}
+
+// doFlip flips a dark tile lit, spending a Useful Map if one is named.
+func (g *state) doFlip(args []int) []engine.Event {
+	g.Actions--
+	who := engine.SeatRef(g.Turn)
+	var ev []engine.Event
+	if len(args) > 1 {
+		g.me().remove(args[1])
+		g.discard(args[1])
+		ev = append(ev, g.log("%s uses %s (Useful Map).", who, CardName(args[1])))
+	}
+	return append(ev, g.flipLit(args[0], who+" flips")...)
+}
+
+// doRotate turns a tile a quarter turn with whatever stands on it.
+func (g *state) doRotate(i, turn int) []engine.Event {
+	g.Actions--
+	t := &g.Tiles[i]
+	t.Rot = (t.Rot + turn + 4) % 4
+	g.Last = []int{i}
+	way := "clockwise"
+	if turn < 0 {
+		way = "anticlockwise"
+	}
+	return []engine.Event{g.log("%s rotates %s %s.", engine.SeatRef(g.Turn), TileName(i), way)}
+}
+
+// doTake takes one Book, or two with a Library Card.
+func (g *state) doTake(args []int) []engine.Event {
+	g.Actions--
+	h := g.me()
+	genres := []int{args[0]}
+	var ev []engine.Event
+	if len(args) == 3 {
+		h.remove(args[1])
+		g.discard(args[1])
+		genres = append(genres, args[2])
+		ev = append(ev, g.log("%s uses %s (Library Card).", engine.SeatRef(g.Turn), CardName(args[1])))
+	}
+	for _, gn := range genres {
+		id := g.drawBook(gn)
+		h.Cards = append(h.Cards, id)
+		ev = append(ev, g.log("%s takes %s (%s, %s).", engine.SeatRef(g.Turn), Books[id].Name,
+			GenreNames[gn], Books[id].Symbols.Letters()))
+	}
+	return ev
+}
+
+// doPass moves cards between the player and a partner.
+func (g *state) doPass(p PassSpec) []engine.Event {
+	if !g.passFree(p) {
+		g.Actions--
+	}
+	mine, theirs := g.me(), g.partnerHand(p.Partner)
+	who := "the Trolley"
+	if !g.solo() {
+		who = engine.SeatRef(engine.Seat(p.Partner))
+	}
+	var ev []engine.Event
+	if p.Service >= 0 {
+		mine.remove(p.Service)
+		g.discard(p.Service)
+		ev = append(ev, g.log("%s uses %s (Trolley Service).", engine.SeatRef(g.Turn), CardName(p.Service)))
+	}
+	if p.Give >= 0 {
+		moveSlot(mine, theirs, p.Give)
+		ev = append(ev, g.log("%s gives %s to %s.", engine.SeatRef(g.Turn), CardName(p.Give), who))
+	}
+	if p.Receive >= 0 {
+		moveSlot(theirs, mine, p.Receive)
+		ev = append(ev, g.log("%s takes %s from %s.", engine.SeatRef(g.Turn), CardName(p.Receive), who))
+	}
+	return ev
+}
+
+// moveSlot moves a card, or a captured pile (TerrorCard+number), from one
+// hand to another.
+func moveSlot(from, to *hand, id int) {
+	if id >= TerrorCard {
+		i := from.captured(id - TerrorCard)
+		to.Captured = append(to.Captured, from.Captured[i])
+		from.Captured = append(from.Captured[:i:i], from.Captured[i+1:]...)
+		return
+	}
+	from.remove(id)
+	to.Cards = append(to.Cards, id)
+}
+
+// doDiscard discards a card from the player's hand or the Trolley's.
+func (g *state) doDiscard(id int) []engine.Event {
+	whose := ""
+	if !g.me().remove(id) {
+		g.Trolley.remove(id)
+		whose = " from the Trolley"
+	}
+	g.discard(id)
+	return []engine.Event{g.log("%s discards %s%s.", engine.SeatRef(g.Turn), CardName(id), whose)}
+}
+
+// finish ends the game.
+func (g *state) finish(won bool, summary string) engine.Event {
+	g.Phase, g.Won, g.Summary, g.Actions = PhaseOver, won, summary, 0
+	return g.log("%s", summary)
+}
+
+// phaseText says what the game waits for.
+func (g *state) phaseText() string {
+	switch g.Phase {
+	case PhaseSetup:
+		return fmt.Sprintf("%s: choose a starting Book (%d left)", engine.SeatRef(g.Turn), startBooks-g.Picks)
+	case PhaseActions:
+		return fmt.Sprintf("%s: %d %s left", engine.SeatRef(g.Turn), g.Actions, engine.Plural(g.Actions, "action", "actions"))
+	}
+	return "Game over. " + g.Summary
+}

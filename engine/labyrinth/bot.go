@@ -1,0 +1,74 @@
+package labyrinth
+
+import (
+	"time"
+
+	"arcade/engine"
+	"arcade/engine/search"
+)
+
+// Bot implements engine.BotMaker: "easy" plays sensible legal moves at
+// random, "normal" a cooperative heuristic (normalBot), "hard" a
+// determinized search over the normal bot's best moves (hardBot). An
+// unknown level plays normal.
+func (Game) Bot(level string) engine.Bot {
+	switch level {
+	case "easy":
+		return easyBot{}
+	case "hard":
+		return hardDefault
+	}
+	return normalBot{}
+}
+
+// easyBot returns and captures whenever it can, and otherwise picks a
+// random move, flip, rotation or Book; it ends its turn when nothing else
+// is left.
+type easyBot struct{}
+
+// Choose implements engine.Bot.
+func (easyBot) Choose(_ any, legal []engine.Action, rng *engine.RNG) engine.Action {
+	var useful []engine.Action
+	for _, a := range legal {
+		switch a.Kind {
+		case KindMove:
+			if m, ok := DecodeMove(a.Args); ok && (m.Bonus == BonusReturn || m.Bonus == BonusCapture) {
+				return a
+			}
+			useful = append(useful, a)
+		case KindFlip, KindRotate, KindTake, KindGenre:
+			useful = append(useful, a)
+		}
+	}
+	if len(useful) > 0 {
+		return useful[rng.Intn(len(useful))]
+	}
+	if a, ok := engine.Pick(legal, KindEnd); ok {
+		return a
+	}
+	return legal[0]
+}
+
+// hardBot is the hard level: search.Bot over the normal bot's best few
+// moves, with the normal bot as its prior and its playouts.
+type hardBot struct {
+	top    int // candidate moves searched
+	budget time.Duration
+}
+
+// hardDefault is the hard bot of the arcade.
+var hardDefault = hardBot{top: 4, budget: 120 * time.Millisecond}
+
+// Choose implements engine.Bot.
+func (b hardBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+	v, ok := engine.ViewAs[View](view)
+	if !ok || len(legal) == 1 || v.Phase != PhaseActions {
+		return normalBot{}.Choose(view, legal, rng)
+	}
+	cands := normalBot{}.best(v, legal, b.top)
+	if len(cands) == 1 {
+		return cands[0]
+	}
+	s := search.Bot{Sampler: Sampler{}, Playout: normalBot{}, Prior: normalBot{}, Budget: b.budget, Iterations: 40 * len(cands)}
+	return s.Choose(v, cands, rng)
+}

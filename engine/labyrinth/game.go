@@ -1,0 +1,105 @@
+package labyrinth
+
+import (
+	_ "embed"
+	"strconv"
+
+	"arcade/engine"
+)
+
+//go:embed rules.md
+var rulesText string
+
+// ID is the game's registry ID.
+const ID = "labyrinth"
+
+// Option keys.
+const (
+	OptDifficulty = "difficulty"
+	OptDoubles    = "double_curses"
+	OptExtra      = "extra_disturbance"
+)
+
+// Game is Library Labyrinth as an engine.Game and engine.BotMaker.
+type Game struct{}
+
+func init() { engine.Register(Game{}) }
+
+// Info implements engine.Game.
+func (Game) Info() engine.Info {
+	return engine.Info{
+		ID:         ID,
+		Name:       "Library Labyrinth",
+		Summary:    "Co-op: explore the library, capture the Terrors and shelve them before time runs out.",
+		MinPlayers: 1,
+		MaxPlayers: 5,
+		Options: []engine.OptionSpec{
+			{Key: OptDifficulty, Name: "Difficulty", Kind: engine.Choice, Default: Standard,
+				Choices: []string{Novice, Standard, Advanced, Expert},
+				Help:    "the mix of Floor tiles: more Terror tiles are harder (solo always uses the novice mix)"},
+			{Key: OptDoubles, Name: "Double curses", Kind: engine.Bool, Default: "false",
+				Help: "two double-curse Disturbance cards replace two standard ones"},
+			{Key: OptExtra, Name: "Extra Disturbance", Kind: engine.Choice, Default: "0",
+				Choices: []string{"0", "2", "4"},
+				Help:    "add Disturbance cards (more turns) to make the game easier"},
+		},
+		Rules: rulesText,
+	}
+}
+
+// New implements engine.Game.
+func (gm Game) New(players int, opts engine.Options, seed uint64) (engine.State, error) {
+	o, err := gm.Info().Check(players, opts)
+	if err != nil {
+		return nil, err
+	}
+	extra, _ := strconv.Atoi(o[OptExtra])
+	return newState(players, o[OptDifficulty], o.Bool(OptDoubles), extra, seed), nil
+}
+
+// Restore implements engine.Game.
+func (Game) Restore(data []byte) (engine.State, error) {
+	var g state
+	if err := engine.LoadState(ID, data, (*stateJSON)(&g), g.validate); err != nil {
+		return nil, err
+	}
+	return &g, nil
+}
+
+// Pending implements engine.State: the seat choosing Books in setup, then
+// the player whose turn it is.
+func (g *state) Pending() []engine.Seat {
+	if g.Phase == PhaseOver {
+		return nil
+	}
+	return []engine.Seat{g.Turn}
+}
+
+// Outcome implements engine.State. The game is cooperative: every seat
+// scores the number of filled shelves, and everyone wins or no one does.
+func (g *state) Outcome() engine.Outcome {
+	if g.Phase != PhaseOver {
+		return engine.Outcome{}
+	}
+	o := engine.Outcome{Done: true, Scores: make([]int, g.Players), Summary: g.Summary}
+	for s := range o.Scores {
+		o.Scores[s] = g.filled()
+		if g.Won {
+			o.Winners = append(o.Winners, engine.Seat(s))
+		}
+	}
+	return o
+}
+
+// Timeout implements engine.State: the first genre in setup, otherwise
+// ending the turn's actions.
+func (g *state) Timeout(s engine.Seat) engine.Action {
+	legal := g.Legal(s)
+	if len(legal) == 0 {
+		return engine.Action{}
+	}
+	if a, ok := engine.Pick(legal, KindEnd); ok {
+		return a
+	}
+	return legal[0]
+}

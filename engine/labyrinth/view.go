@@ -1,0 +1,311 @@
+package labyrinth
+
+import (
+	"slices"
+
+	"arcade/engine"
+)
+
+// Phases of a game (View.Phase).
+const (
+	PhaseSetup   = "setup"   // players choose the genres of their three starting Books
+	PhaseActions = "actions" // the current player takes actions
+	PhaseOver    = "over"
+)
+
+// View is everything a seat may see. Hands are open, so every seat sees
+// every hand; hidden are only the lit sides of never-revealed dark tiles
+// and the order of every deck and stack.
+type View struct {
+	You     engine.Seat `json:"you"`
+	Players int         `json:"players"`
+	Solo    bool        `json:"solo"`
+	// Difficulty is the tile mix in use (the solo game always uses
+	// "novice"); DoubleCurses and ExtraDisturbance echo the options.
+	Difficulty       string `json:"difficulty"`
+	DoubleCurses     bool   `json:"double_curses"`
+	ExtraDisturbance int    `json:"extra_disturbance"`
+
+	Phase string `json:"phase"` // PhaseSetup, PhaseActions or PhaseOver
+	// Turn is the current player (in setup: the seat choosing genres).
+	Turn   engine.Seat `json:"turn"`
+	TurnNo int         `json:"turn_no"` // 1 for the first turn after setup
+	// ActionsLeft is the number of actions the current player may still
+	// take this turn; SetupPicks the genres the choosing seat still picks.
+	ActionsLeft int `json:"actions_left"`
+	SetupPicks  int `json:"setup_picks,omitempty"`
+	// PassToken is the Pass-An-Action token.
+	PassToken PassTokenView `json:"pass_token"`
+	// RewardTaken: the current player has already drawn a card from a
+	// Reward tile this turn (one a turn).
+	RewardTaken bool `json:"reward_taken"`
+	// PhaseText says in a few words what the game waits for ({seatN}
+	// references inside).
+	PhaseText string `json:"phase_text"`
+
+	Tiles [NumTiles]TileView `json:"tiles"` // index row*5+col
+	// Wyrm is the Bookwyrm's place on the Ring (0..11); WyrmAt its
+	// junction and WyrmTiles the four tiles around it (NW, NE, SE, SW),
+	// the tiles the next Disturbance card may strike.
+	Wyrm      int      `json:"wyrm"`
+	WyrmAt    Junction `json:"wyrm_at"`
+	WyrmTiles [4]int   `json:"wyrm_tiles"`
+
+	Seats []SeatView `json:"seats"`
+	// Trolley is the solo game's Trolley (nil with 2+ players).
+	Trolley *TrolleyView `json:"trolley,omitempty"`
+
+	// Deck sizes: Books by genre, Reward cards, Terror and Shelf stacks,
+	// and the discard piles.
+	BookDeck      [NumGenres]int `json:"book_deck"`
+	BookDiscard   [NumGenres]int `json:"book_discard"`
+	RewardDeck    int            `json:"reward_deck"`
+	RewardDiscard int            `json:"reward_discard"`
+	TerrorStack   int            `json:"terror_stack"`
+	ShelfStack    int            `json:"shelf_stack"`
+
+	// TerrorsOnGrid is the number of Terror tokens on the grid (six lose).
+	TerrorsOnGrid int `json:"terrors_on_grid"`
+	// Filled marks the Shelf genres that have had a Terror returned (all
+	// six win); Returned lists those Terrors in order.
+	Filled   [NumGenres]bool `json:"filled"`
+	Returned []ReturnedView  `json:"returned,omitempty"`
+
+	// DisturbanceLeft is the number of Disturbance cards above Out of
+	// Time; DoublesLeft how many of them are double curses.
+	DisturbanceLeft int `json:"disturbance_left"`
+	DoublesLeft     int `json:"doubles_left"`
+	// LastDisturbance is the card revealed last (nil before the first).
+	LastDisturbance *DisturbanceView `json:"last_disturbance,omitempty"`
+
+	// Last lists the tiles the last move or disturbance changed.
+	Last []int `json:"last,omitempty"`
+	// Recent is the end of the public log.
+	Recent []string `json:"recent,omitempty"`
+
+	Over    bool   `json:"over"`
+	Won     bool   `json:"won"`
+	Summary string `json:"summary,omitempty"`
+}
+
+// PassTokenView is the Pass-An-Action token: free, or given to a seat who
+// takes one more action on its next (or present) turn.
+type PassTokenView struct {
+	Free bool        `json:"free"`
+	To   engine.Seat `json:"to"` // -1 when free
+}
+
+// TileView is one Floor tile. A dark tile that was never lit shows only
+// Lit=false and Known=false; its Kind, Shape and Rot are empty/0 and Open
+// all false. A dark tile that has been lit before is Known: everyone saw
+// it, so its kind, shape and rotation are shown.
+type TileView struct {
+	Index int      `json:"index"`
+	Name  string   `json:"name"` // "A1".."E5"
+	Lit   bool     `json:"lit"`
+	Known bool     `json:"known"` // lit now, or seen lit before
+	Kind  TileKind `json:"kind,omitempty"`
+	Shape Shape    `json:"shape,omitempty"`
+	Rot   int      `json:"rot"` // clockwise quarter turns 0..3
+	// Open is the open sides N, E, S, W (a closed side is a bookcase).
+	// All false for an unknown dark tile.
+	Open [4]bool `json:"open"`
+	// Terror is the Terror token on the tile, Shelf the Shelf token's
+	// genre (-1: none).
+	Terror *TerrorView `json:"terror,omitempty"`
+	Shelf  int         `json:"shelf"`
+	// Meeples lists the seats whose meeples stand here; Trolley marks
+	// the solo Trolley.
+	Meeples []engine.Seat `json:"meeples,omitempty"`
+	Trolley bool          `json:"trolley,omitempty"`
+	// Wyrm is the tile's corner (NW, NE, SE, SW) as seen from the
+	// Bookwyrm, -1 when the tile is not next to it.
+	Wyrm int `json:"wyrm"`
+}
+
+// TerrorView is a Terror token and the symbols capturing it needs.
+type TerrorView struct {
+	ID      int     `json:"id"`
+	Name    string  `json:"name"`
+	Needs   Symbols `json:"needs"`   // count per genre symbol
+	Letters string  `json:"letters"` // e.g. "TTFFAA"
+}
+
+// CardView is one card in a hand.
+type CardView struct {
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+	// Type is "book", "item" (magical item) or "booster".
+	Type  string `json:"type"`
+	Genre int    `json:"genre"` // books and items; -1 for boosters
+	// Symbols counts the card's symbols per genre (books and items);
+	// Letters writes them ("QFA").
+	Symbols Symbols `json:"symbols"`
+	Letters string  `json:"letters,omitempty"`
+	// Options are a booster's two effects.
+	Options []Boost `json:"options,omitempty"`
+}
+
+// CapturedView is a captured Terror with the cards guarding it: one slot.
+type CapturedView struct {
+	Terror TerrorView `json:"terror"`
+	Cards  []CardView `json:"cards"`
+}
+
+// HandView is an open hand: Cards and Captured Terrors; Slots counts the
+// slots in use (each captured pile is one) against Limit.
+type HandView struct {
+	Cards    []CardView     `json:"cards"`
+	Captured []CapturedView `json:"captured,omitempty"`
+	Slots    int            `json:"slots"`
+	Limit    int            `json:"limit"`
+}
+
+// SeatView is one player: the meeple's tile and the open hand.
+type SeatView struct {
+	Seat engine.Seat `json:"seat"`
+	Tile int         `json:"tile"`
+	Hand HandView    `json:"hand"`
+}
+
+// TrolleyView is the solo Trolley: its tile and its hand.
+type TrolleyView struct {
+	Tile int      `json:"tile"`
+	Hand HandView `json:"hand"`
+}
+
+// ReturnedView is a Terror returned to a Shelf.
+type ReturnedView struct {
+	Terror TerrorView `json:"terror"`
+	Shelf  int        `json:"shelf"` // genre
+}
+
+// DisturbanceView is a Disturbance card: the corners it strikes, as seen
+// from the Bookwyrm (NW, NE, SE, SW), in the order they are resolved.
+type DisturbanceView struct {
+	Corners []int  `json:"corners"`
+	Double  bool   `json:"double"`
+	Text    string `json:"text"` // e.g. "NE" or "NE+SW (double)"
+}
+
+// View implements engine.State.
+func (g *state) View(s engine.Seat) any {
+	v := View{
+		You: s, Players: g.Players, Solo: g.Players == 1, Difficulty: g.Difficulty,
+		DoubleCurses: g.Doubles, ExtraDisturbance: g.Extra,
+		Phase: g.Phase, Turn: g.Turn, TurnNo: g.TurnNo, ActionsLeft: g.Actions,
+		PassToken: PassTokenView{Free: g.PassTo < 0, To: g.PassTo}, RewardTaken: g.RewardTaken,
+		Wyrm: g.Wyrm, WyrmAt: Ring[g.Wyrm], WyrmTiles: Ring[g.Wyrm].Around(),
+		RewardDeck: len(g.RewardDeck), RewardDiscard: len(g.RewardDiscard),
+		TerrorStack: len(g.TerrorStack), ShelfStack: len(g.ShelfStack),
+		TerrorsOnGrid: g.terrorsOnGrid(), Filled: g.Filled,
+		DisturbanceLeft: len(g.Disturb), DoublesLeft: g.doublesLeft(),
+		Last: slices.Clone(g.Last), Recent: slices.Clone(g.Recent),
+		Over: g.Phase == PhaseOver, Won: g.Won, Summary: g.Summary,
+	}
+	if g.Phase == PhaseSetup {
+		v.SetupPicks = startBooks - g.Picks
+	}
+	v.PhaseText = g.phaseText()
+	for i := range NumTiles {
+		v.Tiles[i] = g.tileView(i)
+	}
+	for seat, at := range g.Pos {
+		v.Tiles[at].Meeples = append(v.Tiles[at].Meeples, engine.Seat(seat))
+		v.Seats = append(v.Seats, SeatView{Seat: engine.Seat(seat), Tile: at, Hand: handView(&g.Hands[seat])})
+	}
+	if g.Players == 1 {
+		v.Tiles[g.TrolleyAt].Trolley = true
+		v.Trolley = &TrolleyView{Tile: g.TrolleyAt, Hand: handView(&g.Trolley)}
+	}
+	for k, t := range v.WyrmTiles {
+		v.Tiles[t].Wyrm = k
+	}
+	for gn := range NumGenres {
+		v.BookDeck[gn] = len(g.BookDeck[gn])
+		v.BookDiscard[gn] = len(g.BookDiscard[gn])
+	}
+	for _, r := range g.Returned {
+		v.Returned = append(v.Returned, ReturnedView{Terror: terrorView(r.Terror), Shelf: int(r.Shelf)})
+	}
+	if g.LastDisturb >= 0 {
+		d := disturbanceView(g.LastDisturb)
+		v.LastDisturbance = &d
+	}
+	return v
+}
+
+// tileView is what everyone sees of tile i.
+func (g *state) tileView(i int) TileView {
+	t := g.Tiles[i]
+	tv := TileView{Index: i, Name: TileName(i), Lit: t.Lit, Known: t.Lit || t.Seen, Shelf: -1, Wyrm: -1}
+	if tv.Known {
+		tv.Kind, tv.Shape, tv.Rot = t.Kind, t.Shape, t.Rot
+		if t.Lit {
+			tv.Open = OpenSides(t.Shape, t.Rot)
+		}
+	}
+	if t.Terror >= 0 {
+		tv.Terror = new(terrorView(t.Terror))
+	}
+	if t.Shelf >= 0 {
+		tv.Shelf = t.Shelf
+	}
+	return tv
+}
+
+// terrorView describes Terror number t.
+func terrorView(t int) TerrorView {
+	return TerrorView{ID: t, Name: Terrors[t].Name, Needs: Terrors[t].Needs, Letters: Terrors[t].Needs.Letters()}
+}
+
+// cardView describes card id.
+func cardView(id int) CardView {
+	c := CardView{ID: id, Name: CardName(id), Genre: -1}
+	switch {
+	case IsBook(id):
+		c.Type, c.Genre = "book", int(Books[id].Genre)
+	case IsItem(id):
+		c.Type, c.Genre = "item", int(Rewards[id-FirstReward].Genre)
+	default:
+		c.Type = "booster"
+		o := Rewards[id-FirstReward].Options
+		c.Options = []Boost{o[0], o[1]}
+	}
+	c.Symbols = CardSymbols(id)
+	c.Letters = c.Symbols.Letters()
+	return c
+}
+
+func cardViews(ids []int) []CardView {
+	out := make([]CardView, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, cardView(id))
+	}
+	return out
+}
+
+// handView describes an open hand.
+func handView(h *hand) HandView {
+	hv := HandView{Cards: cardViews(h.Cards), Slots: h.slots(), Limit: HandLimit}
+	for _, c := range h.Captured {
+		hv.Captured = append(hv.Captured, CapturedView{Terror: terrorView(c.Terror), Cards: cardViews(c.Cards)})
+	}
+	return hv
+}
+
+// disturbanceView describes Disturbance card c.
+func disturbanceView(c int) DisturbanceView {
+	corners := disturbCorners(c)
+	d := DisturbanceView{Corners: corners, Double: len(corners) == 2}
+	for i, k := range corners {
+		if i > 0 {
+			d.Text += "+"
+		}
+		d.Text += CornerNames[k]
+	}
+	if d.Double {
+		d.Text += " (double)"
+	}
+	return d
+}

@@ -1,0 +1,478 @@
+package labyrinth
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"arcade/engine"
+	lab "arcade/engine/labyrinth"
+	"arcade/ui/board"
+)
+
+// msgWidth keeps messages on the table's one status line at 80 columns.
+const msgWidth = 78
+
+// cursorMoves are the cursor keys: tile steps (row, column).
+var cursorMoves = map[string][2]int{
+	"up": {-1, 0}, "k": {-1, 0},
+	"down": {1, 0}, "j": {1, 0},
+	"left": {0, -1}, "h": {0, -1},
+	"right": {0, 1}, "l": {0, 1},
+}
+
+// tileKeys are the keys that act on the tile under the cursor.
+var tileKeys = map[string]bool{"m": true, "f": true, "r": true, "R": true, "g": true}
+
+// handKeys are the keys that choose among all the legal moves of a kind,
+// wherever the cursor is: t takes Books (a Library Card's pairs too), x
+// discards a card, b plays a Time Machine. Taking one Book of a genre
+// also has the engine's hot keys 1-6.
+var handKeys = map[string]string{"t": lab.KindTake, "x": lab.KindDiscard, "b": lab.KindTime}
+
+// handNone says why a hand key has nothing to offer.
+var handNone = map[string]string{
+	"t": "You cannot take a Book now (your hand holds six, or no actions are left).",
+	"x": "You have no card you may discard now.",
+	"b": "You hold no Time Machine you can play now.",
+}
+
+// HandleKey implements board.KeyHandler. The board takes the cursor keys
+// (arrows, h j k l, o back to your own tile), m f r R g on the tile under
+// the cursor, t x b for the hand's moves (take Books, discard, Time
+// Machine), enter (the choice, or the tile's move or flip), tab and
+// shift+tab (cycle between matching moves) and esc (drop the choice).
+// Other keys (the engine's hot keys: 1-6 p e) go to the table's menu.
+func (b *Board) HandleKey(key string, view any, legal []engine.Action) (*engine.Action, bool, string) {
+	v, ok := asView(view)
+	if !ok {
+		return nil, false, ""
+	}
+	b.sync(v)
+	b.legal, b.legalAt = legal, stateKey(v)
+	act, used, msg := b.handle(key, v, legal)
+	if act != nil {
+		b.pick = nil
+	}
+	text, warning := board.ReadMessage(msg)
+	if text = ansi.Truncate(text, msgWidth, "…"); !warning {
+		text = board.Info(text)
+	}
+	return act, used, text
+}
+
+func (b *Board) handle(key string, v lab.View, legal []engine.Action) (*engine.Action, bool, string) {
+	if key == "shift+r" { // terminals that report the modifier rather than the letter
+		key = "R"
+	}
+	if d, ok := cursorMoves[key]; ok {
+		r := min(max(b.cursor/lab.Size+d[0], 0), lab.Size-1)
+		c := min(max(b.cursor%lab.Size+d[1], 0), lab.Size-1)
+		b.moveCursor(r*lab.Size + c)
+		return nil, true, ""
+	}
+	switch key {
+	case "o":
+		b.moveCursor(ownTile(v))
+		return nil, true, ""
+	case "esc":
+		if b.pick != nil {
+			b.pick = nil
+			return nil, true, board.Info("Choice dropped.")
+		}
+		return nil, false, ""
+	case "tab", "shift+tab":
+		if b.pick == nil {
+			if myTurn(v) {
+				return nil, true, "Nothing to choose between: m, g or enter on a tile first."
+			}
+			return nil, false, ""
+		}
+		n := len(b.pick.acts)
+		if key == "tab" {
+			b.pick.idx = (b.pick.idx + 1) % n
+		} else {
+			b.pick.idx = (b.pick.idx + n - 1) % n
+		}
+		return nil, true, board.Info(b.pickText(v))
+	case "enter":
+		if b.pick != nil {
+			a := b.pick.acts[b.pick.idx]
+			if l, ok := engine.Find(legal, a); ok {
+				return &l, true, ""
+			}
+			b.pick = nil
+			return nil, true, "That move is no longer possible."
+		}
+		if !myTurn(v) || v.Phase != lab.PhaseActions {
+			return nil, false, ""
+		}
+		for _, k := range []string{"m", "f"} {
+			if acts := b.matching(k, b.cursor, legal); len(acts) > 0 {
+				return b.offer(v, k, acts)
+			}
+		}
+		return nil, true, b.refusal(v, "m", b.cursor) + " (keys: m f r R g)"
+	}
+	if kind, ok := handKeys[key]; ok {
+		var acts []engine.Action
+		for _, a := range legal {
+			if a.Kind == kind {
+				acts = append(acts, a)
+			}
+		}
+		if len(acts) == 0 {
+			return nil, true, handNone[key]
+		}
+		slices.SortStableFunc(acts, func(x, y engine.Action) int { return len(x.Args) - len(y.Args) })
+		if kind == lab.KindDiscard { // never discard on one key press: always confirm
+			b.pick = &choice{tile: b.cursor, acts: acts, state: stateKey(v)}
+			return nil, true, board.Info(b.pickText(v))
+		}
+		return b.offer(v, key, acts)
+	}
+	if !tileKeys[key] {
+		return nil, false, ""
+	}
+	if why := b.cannotAct(v); why != "" {
+		return nil, true, why
+	}
+	acts := b.matching(key, b.cursor, legal)
+	if len(acts) == 0 {
+		return nil, true, b.refusal(v, key, b.cursor)
+	}
+	return b.offer(v, key, acts)
+}
+
+// hereKeys says which tile keys work on the cursor's tile, as far as the
+// legal moves of the last key press tell ("" when they are not known).
+func (b *Board) hereKeys(v lab.View, w int) string {
+	if b.legalAt != stateKey(v) || !myTurn(v) || v.Phase != lab.PhaseActions {
+		return ""
+	}
+	var long, short []string
+	count := func(k string) int { return len(b.matching(k, b.cursor, b.legal)) }
+	add := func(keys, word string, n int) {
+		if n > 1 {
+			keys += fmt.Sprintf("(%d)", n)
+		}
+		long, short = append(long, keys+" "+word), append(short, keys)
+	}
+	if n := count("m"); n > 0 {
+		add("m", "move", n)
+	}
+	if n := count("f"); n > 0 {
+		add("f", "flip", n)
+	}
+	switch r, l := count("r"), count("R"); {
+	case r > 0 && l > 0:
+		add("r R", "turn", 0)
+	case r > 0:
+		add("r", "turn", 0)
+	case l > 0:
+		add("R", "turn", 0)
+	}
+	if n := count("g"); n > 0 {
+		add("g", "pass", n)
+	}
+	if len(long) == 0 {
+		return "nothing to do here"
+	}
+	if s := "here: " + strings.Join(long, " · "); len([]rune(s)) <= w {
+		return s
+	}
+	return "here: " + strings.Join(short, " ")
+}
+
+// moveCursor puts the cursor on tile i; a choice made on another tile is
+// dropped.
+func (b *Board) moveCursor(i int) {
+	b.cursor = i
+	if b.pick != nil && b.pick.tile != i {
+		b.pick = nil
+	}
+}
+
+// offer plays the only matching move, or opens a choice between several.
+func (b *Board) offer(v lab.View, key string, acts []engine.Action) (*engine.Action, bool, string) {
+	if len(acts) == 1 {
+		a := acts[0]
+		return &a, true, ""
+	}
+	b.pick = &choice{tile: b.cursor, acts: acts, state: stateKey(v)}
+	return nil, true, board.Info(b.pickText(v))
+}
+
+// pickText describes the chosen move of the choice in the message line.
+func (b *Board) pickText(v lab.View) string {
+	c := b.pick
+	return fmt.Sprintf("%d/%d tab·enter·esc: %s", c.idx+1, len(c.acts), b.describe(v, c.acts[c.idx]))
+}
+
+// matching lists the legal moves key means on tile i, cheapest first (the
+// fewest cards spent).
+func (b *Board) matching(key string, i int, legal []engine.Action) []engine.Action {
+	var out []engine.Action
+	for _, a := range legal {
+		if len(a.Args) == 0 || a.Args[0] != i {
+			continue
+		}
+		ok := false
+		switch key {
+		case "m":
+			ok = a.Kind == lab.KindMove
+		case "f":
+			ok = a.Kind == lab.KindFlip
+		case "r":
+			ok = a.Kind == lab.KindRotate && len(a.Args) > 1 && a.Args[1] > 0
+		case "R":
+			ok = a.Kind == lab.KindRotate && len(a.Args) > 1 && a.Args[1] < 0
+		case "g":
+			ok = a.Kind == lab.KindPass
+		}
+		if ok {
+			out = append(out, a)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y engine.Action) int { return cost(x) - cost(y) })
+	return out
+}
+
+// cost is the number of cards a move spends, and the Trolley moving
+// before the meeple.
+func cost(a engine.Action) int {
+	switch a.Kind {
+	case lab.KindMove:
+		m, ok := lab.DecodeMove(a.Args)
+		if !ok {
+			return 100
+		}
+		n := len(m.Passages) + len(m.Cards) + 10*m.Piece
+		if m.Ladder >= 0 {
+			n++
+		}
+		if m.Copier >= 0 {
+			n++
+		}
+		return n
+	case lab.KindFlip:
+		return len(a.Args)
+	case lab.KindPass:
+		if len(a.Args) > 4 && a.Args[4] >= 0 {
+			return 1
+		}
+	}
+	return 0
+}
+
+// cannotAct says why the viewer may not act on a tile now ("" if they
+// may).
+func (b *Board) cannotAct(v lab.View) string {
+	switch {
+	case v.Over:
+		return "The game is over."
+	case v.You < 0:
+		return "You are watching this game."
+	case v.Turn != v.You:
+		return fmt.Sprintf("It is %s's turn: wait for yours.", b.name(v.Turn))
+	case v.Phase == lab.PhaseSetup:
+		return "First choose your starting Books: keys 1-6 take one of that genre."
+	case v.ActionsLeft <= 0:
+		return "No actions left: e ends your turn."
+	}
+	return ""
+}
+
+// refusal explains why key does nothing on tile i.
+func (b *Board) refusal(v lab.View, key string, i int) string {
+	t := v.Tiles[i]
+	own := ownTile(v)
+	near := lab.Adjacent(own, i)
+	switch key {
+	case "f":
+		switch {
+		case t.Lit:
+			return t.Name + " is lit already: r or R rotates it."
+		case !near:
+			return "You can only flip a tile next to yours (or anywhere with a Useful Map)."
+		}
+		return "You cannot flip " + t.Name + " now."
+	case "r", "R":
+		switch {
+		case !t.Lit:
+			return t.Name + " is dark: flip it first."
+		case i != own && !near:
+			return "You can only rotate your own tile or one next to it."
+		case t.Kind == lab.KindCentre:
+			return "Rotating the compass tile changes nothing."
+		}
+		return "You cannot rotate " + t.Name + " now."
+	case "g":
+		var others []engine.Seat
+		for _, s := range t.Meeples {
+			if s != v.You {
+				others = append(others, s)
+			}
+		}
+		if len(others) == 0 && !t.Trolley {
+			return "Nobody else stands on " + t.Name + " to pass cards with."
+		}
+		return "No pass is possible with them now (hands full or empty)."
+	}
+	switch {
+	case i == own:
+		return "You are on " + t.Name + " already."
+	case !t.Lit:
+		return t.Name + " is dark: flip it first."
+	case !reachable(v, own)[i]:
+		return "No open path from your tile (" + lab.TileName(own) + ") to " + t.Name + "."
+	case t.Terror != nil:
+		return fmt.Sprintf("Your cards cannot capture the %s: it needs %s.", t.Terror.Name, spaced(t.Terror.Letters))
+	case t.Shelf >= 0:
+		return fmt.Sprintf("You hold no captured Terror with the %s symbol (%s) for this Shelf.",
+			lab.SymbolNames[t.Shelf%lab.NumGenres], lab.SymbolLetters[t.Shelf%lab.NumGenres])
+	}
+	return "You cannot move to " + t.Name + " now."
+}
+
+// reachable lists the tiles a meeple on tile from can walk to without
+// cards: through lit tiles whose facing sides are both open, never past a
+// Terror or Shelf token (it may end on one).
+func reachable(v lab.View, from int) map[int]bool {
+	seen := map[int]bool{from: true}
+	queue := []int{from}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		if t := v.Tiles[i]; i != from && (t.Terror != nil || t.Shelf >= 0) {
+			continue
+		}
+		for d := range 4 {
+			n := lab.Neighbour(i, d)
+			if n < 0 || seen[n] || !v.Tiles[i].Open[d] || !v.Tiles[n].Lit || !v.Tiles[n].Open[(d+2)%4] {
+				continue
+			}
+			seen[n] = true
+			queue = append(queue, n)
+		}
+	}
+	return seen
+}
+
+// spaced writes symbol letters with spaces: "T F A".
+func spaced(s string) string { return strings.Join(strings.Split(s, ""), " ") }
+
+// describe puts a move in words for the message line and the panel.
+func (b *Board) describe(v lab.View, a engine.Action) string {
+	switch a.Kind {
+	case lab.KindMove:
+		if m, ok := lab.DecodeMove(a.Args); ok {
+			return b.moveText(v, m)
+		}
+	case lab.KindFlip:
+		s := "Flip " + lab.TileName(a.Args[0])
+		if len(a.Args) > 1 && a.Args[1] >= 0 {
+			s += " with a Useful Map"
+		}
+		return s
+	case lab.KindRotate:
+		dir := "clockwise"
+		if len(a.Args) > 1 && a.Args[1] < 0 {
+			dir = "anticlockwise"
+		}
+		return "Rotate " + lab.TileName(a.Args[0]) + " " + dir
+	case lab.KindPass:
+		if len(a.Args) >= 5 {
+			return b.passText(v, lab.PassSpec{Tile: a.Args[0], Partner: a.Args[1], Give: a.Args[2], Receive: a.Args[3], Service: a.Args[4]})
+		}
+	}
+	if a.Label != "" {
+		return a.Label
+	}
+	return a.String()
+}
+
+// moveText describes a move: who goes where, the bonus and the cards spent.
+func (b *Board) moveText(v lab.View, m lab.MoveSpec) string {
+	var s strings.Builder
+	switch m.Piece {
+	case lab.PieceTrolley:
+		s.WriteString("Trolley to ")
+	case lab.PieceRide:
+		s.WriteString("Ride with the Trolley to ")
+	default:
+		s.WriteString("Move to ")
+	}
+	s.WriteString(lab.TileName(m.Tile))
+	t := v.Tiles[m.Tile]
+	switch m.Bonus {
+	case lab.BonusCapture:
+		name := "the Terror"
+		if t.Terror != nil {
+			name = t.Terror.Name
+		}
+		fmt.Fprintf(&s, ", capture %s with %s", name, cardList(m.Cards))
+	case lab.BonusReturn:
+		name := "a Terror"
+		if m.Terror >= 0 && m.Terror < len(lab.Terrors) {
+			name = lab.Terrors[m.Terror].Name
+		}
+		fmt.Fprintf(&s, ", return %s", name)
+		if t.Shelf >= 0 {
+			fmt.Fprintf(&s, " to the %s Shelf", lab.SymbolLetters[t.Shelf%lab.NumGenres])
+		}
+	case lab.BonusReward:
+		s.WriteString(", draw a Reward")
+	}
+	var extra []string
+	if m.Ladder >= 0 {
+		extra = append(extra, "Ladder")
+	}
+	if n := len(m.Passages); n > 0 {
+		extra = append(extra, fmt.Sprintf("%d %s", n, engine.Plural(n, "Passage", "Passages")))
+	}
+	if m.Copier >= 0 {
+		extra = append(extra, "Photocopier on "+lab.CardName(m.Copied))
+	}
+	if len(extra) > 0 {
+		s.WriteString(" using " + strings.Join(extra, ", "))
+	}
+	return s.String()
+}
+
+// passText describes a pass of cards.
+func (b *Board) passText(v lab.View, p lab.PassSpec) string {
+	who := b.name(engine.Seat(p.Partner))
+	if v.Solo {
+		who = "the Trolley"
+	}
+	var s string
+	switch {
+	case p.Give >= 0 && p.Receive >= 0:
+		s = fmt.Sprintf("Swap %s for %s with %s", lab.CardName(p.Give), lab.CardName(p.Receive), who)
+	case p.Give >= 0:
+		s = fmt.Sprintf("Give %s to %s", lab.CardName(p.Give), who)
+	case p.Receive >= 0:
+		s = fmt.Sprintf("Take %s from %s", lab.CardName(p.Receive), who)
+	default:
+		s = "Pass with " + who
+	}
+	if p.Service >= 0 {
+		s += " (Trolley Service)"
+	}
+	return s
+}
+
+// cardList names cards: "Jo March+Nzinga".
+func cardList(ids []int) string {
+	var names []string
+	for _, id := range ids {
+		names = append(names, lab.CardName(id))
+	}
+	if len(names) == 0 {
+		return "no cards"
+	}
+	return strings.Join(names, "+")
+}

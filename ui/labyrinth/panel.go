@@ -1,0 +1,324 @@
+package labyrinth
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"arcade/engine"
+	lab "arcade/engine/labyrinth"
+	"arcade/ui/board"
+)
+
+// panel is the column beside the grid, h lines of w cells: the decks, the
+// hands (as roomy as the height allows), the tile under the cursor and,
+// when there is room left, the legend.
+func (b *Board) panel(v lab.View, ctx board.Context, p *palette, w, h int, status string) []string {
+	top := decks(v, p, w)
+	if status != "" {
+		top = append(strings.Split(ansi.Wrap(status, w, ""), "\n"), top...)
+	}
+	bottom := b.cursorLines(v, ctx, p, w)
+	room := h - len(top) - len(bottom)
+	var hands []string
+	for _, dense := range []density{roomy, compact, tight} {
+		hands = b.hands(v, ctx, p, w, dense)
+		if len(hands) <= room {
+			break
+		}
+	}
+	if len(hands) > room {
+		hands = hands[:max(room, 0)]
+	}
+	out := append(top, hands...)
+	spare := h - len(out) - len(bottom)
+	for _, text := range []string{legend, legendShort} {
+		if leg := wrapText(text, w); len(leg) < spare {
+			out = append(out, "")
+			for _, l := range leg {
+				out = append(out, p.paint(inkFaint, l))
+			}
+			break
+		}
+	}
+	out = append(out, bottom...)
+	if len(out) > h {
+		out = out[:h]
+	}
+	return out
+}
+
+// legend explains the grid's glyphs; legendShort when there is little
+// room (? shows the whole key).
+const (
+	legend = "━ ┃ bookcase, gap: path  ░ dark  Bas TFA a Terror and the symbols it needs (! an empty Terror space)  [F] Shelf  R Reward  + crossroads  N compass  " +
+		"W Bookwyrm  ◢ it may disturb  1-5 players  ≡ Trolley  H heart Q quill A athlete L logic T hourglass F fist  * magical item  tm/sp booster"
+	legendShort = "Bas TFA Terror [F] Shelf R Reward W wyrm ? key"
+)
+
+// decks are the Book decks by genre symbol and the Reward deck (R), on
+// one line or two.
+func decks(v lab.View, p *palette, w int) []string {
+	items := [][]span{{{"Books", inkFaint}}}
+	for g, n := range v.BookDeck {
+		items = append(items, []span{{lab.SymbolLetters[g], symInk(g)}, {strconv.Itoa(n), inkPlain}})
+	}
+	items = append(items, []span{{"R", symInk(int(lab.Amazing))}, {strconv.Itoa(v.RewardDeck), inkPlain}})
+	return flow(p, items, w, "", " ")
+}
+
+// flow lays items out in lines of w cells, a space between items; the
+// first line starts with first, the next ones with indent.
+func flow(p *palette, items [][]span, w int, first, indent string) []string {
+	var out []string
+	line, empty := []span{{first, inkPlain}}, true
+	for _, it := range items {
+		if !empty && spansWidth(line)+1+spansWidth(it) > w {
+			out = append(out, p.render(fit(line, w)))
+			line, empty = []span{{indent, inkPlain}}, true
+		}
+		if !empty {
+			line = append(line, span{" ", inkPlain})
+		}
+		line, empty = append(line, it...), false
+	}
+	return append(out, p.render(fit(line, w)))
+}
+
+// density is how much room the hands take.
+type density int
+
+const (
+	roomy   density = iota // a line per card, with names
+	compact                // a line per player, then the cards in short
+	tight                  // player and cards on one line
+)
+
+// hands lists every open hand (and the solo Trolley's).
+func (b *Board) hands(v lab.View, ctx board.Context, p *palette, w int, d density) []string {
+	var out []string
+	for _, s := range v.Seats {
+		head := b.seatHead(v, ctx, p, s)
+		out = append(out, handLines(p, head, s.Hand, w, d)...)
+	}
+	if v.Trolley != nil {
+		head := []span{{" ≡ ", inkTrolley}, {"Trolley", inkPlain}, {" " + slots(v.Trolley.Hand), inkFaint}}
+		out = append(out, handLines(p, head, v.Trolley.Hand, w, d)...)
+	}
+	return out
+}
+
+// seatHead is a player's heading: the turn mark, meeple number, name and
+// slots used, and +1 when the Pass-An-Action token is theirs.
+func (b *Board) seatHead(v lab.View, ctx board.Context, p *palette, s lab.SeatView) []span {
+	mark := span{" ", inkPlain}
+	if s.Seat == v.Turn && !v.Over {
+		mark = span{"▸", inkGood}
+	}
+	num := span{seatDigit(s.Seat), inkMeeple}
+	name := ctx.Name(s.Seat)
+	if s.Seat == v.You {
+		num.k = inkMe
+		name += " (you)"
+	}
+	out := []span{mark, num, {" " + clip(name, 14), inkPlain}, {" " + slots(s.Hand), inkFaint}}
+	if !v.PassToken.Free && v.PassToken.To == s.Seat {
+		out = append(out, span{" +1", inkGood})
+	}
+	return out
+}
+
+// slots is "4/6": the hand's slots in use.
+func slots(h lab.HandView) string {
+	limit := h.Limit
+	if limit == 0 {
+		limit = lab.HandLimit
+	}
+	return fmt.Sprintf("%d/%d", h.Slots, limit)
+}
+
+// handLines draws one hand under its heading at density d.
+func handLines(p *palette, head []span, h lab.HandView, w int, d density) []string {
+	var items [][]span
+	for _, c := range h.Cards {
+		items = append(items, cardSpans(c, d == roomy))
+	}
+	for _, c := range h.Captured {
+		items = append(items, capturedSpans(c, d == roomy))
+	}
+	if len(items) == 0 {
+		items = append(items, []span{{"no cards", inkFaint}})
+	}
+	switch d {
+	case roomy:
+		out := []string{p.render(fit(head, w))}
+		for _, it := range items {
+			out = append(out, p.render(fit(append([]span{{"  ", inkPlain}}, it...), w)))
+		}
+		return out
+	case tight:
+		line := head
+		for _, it := range items {
+			line = append(append(line, span{" ", inkPlain}), it...)
+		}
+		return []string{p.render(fit(line, w))}
+	}
+	return append([]string{p.render(fit(head, w))}, flow(p, items, w, "  ", "  ")...)
+}
+
+// boostShort are two-letter names of the booster effects: tm Time
+// Machine, sp Secret Passage, ld Library Ladder, mp Useful Map, lc Library
+// Card, pc Photocopier, ts Trolley Service.
+var boostShort = map[lab.Boost]string{
+	lab.TimeMachine: "tm", lab.SecretPassage: "sp", lab.LibraryLadder: "ld", lab.UsefulMap: "mp",
+	lab.LibraryCard: "lc", lab.Photocopier: "pc", lab.TrolleyService: "ts",
+}
+
+// boostWord are one-word names of the booster effects.
+var boostWord = map[lab.Boost]string{
+	lab.TimeMachine: "Time", lab.SecretPassage: "Passage", lab.LibraryLadder: "Ladder", lab.UsefulMap: "Map",
+	lab.LibraryCard: "Card", lab.Photocopier: "Copier", lab.TrolleyService: "Service",
+}
+
+// cardSpans draws a card: a Book as its symbols (then its name when
+// long), a magical item as * and its symbols, a booster by its two
+// effects.
+func cardSpans(c lab.CardView, long bool) []span {
+	var out []span
+	switch c.Type {
+	case "book":
+		out = letters(c.Letters)
+	case "item":
+		out = append([]span{{"*", inkFaint}}, letters(c.Letters)...)
+	default:
+		var opts []string
+		for _, o := range c.Options {
+			if long {
+				opts = append(opts, boostWord[o])
+			} else {
+				opts = append(opts, boostShort[o])
+			}
+		}
+		k := inkFaint
+		if long {
+			k = inkPlain
+		}
+		return []span{{strings.Join(opts, "/"), k}}
+	}
+	if long {
+		out = append(out, span{" " + c.Name, inkPlain})
+	}
+	return out
+}
+
+// capturedSpans draws a captured Terror: ! and the symbols it needs; when
+// long its name and the cards under it.
+func capturedSpans(c lab.CapturedView, long bool) []span {
+	out := append([]span{{"!", inkTerror}}, letters(c.Terror.Letters)...)
+	if !long {
+		return out
+	}
+	var under []string
+	for _, cd := range c.Cards {
+		under = append(under, cd.Name)
+	}
+	return append(out, span{" " + c.Terror.Name + " (" + strings.Join(under, ", ") + ")", inkPlain})
+}
+
+// cursorLines describe the tile under the cursor, then the choice being
+// made or the keys.
+func (b *Board) cursorLines(v lab.View, ctx board.Context, p *palette, w int) []string {
+	th := ctx.Theme
+	if v.Over {
+		return nil
+	}
+	t := v.Tiles[b.cursor]
+	words := append([]span{{t.Name + " ", inkMeeple}}, tileWords(v, t, ctx.Name)...)
+	head := []string{p.render(words)}
+	if spansWidth(words) > w {
+		head = strings.Split(ansi.Wrap(head[0], w, ""), "\n")
+		head = head[:min(len(head), 2)]
+	}
+	var keys string
+	switch {
+	case b.pick != nil:
+		text := fmt.Sprintf("%d/%d %s", b.pick.idx+1, len(b.pick.acts), b.describe(v, b.pick.acts[b.pick.idx]))
+		lines := wrapText(text, w)
+		if len(lines) > 2 {
+			lines = append(lines[:1], clip(strings.Join(lines[1:], " "), w))
+		}
+		for i, l := range lines {
+			lines[i] = th.Warn.Render(l)
+		}
+		return append(head, append(lines, th.Faint.Render("tab next · enter do it · esc"))...)
+	case myTurn(v) && v.Phase == lab.PhaseSetup:
+		keys = th.Faint.Render("keys 1-6 take a starting Book")
+	case b.hereKeys(v, w) != "":
+		keys = th.Key.Render(b.hereKeys(v, w))
+	case myTurn(v) && w >= 29:
+		keys = th.Faint.Render("m f r R g tile · t x b hand")
+	case myTurn(v):
+		keys = th.Faint.Render("m f r R g · t x b")
+	case v.You >= 0 && !myTurn(v):
+		keys = th.Faint.Render("arrows/hjkl look around")
+	}
+	if keys == "" {
+		return head
+	}
+	return append(head, keys)
+}
+
+// tileWords describe a tile in words: kind, token, who stands there and
+// what the Bookwyrm would do to it.
+func tileWords(v lab.View, t lab.TileView, name func(engine.Seat) string) []span {
+	var out []span
+	switch {
+	case !t.Lit:
+		out = append(out, span{"dark", inkDark})
+		if t.Known {
+			out = append(out, span{" (was " + strings.ToLower(kindName(t.Kind)) + ")", inkFaint})
+		}
+	case t.Terror != nil:
+		out = append(out, span{t.Terror.Name + " ", inkTerror})
+		out = append(out, letters(t.Terror.Letters)...)
+	case t.Shelf >= 0:
+		out = append(out, span{"Shelf ", inkPlain})
+		out = append(out, shelfSpans(t.Shelf)...)
+		out = append(out, span{" " + genreShort[t.Shelf%lab.NumGenres], symInk(t.Shelf)})
+	default:
+		out = append(out, span{kindName(t.Kind), inkPlain})
+	}
+	var who []string
+	for _, s := range t.Meeples {
+		if s == v.You {
+			who = append(who, "you")
+		} else {
+			who = append(who, name(s))
+		}
+	}
+	if t.Trolley {
+		who = append(who, "Trolley")
+	}
+	if len(who) > 0 {
+		out = append(out, span{" · " + strings.Join(who, ", "), inkPlain})
+	}
+	if t.Wyrm >= 0 {
+		out = append(out, span{" · wyrm: " + disturbWord(t), inkStrike})
+	}
+	return out
+}
+
+// clip shortens s to n cells.
+func clip(s string, n int) string {
+	if ansi.StringWidth(s) <= n {
+		return s
+	}
+	return ansi.Truncate(s, n-1, "") + "…"
+}
+
+// wrapText breaks plain text into lines of at most w cells.
+func wrapText(s string, w int) []string {
+	return strings.Split(ansi.Wrap(s, max(w, 8), ""), "\n")
+}

@@ -1,0 +1,144 @@
+package labyrinth
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"arcade/engine"
+	lab "arcade/engine/labyrinth"
+	"arcade/ui/board"
+)
+
+// Render implements board.Renderer: a status line, the library on the
+// left and the panel (decks, hands, the tile under the cursor) beside it.
+func (b *Board) Render(view any, ctx board.Context) string {
+	v, ok := asView(view)
+	if !ok || ctx.Theme == nil {
+		return "(no board)"
+	}
+	b.names = ctx.Names
+	b.sync(v)
+	if b.pal == nil || b.pal.th != ctx.Theme {
+		b.pal = newPalette(ctx.Theme)
+	}
+	p := b.pal
+	w, h := max(ctx.Width, 20), max(ctx.Height, 3)
+	g := pickGeom(w, h)
+	var out []string
+	gridH := h
+	status := b.status(v, ctx, p, w)
+	if h > lab.Size*g.h {
+		out = append(out, fitLine(status, w))
+		gridH--
+		status = ""
+	}
+	cursor := b.cursor
+	if v.Over {
+		cursor = -1
+	}
+	lines := newGrid(v, p, g, cursor).lines(gridH)
+	gw := g.gridWidth()
+	pw := w - gw - 1
+	var side []string
+	if pw >= 12 {
+		side = b.panel(v, ctx, p, pw, len(lines), status)
+	}
+	for i, row := range lines {
+		if gw > w {
+			row = fitLine(row, w)
+		}
+		if i < len(side) {
+			row += " " + fitLine(side[i], pw)
+		}
+		out = append(out, row)
+	}
+	return strings.Join(out, "\n")
+}
+
+// fitLine cuts a styled line to n cells.
+func fitLine(s string, n int) string {
+	if lipgloss.Width(s) <= n {
+		return s
+	}
+	return ansi.Truncate(s, n, "…")
+}
+
+// status is the line over the board: whose turn, actions and the
+// Pass-An-Action token, Terrors on the grid, filled Shelves and the
+// Disturbance cards left; the summary once the game is over.
+func (b *Board) status(v lab.View, ctx board.Context, p *palette, w int) string {
+	th := ctx.Theme
+	if v.Over {
+		sum := engine.ExpandSeats(v.Summary, ctx.Name)
+		if v.Won {
+			return th.Good.Render("Won! ") + sum
+		}
+		return th.Bad.Render("Lost. ") + sum
+	}
+	var parts []string
+	who := ctx.Name(v.Turn)
+	if v.Turn == v.You {
+		who = "you"
+	}
+	switch v.Phase {
+	case lab.PhaseSetup:
+		head := fmt.Sprintf("Setup: %s %s %d starting %s", who, verb(v, "pick", "picks"), v.SetupPicks, engine.Plural(v.SetupPicks, "book", "books"))
+		if myTurn(v) {
+			head = th.Good.Render(head) + " (keys 1-6)"
+		} else {
+			head = th.Accent.Render(head)
+		}
+		parts = append(parts, head)
+	default:
+		head := fmt.Sprintf("Turn %d, %s: %d %s", v.TurnNo, who, v.ActionsLeft, engine.Plural(v.ActionsLeft, "action", "actions"))
+		if myTurn(v) {
+			head = th.Good.Render(head)
+		} else {
+			head = th.Accent.Render(head)
+		}
+		parts = append(parts, head)
+	}
+	terrors := fmt.Sprintf("Terrors %d/6", v.TerrorsOnGrid)
+	if v.TerrorsOnGrid >= 4 {
+		terrors = p.paint(inkWarn, terrors)
+	}
+	var done []string
+	for g, f := range v.Filled {
+		if f {
+			done = append(done, p.paint(symInk(g), lab.SymbolLetters[g]))
+		}
+	}
+	shelves := fmt.Sprintf("Shelves %d/6", len(done))
+	if len(done) > 0 {
+		shelves += " " + strings.Join(done, "")
+	}
+	parts = append(parts, terrors, shelves)
+	dist := fmt.Sprintf("Disturb %d", v.DisturbanceLeft)
+	if v.DisturbanceLeft <= 3 {
+		dist = p.paint(inkWarn, dist)
+	}
+	parts = append(parts, dist)
+	if v.Players > 1 && v.PassToken.Free {
+		parts = append(parts, "token free")
+	} else if v.Players > 1 {
+		parts = append(parts, "token: "+ctx.Name(v.PassToken.To))
+	}
+	if d := v.LastDisturbance; d != nil && v.Phase == lab.PhaseActions {
+		parts = append(parts, "last curse "+d.Text)
+	}
+	for len(parts) > 1 && lipgloss.Width(strings.Join(parts, " · ")) > w {
+		parts = parts[:len(parts)-1]
+	}
+	return strings.Join(parts, " · ")
+}
+
+// verb picks the second or third person for the current player.
+func verb(v lab.View, you, other string) string {
+	if v.Turn == v.You {
+		return you
+	}
+	return other
+}
