@@ -21,13 +21,15 @@ const (
 // the rules make strictly worse than another are left out of the search
 // first, so that the playouts' noise cannot pick them: scoring when the
 // next draw cannot burn anything (draw, then score the same or more), and
-// anything but a move that reaches 100 and wins at once.
+// anything but a move that reaches 100 and wins at once. The normal bot's
+// move is the search's prior: the search leaves it only for a move that
+// rates clearly better on the same deals (search.Bot.Prior).
 type hardBot struct{ search.Bot }
 
 // newHardBot makes a hard bot with the given playouts and time cap.
 func newHardBot(iterations int, budget time.Duration) *hardBot {
 	return &hardBot{search.Bot{Sampler: sampler{}, Playout: &normalBot{normalTuning},
-		Iterations: iterations, Budget: budget}}
+		Prior: &normalBot{normalTuning}, Iterations: iterations, Budget: budget}}
 }
 
 // Choose implements engine.Bot.
