@@ -1,5 +1,7 @@
 package engine
 
+import "fmt"
+
 // Bot chooses moves for a seat. It sees only what a human in that seat would:
 // the seat's view and its legal actions, never the state.
 type Bot interface {
@@ -39,4 +41,18 @@ func ViewAs[V any](view any) (*V, bool) {
 // Pick finds the legal action of the given kind and arguments.
 func Pick(legal []Action, kind string, args ...int) (Action, bool) {
 	return Find(legal, Action{Kind: kind, Args: args})
+}
+
+// SeatView reads the view a Sampler is given as seat's own view of game
+// id: a V (or *V) whose viewer, as you reads it, is seat. Anything else is
+// an error naming what was wrong.
+func SeatView[V any](id string, view any, seat Seat, you func(*V) Seat) (*V, error) {
+	v, ok := ViewAs[V](view)
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("%s: cannot sample from a %T", id, view)
+	case you(v) != seat:
+		return nil, fmt.Errorf("%s: the view is seat %d's, not seat %d's", id, you(v), seat)
+	}
+	return v, nil
 }

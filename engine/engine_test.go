@@ -96,3 +96,18 @@ func TestViewAs(t *testing.T) {
 		}
 	}
 }
+
+// TestSeatView accepts only the seat's own view.
+func TestSeatView(t *testing.T) {
+	type view struct{ You Seat }
+	you := func(v *view) Seat { return v.You }
+	if v, err := SeatView("g", view{2}, 2, you); err != nil || v.You != 2 {
+		t.Errorf("own view: %v %v", v, err)
+	}
+	if _, err := SeatView("g", view{1}, 2, you); err == nil {
+		t.Error("another seat's view accepted")
+	}
+	if _, err := SeatView("g", "view", 2, you); err == nil {
+		t.Error("a string accepted as a view")
+	}
+}

@@ -56,12 +56,9 @@ func (Sampler) Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State
 // (TestSamplerAgreesWithView checks them): the hard bot samples hundreds
 // of times a move from views of real games.
 func sample(view any, seat engine.Seat, rng *engine.RNG) (*state, error) {
-	v, ok := engine.ViewAs[View](view)
-	if !ok {
-		return nil, fmt.Errorf("firelibrary: cannot sample from a %T", view)
-	}
-	if v.You != seat {
-		return nil, fmt.Errorf("firelibrary: the view is seat %d's, not seat %d's", v.You, seat)
+	v, err := engine.SeatView(ID, view, seat, func(v *View) engine.Seat { return v.You })
+	if err != nil {
+		return nil, err
 	}
 	return rebuild(*v, rng)
 }

@@ -18,12 +18,9 @@ type sampler struct{}
 // alone (never from the true state), seeding the bag's draws from rng, and
 // returns it as a fast playout.
 func (sampler) Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
-	v, ok := engine.ViewAs[View](view)
-	if !ok {
-		return nil, fmt.Errorf("fireproto: cannot sample from a %T", view)
-	}
-	if v.You != seat {
-		return nil, fmt.Errorf("fireproto: the view is seat %d's, not seat %d's", v.You, seat)
+	v, err := engine.SeatView(ID, view, seat, func(v *View) engine.Seat { return v.You })
+	if err != nil {
+		return nil, err
 	}
 	g, err := fromView(v, engine.NewRNG(rng.Uint64()))
 	if err != nil {

@@ -18,12 +18,9 @@ type Sampler struct{}
 
 // Sample implements search.Sampler. view must be seat's own view.
 func (Sampler) Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
-	v, ok := engine.ViewAs[View](view)
-	if !ok {
-		return nil, fmt.Errorf("firetower: cannot sample from a %T", view)
-	}
-	if v.You != seat {
-		return nil, fmt.Errorf("firetower: the view is seat %d's, not seat %d's", v.You, seat)
+	v, err := engine.SeatView(ID, view, seat, func(v *View) engine.Seat { return v.You })
+	if err != nil {
+		return nil, err
 	}
 	return fromView(v, rng)
 }
