@@ -2,6 +2,7 @@ package enginetest
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -120,4 +121,39 @@ func CheckArbitrary(t testing.TB, st engine.State, m Move) bool {
 	}
 	SameJSON(t, "state after a refusal", before, Marshal(t, st))
 	return false
+}
+
+// PlayRestored is the body of a game's restore fuzz test: when g accepts
+// data, the state must be playable without panicking: every view and
+// legal list (seats -1 to seats-1), the outcome, and every legal move of
+// every pending seat (each on its own restored copy, checked by check
+// when it is not nil), then each pending seat's timeout.
+func PlayRestored(t testing.TB, g engine.Game, data []byte, seats int, check func(engine.State)) {
+	t.Helper()
+	st, err := g.Restore(data)
+	if err != nil {
+		return
+	}
+	for s := engine.Seat(-1); int(s) < seats; s++ {
+		st.View(s)
+		st.Legal(s)
+	}
+	st.Outcome()
+	for _, s := range st.Pending() {
+		for _, a := range st.Legal(s) {
+			c := Restored(t, g, st)
+			if _, err := c.Apply(s, a); err != nil {
+				t.Fatalf("seat %d: legal %v refused: %v", s, a, err)
+			}
+			if check != nil {
+				check(c)
+			}
+		}
+		if !slices.Contains(st.Pending(), s) { // an earlier timeout settled it
+			continue
+		}
+		if _, err := st.Apply(s, st.Timeout(s)); err != nil {
+			t.Fatalf("seat %d: timeout %v refused: %v", s, st.Timeout(s), err)
+		}
+	}
 }

@@ -46,25 +46,6 @@ func FuzzRestore(f *testing.F) {
 		f.Add(et.Marshal(f, g))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		st, err := Game{}.Restore(data)
-		if err != nil {
-			return
-		}
-		g := st.(*state)
-		for s := engine.Seat(-1); int(s) < g.Players; s++ {
-			g.View(s)
-			g.Legal(s)
-		}
-		g.Outcome()
-		for _, s := range g.Pending() {
-			for _, a := range g.Legal(s) {
-				c := g.copy()
-				if _, err := c.Apply(s, a); err != nil {
-					t.Fatalf("legal %v refused: %v", a, err)
-				}
-				valid(t, c)
-			}
-			et.MustApply(t, g, et.Move{Seat: s, Action: g.Timeout(s)})
-		}
+		et.PlayRestored(t, Game{}, data, 5, func(st engine.State) { valid(t, st.(*state)) })
 	})
 }

@@ -47,21 +47,6 @@ func FuzzRestore(f *testing.F) {
 		f.Add(enginetest.Marshal(f, g))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		st, err := Game{}.Restore(data)
-		if err != nil {
-			return
-		}
-		g := st.(*state)
-		for s := engine.Seat(-1); int(s) < g.Players; s++ {
-			g.View(s)
-			g.Legal(s)
-		}
-		for _, s := range g.Pending() {
-			for _, a := range g.Legal(s) {
-				if _, err := g.copy().Apply(s, a); err != nil {
-					t.Fatalf("legal %v refused: %v", a, err)
-				}
-			}
-		}
+		enginetest.PlayRestored(t, Game{}, data, 5, nil)
 	})
 }
