@@ -417,7 +417,11 @@ func (a *App) tableHints() string {
 	case t.Table.Status == rooms.Waiting && t.Host:
 		parts = append(parts, k("B", "seat bots"), k("S", "start"))
 	case len(t.Legal) > 0:
-		parts = append(parts, k("key/enter", "move"), k("↑↓", "choose"))
+		if _, cursor := a.tableView.board.(board.KeyHandler); cursor {
+			parts = append(parts, k("keys", "on the board and in the moves"))
+		} else {
+			parts = append(parts, k("key/enter", "move"), k("↑↓", "choose"))
+		}
 	}
 	if t.Host && t.Table.Status == rooms.Playing && a.nextBotSeat(0) >= 0 {
 		parts = append(parts, k("B", "bot for a player who left"))
