@@ -10,6 +10,7 @@ import (
 	"arcade/engine"
 	"arcade/keys"
 	"arcade/rooms"
+	"arcade/ui/board"
 )
 
 // lobbyState is the lobby's cursor: which pane and which row.
@@ -186,7 +187,7 @@ func (a *App) tablesPane(w, h int) string {
 	first := max(0, l.tableIdx-(h-3))
 	for i := first; i < len(a.lobby.Tables); i++ {
 		t := a.lobby.Tables[i]
-		row := fmt.Sprintf("%-18s %d/%d %-8s %s", clip(t.GameName, 18), t.Taken, t.Seats, t.Status, t.Host)
+		row := fmt.Sprintf("%-18s %d/%d %-8s %s", board.Clip(t.GameName, 18), t.Taken, t.Seats, t.Status, t.Host)
 		if i == l.tableIdx {
 			lines = append(lines, a.selRow(row, w, l.pane == 1))
 		} else {
@@ -194,13 +195,4 @@ func (a *App) tablesPane(w, h int) string {
 		}
 	}
 	return strings.Join(lines, "\n")
-}
-
-// clip shortens s to n runes.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }

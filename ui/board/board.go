@@ -7,6 +7,8 @@ package board
 import (
 	"fmt"
 	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 	"sync"
 
 	"arcade/engine"
@@ -114,4 +116,16 @@ type Sizer interface {
 	// PreferredHeight is how many lines the board would like at this
 	// terminal width and height.
 	PreferredHeight(width, height int) int
+}
+
+// Clip shortens s to at most n terminal cells, ending it with "…" when it
+// had to cut (escape sequences are kept whole).
+func Clip(s string, n int) string {
+	if ansi.StringWidth(s) <= n {
+		return s
+	}
+	if n <= 1 {
+		return ansi.Truncate("…", n, "")
+	}
+	return ansi.Truncate(s, n-1, "") + "…"
 }

@@ -242,7 +242,7 @@ func tableLine(v fl.View, ctx board.Context) string {
 		if len(toks) > 0 {
 			item += "(" + strings.Join(toks, "") + ")"
 		}
-		items = append(items, item+th.Faint.Render(" "+clip(ctx.Name(t.Owner), 10)))
+		items = append(items, item+th.Faint.Render(" "+board.Clip(ctx.Name(t.Owner), 10)))
 	}
 	if len(items) == 0 {
 		return ""
@@ -306,7 +306,7 @@ func playersBlock(v fl.View, ctx board.Context) []string {
 		if p.Seat == v.You {
 			name += " (you)"
 		}
-		name = fmt.Sprintf("%-16s", clip(name, 16))
+		name = fmt.Sprintf("%-16s", board.Clip(name, 16))
 		if p.Seat == v.Active {
 			name = th.Accent.Render(name)
 		}
@@ -398,12 +398,4 @@ func (Renderer) Details(view any) string {
 		fmt.Fprintf(&b, "  %s: %s\n", engine.Ordinal(c.Number), c.Layout)
 	}
 	return b.String()
-}
-
-func clip(s string, n int) string {
-	if lipgloss.Width(s) <= n {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:max(n-1, 0)]) + "…"
 }

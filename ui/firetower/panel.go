@@ -54,7 +54,7 @@ func (b *Board) players(v ft.View, ctx board.Context, p palette) []string {
 		if s.Seat == v.You {
 			who += " (you)"
 		}
-		row := fmt.Sprintf("%s%s %-14s %d cards", mark, tower, clip(who, 14), s.HandSize)
+		row := fmt.Sprintf("%s%s %-14s %d cards", mark, tower, board.Clip(who, 14), s.HandSize)
 		if s.Bucket {
 			row += "  bucket"
 		} else {
@@ -186,11 +186,4 @@ func wrapLines(s string, w int) []string {
 		w = 10
 	}
 	return strings.Split(ansi.Wrap(s, w, ""), "\n")
-}
-
-func clip(s string, n int) string {
-	if ansi.StringWidth(s) <= n {
-		return s
-	}
-	return ansi.Truncate(s, n-1, "") + "…"
 }

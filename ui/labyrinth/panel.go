@@ -123,7 +123,7 @@ func (b *Board) seatHead(v lab.View, ctx board.Context, p *palette, s lab.SeatVi
 		num.k = inkMe
 		name += " (you)"
 	}
-	out := []span{mark, num, {" " + clip(name, 14), inkPlain}, {" " + slots(s.Hand), inkFaint}}
+	out := []span{mark, num, {" " + board.Clip(name, 14), inkPlain}, {" " + slots(s.Hand), inkFaint}}
 	if !v.PassToken.Free && v.PassToken.To == s.Seat {
 		out = append(out, span{" +1", inkGood})
 	}
@@ -247,7 +247,7 @@ func (b *Board) cursorLines(v lab.View, ctx board.Context, p *palette, w int) []
 		text := fmt.Sprintf("%d/%d %s", b.pick.idx+1, len(b.pick.acts), b.describe(v, b.pick.acts[b.pick.idx]))
 		lines := wrapText(text, w)
 		if len(lines) > 2 {
-			lines = append(lines[:1], clip(strings.Join(lines[1:], " "), w))
+			lines = append(lines[:1], board.Clip(strings.Join(lines[1:], " "), w))
 		}
 		for i, l := range lines {
 			lines[i] = th.Warn.Render(l)
@@ -308,14 +308,6 @@ func tileWords(v lab.View, t lab.TileView, name func(engine.Seat) string) []span
 		out = append(out, span{" · wyrm: " + disturbWord(t), inkStrike})
 	}
 	return out
-}
-
-// clip shortens s to n cells.
-func clip(s string, n int) string {
-	if ansi.StringWidth(s) <= n {
-		return s
-	}
-	return ansi.Truncate(s, n-1, "") + "…"
 }
 
 // wrapText breaks plain text into lines of at most w cells.
