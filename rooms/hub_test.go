@@ -568,6 +568,42 @@ func TestResponseWindowOpensWithDeadline(t *testing.T) {
 	}
 }
 
+// TestReaskedSeatGetsFreshCountdown: answering never stretches the
+// others' time, but a seat asked again (the game opened a new window for
+// it, even in the same move as its answer) gets a whole new countdown.
+func TestReaskedSeatGetsFreshCountdown(t *testing.T) {
+	h := testHub(t, Config{ResponseWindow: time.Hour})
+	a, b, c, d := connect(t, h, "anna"), connect(t, h, "bob"), connect(t, h, "cleo"), connect(t, h, "dan")
+	startToy(t, toyID, engine.Options{"target": "1000000", "window": "true", "reask": "true"}, a, b, c, d)
+	must(t, a.Act(addOne))
+	first := c.table("window for bob, cleo and dan", func(u *TableUpdate) bool { return len(u.Pending) == 3 }).Deadline
+	if first.IsZero() {
+		t.Fatal("the window has no deadline")
+	}
+	time.Sleep(5 * time.Millisecond)
+	must(t, b.Act(okAct))
+	u := c.table("bob answered", func(u *TableUpdate) bool { return len(u.Pending) == 2 })
+	if !u.Deadline.Equal(first) {
+		t.Fatalf("bob's answer moved the others' deadline from %v to %v", first, u.Deadline)
+	}
+	time.Sleep(5 * time.Millisecond)
+	// cleo bumps: bob and cleo herself are asked again (dan still is).
+	must(t, c.Act(bump))
+	u = c.table("bob and cleo asked again", func(u *TableUpdate) bool { return len(u.Pending) == 3 })
+	if !u.Deadline.After(first) {
+		t.Fatalf("seats asked again kept the old deadline %v", u.Deadline)
+	}
+	second := u.Deadline
+	time.Sleep(5 * time.Millisecond)
+	// cleo bumps again: only she is asked again, in the same move as her
+	// answer; she still gets a fresh countdown.
+	must(t, c.Act(bump))
+	u = c.table("cleo asked again", func(u *TableUpdate) bool { return u.Deadline.After(second) })
+	if !slices.Contains(u.Pending, 2) {
+		t.Fatalf("cleo is not asked again: pending %v", u.Pending)
+	}
+}
+
 func TestResponseWindowTimeout(t *testing.T) {
 	h := testHub(t, Config{ResponseWindow: 20 * time.Millisecond})
 	a, b := connect(t, h, "anna"), connect(t, h, "bob")

@@ -15,8 +15,10 @@ import (
 // plus noise) that only its own view shows; the outcome's scores reveal all
 // secrets, so tests can check which seat a view belonged to. With the option
 // window=true, every add opens a response window for the other seats, who
-// answer "ok" or "bump" (bump adds 1). Action "boom" panics, to test that a
-// broken game cannot take the server down.
+// answer "ok" or "bump" (bump adds 1); with reask=true too, a bump asks
+// every seat that already answered, the bumper included, again (a new
+// window for them). Action
+// "boom" panics, to test that a broken game cannot take the server down.
 
 const (
 	toyID     = "toy-test"     // no BotMaker: tables fall back to RandomBot
@@ -37,6 +39,7 @@ func (g toyGame) Info() engine.Info {
 		Options: []engine.OptionSpec{
 			{Key: "target", Name: "Target", Kind: engine.Choice, Choices: []string{"3", "10", "50", "1000000"}, Default: "10"},
 			{Key: "window", Name: "Response window", Kind: engine.Bool, Default: "false"},
+			{Key: "reask", Name: "A bump asks again", Kind: engine.Bool, Default: "false"},
 		},
 	}
 }
@@ -46,7 +49,8 @@ func (g toyGame) New(n int, opts engine.Options, seed uint64) (engine.State, err
 	if err != nil {
 		return nil, engine.Illegal("bad target %q", opts["target"])
 	}
-	st := &toyState{N: n, Target: target, Window: opts.Bool("window"), RNG: engine.NewRNG(seed), Winner: -1}
+	st := &toyState{N: n, Target: target, Window: opts.Bool("window"), Reask: opts.Bool("reask"),
+		RNG: engine.NewRNG(seed), Winner: -1}
 	for i := range n {
 		st.Secrets = append(st.Secrets, 100*(i+1)+st.RNG.Intn(50))
 	}
@@ -65,7 +69,7 @@ func (toyBotGame) Bot(level string) engine.Bot { return &spyBot{level: level} }
 
 type toyState struct {
 	N, Target, Count, Turn int
-	Window                 bool
+	Window, Reask          bool
 	Answering              []engine.Seat // seats still to answer in the window
 	Secrets                []int
 	RNG                    engine.RNG
@@ -136,6 +140,11 @@ func (s *toyState) Apply(seat engine.Seat, a engine.Action) ([]engine.Event, err
 		if a.Kind == "bump" {
 			s.Count++
 			evs = append(evs, engine.Public("seat %d bumps", seat))
+			for i := range engine.Seat(s.N) {
+				if s.Reask && int(i) != s.Turn && !slices.Contains(s.Answering, i) {
+					s.Answering = append(s.Answering, i)
+				}
+			}
 		}
 		if len(s.Answering) == 0 {
 			s.Turn = (s.Turn + 1) % s.N
