@@ -18,9 +18,9 @@ const (
 	// lit tile a quarter turn: turn 1 clockwise, -1 anticlockwise.
 	// Costs an action. No hot key (the board's cursor: r and R).
 	KindRotate = "rotate"
-	// KindTake: Args [genre] or [genre, card, genre2]. Take the top Book
-	// of genre; with card (a Library Card, used up) also the top Book of
-	// genre2. Costs an action. A plain take has the genre's key "1".."6";
+	// KindTake: Args [genre], [genre, card, genre2] or [genre, card,
+	// genre2, card2, genre3]. Take the top Book of genre; with each card
+	// (a Library Card, used up) also the top Book of the genre after it. Costs an action. A plain take has the genre's key "1".."6";
 	// the board's t offers every take.
 	KindTake = "take"
 	// KindMove: Args [tile, piece, bonus, ladder, copier, copied, n,

@@ -149,11 +149,11 @@ func (g *state) doTake(args []int) []engine.Event {
 	h := g.me()
 	genres := []int{args[0]}
 	var ev []engine.Event
-	if len(args) == 3 {
-		h.remove(args[1])
-		g.discard(args[1])
-		genres = append(genres, args[2])
-		ev = append(ev, g.log("%s uses %s (Library Card).", engine.SeatRef(g.Turn), CardName(args[1])))
+	for i := 1; i+1 < len(args); i += 2 { // Library Cards, each with its genre
+		h.remove(args[i])
+		g.discard(args[i])
+		genres = append(genres, args[i+1])
+		ev = append(ev, g.log("%s uses %s (Library Card).", engine.SeatRef(g.Turn), CardName(args[i])))
 	}
 	for _, gn := range genres {
 		id := g.drawBook(gn)

@@ -54,8 +54,13 @@ func (g *state) doMove(m MoveSpec) []engine.Event {
 	case BonusReward:
 		g.RewardTaken = true
 		id := g.drawReward()
-		h.Cards = append(h.Cards, id)
-		ev = append(ev, g.log("%s draws the Reward card %s.", who, CardName(id)))
+		if m.Piece == PieceTrolley {
+			g.Trolley.Cards = append(g.Trolley.Cards, id)
+			ev = append(ev, g.log("The Trolley draws the Reward card %s.", CardName(id)))
+		} else {
+			h.Cards = append(h.Cards, id)
+			ev = append(ev, g.log("%s draws the Reward card %s.", who, CardName(id)))
+		}
 	}
 	return ev
 }

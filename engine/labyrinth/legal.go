@@ -1,7 +1,9 @@
 package labyrinth
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 
 	"arcade/engine"
 )
@@ -83,10 +85,12 @@ func (g *state) rotateActions() []engine.Action {
 	return out
 }
 
-// takeActions: take a Book, or two with a Library Card.
+// takeActions: take a Book, or one more with each Library Card played
+// with it (several Reward cards may boost one action: with both Library
+// Cards, three Books).
 func (g *state) takeActions() []engine.Action {
 	h := g.me()
-	if h.room() < 1 {
+	if h.room() < 1 { // each Library Card spent frees the slot of the Book it adds
 		return nil
 	}
 	var out []engine.Action
@@ -95,19 +99,67 @@ func (g *state) takeActions() []engine.Action {
 			out = append(out, engine.Action{Kind: KindTake, Args: []int{gn}, Key: strconv.Itoa(gn + 1), Label: "Take a book: " + GenreNames[gn]})
 		}
 	}
-	lc := booster(h, LibraryCard)
-	if lc < 0 {
-		return out
-	}
-	for a := range NumGenres {
-		for b := a; b < NumGenres; b++ {
-			if (a == b && g.bookSupply(a) >= 2) || (a != b && g.bookSupply(a) > 0 && g.bookSupply(b) > 0) {
-				out = append(out, engine.Action{Kind: KindTake, Args: []int{a, lc, b},
-					Label: clip("Take " + shortGenre[a] + " + " + shortGenre[b] + " (Library Card)")})
+	for k := 1; k <= 2; k++ {
+		cards := boosters(h, LibraryCard, k)
+		if cards == nil {
+			break
+		}
+		for _, genres := range genreSets(k+1, 0) {
+			if !g.booksFor(genres) {
+				continue
 			}
+			args := []int{genres[0]}
+			names := []string{shortGenre[genres[0]]}
+			for i, c := range cards {
+				args = append(args, c, genres[i+1])
+				names = append(names, shortGenre[genres[i+1]])
+			}
+			what := "(Library Card)"
+			if k > 1 {
+				what = fmt.Sprintf("(%d Library Cards)", k)
+			}
+			out = append(out, engine.Action{Kind: KindTake, Args: args,
+				Label: clip("Take " + strings.Join(names, " + ") + " " + what)})
 		}
 	}
 	return out
+}
+
+// genreSets lists the multisets of n genres from genre from on, each in
+// ascending order.
+func genreSets(n, from int) [][]int {
+	if n == 0 {
+		return [][]int{{}}
+	}
+	var out [][]int
+	for gn := from; gn < NumGenres; gn++ {
+		for _, rest := range genreSets(n-1, gn) {
+			out = append(out, append([]int{gn}, rest...))
+		}
+	}
+	return out
+}
+
+// booksFor reports whether the genre decks (with their discards) hold a
+// Book for each of genres.
+func (g *state) booksFor(genres []int) bool {
+	for _, gn := range genres {
+		if g.bookSupply(gn) < countOf(genres, gn) {
+			return false
+		}
+	}
+	return true
+}
+
+// countOf counts x in xs.
+func countOf(xs []int, x int) int {
+	n := 0
+	for _, y := range xs {
+		if y == x {
+			n++
+		}
+	}
+	return n
 }
 
 // freeActions: discards and Time Machines.

@@ -94,8 +94,13 @@ func (g *state) movesTo(piece, to, n, ladder int) []MoveSpec {
 			break
 		}
 		out = append(out, m)
-		if t.Kind == KindReward && piece != PieceTrolley && !g.RewardTaken && g.rewardSupply() > 0 &&
-			h.slots()-g.spent(m)+1 <= HandLimit {
+		// The Trolley alone may draw a Reward too (only capturing and
+		// returning need the player): the card goes into its own hand.
+		room := h.slots()-g.spent(m)+1 <= HandLimit
+		if piece == PieceTrolley {
+			room = g.Trolley.slots()+1 <= HandLimit
+		}
+		if t.Kind == KindReward && !g.RewardTaken && g.rewardSupply() > 0 && room {
 			m.Bonus = BonusReward
 			out = append(out, m)
 		}

@@ -189,3 +189,35 @@ func TestLabels(t *testing.T) {
 		}
 	}, nil)
 }
+
+// TestTrolleyDrawsReward: in the solo game the Trolley moving alone onto a
+// Reward tile draws the card into its own hand (ruling 20).
+func TestTrolleyDrawsReward(t *testing.T) {
+	s := newScen(t, 1, nil, 17)
+	g := s.g
+	g.Wyrm = 0
+	s.lay(c2, KindReward, ShapeCorner, 1) // open E, S
+	s.do(KindMove, move(c2, piece(PieceTrolley), rewarded)...)
+	if len(g.Trolley.Cards) != 1 || len(g.Hands[0].Cards) != 0 || g.TrolleyAt != c2 {
+		t.Fatalf("the Trolley's Reward: trolley %+v, player %+v", g.Trolley, g.Hands[0])
+	}
+}
+
+// TestTwoLibraryCards: both Library Cards boost one take: three Books for
+// one action, both cards spent (ruling 26).
+func TestTwoLibraryCards(t *testing.T) {
+	s := newScen(t, 2, nil, 18)
+	g := s.g
+	a, b := rewardID("Secret Passage / Library Card"), rewardID("Trolley Service / Library Card")
+	s.cards(0, a, b)
+	s.do(KindTake, int(Legends), min(a, b), int(Legends), max(a, b), int(Science))
+	h := g.Hands[0]
+	if len(h.Cards) != 3 || g.Actions != 2 || h.has(a) || h.has(b) {
+		t.Fatalf("after the take: hand %+v, %d actions", h, g.Actions)
+	}
+	for _, id := range h.Cards {
+		if gn := Books[id].Genre; gn != Legends && gn != Science {
+			t.Fatalf("took %s", Books[id].Name)
+		}
+	}
+}
