@@ -12,7 +12,7 @@ import (
 // first; with more players the time cap ends it.
 const (
 	hardIterations = 6000
-	hardBudget     = 350 * time.Millisecond
+	hardBudget     = 250 * time.Millisecond
 )
 
 // hardBot is a determinized Monte Carlo search (search.Bot) from the
