@@ -48,15 +48,29 @@ func (n *navGrid) step(a, b, d int) float64 {
 	return c
 }
 
-// toTarget is, for each tile, the planned cost of the way from it to
-// target (flips and rotations; the way itself is free).
-func (n *navGrid) toTarget(target int) [NumTiles]float64 {
+// targetSet marks target tiles.
+type targetSet [NumTiles]bool
+
+// setOf marks the tiles of targets.
+func setOf(targets []int) targetSet {
+	var t targetSet
+	for _, i := range targets {
+		t[i] = true
+	}
+	return t
+}
+
+// toTargets is, for each tile, the planned cost of the way from it to the
+// nearest of the targets (flips and rotations; the way itself is free).
+func (n *navGrid) toTargets(tgt *targetSet) [NumTiles]float64 {
 	var cost [NumTiles]float64
 	var done [NumTiles]bool
 	for i := range cost {
 		cost[i] = 1e9
+		if tgt[i] {
+			cost[i] = 0
+		}
 	}
-	cost[target] = 0
 	for {
 		a := -1
 		for i := range cost {
@@ -68,12 +82,12 @@ func (n *navGrid) toTarget(target int) [NumTiles]float64 {
 			return cost
 		}
 		done[a] = true
-		if a != target && n[a].block {
+		if !tgt[a] && n[a].block {
 			continue
 		}
 		for d := range 4 {
 			b := Neighbour(a, d)
-			if b < 0 {
+			if b < 0 || done[b] {
 				continue
 			}
 			if c := cost[a] + n.step(b, a, (d+2)%4); c < cost[b] {
@@ -84,8 +98,8 @@ func (n *navGrid) toTarget(target int) [NumTiles]float64 {
 }
 
 // region lists the tiles a move from tile from reaches without crossing
-// a bookcase or a token (the target may end it).
-func (n *navGrid) region(from, target int) []int {
+// a bookcase or a token (a target may end it).
+func (n *navGrid) region(from int, tgt *targetSet) []int {
 	var seen [NumTiles]bool
 	seen[from] = true
 	out := []int{from}
@@ -99,7 +113,7 @@ func (n *navGrid) region(from, target int) []int {
 			if b < 0 || seen[b] || !n[b].lit || !n[a].open[d] || !n[b].open[(d+2)%4] {
 				continue
 			}
-			if n[b].block && b != target {
+			if n[b].block && !tgt[b] {
 				continue
 			}
 			seen[b] = true
@@ -109,21 +123,22 @@ func (n *navGrid) region(from, target int) []int {
 	return out
 }
 
-// plan is the number of actions a meeple on tile at needs to reach
-// target: one move if it is in reach, else a move to the best edge of its
-// region (if it is not there already), the flips and rotations on the
-// way, and the final move.
-func (n *navGrid) plan(at, target int) float64 {
-	to := n.toTarget(target)
-	return n.planWith(at, target, &to)
+// plan is the number of actions a meeple on tile at needs to reach the
+// nearest of the targets: one move if one is in reach, else a move to the
+// best edge of its region (if it is not there already), the flips and
+// rotations on the way, and the final move.
+func (n *navGrid) plan(at int, targets ...int) float64 {
+	tgt := setOf(targets)
+	to := n.toTargets(&tgt)
+	return n.planWith(at, &tgt, &to)
 }
 
-// planWith is plan with the costs to the target worked out (toTarget).
-func (n *navGrid) planWith(at, target int, to *[NumTiles]float64) float64 {
-	reg := n.region(at, target)
+// planWith is plan with the costs to the targets worked out (toTargets).
+func (n *navGrid) planWith(at int, tgt *targetSet, to *[NumTiles]float64) float64 {
+	reg := n.region(at, tgt)
 	var in [NumTiles]bool
 	for _, r := range reg {
-		if r == target {
+		if tgt[r] {
 			return 1
 		}
 		in[r] = true
@@ -132,7 +147,7 @@ func (n *navGrid) planWith(at, target int, to *[NumTiles]float64) float64 {
 	for _, r := range reg {
 		for d := range 4 {
 			b := Neighbour(r, d)
-			if b < 0 || in[b] || (n[b].block && b != target) {
+			if b < 0 || in[b] || (n[b].block && !tgt[b]) {
 				continue
 			}
 			c := n.step(r, b, d) + to[b] + 1
@@ -141,25 +156,6 @@ func (n *navGrid) planWith(at, target int, to *[NumTiles]float64) float64 {
 			}
 			best = min(best, c)
 		}
-	}
-	return best
-}
-
-// planFrom is the smallest plan from tile at over several targets, with
-// their costs (toTarget) worked out.
-func (n *navGrid) planFrom(at int, targets []int, to [][NumTiles]float64) float64 {
-	best := 1e9
-	for k, t := range targets {
-		best = min(best, n.planWith(at, t, &to[k]))
-	}
-	return best
-}
-
-// planAll is the smallest plan over several targets.
-func (n *navGrid) planAll(at int, targets []int) float64 {
-	best := 1e9
-	for _, t := range targets {
-		best = min(best, n.plan(at, t))
 	}
 	return best
 }

@@ -13,7 +13,12 @@ import (
 // Terror its hand can capture), rotates tiles that open the way, gathers
 // the symbols the easiest Terror on the grid still needs, passes cards to
 // the teammate who needs them, explores by flipping dark tiles (warily
-// when Terrors crowd the grid), and ends its turn when nothing helps.
+// when Terrors crowd the grid; eagerly when a Terror it holds has no
+// Shelf yet), and ends its turn when nothing helps. Flips and rotations
+// count what they save the teammates' ways too. It leaves alone Terrors
+// that would fill no Shelf it still needs (unless six threaten), and in
+// the solo game keeps the Trolley with it (move and ride) as a second
+// hand.
 type normalBot struct{}
 
 // Choose implements engine.Bot.
@@ -73,18 +78,24 @@ type judge struct {
 	v       *View
 	me      SeatView
 	at      int
-	have    Symbols             // the symbols of my Books and items
-	deficit Symbols             // what my gathering target still needs
-	targets []int               // tiles I want to reach
-	weight  float64             // what an action saved on the way is worth
-	nav     navGrid             // the library for route planning
-	planNow float64             // actions my way to the targets takes now
-	to      [][NumTiles]float64 // the costs to each target (toTarget)
-	passes  int                 // Secret Passage cards I hold
-	pTerror float64             // chance that an unknown dark tile is a Terror tile
-	open    []int               // unfilled genres whose Shelf is on the grid
-	// partners caches the deficits of the other seats (passing).
-	partners map[int]Symbols
+	have    Symbols           // the symbols of my Books and items
+	deficit Symbols           // what my gathering target still needs
+	targets []int             // tiles I want to reach
+	weight  float64           // what an action saved on the way is worth
+	nav     navGrid           // the library for route planning
+	planNow float64           // actions my way to the targets takes now
+	tgt     targetSet         // the targets as a set
+	to      [NumTiles]float64 // the costs to the nearest target (toTargets)
+	passes  int               // Secret Passage cards I hold
+	pTerror float64           // chance that an unknown dark tile is a Terror tile
+	pShelf  float64           // chance that an unknown dark tile is a Shelf tile
+	// stranded counts the captured Terrors I hold with no Shelf for them
+	// on the grid: finding one is worth exploring for.
+	stranded int
+	claimed  []bool // genres held Terrors need (claimedGenres), lazily
+	open     []int  // unfilled genres whose Shelf is on the grid
+	// partners caches the judges of the other seats (passing, rotating).
+	partners map[int]*judge
 }
 
 // newJudge studies the view.
@@ -116,10 +127,14 @@ func newJudge(v *View) *judge {
 	}
 	// Targets: Shelves for the Terrors I hold, Terrors I can capture.
 	for _, c := range j.capturedAll() {
+		n := len(j.targets)
 		for s, i := range shelfAt {
 			if c.Needs[s] > 0 {
 				j.targets = append(j.targets, i)
 			}
+		}
+		if len(j.targets) == n {
+			j.stranded++
 		}
 	}
 	j.weight = 15 // no Terror to return: captures and gathering
@@ -152,23 +167,56 @@ func newJudge(v *View) *judge {
 			j.targets = append(j.targets, best)
 		}
 	}
-	for _, t := range j.targets {
-		j.to = append(j.to, j.nav.toTarget(t))
-	}
-	j.planNow = j.nav.planFrom(j.at, j.targets, j.to)
-	j.pTerror = unknownTerrorShare(v)
+	j.tgt = setOf(j.targets)
+	j.to = j.nav.toTargets(&j.tgt)
+	j.planNow = j.nav.planWith(j.at, &j.tgt, &j.to)
+	m := mixes[v.Difficulty]
+	j.pTerror = unknownShare(v, KindTerror, m.terror)
+	j.pShelf = unknownShare(v, KindShelf, m.shelf)
 	return j
 }
 
-// useful reports whether a Terror can still fill a Shelf: it shows the
-// symbol of a genre whose Shelf is not filled.
+// useful reports whether a Terror on the grid can still fill a Shelf: it
+// shows the symbol of a genre whose Shelf is not filled nor claimed by a
+// captured Terror that can fill no other.
 func (j *judge) useful(t TerrorView) bool {
 	for g, n := range t.Needs {
-		if n > 0 && !j.v.Filled[g] {
+		if n > 0 && !j.v.Filled[g] && !j.isClaimed(g) {
 			return true
 		}
 	}
 	return false
+}
+
+// isClaimed reports whether a Terror I hold needs genre g as its only
+// unfilled one (claimedGenres, worked out once).
+func (j *judge) isClaimed(g int) bool {
+	if j.claimed == nil {
+		j.claimed = j.claimedGenres()
+	}
+	return j.claimed[g]
+}
+
+// claimedGenres marks the unfilled genres that a Terror I hold (solo: or
+// the Trolley) can fill and no other genre.
+func (j *judge) claimedGenres() []bool {
+	out := make([]bool, NumGenres)
+	for _, c := range j.capturedAll() {
+		only := -1
+		for g, n := range c.Needs {
+			if n > 0 && !j.v.Filled[g] {
+				if only >= 0 {
+					only = -2
+					break
+				}
+				only = g
+			}
+		}
+		if only >= 0 {
+			out[only] = true
+		}
+	}
+	return out
 }
 
 // capturedAll lists the Terrors I hold (solo: the Trolley's too).
@@ -196,22 +244,21 @@ func handSymbols(cards []CardView) Symbols {
 	return s
 }
 
-// unknownTerrorShare is the share of Terror tiles among the tiles never
-// seen.
-func unknownTerrorShare(v *View) float64 {
-	m := mixes[v.Difficulty]
-	terror, unknown := m.terror, 0
+// unknownShare is the share of tiles of this kind (total in the mix)
+// among the tiles never seen.
+func unknownShare(v *View, kind TileKind, total int) float64 {
+	unknown := 0
 	for _, t := range v.Tiles {
 		if !t.Known {
 			unknown++
-		} else if t.Kind == KindTerror {
-			terror--
+		} else if t.Kind == kind {
+			total--
 		}
 	}
 	if unknown == 0 {
 		return 0
 	}
-	return float64(max(terror, 0)) / float64(unknown)
+	return float64(max(total, 0)) / float64(unknown)
 }
 
 // manhattan is the grid distance between two tiles.
@@ -246,7 +293,7 @@ func (j *judge) rate(a engine.Action) float64 {
 	case KindRotate:
 		return j.rateRotate(a.Args[0], a.Args[1])
 	case KindTake:
-		if j.me.Hand.Slots >= HandLimit-1 && len(a.Args) == 1 && len(j.me.Hand.Captured) > 0 {
+		if j.room() <= 1 && len(a.Args) == 1 && len(j.me.Hand.Captured) > 0 {
 			return 2
 		}
 		s := j.rateTake(a.Args[0])
@@ -258,7 +305,7 @@ func (j *judge) rate(a engine.Action) float64 {
 		return j.ratePass(PassSpec{a.Args[0], a.Args[1], a.Args[2], a.Args[3], a.Args[4]})
 	case KindDiscard:
 		c := cardView(a.Args[0])
-		if j.me.Hand.Slots >= HandLimit && c.Type == "book" && usefulness(c, j.deficit) == 0 {
+		if j.room() == 0 && c.Type == "book" && usefulness(c, j.deficit) == 0 {
 			return 4
 		}
 		return -100
@@ -287,10 +334,19 @@ func (j *judge) rateGenre(gn int) float64 {
 
 // rateMove scores a move.
 func (j *judge) rateMove(m MoveSpec) float64 {
+	s := j.rateMoveBody(m)
+	if m.Piece == PieceRide {
+		s += 3 // the Trolley keeps up: its hand rides along for free
+	}
+	return s
+}
+
+// rateMoveBody scores a move but for the ride bonus.
+func (j *judge) rateMoveBody(m MoveSpec) float64 {
 	spent := float64(len(m.Passages))*15 + 15*b2f(m.Ladder >= 0) + 10*b2f(m.Copier >= 0)
 	switch m.Bonus {
 	case BonusReturn:
-		return 1000 - spent
+		return 1000 - spent - j.crowding(m)
 	case BonusCapture:
 		s := 600 - 5*float64(len(m.Cards)) - spent
 		t := j.v.Tiles[m.Tile].Terror
@@ -303,7 +359,8 @@ func (j *judge) rateMove(m MoveSpec) float64 {
 			}
 		}
 		if t != nil && !j.useful(*t) {
-			s -= 350
+			// It fills no Shelf: worth its cards only against six Terrors.
+			return 40*float64(j.v.TerrorsOnGrid) - 140 - spent
 		}
 		return s + 30*float64(j.v.TerrorsOnGrid)
 	}
@@ -314,7 +371,7 @@ func (j *judge) rateMove(m MoveSpec) float64 {
 			return -10
 		}
 	}
-	s := j.weight*(j.planNow-j.nav.planFrom(m.Tile, j.targets, j.to)) - spent - 5
+	s := j.weight*(j.planNow-j.nav.planWith(m.Tile, &j.tgt, &j.to)) - spent - 5
 	if m.Piece == PieceTrolley {
 		s = -10
 	}
@@ -322,12 +379,29 @@ func (j *judge) rateMove(m MoveSpec) float64 {
 		s = 5*float64(j.darkAround(m.Tile)-j.darkAround(from)) - spent
 	}
 	if m.Bonus == BonusReward {
-		s += 25
-	}
-	if m.Piece == PieceRide {
-		s += 2
+		s += 10
 	}
 	return s
+}
+
+// crowding is what a return costs the other Terrors I hold: filling a
+// Shelf that another of them needs as its only one, while this Terror
+// could fill another, strands that one.
+func (j *judge) crowding(m MoveSpec) float64 {
+	g := j.v.Tiles[m.Tile].Shelf
+	if g < 0 || m.Terror < 0 {
+		return 0
+	}
+	options := 0
+	for k, n := range Terrors[m.Terror].Needs {
+		if n > 0 && !j.v.Filled[k] {
+			options++
+		}
+	}
+	if j.isClaimed(g) && options > 1 {
+		return 300
+	}
+	return 0
 }
 
 // darkAround counts the dark tiles next to tile i.
@@ -347,8 +421,7 @@ func (j *judge) rateFlip(args []int) float64 {
 	v := j.v
 	i := args[0]
 	t := v.Tiles[i]
-	p := j.pTerror
-	shelf := 0.3
+	p, shelf := j.pTerror, j.pShelf
 	if t.Known {
 		p, shelf = b2f(t.Kind == KindTerror), b2f(t.Kind == KindShelf)
 	}
@@ -361,15 +434,16 @@ func (j *judge) rateFlip(args []int) float64 {
 	}
 	s := 20 - risk
 	if len(j.open) < 6-countTrue(v.Filled[:]) && v.ShelfStack > 0 {
-		s += 30 * shelf
+		s += (30 + 40*float64(j.stranded)) * shelf
 	}
+	n := j.nav
+	n[i].lit = true
+	if p == 1 {
+		n[i].block = true
+	}
+	s += teamShare * j.teamGain(i, &n)
 	if len(j.targets) > 0 {
-		n := j.nav
-		n[i].lit = true
-		if p == 1 {
-			n[i].block = true
-		}
-		s += j.weight * (j.planNow - n.planAll(j.at, j.targets))
+		s += j.weight * (j.planNow - n.plan(j.at, j.targets...))
 	}
 	if len(args) > 1 {
 		s -= 25
@@ -396,28 +470,34 @@ func b2f(b bool) float64 {
 	return 0
 }
 
-// rateRotate scores a rotation by the actions it saves on my way.
+// rateRotate scores a rotation by the actions it saves on my way and,
+// less, on the ways of the other seats.
 func (j *judge) rateRotate(i, turn int) float64 {
-	if len(j.targets) == 0 {
-		return -5
-	}
 	n := j.nav
 	old := n[i].open
 	for d := range 4 {
 		n[i].open[d] = old[(d-turn+4)%4]
 	}
-	return j.weight*(j.planNow-n.planAll(j.at, j.targets)) - 5
+	s := teamShare*j.teamGain(i, &n) - 5
+	if len(j.targets) > 0 {
+		s += j.weight * (j.planNow - n.plan(j.at, j.targets...))
+	}
+	return s
 }
+
+// teamShare weighs what a rotation saves the other seats against what
+// it saves me.
+const teamShare = 0.5
 
 // rateTake scores taking a Book of genre gn.
 func (j *judge) rateTake(gn int) float64 {
-	s := 12.0
+	s := 0.0
 	for sym, d := range j.deficit {
 		if d > 0 {
 			s += 40 * genreFreq[gn][sym]
 		}
 	}
-	if j.me.Hand.Slots >= HandLimit-1 {
+	if j.room() <= 1 {
 		s -= 10
 	}
 	return s
@@ -429,15 +509,9 @@ func (j *judge) ratePass(p PassSpec) float64 {
 	if v.Solo {
 		return j.rateSoloPass(p)
 	}
-	if j.partners == nil {
-		j.partners = map[int]Symbols{}
-	}
-	need, ok := j.partners[p.Partner]
-	if !ok && p.Partner >= 0 && p.Partner < len(v.Seats) {
-		w := *v
-		w.You = engine.Seat(p.Partner)
-		need = newJudge(&w).deficit
-		j.partners[p.Partner] = need
+	var need Symbols
+	if pj := j.partner(p.Partner); pj != nil {
+		need = pj.deficit
 	}
 	s := -12.0
 	if p.Service >= 0 {
@@ -454,8 +528,61 @@ func (j *judge) ratePass(p PassSpec) float64 {
 	return s
 }
 
-// rateSoloPass: free passes with the Trolley. Give it Terrors or useless
-// cards only when the hand is full; take back only what helps.
+// partner is the judge of seat p as it would see its own turn (nil for
+// no such seat), cached.
+func (j *judge) partner(p int) *judge {
+	if p < 0 || p >= len(j.v.Seats) || p == int(j.v.You) {
+		return nil
+	}
+	if pj, ok := j.partners[p]; ok {
+		return pj
+	}
+	if j.partners == nil {
+		j.partners = map[int]*judge{}
+	}
+	w := *j.v
+	w.You = engine.Seat(p)
+	pj := newJudge(&w)
+	j.partners[p] = pj
+	return pj
+}
+
+// teamGain is what a change of tile i (the library then being n) saves
+// the other seats on their ways, in actions weighted by what each saves.
+// Only seats whose way may pass tile i are planned again.
+func (j *judge) teamGain(i int, n *navGrid) float64 {
+	g := 0.0
+	for p := range j.v.Seats {
+		if pj := j.partner(p); pj != nil && pj.onWay(i) {
+			g += pj.weight * (pj.planNow - n.plan(pj.at, pj.targets...))
+		}
+	}
+	return g
+}
+
+// onWay reports whether tile i lies near the straight way from my tile to
+// one of my targets (a detour of at most two steps).
+func (j *judge) onWay(i int) bool {
+	for _, t := range j.targets {
+		if manhattan(j.at, i)+manhattan(i, t)-manhattan(j.at, t) <= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// room is the free slots of my hand and, in solo with the Trolley on my
+// tile, of the Trolley's (a free pass away).
+func (j *judge) room() int {
+	r := HandLimit - j.me.Hand.Slots
+	if t := j.v.Trolley; t != nil && t.Tile == j.at {
+		r += HandLimit - t.Hand.Slots
+	}
+	return r
+}
+
+// rateSoloPass: free passes with the Trolley. Give it Terrors, and the
+// least useful card when the hand is full; take back only what helps.
 func (j *judge) rateSoloPass(p PassSpec) float64 {
 	s := 0.0
 	if p.Service >= 0 {
@@ -472,10 +599,8 @@ func (j *judge) rateSoloPass(p PassSpec) float64 {
 		if room > 0 {
 			return -100
 		}
-		if u := usefulness(cardView(p.Give), j.deficit); u == 0 {
-			return s + 5
-		}
-		return -100
+		// The Trolley is an overflow hand: the least useful card goes.
+		return s + 5 - usefulness(cardView(p.Give), j.deficit)/10
 	default:
 		if room < 2 || p.Receive >= TerrorCard {
 			return -100
