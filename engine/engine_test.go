@@ -111,3 +111,13 @@ func TestSeatView(t *testing.T) {
 		t.Error("a string accepted as a view")
 	}
 }
+
+// TestCount counts equal elements.
+func TestCount(t *testing.T) {
+	if n := Count([]int{3, 1, 3, 3}, 3); n != 3 {
+		t.Errorf("Count = %d, want 3", n)
+	}
+	if n := Count([]string{}, "x"); n != 0 {
+		t.Errorf("Count of empty = %d", n)
+	}
+}

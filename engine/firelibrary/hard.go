@@ -104,7 +104,7 @@ func variantValue(b *sight, a engine.Action) float64 {
 	case toolSlingshot:
 		return slingTarget(b, engine.Seat(a.Args[1]))
 	case toolCollector:
-		return float64(countIn(b.saved, Token(a.Args[1])))
+		return float64(engine.Count(b.saved, Token(a.Args[1])))
 	case toolLockbox:
 		return lockValue(b, Token(a.Args[1]))
 	case toolKnapsack:

@@ -492,7 +492,7 @@ func afterChoice(b *sight, legal []engine.Action) (engine.Action, bool) {
 	var coll engine.Action
 	most := 0
 	for _, a := range plays(legal, toolCollector) {
-		if n := countIn(b.saved, Token(a.Args[1])); n > most {
+		if n := engine.Count(b.saved, Token(a.Args[1])); n > most {
 			coll, most = a, n
 		}
 	}

@@ -151,7 +151,7 @@ func (g *state) afterLabel(tl int, t Token) string {
 	}
 	switch tl {
 	case toolCollector:
-		return fmt.Sprintf("Collector's Ed. on %s: +%d", t.Name(), 2*countIn(g.Turn.Saved, t))
+		return fmt.Sprintf("Collector's Ed. on %s: +%d", t.Name(), 2*engine.Count(g.Turn.Saved, t))
 	case toolKnapsack:
 		return fmt.Sprintf("Knapsack %s, draw a token", t.Name())
 	}
@@ -192,16 +192,6 @@ func distinctBooks(c *orderCard) []Token {
 		}
 	}
 	return out
-}
-
-func countIn(ts []Token, t Token) int {
-	n := 0
-	for _, x := range ts {
-		if x == t {
-			n++
-		}
-	}
-	return n
 }
 
 // slingTargets lists who may receive a Slingshot's tokens: players who
@@ -338,7 +328,7 @@ func (g *state) useTool(s engine.Seat, card, tl int, choice []int) {
 		g.takeBook(t)
 		g.Bag[t]++ // the tool resolves at once: the book goes back
 		g.Discard = append(g.Discard, card)
-		n := countIn(g.Turn.Saved, t)
+		n := engine.Count(g.Turn.Saved, t)
 		g.addScore(s, 2*n)
 		g.emit("%s plays a Collector's Edition on %s: %d %s saved, +%d (score %d)", seat(s), tokenName(t), n,
 			engine.Plural(n, "such book", "such books"), 2*n, g.Seats[s].Score)

@@ -144,22 +144,11 @@ func genreSets(n, from int) [][]int {
 // Book for each of genres.
 func (g *state) booksFor(genres []int) bool {
 	for _, gn := range genres {
-		if g.bookSupply(gn) < countOf(genres, gn) {
+		if g.bookSupply(gn) < engine.Count(genres, gn) {
 			return false
 		}
 	}
 	return true
-}
-
-// countOf counts x in xs.
-func countOf(xs []int, x int) int {
-	n := 0
-	for _, y := range xs {
-		if y == x {
-			n++
-		}
-	}
-	return n
 }
 
 // freeActions: discards and Time Machines.
