@@ -38,6 +38,12 @@ type Player struct {
 	ID    string
 	Name  string // already cleaned with CleanName
 	Guest bool
+	// Addr is the network address the player came from: the client's IP,
+	// or its /64 prefix for IPv6, so one machine counts once. The hub caps
+	// and rate-limits the tables one address opens (Config.MaxTablesPerAddr,
+	// Config.CreateBurst). "" means unknown and is exempt from the
+	// per-address limits (the per-player ones still apply).
+	Addr string
 }
 
 // Config tunes a hub.
@@ -51,6 +57,24 @@ type Config struct {
 	BotDelay time.Duration
 	// MaxTables caps open tables (0: 500).
 	MaxTables int
+	// MaxTablesPerPlayer caps the open tables one player (by Player.ID)
+	// hosts, i.e. created and still open (0: 3).
+	MaxTablesPerPlayer int
+	// MaxTablesPerAddr caps the open tables created from one Player.Addr
+	// and still open (0: 10). Players without an Addr are exempt.
+	MaxTablesPerAddr int
+	// CreateBurst and CreateEvery rate-limit Create per player and per
+	// address, as token buckets: CreateBurst tables at once (0: 5), then
+	// one more every CreateEvery (0: 10 s).
+	CreateBurst int
+	CreateEvery time.Duration
+	// BotWorkers is how many bot decisions of the whole hub may run at
+	// once (0: runtime.GOMAXPROCS(0)). More wait in a queue, in turn, one
+	// per table at most, so bots never take more CPU than this.
+	BotWorkers int
+	// Now, when set, is the clock of the creation rate limit (tests
+	// advance it by hand); nil: time.Now.
+	Now func() time.Time
 	// LogLines is how many recent log lines an update carries (0: 200).
 	LogLines int
 	// MaxSpectators caps the spectators of one table (0: 50).
@@ -62,8 +86,9 @@ type Config struct {
 	AwayGrace time.Duration
 	// EmptyGrace is how long a game in progress survives with nobody
 	// watching it (every player away, no spectators) before the table
-	// closes (0: 2 min). Waiting tables without players and finished tables
-	// without watchers close at once.
+	// closes (0: 2 min). Waiting tables without players, finished tables
+	// without watchers, and games that only their creator ever sat at (say
+	// one human against bots) close at once.
 	EmptyGrace time.Duration
 	// LobbyEvery is the shortest time between two lobby broadcasts; changes
 	// in between are coalesced into the next one (0: 200 ms).

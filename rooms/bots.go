@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"arcade/engine"
 )
@@ -95,7 +96,7 @@ func (t *table) botToMove() engine.Seat {
 // is already thinking.
 func (t *table) scheduleBots() {
 	switch {
-	case t.status != Playing || t.botToMove() < 0:
+	case t.status != Playing || t.paused() || t.botToMove() < 0:
 		t.botTimer.stop()
 	case t.thinking:
 	case !t.botTimer.active():
@@ -106,6 +107,8 @@ func (t *table) scheduleBots() {
 // botMove lets one bot think, off the actor so that a slow (searching) bot
 // never holds up the table: it gets its seat's view and legal actions, never
 // the state, and its choice is applied only if no move was made meanwhile.
+// The decision waits its turn on the hub's bot pool; the actor never waits
+// for the pool.
 func (t *table) botMove() {
 	if t.status != Playing {
 		return
@@ -122,9 +125,9 @@ func (t *table) botMove() {
 		return
 	}
 	bot, view, rng, made := t.seatAt(s).bot, t.state.View(s), engine.NewRNG(t.botRNG.Uint64()), len(t.moves)
-	t.thinking = true
-	go func() {
-		a, ok := choose(bot, view, slices.Clone(legal), &rng)
+	legal = slices.Clone(legal)
+	t.thinking = t.hub.bots.submit(t, func() {
+		a, ok := choose(bot, view, legal, &rng)
 		t.post(func() {
 			t.thinking = false
 			st := t.seatAt(s)
@@ -137,7 +140,7 @@ func (t *table) botMove() {
 			}
 			t.changed()
 		})
-	}()
+	})
 }
 
 // choose asks a bot for a move; a bot that panics yields ok=false.
@@ -148,4 +151,84 @@ func choose(bot engine.Bot, view any, legal []engine.Action, rng *engine.RNG) (a
 		}
 	}()
 	return bot.Choose(view, legal, rng), true
+}
+
+// botPool runs the bot decisions of a whole hub on at most size goroutines,
+// first queued first served. A table has at most one decision queued or
+// running (table.thinking), so the queue never holds more entries than
+// there are tables, and submitting never blocks. Workers start when there
+// is work and end when the queue is empty.
+type botPool struct {
+	size int
+
+	mu       sync.Mutex
+	queue    []botJob
+	workers  int // goroutines started and not yet ended
+	thinking int // decisions running
+	stopped  bool
+	wg       sync.WaitGroup
+}
+
+// botJob is one queued decision of table t.
+type botJob struct {
+	t     *table
+	think func()
+}
+
+// submit queues think for t; false when the pool has stopped.
+func (p *botPool) submit(t *table, think func()) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stopped {
+		return false
+	}
+	p.queue = append(p.queue, botJob{t, think})
+	if p.workers < p.size {
+		p.workers++
+		p.wg.Add(1)
+		go p.work()
+	}
+	return true
+}
+
+// work runs queued decisions until the queue is empty.
+func (p *botPool) work() {
+	defer p.wg.Done()
+	p.mu.Lock()
+	for len(p.queue) > 0 && !p.stopped {
+		j := p.queue[0]
+		p.queue[0] = botJob{}
+		p.queue = p.queue[1:]
+		p.thinking++
+		p.mu.Unlock()
+		j.think()
+		p.mu.Lock()
+		p.thinking--
+	}
+	p.workers--
+	p.mu.Unlock()
+}
+
+// cancel drops t's queued decision (t closed); one already running ends
+// normally and its result goes nowhere.
+func (p *botPool) cancel(t *table) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.queue = slices.DeleteFunc(p.queue, func(j botJob) bool { return j.t == t })
+}
+
+// load returns the decisions queued and running.
+func (p *botPool) load() (queued, running int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.queue), p.thinking
+}
+
+// stop drops the queue and waits for the running decisions to end.
+func (p *botPool) stop() {
+	p.mu.Lock()
+	p.stopped = true
+	p.queue = nil
+	p.mu.Unlock()
+	p.wg.Wait()
 }

@@ -97,7 +97,9 @@ func (c *Client) Rename(name string) (string, error) {
 
 // Create opens a table and seats the client at seat 0 as its host. It fails
 // for an unknown game, a seat count outside the game's range, options the
-// game refuses (an *engine.RuleError), or ErrTooManyTables.
+// game refuses (an *engine.RuleError), ErrTooManyTables, ErrHostLimit (the
+// player or their address hosts too many open tables) or ErrCreateRate
+// (they open tables too fast).
 func (c *Client) Create(game string, seats int, private bool, opts engine.Options) error {
 	g, ok := engine.Lookup(game)
 	if !ok {
@@ -188,8 +190,9 @@ func (c *Client) leaveOld(old, now *table) {
 
 // Leave leaves the current table and returns to the lobby. Before the game
 // starts the seat is freed; during or after the game it stays the player's
-// ("away") and Join gives it back. The client gets a last TableUpdate with
-// Closed set, then a LobbyUpdate.
+// ("away") and Join gives it back. A table no other human ever sat at
+// closes as soon as nobody is left at it, though. The client gets a last
+// TableUpdate with Closed set, then a LobbyUpdate.
 func (c *Client) Leave() error {
 	c.op.Lock()
 	defer c.op.Unlock()
@@ -231,7 +234,8 @@ func (c *Client) Act(a engine.Action) error {
 
 // Close ends the client's session. At a table, a seat of a game in progress
 // stays the player's ("away"): a later Connect with the same ID puts the
-// player back in it. Close is idempotent.
+// player back in it, unless the table closed because nobody was left and no
+// other human ever sat there. Close is idempotent.
 func (c *Client) Close() {
 	t, ok := c.markClosed()
 	if !ok {

@@ -35,6 +35,14 @@ var (
 	ErrSpectatorsFull = errors.New("This table has no room for more spectators.")
 	// ErrTooManyTables: the hub's MaxTables is reached.
 	ErrTooManyTables = errors.New("The arcade has as many open tables as it can hold. Join one of them, or try again later.")
+	// ErrHostLimit: the player, or their address, already hosts as many
+	// open tables as Config.MaxTablesPerPlayer or MaxTablesPerAddr allow.
+	// The error returned says which limit and what it is.
+	ErrHostLimit = errors.New("You host as many open tables as you may: close one first.")
+	// ErrCreateRate: the player, or their address, opened tables too fast
+	// (Config.CreateBurst, CreateEvery). The error returned says when to
+	// try again.
+	ErrCreateRate = errors.New("Too many new tables: try again soon.")
 	// ErrBadCode: the text is not shaped like an invite code.
 	ErrBadCode = errors.New("That is not an invite code. Codes are 6 letters and digits, e.g. K7MQ2X.")
 	// ErrUnknownCode: no open table has that code.

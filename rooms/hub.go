@@ -3,6 +3,7 @@ package rooms
 import (
 	"cmp"
 	"fmt"
+	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -20,6 +21,10 @@ const (
 	defaultAwayGrace      = 60 * time.Second
 	defaultEmptyGrace     = 2 * time.Minute
 	defaultLobbyEvery     = 200 * time.Millisecond
+	defaultPerPlayer      = 3
+	defaultPerAddr        = 10
+	defaultCreateBurst    = 5
+	defaultCreateEvery    = 10 * time.Second
 	// logCap is how many events a table keeps.
 	logCap = 500
 )
@@ -41,6 +46,14 @@ func (c Config) withDefaults() Config {
 	c.AwayGrace = orDefault(c.AwayGrace, defaultAwayGrace)
 	c.EmptyGrace = orDefault(c.EmptyGrace, defaultEmptyGrace)
 	c.LobbyEvery = orDefault(c.LobbyEvery, defaultLobbyEvery)
+	c.MaxTablesPerPlayer = orDefault(c.MaxTablesPerPlayer, defaultPerPlayer)
+	c.MaxTablesPerAddr = orDefault(c.MaxTablesPerAddr, defaultPerAddr)
+	c.CreateBurst = orDefault(c.CreateBurst, defaultCreateBurst)
+	c.CreateEvery = orDefault(c.CreateEvery, defaultCreateEvery)
+	c.BotWorkers = orDefault(c.BotWorkers, max(runtime.GOMAXPROCS(0), 1))
+	if c.Now == nil {
+		c.Now = time.Now
+	}
 	if c.Logf == nil {
 		c.Logf = func(string, ...any) {}
 	}
@@ -51,11 +64,13 @@ func (c Config) withDefaults() Config {
 //
 // Only clients in the lobby receive LobbyUpdates; changes are coalesced and
 // broadcast at most once per Config.LobbyEvery, so idle sessions cost next to
-// nothing. The hub has no goroutine of its own: each table has one, and the
-// lobby broadcast runs on a timer.
+// nothing. The hub has no goroutine of its own: each table has one, the
+// lobby broadcast runs on a timer, and bots think on a pool of at most
+// Config.BotWorkers goroutines that exist only while there is work.
 type Hub struct {
-	cfg Config
-	wg  sync.WaitGroup // table goroutines
+	cfg  Config
+	wg   sync.WaitGroup // table goroutines
+	bots botPool
 
 	mu            sync.Mutex
 	closed        bool
@@ -68,6 +83,8 @@ type Hub struct {
 	lobbyTimer    *time.Timer
 	lastBroadcast time.Time
 	snap          *LobbyUpdate // nil: stale
+	byPlayer      quota        // tables created by player ID
+	byAddr        quota        // tables created by address
 }
 
 // Stats are the hub's counters, for logs and health checks.
@@ -75,17 +92,27 @@ type Stats struct {
 	Online  int // connected clients
 	Tables  int // open tables, private ones included
 	Playing int // tables whose game is under way
+	// BotsQueued counts bot decisions waiting for a worker (one per table
+	// at most); BotsThinking those running (at most Config.BotWorkers).
+	BotsQueued   int
+	BotsThinking int
 }
 
 // NewHub starts a hub. Zero fields of cfg take their defaults.
 func NewHub(cfg Config) *Hub {
+	cfg = cfg.withDefaults()
 	return &Hub{
-		cfg:     cfg.withDefaults(),
+		cfg:     cfg,
+		bots:    botPool{size: cfg.BotWorkers},
 		tables:  map[string]*table{},
 		codes:   map[string]*table{},
 		clients: map[*Client]struct{}{},
 		byID:    map[string]*Client{},
 		away:    map[string]*table{},
+		byPlayer: newQuota(cfg.MaxTablesPerPlayer, "You already host %d open tables: close one first.",
+			cfg.CreateBurst, cfg.CreateEvery),
+		byAddr: newQuota(cfg.MaxTablesPerAddr, "Players from your address already host %d open tables: close one first, or join a table.",
+			cfg.CreateBurst, cfg.CreateEvery),
 	}
 }
 
@@ -146,9 +173,11 @@ func (h *Hub) Lobby() LobbyUpdate {
 
 // Stats returns the hub's counters.
 func (h *Hub) Stats() Stats {
+	var s Stats
+	s.BotsQueued, s.BotsThinking = h.bots.load()
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	s := Stats{Online: len(h.clients), Tables: len(h.tables)}
+	s.Online, s.Tables = len(h.clients), len(h.tables)
 	for _, t := range h.tables {
 		if sum := t.summary.Load(); sum != nil && sum.Status == Playing {
 			s.Playing++
@@ -159,7 +188,8 @@ func (h *Hub) Stats() Stats {
 
 // Close stops every table: each session at a table gets a last TableUpdate
 // with Closed set (NoticeShutdown), every client is closed, and Close
-// returns when every table goroutine has ended. Close is idempotent.
+// returns when every table goroutine and bot worker has ended. Close is
+// idempotent.
 func (h *Hub) Close() {
 	h.mu.Lock()
 	if h.closed {
@@ -185,20 +215,22 @@ func (h *Hub) Close() {
 		_ = t.call(func() error { t.shut(NoticeShutdown); return nil })
 	}
 	h.wg.Wait()
+	h.bots.stop()
 	for _, c := range clients {
 		c.shutdown()
 	}
 }
 
-// newTable registers a table with c seated as host and starts its actor.
+// newTable registers a table with c seated as host and starts its actor,
+// within the limits of admitLocked.
 func (h *Hub) newTable(g engine.Game, info engine.Info, seats int, private bool, opts engine.Options, c *Client, p Player) (*table, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
 		return nil, ErrClosed
 	}
-	if len(h.tables) >= h.cfg.MaxTables {
-		return nil, ErrTooManyTables
+	if err := h.admitLocked(p); err != nil {
+		return nil, err
 	}
 	code := randomCode()
 	for h.codes[code] != nil {
@@ -206,6 +238,7 @@ func (h *Hub) newTable(g engine.Game, info engine.Info, seats int, private bool,
 	}
 	h.seq++
 	t := newTable(h, fmt.Sprintf("t%d", h.seq), code, h.seq, g, info, seats, private, opts)
+	t.creator = p
 	t.seats[0] = seat{id: p.ID, name: p.Name, guest: p.Guest, client: c}
 	h.tables[t.id] = t
 	h.codes[code] = t
@@ -236,6 +269,8 @@ func (h *Hub) removeTable(t *table) {
 	defer h.mu.Unlock()
 	if h.tables[t.id] == t {
 		delete(h.tables, t.id)
+		h.byPlayer.release(t.creator.ID)
+		h.byAddr.release(t.creator.Addr)
 	}
 	if h.codes[t.code] == t {
 		delete(h.codes, t.code)

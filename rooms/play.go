@@ -212,7 +212,7 @@ func (t *table) windowExpired() {
 // a response window, and stops it when none does.
 func (t *table) scheduleAway() {
 	need := false
-	if t.status == Playing {
+	if t.status == Playing && !t.paused() {
 		window := t.responding()
 		for _, s := range t.pending() {
 			if st := t.seatAt(s); st != nil && st.away() && !st.timedOut && !slices.Contains(window, s) {

@@ -78,6 +78,7 @@ func (t *table) join(c *Client, p Player, byCode, resumeOnly bool) error {
 	}
 	t.dropSpectator(spec)
 	t.seats[s] = seat{id: p.ID, name: p.Name, guest: p.Guest, client: c}
+	t.shared = t.shared || p.ID != t.creator.ID
 	t.logf("%s joined.", t.name(s))
 	t.changed()
 	return nil

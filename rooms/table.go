@@ -19,6 +19,7 @@ type table struct {
 	info    engine.Info
 	private bool
 	opts    engine.Options
+	creator Player // who created the table (the hub counts it against them)
 	cmds    chan command
 	done    chan struct{} // closed when the actor has ended
 	// summary is the table as the lobby lists it, published by the actor.
@@ -38,7 +39,8 @@ type table struct {
 	deadline   time.Time     // end of the response window
 	answered   []engine.Seat // seats that moved since the window was last updated
 	botRNG     engine.RNG
-	thinking   bool // a bot is choosing a move on its own goroutine
+	thinking   bool // a bot's decision is queued or running on the hub's bot pool
+	shared     bool // a human other than the creator has sat here
 	botTimer   timerSlot
 	winTimer   timerSlot
 	awayTimer  timerSlot
@@ -186,6 +188,7 @@ func (t *table) shut(notice string) {
 	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer} {
 		s.stop()
 	}
+	t.hub.bots.cancel(t)
 	t.hub.removeTable(t)
 	for i := range t.seats {
 		if c := t.seats[i].client; c != nil {
@@ -249,7 +252,11 @@ func (t *table) fixHost() {
 }
 
 // checkEmpty closes the table, or starts the grace before closing, when no
-// human is left to watch it. It reports whether the table closed.
+// human is left to watch it. A game only its creator ever sat at is not
+// played out for nobody (bots doing so would only burn CPU): it closes at
+// once when its creator left or was a guest; when a keyed creator only
+// dropped, it pauses (see paused) for AwayGrace so that they can come back
+// to it. It reports whether the table closed.
 func (t *table) checkEmpty() bool {
 	players := t.players()
 	watchers := players + len(t.spectators)
@@ -262,6 +269,17 @@ func (t *table) checkEmpty() bool {
 	case t.status == Finished:
 		t.shut("")
 		return true
+	case !t.shared && t.status == Playing && t.creatorMayReturn():
+		if !t.emptyTimer.active() {
+			t.emptyTimer.schedule(t, t.cfg.AwayGrace, func() {
+				if t.players()+len(t.spectators) == 0 {
+					t.shut(NoticeIdle)
+				}
+			})
+		}
+	case !t.shared:
+		t.shut(NoticeNoHumans)
+		return true
 	case !t.emptyTimer.active():
 		t.emptyTimer.schedule(t, t.cfg.EmptyGrace, func() {
 			if t.players()+len(t.spectators) == 0 {
@@ -270,6 +288,23 @@ func (t *table) checkEmpty() bool {
 		})
 	}
 	return false
+}
+
+// creatorMayReturn reports whether a seat is held for a keyed player who
+// dropped (rather than left): they get it back when they reconnect.
+func (t *table) creatorMayReturn() bool {
+	for i := range t.seats {
+		if st := &t.seats[i]; st.away() && !st.guest && !st.left {
+			return true
+		}
+	}
+	return false
+}
+
+// paused reports whether the game waits for its creator: only they ever sat
+// here and nobody is here now, so neither bots nor timers move it on.
+func (t *table) paused() bool {
+	return !t.shared && t.status == Playing && t.players()+len(t.spectators) == 0
 }
 
 // players counts the humans present in seats.

@@ -3,9 +3,11 @@ package rooms
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"arcade/engine"
 )
@@ -23,11 +25,13 @@ import (
 const (
 	toyID     = "toy-test"     // no BotMaker: tables fall back to RandomBot
 	toyBotsID = "toybots-test" // with a BotMaker returning spy bots
+	toyPoolID = "toypool-test" // with a BotMaker returning gauge bots
 )
 
 func init() {
 	engine.Register(toyGame{id: toyID})
 	engine.Register(toyBotGame{toyGame{id: toyBotsID}})
+	engine.Register(toyPoolGame{toyGame{id: toyPoolID}})
 }
 
 type toyGame struct{ id string }
@@ -220,4 +224,40 @@ func resetSpy() {
 	spy.Lock()
 	defer spy.Unlock()
 	spy.views, spy.bad = nil, nil
+}
+
+type toyPoolGame struct{ toyGame }
+
+func (toyPoolGame) Bot(level string) engine.Bot { return gaugeBot{level: level} }
+
+// gaugeBot plays randomly and measures how many bot decisions run at once
+// (gauge); gauge.hook, when set, runs inside every decision.
+type gaugeBot struct{ level string }
+
+var gauge struct {
+	running, peak, calls atomic.Int64
+	hook                 atomic.Pointer[func(level string)]
+}
+
+func resetGauge() {
+	gauge.running.Store(0)
+	gauge.peak.Store(0)
+	gauge.calls.Store(0)
+	gauge.hook.Store(nil)
+}
+
+func (b gaugeBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+	n := gauge.running.Add(1)
+	defer gauge.running.Add(-1)
+	gauge.calls.Add(1)
+	for p := gauge.peak.Load(); n > p && !gauge.peak.CompareAndSwap(p, n); p = gauge.peak.Load() {
+	}
+	if f := gauge.hook.Load(); f != nil {
+		(*f)(b.level)
+	}
+	// Give other workers, if any, the chance to overlap with this one.
+	for range 20 {
+		runtime.Gosched()
+	}
+	return legal[rng.Intn(len(legal))]
 }

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"encoding/binary"
 	"net"
-	"sync"
+	"strings"
 	"sync/atomic"
 
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
+
+	"arcade/sshserver/bridge"
 )
 
 // Terminal size used when a client claims a width or height of zero.
@@ -23,52 +25,22 @@ type connKey struct{}
 
 // connState is what the server remembers about one TCP connection.
 type connState struct {
+	// conn is the connection itself, closed to end everything on it.
+	conn *trackedConn
 	// session is set once the connection has opened its session channel.
 	session atomic.Bool
+	// window is the terminal size from the PTY request and every window
+	// change since (nil before the PTY request).
+	window atomic.Pointer[bridge.Window]
 }
 
-// trackedConn counts a live connection against its address until it closes.
-type trackedConn struct {
-	net.Conn
-	state   *connState
-	once    sync.Once
-	release func()
-}
-
-// Close closes the connection and gives its slot back (once).
-func (c *trackedConn) Close() error {
-	err := c.Conn.Close()
-	c.once.Do(c.release)
-	return err
-}
-
-// onConn is the ConnCallback: it runs on accept, before the SSH handshake,
-// and refuses an address that already holds MaxPerIP live connections.
+// onConn is the ConnCallback: the listener has admitted the connection; its
+// state goes into the connection's context.
 func (s *Server) onConn(ctx ssh.Context, c net.Conn) net.Conn {
-	key := ipKey(c.RemoteAddr())
-	tc := &trackedConn{Conn: c, state: &connState{}}
-	tc.release = func() {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if s.perIP[key]--; s.perIP[key] <= 0 {
-			delete(s.perIP, key)
-		}
-		delete(s.conns, tc)
-	}
-	s.mu.Lock()
-	if s.closing {
-		s.mu.Unlock()
+	tc, ok := c.(*trackedConn)
+	if !ok || s.isClosing() {
 		return nil
 	}
-	if s.perIP[key] >= s.cfg.MaxPerIP {
-		s.mu.Unlock()
-		// Debug, not Warn: a flood of refusals must not flood the log too.
-		s.log.Debug("connection refused: too many from one address", "addr", key, "max", s.cfg.MaxPerIP)
-		return nil
-	}
-	s.perIP[key]++
-	s.conns[tc] = struct{}{}
-	s.mu.Unlock()
 	ctx.SetValue(connKey{}, tc.state)
 	return tc
 }
@@ -103,7 +75,7 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 		_ = nc.Reject(gossh.Prohibited, "one session per connection")
 		return
 	}
-	ssh.DefaultSessionHandler(srv, conn, &limitedChannel{NewChannel: nc, s: s}, ctx)
+	ssh.DefaultSessionHandler(srv, conn, &limitedChannel{NewChannel: nc, s: s, st: st}, ctx)
 	// Closing also cancels the connection's context at once, which ends a
 	// program still running. That matters: when the channel closes first,
 	// charm.land/ssh closes the window-change channel and Wish's bubbletea
@@ -116,7 +88,8 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 // Server.filterRequests before charm.land/ssh sees them.
 type limitedChannel struct {
 	gossh.NewChannel
-	s *Server
+	s  *Server
+	st *connState
 }
 
 // Accept accepts the channel and filters its requests.
@@ -126,33 +99,106 @@ func (c *limitedChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) 
 		return ch, reqs, err
 	}
 	out := make(chan *gossh.Request)
-	go c.s.filterRequests(reqs, out)
+	go c.s.filterRequests(c.st, reqs, out)
 	return ch, out, nil
 }
 
-// filterRequests caps env requests and clamps the sizes in PTY and
-// window-change requests. charm.land/ssh keeps every env request and trusts
-// every size, so this is where a session's memory is bounded.
-func (s *Server) filterRequests(in <-chan *gossh.Request, out chan<- *gossh.Request) {
+// filterRequests is the session channel's request path. It never blocks
+// on the program: window changes only update the connection's Window (the
+// session's pump applies the latest), env requests pass only for the names
+// a terminal needs and within small caps, agent forwarding is refused, and
+// PTY sizes are clamped. charm.land/ssh keeps every env request, trusts
+// every size and blocks on window changes nobody reads, so this is where a
+// session's memory and liveness are bounded.
+func (s *Server) filterRequests(st *connState, in <-chan *gossh.Request, out chan<- *gossh.Request) {
 	defer close(out)
-	env := 0
+	var env envBudget
 	for req := range in {
 		switch req.Type {
 		case "env":
-			if env++; env > s.cfg.MaxEnv {
-				if env == s.cfg.MaxEnv+1 {
-					s.log.Debug("env requests capped", "max", s.cfg.MaxEnv)
-				}
+			if !env.allow(req.Payload, s.cfg.MaxEnv) {
 				_ = req.Reply(false, nil)
 				continue
 			}
 		case "pty-req":
 			req.Payload = clampPtyPayload(req.Payload, s.cfg.MaxCols, s.cfg.MaxRows)
+			if w, h, ok := ptySize(req.Payload); ok && st.window.Load() == nil {
+				st.window.Store(bridge.NewWindow(w, h))
+			}
 		case "window-change":
-			req.Payload = clampWindowPayload(req.Payload, s.cfg.MaxCols, s.cfg.MaxRows)
+			w, h, ok := windowSize(clampWindowPayload(req.Payload, s.cfg.MaxCols, s.cfg.MaxRows))
+			win := st.window.Load()
+			if ok && win != nil {
+				win.Set(w, h)
+			}
+			if req.WantReply {
+				_ = req.Reply(ok && win != nil, nil)
+			}
+			continue
+		case "auth-agent-req@openssh.com":
+			// The arcade has no use for the player's agent.
+			_ = req.Reply(false, nil)
+			continue
 		}
 		out <- req
 	}
+}
+
+// Env limits: a terminal needs a few short variables, nothing more.
+const (
+	maxEnvName  = 32
+	maxEnvValue = 128
+	maxEnvTotal = 1024
+)
+
+// envBudget is what one session's env requests have used.
+type envBudget struct{ count, bytes int }
+
+// allow reports whether an env request is kept: TERM, COLORTERM, LANG,
+// LC_* or NO_COLOR, with a short value, within max requests and
+// maxEnvTotal bytes.
+func (b *envBudget) allow(payload []byte, max int) bool {
+	var kv struct{ Key, Value string }
+	if gossh.Unmarshal(payload, &kv) != nil || !envNameAllowed(kv.Key) ||
+		len(kv.Value) > maxEnvValue || b.count >= max || b.bytes+len(kv.Key)+len(kv.Value) > maxEnvTotal {
+		return false
+	}
+	b.count++
+	b.bytes += len(kv.Key) + len(kv.Value)
+	return true
+}
+
+// envNameAllowed is the list of variables a session may set.
+func envNameAllowed(k string) bool {
+	switch {
+	case len(k) > maxEnvName:
+		return false
+	case k == "TERM", k == "COLORTERM", k == "LANG", k == "NO_COLOR":
+		return true
+	case strings.HasPrefix(k, "LC_"):
+		return len(k) > 3 && strings.Trim(k[3:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == ""
+	}
+	return false
+}
+
+// ptySize reads the size from a pty-req payload.
+func ptySize(p []byte) (cols, rows int, ok bool) {
+	if len(p) < 4 {
+		return 0, 0, false
+	}
+	n := uint64(binary.BigEndian.Uint32(p))
+	if uint64(len(p)) < 4+n+8 {
+		return 0, 0, false
+	}
+	return windowSize(p[4+n:])
+}
+
+// windowSize reads the size from a window-change payload.
+func windowSize(p []byte) (cols, rows int, ok bool) {
+	if len(p) < 8 {
+		return 0, 0, false
+	}
+	return int(binary.BigEndian.Uint32(p)), int(binary.BigEndian.Uint32(p[4:])), true
 }
 
 // clampPtyPayload clamps the size in a pty-req payload (RFC 4254 6.2: string

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -21,11 +22,12 @@ import (
 	"charm.land/log/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2"
-	"charm.land/wish/v2/bubbletea"
 	"charm.land/wish/v2/logging"
 	gossh "golang.org/x/crypto/ssh"
 
 	"arcade/rooms"
+	"arcade/sshserver/bridge"
+	"arcade/sshserver/sshguard"
 	"arcade/ui"
 )
 
@@ -38,7 +40,9 @@ const (
 	DefaultIdleTimeout      = 2 * time.Hour
 	DefaultMaxCols          = 300
 	DefaultMaxRows          = 100
-	DefaultMaxEnv           = 64
+	DefaultMaxEnv           = 16
+	DefaultMaxStartups      = 128
+	DefaultWriteTimeout     = bridge.DefaultWriteTimeout
 )
 
 // ErrServerClosed is returned by Serve and ListenAndServe after Shutdown or
@@ -78,8 +82,16 @@ type Config struct {
 	// the PTY request and in every window change.
 	MaxCols, MaxRows int
 	// MaxEnv caps the env requests a session may make; later ones are
-	// refused.
+	// refused. Only TERM, COLORTERM, LANG, LC_* and NO_COLOR are ever
+	// accepted, each value at most 128 bytes and 1 KiB in all.
 	MaxEnv int
+	// MaxStartups caps connections still in the SSH handshake (not yet
+	// logged in) across the server, like OpenSSH's MaxStartups; later
+	// ones are refused with a sentence that says why.
+	MaxStartups int
+	// WriteTimeout ends a session whose client stops reading: a write to
+	// it that makes no progress for this long closes the connection.
+	WriteTimeout time.Duration
 
 	// NewModel builds a session's root model (nil: ui.New). Tests use it to
 	// look at what a session was given.
@@ -109,8 +121,11 @@ type Server struct {
 	listener net.Listener
 	perIP    map[string]int
 	conns    map[*trackedConn]struct{}
-	programs map[*tea.Program]struct{}
+	running  map[*bridge.Session]struct{}
 	sessions int
+	startups int // connections admitted that have not logged in yet
+
+	refusals sshguard.Every // how often a refusal is logged
 }
 
 // New builds a Server from cfg. It generates the host key file if it does
@@ -123,18 +138,34 @@ func New(cfg Config) (*Server, error) {
 		return nil, errors.New("sshserver: Hub is required")
 	}
 	cfg = withDefaults(cfg)
+	if err := sshguard.CheckDataDir(filepath.Dir(cfg.HostKeyPath)); err != nil {
+		return nil, err
+	}
+	hostKey, created, err := sshguard.LoadOrCreateHostKey(cfg.HostKeyPath)
+	if err != nil {
+		return nil, err
+	}
+	if created {
+		cfg.Logger.Info("generated a host key", "file", cfg.HostKeyPath, "fingerprint", gossh.FingerprintSHA256(hostKey.PublicKey()))
+	}
 	s := &Server{
 		cfg:      cfg,
 		log:      cfg.Logger,
 		perIP:    map[string]int{},
 		conns:    map[*trackedConn]struct{}{},
-		programs: map[*tea.Program]struct{}{},
+		running:  map[*bridge.Session]struct{}{},
+		refusals: sshguard.Every{Interval: time.Minute},
 	}
 	srv, err := wish.NewServer(
 		wish.WithAddress(cfg.Addr),
-		wish.WithHostKeyPath(cfg.HostKeyPath),
-		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
-		wish.WithKeyboardInteractiveAuth(func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool {
+		sshguard.WithHostKey(hostKey),
+		sshguard.WithHardenedAlgorithms(), // no SHA-1, no slow Diffie-Hellman
+		wish.WithPublicKeyAuth(func(ctx ssh.Context, _ ssh.PublicKey) bool {
+			loggedIn(ctx)
+			return true
+		}),
+		wish.WithKeyboardInteractiveAuth(func(ctx ssh.Context, _ gossh.KeyboardInteractiveChallenge) bool {
+			loggedIn(ctx)
 			return true // keyless guests: no questions asked
 		}),
 		wish.WithIdleTimeout(cfg.IdleTimeout),
@@ -142,7 +173,7 @@ func New(cfg Config) (*Server, error) {
 		ssh.EmulatePty(), // the program talks to the channel; no OS PTY
 		wish.WithMiddleware(
 			// The last listed runs first.
-			bubbletea.MiddlewareWithProgramHandler(s.newProgram),
+			s.runSession,
 			s.admit,
 			s.requireTerminal,
 			logging.StructuredMiddlewareWithLogger(s.log, log.InfoLevel),
@@ -175,6 +206,8 @@ func withDefaults(cfg Config) Config {
 	setDefault(&cfg.MaxCols, DefaultMaxCols)
 	setDefault(&cfg.MaxRows, DefaultMaxRows)
 	setDefault(&cfg.MaxEnv, DefaultMaxEnv)
+	setDefault(&cfg.MaxStartups, DefaultMaxStartups)
+	setDefault(&cfg.WriteTimeout, DefaultWriteTimeout)
 	setDefault(&cfg.HandshakeTimeout, DefaultHandshakeTimeout)
 	setDefault(&cfg.IdleTimeout, DefaultIdleTimeout)
 	if cfg.NewModel == nil {
@@ -211,7 +244,7 @@ func (s *Server) Serve(ln net.Listener) error {
 	s.listener = ln
 	s.mu.Unlock()
 	s.log.Info("listening", "addr", ln.Addr().String())
-	err := s.ssh.Serve(ln)
+	err := s.ssh.Serve(&guardedListener{Listener: ln, s: s, refusing: make(chan struct{}, maxRefusing)})
 	if s.isClosing() {
 		// Also when Shutdown closed ln before the ssh server tracked it.
 		return ErrServerClosed
@@ -237,9 +270,9 @@ func (s *Server) Addr() net.Addr {
 func (s *Server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
 	s.closing = true
-	programs := make([]*tea.Program, 0, len(s.programs))
-	for p := range s.programs {
-		programs = append(programs, p)
+	running := make([]*bridge.Session, 0, len(s.running))
+	for r := range s.running {
+		running = append(running, r)
 	}
 	var idle []*trackedConn
 	for c := range s.conns {
@@ -248,10 +281,8 @@ func (s *Server) Shutdown(ctx context.Context) error {
 		}
 	}
 	s.mu.Unlock()
-	for _, p := range programs {
-		// Quit blocks until the program reads it (or its session ends):
-		// never let one stuck program hold the others up.
-		go p.Quit()
+	for _, r := range running {
+		r.Quit() // never blocks: a stuck session cannot hold the others up
 	}
 	// Connections without a session (still logging in) have nothing to
 	// finish: do not let them hold the shutdown until its deadline.
@@ -295,22 +326,29 @@ func (s *Server) isClosing() bool {
 	return s.closing
 }
 
-// trackProgram registers a running program so Shutdown can quit it. It
-// refuses once the server is closing.
-func (s *Server) trackProgram(p *tea.Program) bool {
+// track registers a running session so Shutdown can quit it. It refuses
+// once the server is closing.
+func (s *Server) track(r *bridge.Session) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closing {
 		return false
 	}
-	s.programs[p] = struct{}{}
+	s.running[r] = struct{}{}
 	return true
 }
 
-func (s *Server) untrackProgram(p *tea.Program) {
+func (s *Server) untrack(r *bridge.Session) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.programs, p)
+	delete(s.running, r)
+}
+
+// loggedIn marks the connection of ctx as past its handshake.
+func loggedIn(ctx ssh.Context) {
+	if st, _ := ctx.Value(connKey{}).(*connState); st != nil {
+		st.conn.loggedIn()
+	}
 }
 
 // reserveSession takes one of the MaxSessions slots.
@@ -340,4 +378,19 @@ func sayLine(sess ssh.Session, msg string) {
 		w = sess
 	}
 	_, _ = io.WriteString(w, msg+"\n")
+}
+
+// Stats are the server's connection counters, for logs, health checks and
+// tests.
+type Stats struct {
+	Conns    int // open TCP connections admitted by the listener
+	Startups int // of those, still in the SSH handshake
+	Sessions int // sessions holding a MaxSessions slot
+}
+
+// Stats returns the current counters.
+func (s *Server) Stats() Stats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return Stats{Conns: len(s.conns), Startups: s.startups, Sessions: s.sessions}
 }

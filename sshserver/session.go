@@ -1,20 +1,19 @@
 package sshserver
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"net"
 	"strings"
-	"sync"
+	"time"
 	"unicode"
 
-	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
-	"charm.land/wish/v2/bubbletea"
+	"github.com/charmbracelet/colorprofile"
 	gossh "golang.org/x/crypto/ssh"
 
 	"arcade/rooms"
+	"arcade/sshserver/bridge"
 	"arcade/ui"
 )
 
@@ -28,18 +27,6 @@ const (
 // maxInviteLen caps the invite code taken from the command line.
 const maxInviteLen = 32
 
-// stateKey finds a session's *sessionState in its ssh.Context (one session
-// per connection, so the connection's context is the session's).
-type stateKey struct{}
-
-// sessionState links the middlewares of one session.
-type sessionState struct {
-	mu      sync.Mutex
-	client  *rooms.Client
-	program *tea.Program
-	stop    context.CancelFunc // stops the hub forwarder
-}
-
 // requireTerminal ends sessions without a PTY with a one-line hint.
 func (s *Server) requireTerminal(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
@@ -52,11 +39,18 @@ func (s *Server) requireTerminal(next ssh.Handler) ssh.Handler {
 	}
 }
 
-// admit enforces MaxSessions and owns the session's lifetime: after the
-// program has ended it stops the forwarder, forgets the program and closes
-// the hub client.
+// closeGrace is how long a client has, after its session ended, to close
+// the channel before the server closes the connection itself: a client that
+// stopped reading would otherwise keep it (and its fd and address slot).
+const closeGrace = 2 * time.Second
+
+// admit enforces MaxSessions and owns the session's lifetime: when the
+// session is over, its connection is closed.
 func (s *Server) admit(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
+		if st, _ := sess.Context().Value(connKey{}).(*connState); st != nil {
+			defer time.AfterFunc(closeGrace, func() { _ = st.conn.Close() })
+		}
 		if !s.reserveSession() {
 			if s.isClosing() {
 				sayLine(sess, msgShutdown)
@@ -68,9 +62,6 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 			return
 		}
 		defer s.releaseSession()
-		st := &sessionState{}
-		sess.Context().SetValue(stateKey{}, st)
-		defer s.endSession(st)
 		next(sess)
 		if s.isClosing() {
 			sayLine(sess, msgShutdown)
@@ -78,60 +69,57 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 	}
 }
 
-func (s *Server) endSession(st *sessionState) {
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	if st.stop != nil {
-		st.stop()
+// runSession is the last handler: it finds who the session is, connects
+// it to the hub and runs its program over the bridge until the session
+// ends.
+func (s *Server) runSession(ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		st, _ := sess.Context().Value(connKey{}).(*connState)
+		if st == nil || s.isClosing() {
+			return
+		}
+		pty, _, _ := sess.Pty()
+		win := st.window.Load()
+		if win == nil {
+			win = bridge.NewWindow(pty.Window.Width, pty.Window.Height)
+		}
+		player, err := identify(sess)
+		if err != nil {
+			s.log.Error("session refused: no identity", "err", err)
+			return
+		}
+		player.Addr = ipKey(sess.RemoteAddr())
+		opts := ui.Options{InviteCode: inviteCode(sess.Command())}
+		if s.cfg.PublicHost != "" {
+			opts.ConnectHint = s.sshCommand(sess, "")
+		}
+		client := s.cfg.Hub.Connect(player)
+		defer client.Close()
+		env := append(sess.Environ(), "TERM="+pty.Term)
+		run := bridge.New(sess.Context(), bridge.Config{
+			Model:        s.cfg.NewModel(Session{Player: player, Client: client, Options: opts, SSH: sess}),
+			In:           sess,
+			Out:          sess,
+			Window:       win,
+			Clamp:        s.clampSize,
+			Env:          env,
+			Profile:      colorprofile.Env(env),
+			Source:       ui.NewFeed(client),
+			WriteTimeout: s.cfg.WriteTimeout,
+			OnStall: func() {
+				s.log.Info("session dropped: the client stopped reading", "player", player.ID)
+				_ = st.conn.Close()
+			},
+		})
+		if !s.track(run) {
+			return
+		}
+		defer s.untrack(run)
+		s.log.Debug("session", "player", player.ID, "name", player.Name, "invite", opts.InviteCode != "")
+		if err := run.Run(); err != nil {
+			s.log.Warn("session ended with an error", "player", player.ID, "err", err)
+		}
 	}
-	if st.program != nil {
-		s.untrackProgram(st.program)
-	}
-	if st.client != nil {
-		st.client.Close()
-	}
-}
-
-// newProgram is the bubbletea ProgramHandler: it finds who the session is,
-// connects it to the hub and builds its program. A nil program ends the
-// session (the server is shutting down).
-func (s *Server) newProgram(sess ssh.Session) *tea.Program {
-	st, _ := sess.Context().Value(stateKey{}).(*sessionState)
-	if st == nil || s.isClosing() {
-		return nil
-	}
-	player, err := identify(sess)
-	if err != nil {
-		s.log.Error("session refused: no identity", "err", err)
-		return nil
-	}
-	opts := ui.Options{InviteCode: inviteCode(sess.Command())}
-	if s.cfg.PublicHost != "" {
-		opts.ConnectHint = s.sshCommand(sess, "")
-	}
-	client := s.cfg.Hub.Connect(player)
-	st.mu.Lock()
-	st.client = client
-	st.mu.Unlock()
-	model := s.cfg.NewModel(Session{Player: player, Client: client, Options: opts, SSH: sess})
-	p := tea.NewProgram(model, append(bubbletea.MakeOptions(sess),
-		tea.WithContext(sess.Context()),
-		// Without this every program would quit on the server's own
-		// SIGINT/SIGTERM and skip the graceful shutdown.
-		tea.WithoutSignalHandler(),
-		// Replaces the filter MakeOptions set: keep its Suspend mapping.
-		tea.WithFilter(s.filter),
-	)...)
-	if !s.trackProgram(p) {
-		return nil
-	}
-	ctx, stop := context.WithCancel(sess.Context())
-	st.mu.Lock()
-	st.program, st.stop = p, stop
-	st.mu.Unlock()
-	go ui.Forward(ctx, client, p.Send)
-	s.log.Debug("session", "player", player.ID, "name", player.Name, "invite", opts.InviteCode != "")
-	return p
 }
 
 // sshCommand is the command that reaches this server, with extra flags:
@@ -156,21 +144,6 @@ func (s *Server) sshCommand(sess ssh.Session, flags string) string {
 		cmd = append(cmd, "-p", port)
 	}
 	return strings.Join(append(cmd, host), " ")
-}
-
-// filter is the program's only message filter. It clamps window sizes (the
-// request filter already did; this also covers sizes from any other path)
-// and, like the one bubbletea.MakeOptions installs, turns a suspend into a
-// resume: a remote session cannot be suspended.
-func (s *Server) filter(_ tea.Model, msg tea.Msg) tea.Msg {
-	switch m := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.Width, m.Height = s.clampSize(m.Width, m.Height)
-		return m
-	case tea.SuspendMsg:
-		return tea.ResumeMsg{}
-	}
-	return msg
 }
 
 // identify takes the player's identity from the key the session

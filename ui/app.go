@@ -404,31 +404,54 @@ func errorText(err error) string {
 	return err.Error()
 }
 
-// Forward delivers the client's hub updates to the session's program until
-// ctx ends. send is tea.Program.Send; it may block while the client does not
-// read, which only delays this session: the hub never waits for it.
+// Feed is a session's stream of hub updates, as messages for its program.
+// A session's pump calls Drain when Notify fires, and Drain(send, true) once
+// when Done closes (the hub closed the client).
+type Feed struct{ c *rooms.Client }
+
+// NewFeed is the feed of client's updates.
+func NewFeed(c *rooms.Client) Feed { return Feed{c: c} }
+
+// Notify fires when updates wait.
+func (f Feed) Notify() <-chan struct{} { return f.c.Notify() }
+
+// Done closes when the hub has closed the client.
+func (f Feed) Done() <-chan struct{} { return f.c.Done() }
+
+// Drain sends what waits: the latest lobby and table updates, or, once the
+// client is closed, the farewell that ends the session.
+func (f Feed) Drain(send func(tea.Msg), done bool) {
+	lobby, table := f.c.Take()
+	if done {
+		notice := ""
+		if table != nil && table.Closed {
+			notice = table.Notice
+		}
+		send(endedMsg{notice: notice})
+		return
+	}
+	if lobby != nil {
+		send(*lobby)
+	}
+	if table != nil {
+		send(*table)
+	}
+}
+
+// Forward delivers the client's hub updates to send until ctx ends or the
+// hub closes the client. send may block while the session does not read,
+// which only delays this session: the hub never waits for it.
 func Forward(ctx context.Context, c *rooms.Client, send func(tea.Msg)) {
+	f := NewFeed(c)
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-c.Done():
-			// Deliver what is left (the table's farewell), then end.
-			_, table := c.Take()
-			notice := ""
-			if table != nil && table.Closed {
-				notice = table.Notice
-			}
-			send(endedMsg{notice: notice})
+		case <-f.Done():
+			f.Drain(send, true)
 			return
-		case <-c.Notify():
-			lobby, table := c.Take()
-			if lobby != nil {
-				send(*lobby)
-			}
-			if table != nil {
-				send(*table)
-			}
+		case <-f.Notify():
+			f.Drain(send, false)
 		}
 	}
 }

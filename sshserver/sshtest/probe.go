@@ -16,8 +16,9 @@ const ProbeMarker = "probe"
 // Probe is a model for sshserver.Config.NewModel that shows what the server
 // gave the session, one "key=value" per line: id, guest, name, invite, hint
 // (the connect hint), env
-// (how many env variables the session kept) and size (the last window size
-// the program saw, WxH). q quits. Read the fields with Field.
+// (how many env variables the session kept), size (the last window size
+// the program saw, WxH), resizes (how many window sizes it was given) and
+// paste (the length of the last paste). q quits. Read the fields with Field.
 func Probe(s sshserver.Session) tea.Model {
 	return &probe{s: s, env: len(s.SSH.Environ())}
 }
@@ -26,6 +27,8 @@ type probe struct {
 	s             sshserver.Session
 	env           int
 	width, height int
+	resizes       int
+	paste         int
 }
 
 // Init implements tea.Model.
@@ -36,6 +39,9 @@ func (p *probe) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch m := msg.(type) {
 	case tea.WindowSizeMsg:
 		p.width, p.height = m.Width, m.Height
+		p.resizes++
+	case tea.PasteMsg:
+		p.paste = len(m.Content)
 	case tea.KeyPressMsg:
 		if m.String() == "q" {
 			return p, tea.Quit
@@ -55,6 +61,8 @@ func (p *probe) View() tea.View {
 		"hint=" + p.s.Options.ConnectHint,
 		fmt.Sprintf("env=%d", p.env),
 		fmt.Sprintf("size=%dx%d", p.width, p.height),
+		fmt.Sprintf("resizes=%d", p.resizes),
+		fmt.Sprintf("paste=%d", p.paste),
 	}
 	v := tea.NewView(strings.Join(lines, "\n"))
 	v.AltScreen = true

@@ -1,0 +1,315 @@
+// Package bridge runs one Bubble Tea program over one terminal stream (an
+// SSH session) at the cost of a few goroutines and one frame of text.
+//
+// Bubble Tea keeps the model, Update, commands and Send. The bridge owns the
+// rest, which the stock renderer and input reader would otherwise do at a
+// price (a 60 Hz ticker, two full-window cell buffers and a key table per
+// program; see the design notes):
+//   - input: one reader decodes bytes with ultraviolet's table-free decoder,
+//     bounds pastes and unfinished escape sequences, and ends with the
+//     stream;
+//   - window changes: the latest size wins, applied at most every
+//     ResizeEvery and only when it changes;
+//   - output: after a change, only the lines that differ from the last
+//     frame are written, in the client's colour profile, through one
+//     writer that gives up (and calls OnStall) when the client stops
+//     reading; nothing is drawn while nothing changes;
+//   - terminal modes (alt screen, cursor, bracketed paste) and the
+//     background-colour query are written by the bridge and reset at the end.
+package bridge
+
+import (
+	"context"
+	"errors"
+	"io"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	uv "github.com/charmbracelet/ultraviolet"
+)
+
+// Defaults for the zero fields of a Config.
+const (
+	DefaultWriteTimeout = 15 * time.Second
+	DefaultResizeEvery  = 50 * time.Millisecond
+	DefaultMaxPaste     = 256
+)
+
+// Source is an outside feed of messages for the program, such as the room
+// hub. The session's pump goroutine calls Drain when Notify fires, and
+// Drain(send, true) once when Done closes, then stops watching it.
+type Source interface {
+	Notify() <-chan struct{}
+	Done() <-chan struct{}
+	Drain(send func(tea.Msg), done bool)
+}
+
+// Config describes one session.
+type Config struct {
+	// Model is the program's root model.
+	Model tea.Model
+	// In is the client's input; Out its output. Only the bridge writes to
+	// Out while the session runs.
+	In  io.Reader
+	Out io.Writer
+	// Window is the client's terminal size, kept up to date by the caller.
+	Window *Window
+	// Clamp bounds a size before it reaches the model (nil: as is).
+	Clamp func(cols, rows int) (int, int)
+	// Env is the client's environment (TERM included), for the program.
+	Env []string
+	// Profile is the client's colour profile: frames are downsampled to it.
+	Profile colorprofile.Profile
+	// Source feeds messages from outside (nil: none).
+	Source Source
+	// Filter sees every message before the model (nil: none). Suspend is
+	// always turned into Resume: a remote session cannot be suspended.
+	Filter func(tea.Model, tea.Msg) tea.Msg
+	// WriteTimeout is how long one write may make no progress before the
+	// session is given up and OnStall called.
+	WriteTimeout time.Duration
+	// OnStall is called once when a write stalls or fails; it should close
+	// the connection.
+	OnStall func()
+	// ResizeEvery is the least time between two applied window changes.
+	ResizeEvery time.Duration
+	// MaxPaste caps the bytes one bracketed paste delivers.
+	MaxPaste int
+}
+
+// Session is one running program.
+type Session struct {
+	cfg  Config
+	p    *tea.Program
+	root *root
+	ctx  context.Context
+	stop context.CancelFunc
+	// w0, h0 is the size the program starts with.
+	w0, h0 int
+}
+
+// flushMsg tells the root model that a read's events have all been
+// delivered: time to draw.
+type flushMsg struct{}
+
+// New prepares a session; Run starts it. The session ends when ctx ends,
+// the model quits, or the input ends.
+func New(ctx context.Context, cfg Config) *Session {
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = DefaultWriteTimeout
+	}
+	if cfg.ResizeEvery <= 0 {
+		cfg.ResizeEvery = DefaultResizeEvery
+	}
+	if cfg.MaxPaste <= 0 {
+		cfg.MaxPaste = DefaultMaxPaste
+	}
+	if cfg.Clamp == nil {
+		cfg.Clamp = func(w, h int) (int, int) { return w, h }
+	}
+	if cfg.Profile < colorprofile.Ascii {
+		// There is a terminal: keep the cursor moves, drop the colours.
+		cfg.Profile = colorprofile.Ascii
+	}
+	ctx, stop := context.WithCancel(ctx)
+	s := &Session{cfg: cfg, ctx: ctx, stop: stop}
+	onStall := func() {
+		stop()
+		if cfg.OnStall != nil {
+			cfg.OnStall()
+		}
+	}
+	out := newStallWriter(cfg.Out, cfg.WriteTimeout, onStall)
+	s.root = &root{inner: cfg.Model, scr: &screen{out: out, profile: cfg.Profile}}
+	w, h := cfg.Clamp(cfg.Window.Size())
+	s.root.w, s.root.h = w, h
+	s.w0, s.h0 = w, h
+	s.p = tea.NewProgram(s.root,
+		tea.WithContext(ctx),
+		tea.WithInput(nil),
+		tea.WithOutput(io.Discard), // Bubble Tea itself never writes to the client
+		tea.WithoutRenderer(),
+		tea.WithoutSignalHandler(),
+		tea.WithFPS(1), // until stopTicker has stopped it
+		tea.WithEnvironment(cfg.Env),
+		tea.WithColorProfile(cfg.Profile),
+		tea.WithWindowSize(w, h),
+		tea.WithFilter(s.filter),
+	)
+	s.root.stopTicker = func() { stopTicker(s.p) }
+	return s
+}
+
+// Run runs the program until the session ends, then resets the terminal.
+// An ordinary end (the client left, the server shut down) is not an error.
+func (s *Session) Run() error {
+	defer s.stop()
+	r := &reader{
+		in:       s.cfg.In,
+		send:     func(ev uv.Event) { s.p.Send(ev) },
+		flush:    func() { s.p.Send(flushMsg{}) },
+		maxPaste: s.cfg.MaxPaste,
+	}
+	go func() {
+		r.run()
+		s.stop() // the input ended: so does the session
+	}()
+	go s.pump()
+	_, err := s.p.Run()
+	s.root.scr.leave()
+	if errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, context.Canceled) {
+		err = nil
+	}
+	return err
+}
+
+// Quit asks the program to end. It never blocks for long: a program that
+// has ended, or never reads, is left alone.
+func (s *Session) Quit() {
+	go s.p.Quit()
+}
+
+// Send delivers a message to the program (blocks until it is taken or the
+// session ends).
+func (s *Session) Send(msg tea.Msg) { s.p.Send(msg) }
+
+// pump delivers window changes and the Source's messages until the
+// session ends.
+func (s *Session) pump() {
+	var (
+		notify, done <-chan struct{}
+		timer        *time.Timer
+		timerC       <-chan time.Time
+		last         time.Time
+		lw, lh       = s.w0, s.h0
+	)
+	if src := s.cfg.Source; src != nil {
+		notify, done = src.Notify(), src.Done()
+	}
+	defer func() {
+		if timer != nil {
+			timer.Stop()
+		}
+	}()
+	resize := func() {
+		timerC = nil
+		last = time.Now()
+		w, h := s.cfg.Clamp(s.cfg.Window.Size())
+		if w == lw && h == lh {
+			return
+		}
+		lw, lh = w, h
+		s.p.Send(tea.WindowSizeMsg{Width: w, Height: h})
+	}
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-notify:
+			s.cfg.Source.Drain(s.p.Send, false)
+		case <-done:
+			s.cfg.Source.Drain(s.p.Send, true)
+			notify, done = nil, nil
+		case <-s.cfg.Window.Changed():
+			if timerC != nil {
+				continue // a resize is already due
+			}
+			wait := s.cfg.ResizeEvery - time.Since(last)
+			if wait <= 0 {
+				resize()
+				continue
+			}
+			if timer == nil {
+				timer = time.NewTimer(wait)
+			} else {
+				timer.Reset(wait)
+			}
+			timerC = timer.C
+		case <-timerC:
+			resize()
+		}
+	}
+}
+
+// filter applies the caller's filter, keeps suspends out, and turns
+// tea.ClearScreen (which the missing renderer would ignore) into a full
+// repaint.
+func (s *Session) filter(m tea.Model, msg tea.Msg) tea.Msg {
+	switch msg.(type) {
+	case tea.SuspendMsg:
+		return tea.ResumeMsg{}
+	}
+	if msg == tea.ClearScreen() {
+		s.root.scr.full = true
+		return flushMsg{}
+	}
+	if s.cfg.Filter != nil {
+		return s.cfg.Filter(m, msg)
+	}
+	return msg
+}
+
+// root wraps the app's model: it draws after every change, through the
+// screen, and shows Bubble Tea an empty view so its own per-message View
+// call costs nothing.
+type root struct {
+	inner      tea.Model
+	scr        *screen
+	w, h       int
+	dirty      bool
+	stopTicker func()
+}
+
+// Init implements tea.Model.
+func (r *root) Init() tea.Cmd {
+	stop := r.stopTicker
+	return tea.Batch(r.inner.Init(), func() tea.Msg { stop(); return nil })
+}
+
+// Update implements tea.Model: input events mark the screen dirty and are
+// drawn at the next flush (once per read, however many keys it held);
+// everything else is drawn at once.
+func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(flushMsg); ok {
+		if r.dirty || r.scr.full {
+			r.draw()
+		}
+		return r, nil
+	}
+	if ws, ok := msg.(tea.WindowSizeMsg); ok {
+		if ws.Width != r.w || ws.Height != r.h || !r.scr.started {
+			r.scr.full = r.scr.started
+		}
+		r.w, r.h = ws.Width, ws.Height
+	}
+	var cmd tea.Cmd
+	r.inner, cmd = r.inner.Update(msg)
+	if isInput(msg) {
+		r.dirty = true
+	} else {
+		r.draw()
+	}
+	return r, cmd
+}
+
+func (r *root) draw() {
+	r.dirty = false
+	_ = r.scr.draw(r.inner.View()) // a failed write has already ended the session
+}
+
+// View implements tea.Model with an empty view: the bridge draws.
+func (r *root) View() tea.View { return tea.View{} }
+
+// isInput reports whether msg came from the client's input (and so is
+// followed by a flush).
+func isInput(msg tea.Msg) bool {
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.KeyReleaseMsg, tea.MouseMsg, tea.PasteMsg,
+		tea.FocusMsg, tea.BlurMsg, tea.BackgroundColorMsg, tea.ForegroundColorMsg,
+		tea.CursorColorMsg, tea.CursorPositionMsg, tea.ModeReportMsg,
+		tea.CapabilityMsg, tea.TerminalVersionMsg, tea.KeyboardEnhancementsMsg:
+		return true
+	}
+	return false
+}

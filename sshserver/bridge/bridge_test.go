@@ -1,0 +1,195 @@
+package bridge
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/vt"
+)
+
+// collect runs a reader over chunks and returns the events it sent, as
+// strings, with "|" for every flush. An unfinished escape sequence waits
+// an hour for its end, or, after the last chunk, expires at once.
+func collect(t *testing.T, maxPaste int, chunks ...string) string {
+	t.Helper()
+	var (
+		mu  sync.Mutex
+		out []string
+	)
+	r := &reader{
+		send: func(ev uv.Event) {
+			mu.Lock()
+			defer mu.Unlock()
+			switch e := ev.(type) {
+			case uv.PasteEvent:
+				out = append(out, "paste:"+e.Content)
+			case uv.KeyPressEvent:
+				out = append(out, e.String())
+			default:
+				out = append(out, "?")
+			}
+		},
+		flush:    func() { mu.Lock(); out = append(out, "|"); mu.Unlock() },
+		maxPaste: maxPaste,
+		escWait:  time.Hour,
+	}
+	for _, c := range chunks {
+		r.feed([]byte(c)) // as run does for each read
+	}
+	r.expire() // as the timer would
+	mu.Lock()
+	defer mu.Unlock()
+	return strings.Join(out, " ")
+}
+
+func TestReaderDecodes(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		chunks []string
+		want   string
+	}{
+		{"keys in one read", []string{"jk\x1b[A"}, "j k up |"},
+		{"lone esc expires as Escape", []string{"\x1b"}, "esc |"},
+		{"csi split over reads", []string{"a\x1b[", "B"}, "a | down |"},
+		{"ss3 split", []string{"\x1bO", "A"}, "up |"},
+		{"paste", []string{"x\x1b[200~hello\x1b[201~y"}, "x paste:hello y |"},
+		{"paste split everywhere", []string{"\x1b[20", "0~he", "llo\x1b[2", "01~"}, "paste:hello |"},
+		{"paste capped at a rune", []string{"\x1b[200~ééééé\x1b[201~"}, "paste:éé |"},
+		{"stray paste end", []string{"\x1b[201~q"}, "q |"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := collect(t, 5, c.chunks...); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestReaderPasteIsBounded: an endless paste keeps at most maxPaste bytes.
+func TestReaderPasteIsBounded(t *testing.T) {
+	r := &reader{send: func(uv.Event) {}, flush: func() {}, maxPaste: 256}
+	r.feed([]byte("\x1b[200~"))
+	chunk := bytes.Repeat([]byte("abc\x1b[201"), 32)
+	for i := 0; i < 10000; i++ {
+		r.feed(chunk)
+	}
+	if len(r.paste) > 256 || cap(r.paste) > 1024 || len(r.tail) >= len(pasteEnd) || len(r.pending) > 0 {
+		t.Errorf("paste holds %d bytes (cap %d), tail %d, pending %d", len(r.paste), cap(r.paste), len(r.tail), len(r.pending))
+	}
+}
+
+// screenOf replays what a screen wrote through a terminal emulator.
+func screenOf(t *testing.T, w, h int, out []byte) string {
+	t.Helper()
+	e := vt.NewEmulator(w, h)
+	go func() { _, _ = io.Copy(io.Discard, e) }()
+	_, _ = e.Write(out)
+	return e.String()
+}
+
+func TestScreenDrawsOnlyChangedLines(t *testing.T) {
+	var out bytes.Buffer
+	s := &screen{out: newStallWriter(&out, time.Second, nil), profile: colorprofile.TrueColor}
+	view := func(c string) tea.View { v := tea.NewView(c); v.AltScreen = true; return v }
+	if err := s.draw(view("one\ntwo\nthree")); err != nil {
+		t.Fatal(err)
+	}
+	first := out.Len()
+	if err := s.draw(view("one\nTWO\nthree")); err != nil {
+		t.Fatal(err)
+	}
+	second := out.Bytes()[first:]
+	if bytes.Contains(second, []byte("one")) || bytes.Contains(second, []byte("three")) || !bytes.Contains(second, []byte("TWO")) {
+		t.Errorf("second frame rewrote unchanged lines: %q", second)
+	}
+	if err := s.draw(view("one\nTWO")); err != nil {
+		t.Fatal(err)
+	}
+	if got := screenOf(t, 10, 4, out.Bytes()); !strings.HasPrefix(got, "one\nTWO\n\n") {
+		t.Errorf("screen:\n%s", got)
+	}
+	n := out.Len()
+	if err := s.draw(view("one\nTWO")); err != nil {
+		t.Fatal(err)
+	}
+	if unchanged := out.Bytes()[n:]; bytes.Contains(unchanged, []byte("TWO")) {
+		t.Errorf("an unchanged frame was redrawn: %q", unchanged)
+	}
+}
+
+func TestScreenDownsamplesColour(t *testing.T) {
+	var out bytes.Buffer
+	s := &screen{out: newStallWriter(&out, time.Second, nil), profile: colorprofile.Ascii}
+	if err := s.draw(tea.NewView("\x1b[38;2;255;0;0mred\x1b[m")); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(out.Bytes(), []byte("38;2")) || !bytes.Contains(out.Bytes(), []byte("red")) {
+		t.Errorf("ascii profile kept the colour: %q", out.Bytes())
+	}
+}
+
+// blockingWriter never returns from Write until closed.
+type blockingWriter struct{ closed chan struct{} }
+
+func (b *blockingWriter) Write(p []byte) (int, error) {
+	<-b.closed
+	return 0, io.ErrClosedPipe
+}
+
+func TestStallWriterGivesUp(t *testing.T) {
+	bw := &blockingWriter{closed: make(chan struct{})}
+	var once sync.Once
+	w := newStallWriter(bw, 20*time.Millisecond, func() { once.Do(func() { close(bw.closed) }) })
+	if _, err := w.Write([]byte("frame")); err == nil {
+		t.Fatal("a stalled write succeeded")
+	}
+	if _, err := w.Write([]byte("more")); err != errStalled {
+		t.Errorf("write after a stall: %v, want %v", err, errStalled)
+	}
+}
+
+// idle is a model that draws once and then waits.
+type idle struct{}
+
+func (idle) Init() tea.Cmd                       { return nil }
+func (idle) Update(tea.Msg) (tea.Model, tea.Cmd) { return idle{}, nil }
+func (idle) View() tea.View                      { return tea.NewView("idle") }
+
+// TestTickerStopped: once a session has started, Bubble Tea's render
+// ticker no longer runs, so an idle session does no work at all. If an
+// upgrade makes stopTicker useless, this fails: see ticker.go.
+func TestTickerStopped(t *testing.T) {
+	in, inW := io.Pipe()
+	defer inW.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	s := New(ctx, Config{Model: idle{}, In: in, Out: io.Discard, Window: NewWindow(80, 24)})
+	done := make(chan error, 1)
+	go func() { done <- s.Run() }()
+	deadline := time.Now().Add(5 * time.Second)
+	for tickerRunning() {
+		if time.Now().After(deadline) {
+			t.Fatal("the render ticker still runs 5 s after the session started")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Run: %v", err)
+	}
+}
+
+// tickerRunning reports whether a goroutine sits in Bubble Tea's render
+// loop (startRenderer's goroutine).
+func tickerRunning() bool {
+	buf := make([]byte, 1<<20)
+	return strings.Contains(string(buf[:runtime.Stack(buf, true)]), "startRenderer.func")
+}

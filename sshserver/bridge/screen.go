@@ -1,0 +1,142 @@
+package bridge
+
+import (
+	"bytes"
+	"strings"
+	"sync"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Terminal modes the bridge sets and resets itself (Bubble Tea's renderer,
+// which would, is not used).
+const (
+	enterModes = ansi.SetModeBracketedPaste + ansi.HideCursor
+	leaveModes = ansi.ResetModeBracketedPaste + ansi.ShowCursor + ansi.ResetStyle
+	altOn      = ansi.SetModeAltScreen + ansi.EraseEntireScreen
+	altOff     = ansi.ResetModeAltScreen
+	syncOn     = "\x1b[?2026h" // synchronized output: terminals without it ignore it
+	syncOff    = "\x1b[?2026l"
+	eraseLine  = "\x1b[0m\x1b[K"
+)
+
+// bufs are frame buffers shared by every session: a session holds none
+// while it is idle.
+var bufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// screen draws frames as line diffs: after each change it compares the new
+// frame with the last one line by line and rewrites only the lines that
+// differ (cursor to the line, the line, reset and erase to its end). It
+// holds the last frame's lines and nothing else: no cell buffers.
+type screen struct {
+	out     *stallWriter
+	profile colorprofile.Profile
+
+	lines   []string // the last frame, one string per terminal row
+	started bool     // modes written
+	alt     bool     // alt screen on
+	cursor  *tea.Cursor
+	title   string
+	full    bool // next draw repaints every line
+}
+
+// draw writes what changed between the last frame and v.
+func (s *screen) draw(v tea.View) error {
+	buf := bufs.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= 64<<10 {
+			buf.Reset()
+			bufs.Put(buf)
+		}
+	}()
+	buf.WriteString(syncOn)
+	if !s.started {
+		s.started = true
+		buf.WriteString(enterModes)
+		buf.WriteString(ansi.RequestBackgroundColor)
+	}
+	if v.AltScreen != s.alt {
+		s.alt = v.AltScreen
+		if s.alt {
+			buf.WriteString(altOn)
+		} else {
+			buf.WriteString(altOff)
+		}
+		s.full = true
+	}
+	if v.WindowTitle != s.title {
+		s.title = v.WindowTitle
+		buf.WriteString(ansi.SetWindowTitle(sanitizeTitle(s.title)))
+	}
+	if s.full {
+		buf.WriteString(ansi.CursorHomePosition + ansi.EraseEntireScreen)
+		s.lines = s.lines[:0]
+	}
+	lines := strings.Split(v.Content, "\n")
+	cw := colorprofile.Writer{Forward: buf, Profile: s.profile}
+	for i, l := range lines {
+		l = strings.TrimRight(l, " ")
+		lines[i] = l
+		if !s.full && i < len(s.lines) && s.lines[i] == l {
+			continue
+		}
+		buf.WriteString(ansi.CursorPosition(1, i+1))
+		if l != "" {
+			_, _ = cw.Write([]byte(l))
+		}
+		buf.WriteString(eraseLine)
+	}
+	for i := len(lines); i < len(s.lines) && !s.full; i++ {
+		if s.lines[i] != "" {
+			buf.WriteString(ansi.CursorPosition(1, i+1) + eraseLine)
+		}
+	}
+	s.full = false
+	s.lines = lines
+	s.placeCursor(buf, v.Cursor)
+	buf.WriteString(syncOff)
+	_, err := s.out.Write(buf.Bytes())
+	return err
+}
+
+// placeCursor shows the cursor where the view asks, or hides it.
+func (s *screen) placeCursor(buf *bytes.Buffer, c *tea.Cursor) {
+	switch {
+	case c != nil:
+		buf.WriteString(ansi.CursorPosition(c.X+1, c.Y+1))
+		if s.cursor == nil {
+			buf.WriteString(ansi.ShowCursor)
+		}
+	case s.cursor != nil:
+		buf.WriteString(ansi.HideCursor)
+	}
+	s.cursor = c
+}
+
+// leave resets what the bridge set, so the client's shell is usable again.
+func (s *screen) leave() {
+	if !s.started {
+		return
+	}
+	out := leaveModes
+	if s.alt {
+		out += altOff
+	}
+	_, _ = s.out.Write([]byte(out))
+}
+
+// sanitizeTitle keeps a window title printable.
+func sanitizeTitle(t string) string {
+	t = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return -1
+		}
+		return r
+	}, t)
+	if len(t) > 128 {
+		t = t[:128]
+	}
+	return t
+}
