@@ -11,6 +11,12 @@ import (
 	"arcade/engine"
 )
 
+// Defaults of Config's table caps, for flags that show them.
+const (
+	DefaultMaxTablesPerPlayer = 3
+	DefaultMaxTablesPerAddr   = 10
+)
+
 // Defaults for the zero fields of Config.
 const (
 	defaultResponseWindow = 15 * time.Second
@@ -21,8 +27,6 @@ const (
 	defaultAwayGrace      = 60 * time.Second
 	defaultEmptyGrace     = 2 * time.Minute
 	defaultLobbyEvery     = 200 * time.Millisecond
-	defaultPerPlayer      = 3
-	defaultPerAddr        = 10
 	defaultCreateBurst    = 5
 	defaultCreateEvery    = 10 * time.Second
 	// logCap is how many events a table keeps.
@@ -46,8 +50,8 @@ func (c Config) withDefaults() Config {
 	c.AwayGrace = orDefault(c.AwayGrace, defaultAwayGrace)
 	c.EmptyGrace = orDefault(c.EmptyGrace, defaultEmptyGrace)
 	c.LobbyEvery = orDefault(c.LobbyEvery, defaultLobbyEvery)
-	c.MaxTablesPerPlayer = orDefault(c.MaxTablesPerPlayer, defaultPerPlayer)
-	c.MaxTablesPerAddr = orDefault(c.MaxTablesPerAddr, defaultPerAddr)
+	c.MaxTablesPerPlayer = orDefault(c.MaxTablesPerPlayer, DefaultMaxTablesPerPlayer)
+	c.MaxTablesPerAddr = orDefault(c.MaxTablesPerAddr, DefaultMaxTablesPerAddr)
 	c.CreateBurst = orDefault(c.CreateBurst, defaultCreateBurst)
 	c.CreateEvery = orDefault(c.CreateEvery, defaultCreateEvery)
 	c.BotWorkers = orDefault(c.BotWorkers, max(runtime.GOMAXPROCS(0), 1))

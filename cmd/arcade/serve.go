@@ -29,6 +29,10 @@ type serveConfig struct {
 	logLevel       logLevel
 	maxPerIP       positiveInt
 	maxSessions    positiveInt
+	maxStartups    positiveInt
+	writeTimeout   positiveDuration
+	tablesPerKey   positiveInt
+	tablesPerAddr  positiveInt
 	responseWindow positiveDuration
 	botDelay       positiveDuration
 }
@@ -39,6 +43,10 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		logLevel:       logLevel(log.InfoLevel),
 		maxPerIP:       sshserver.DefaultMaxPerIP,
 		maxSessions:    sshserver.DefaultMaxSessions,
+		maxStartups:    sshserver.DefaultMaxStartups,
+		writeTimeout:   positiveDuration(sshserver.DefaultWriteTimeout),
+		tablesPerKey:   rooms.DefaultMaxTablesPerPlayer,
+		tablesPerAddr:  rooms.DefaultMaxTablesPerAddr,
 		responseWindow: positiveDuration(15 * time.Second),
 		botDelay:       positiveDuration(700 * time.Millisecond),
 	}
@@ -50,6 +58,10 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.Var(&c.logLevel, "log-level", "log `level`: debug, info, warn or error (ARCADE_LOG_LEVEL) (default info)")
 	fs.Var(&c.maxPerIP, "max-per-ip", "live connections allowed from one address, a `number` (ARCADE_MAX_PER_IP)")
 	fs.Var(&c.maxSessions, "max-sessions", "sessions allowed at once, a `number` (ARCADE_MAX_SESSIONS)")
+	fs.Var(&c.maxStartups, "max-startups", "connections allowed in the SSH handshake at once, a `number` (ARCADE_MAX_STARTUPS)")
+	fs.Var(&c.writeTimeout, "write-timeout", "drop a client that reads nothing for this long, a `duration` (ARCADE_WRITE_TIMEOUT)")
+	fs.Var(&c.tablesPerKey, "tables-per-player", "open tables one player may host, a `number` (ARCADE_TABLES_PER_PLAYER)")
+	fs.Var(&c.tablesPerAddr, "tables-per-addr", "open tables the players of one address may host, a `number` (ARCADE_TABLES_PER_ADDR)")
 	fs.Var(&c.responseWindow, "response-window", "time to answer out of turn, a `duration` (ARCADE_RESPONSE_WINDOW)")
 	fs.Var(&c.botDelay, "bot-delay", "pause before a bot moves, a `duration` (ARCADE_BOT_DELAY)")
 	vars := []envFlag{
@@ -59,6 +71,10 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		{"log-level", "ARCADE_LOG_LEVEL"},
 		{"max-per-ip", "ARCADE_MAX_PER_IP"},
 		{"max-sessions", "ARCADE_MAX_SESSIONS"},
+		{"max-startups", "ARCADE_MAX_STARTUPS"},
+		{"write-timeout", "ARCADE_WRITE_TIMEOUT"},
+		{"tables-per-player", "ARCADE_TABLES_PER_PLAYER"},
+		{"tables-per-addr", "ARCADE_TABLES_PER_ADDR"},
 		{"response-window", "ARCADE_RESPONSE_WINDOW"},
 		{"bot-delay", "ARCADE_BOT_DELAY"},
 	}
@@ -126,20 +142,24 @@ func serve(ctx context.Context, c serveConfig, logger *log.Logger) error {
 	}
 	records := filepath.Join(c.data, "records")
 	hub := rooms.NewHub(rooms.Config{
-		ResponseWindow: time.Duration(c.responseWindow),
-		BotDelay:       time.Duration(c.botDelay),
-		OnFinish:       func(id string, rec engine.Record) { saveRecord(records, id, rec, logger) },
-		Logf:           func(format string, args ...any) { logger.Errorf(format, args...) },
+		ResponseWindow:     time.Duration(c.responseWindow),
+		BotDelay:           time.Duration(c.botDelay),
+		MaxTablesPerPlayer: int(c.tablesPerKey),
+		MaxTablesPerAddr:   int(c.tablesPerAddr),
+		OnFinish:           func(id string, rec engine.Record) { saveRecord(records, id, rec, logger) },
+		Logf:               func(format string, args ...any) { logger.Errorf(format, args...) },
 	})
 	defer hub.Close()
 	srv, err := sshserver.New(sshserver.Config{
-		Addr:        c.listen,
-		HostKeyPath: filepath.Join(c.data, "host_ed25519"),
-		Hub:         hub,
-		Logger:      logger,
-		PublicHost:  c.publicHost,
-		MaxPerIP:    int(c.maxPerIP),
-		MaxSessions: int(c.maxSessions),
+		Addr:         c.listen,
+		HostKeyPath:  filepath.Join(c.data, "host_ed25519"),
+		Hub:          hub,
+		Logger:       logger,
+		PublicHost:   c.publicHost,
+		MaxPerIP:     int(c.maxPerIP),
+		MaxSessions:  int(c.maxSessions),
+		MaxStartups:  int(c.maxStartups),
+		WriteTimeout: time.Duration(c.writeTimeout),
 	})
 	if err != nil {
 		return err
