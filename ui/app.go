@@ -10,9 +10,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -74,7 +76,7 @@ type App struct {
 	dark          bool
 	colour        bool
 	th            *theme.Theme
-	help          help.Model
+	help          *help.Model // shared per theme (see helpFor): copy before changing
 
 	scr    screen
 	lobby  rooms.LobbyUpdate
@@ -86,9 +88,10 @@ type App struct {
 	form      createForm
 	tableView tableState
 
-	// input is the one-line editor for names and invite codes; prompt says
-	// what it edits ("" when closed).
-	input  textinput.Model
+	// input is the one-line editor for names and invite codes, made when a
+	// prompt opens (nil when closed); prompt says what it edits ("" when
+	// closed).
+	input  *textinput.Model
 	prompt string
 
 	// pager shows help and rules over any screen (nil when closed).
@@ -102,10 +105,7 @@ type App struct {
 // New builds the root model for a session bound to client.
 func New(client *rooms.Client, opts Options) *App {
 	a := &App{client: client, opts: opts, width: 80, height: 24, dark: true, colour: true}
-	a.th = theme.New(a.dark, a.colour)
-	a.help = help.New()
-	a.input = textinput.New()
-	a.input.CharLimit = 32
+	a.restyle()
 	a.lobbyView.games = engine.Games()
 	return a
 }
@@ -185,26 +185,53 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return a, a.onKey(msg)
 	}
-	if a.prompt != "" {
+	if a.input != nil {
 		var cmd tea.Cmd
-		a.input, cmd = a.input.Update(msg)
+		*a.input, cmd = a.input.Update(msg)
 		return a, cmd
 	}
 	return a, nil
 }
 
-// restyle rebuilds the theme after a background or colour change.
+// restyle picks the theme and help styles after a background or colour
+// change.
 func (a *App) restyle() {
-	a.th = theme.New(a.dark, a.colour)
-	a.help.Styles = help.DefaultStyles(a.dark)
-	if !a.colour {
-		plain := lipgloss.NewStyle()
-		a.help.Styles.ShortKey = plain.Bold(true)
-		a.help.Styles.FullKey = plain.Bold(true)
-		a.help.Styles.ShortDesc, a.help.Styles.FullDesc = plain, plain
-		a.help.Styles.ShortSeparator, a.help.Styles.FullSeparator = plain, plain
-		a.help.Styles.Ellipsis = plain
+	a.th = theme.For(a.dark, a.colour)
+	a.help = helpFor(a.dark, a.colour)
+}
+
+// helps holds the help models of the four themes, shared by every session.
+var helps = map[[2]bool]*help.Model{}
+
+var helpsMu sync.Mutex
+
+// helpFor is the shared help model for a theme: plain styles (bold keys)
+// without colour.
+func helpFor(dark, colour bool) *help.Model {
+	helpsMu.Lock()
+	defer helpsMu.Unlock()
+	if h := helps[[2]bool{dark, colour}]; h != nil {
+		return h
 	}
+	h := help.New()
+	h.Styles = help.DefaultStyles(dark)
+	if !colour {
+		plain := lipgloss.NewStyle()
+		h.Styles.ShortKey = plain.Bold(true)
+		h.Styles.FullKey = plain.Bold(true)
+		h.Styles.ShortDesc, h.Styles.FullDesc = plain, plain
+		h.Styles.ShortSeparator, h.Styles.FullSeparator = plain, plain
+		h.Styles.Ellipsis = plain
+	}
+	helps[[2]bool{dark, colour}] = &h
+	return &h
+}
+
+// shortHelp renders a one-line key help at width w.
+func (a *App) shortHelp(w int, bindings []key.Binding) string {
+	h := *a.help
+	h.SetWidth(w)
+	return h.ShortHelpView(bindings)
 }
 
 // onTable takes a table update from the hub.
@@ -288,7 +315,9 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 // openPrompt starts editing a one-line value.
 func (a *App) openPrompt(what, value, placeholder string) tea.Cmd {
 	a.prompt = what
-	a.input.Reset()
+	in := textinput.New()
+	in.CharLimit = 32
+	a.input = &in
 	a.input.Placeholder = placeholder
 	a.input.SetValue(value)
 	a.input.CursorEnd()
@@ -299,14 +328,12 @@ func (a *App) openPrompt(what, value, placeholder string) tea.Cmd {
 func (a *App) onPromptKey(k tea.KeyPressMsg) tea.Cmd {
 	switch k.String() {
 	case "esc":
-		a.prompt = ""
-		a.input.Blur()
+		a.prompt, a.input = "", nil
 		a.setStatus("Cancelled.", false)
 		return nil
 	case "enter":
 		what, value := a.prompt, a.input.Value()
-		a.prompt = ""
-		a.input.Blur()
+		a.prompt, a.input = "", nil
 		switch what {
 		case promptName:
 			return func() tea.Msg {
@@ -322,7 +349,7 @@ func (a *App) onPromptKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	var cmd tea.Cmd
-	a.input, cmd = a.input.Update(k)
+	*a.input, cmd = a.input.Update(k)
 	return cmd
 }
 
@@ -350,7 +377,7 @@ func (a *App) render() string {
 		return a.tooSmall(needW, needH)
 	}
 	if a.pager != nil {
-		return a.pager.view(a.th, a.help)
+		return a.pager.view(a.th, *a.help)
 	}
 	var body string
 	switch a.scr {

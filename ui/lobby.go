@@ -127,8 +127,7 @@ func (a *App) lobbyScreen() string {
 	} else {
 		footer = append(footer, a.statusLine())
 	}
-	a.help.SetWidth(w)
-	footer = append(footer, a.help.ShortHelpView(keys.LobbyKeys().ShortHelp()))
+	footer = append(footer, a.shortHelp(w, keys.LobbyKeys().ShortHelp()))
 	return header + "\n\n" + body + "\n\n" + strings.Join(footer, "\n")
 }
 

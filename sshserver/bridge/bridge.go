@@ -19,6 +19,7 @@
 package bridge
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -269,13 +270,28 @@ func (r *root) Init() tea.Cmd {
 
 // Update implements tea.Model: input events mark the screen dirty and are
 // drawn at the next flush (once per read, however many keys it held);
-// everything else is drawn at once.
+// everything else is drawn at once. The model's Update and View run on the
+// shared pool (see onPool); only the write happens here.
 func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var (
+		cmd   tea.Cmd
+		frame *bytes.Buffer
+	)
+	onPool(func() { cmd, frame = r.step(msg) })
+	if frame != nil {
+		_ = r.scr.write(frame) // a failed write has already ended the session
+	}
+	return r, cmd
+}
+
+// step updates the inner model and, when it is time to draw, composes the
+// frame to write.
+func (r *root) step(msg tea.Msg) (tea.Cmd, *bytes.Buffer) {
 	if _, ok := msg.(flushMsg); ok {
 		if r.dirty || r.scr.full {
-			r.draw()
+			return nil, r.frame()
 		}
-		return r, nil
+		return nil, nil
 	}
 	if ws, ok := msg.(tea.WindowSizeMsg); ok {
 		if ws.Width != r.w || ws.Height != r.h || !r.scr.started {
@@ -287,15 +303,14 @@ func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	r.inner, cmd = r.inner.Update(msg)
 	if isInput(msg) {
 		r.dirty = true
-	} else {
-		r.draw()
+		return cmd, nil
 	}
-	return r, cmd
+	return cmd, r.frame()
 }
 
-func (r *root) draw() {
+func (r *root) frame() *bytes.Buffer {
 	r.dirty = false
-	_ = r.scr.draw(r.inner.View()) // a failed write has already ended the session
+	return r.scr.frame(r.inner.View())
 }
 
 // View implements tea.Model with an empty view: the bridge draws.

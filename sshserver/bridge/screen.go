@@ -44,13 +44,25 @@ type screen struct {
 
 // draw writes what changed between the last frame and v.
 func (s *screen) draw(v tea.View) error {
-	buf := bufs.Get().(*bytes.Buffer)
+	return s.write(s.frame(v))
+}
+
+// write writes a frame from frame and gives its buffer back.
+func (s *screen) write(buf *bytes.Buffer) error {
 	defer func() {
 		if buf.Cap() <= 64<<10 {
 			buf.Reset()
 			bufs.Put(buf)
 		}
 	}()
+	_, err := s.out.Write(buf.Bytes())
+	return err
+}
+
+// frame composes what changed between the last frame and v, as bytes for
+// write, and takes v as the last frame.
+func (s *screen) frame(v tea.View) *bytes.Buffer {
+	buf := bufs.Get().(*bytes.Buffer)
 	buf.WriteString(syncOn)
 	if !s.started {
 		s.started = true
@@ -97,8 +109,7 @@ func (s *screen) draw(v tea.View) error {
 	s.lines = lines
 	s.placeCursor(buf, v.Cursor)
 	buf.WriteString(syncOff)
-	_, err := s.out.Write(buf.Bytes())
-	return err
+	return buf
 }
 
 // placeCursor shows the cursor where the view asks, or hides it.

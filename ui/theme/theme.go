@@ -6,6 +6,7 @@ package theme
 
 import (
 	"image/color"
+	"sync"
 
 	"charm.land/lipgloss/v2"
 )
@@ -29,6 +30,28 @@ type Theme struct {
 	// Colours by name for game boards ("purple", "yellow", "black", "white",
 	// "teal", "red", "green", "brown", "blue", "orange").
 	Palette map[string]color.Color
+}
+
+// shared holds one theme per (dark, colour), built on first use.
+var shared [2][2]struct {
+	once sync.Once
+	t    *Theme
+}
+
+// For returns the shared theme for a dark or light background, with or
+// without colour. Every session uses these few values: treat them as
+// read-only.
+func For(dark, colour bool) *Theme {
+	s := &shared[b2i(dark)][b2i(colour)]
+	s.once.Do(func() { s.t = New(dark, colour) })
+	return s.t
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // New builds a theme for a dark or light background, with or without colour.

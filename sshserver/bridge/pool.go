@@ -1,0 +1,38 @@
+package bridge
+
+import (
+	"runtime"
+	"sync"
+)
+
+// pool runs every session's model work (Update, View, the frame diff) on a
+// few long-lived goroutines, one per core. That work needs a deep stack
+// (lipgloss, ansi width measuring); on the session's own goroutine the
+// stack would grow once and stay grown for the session's life, idle or
+// not. Here it grows on the pool's goroutines only. The caller waits for
+// its job, so a model is never touched by two goroutines at once; jobs
+// never block (writes to the client happen outside the pool).
+var pool = struct {
+	once sync.Once
+	jobs chan func()
+}{jobs: make(chan func())}
+
+// onPool runs f on the pool and returns when it has run.
+func onPool(f func()) {
+	pool.once.Do(func() {
+		for range max(runtime.GOMAXPROCS(0), 1) {
+			go func() {
+				for job := range pool.jobs {
+					job()
+				}
+			}()
+		}
+	})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	pool.jobs <- func() {
+		defer wg.Done()
+		f()
+	}
+	wg.Wait()
+}
