@@ -131,6 +131,9 @@ type TableSummary struct {
 type LobbyUpdate struct {
 	Tables []TableSummary
 	Online int
+	// Version numbers the snapshots: equal versions hold equal tables, so a
+	// screen drawn from one can be shared by every session.
+	Version uint64
 }
 
 // SeatInfo describes one seat of a table.

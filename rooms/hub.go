@@ -87,6 +87,7 @@ type Hub struct {
 	lobbyTimer    *time.Timer
 	lastBroadcast time.Time
 	snap          *LobbyUpdate // nil: stale
+	lobbyVersion  uint64       // the last snapshot's Version
 	byPlayer      quota        // tables created by player ID
 	byAddr        quota        // tables created by address
 }
@@ -387,7 +388,8 @@ func (h *Hub) snapshotLocked() *LobbyUpdate {
 	slices.SortFunc(list, func(a, b entry) int {
 		return cmp.Or(cmp.Compare(statusRank(a.sum.Status), statusRank(b.sum.Status)), cmp.Compare(a.seq, b.seq))
 	})
-	snap := &LobbyUpdate{Tables: make([]TableSummary, len(list)), Online: len(h.clients)}
+	h.lobbyVersion++
+	snap := &LobbyUpdate{Tables: make([]TableSummary, len(list)), Online: len(h.clients), Version: h.lobbyVersion}
 	for i, e := range list {
 		snap.Tables[i] = e.sum
 	}

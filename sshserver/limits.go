@@ -32,6 +32,11 @@ type connState struct {
 	// window is the terminal size from the PTY request and every window
 	// change since (nil before the PTY request).
 	window atomic.Pointer[bridge.Window]
+	// channel is the session channel itself, set when it is accepted
+	// (before the session handler starts). Frames go straight to it:
+	// charm.land/ssh's emulated PTY would copy every write twice looking
+	// for newlines that frames never hold.
+	channel gossh.Channel
 }
 
 // onConn is the ConnCallback: the listener has admitted the connection; its
@@ -98,6 +103,7 @@ func (c *limitedChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) 
 	if err != nil {
 		return ch, reqs, err
 	}
+	c.st.channel = ch
 	out := make(chan *gossh.Request)
 	go c.s.filterRequests(c.st, reqs, out)
 	return ch, out, nil

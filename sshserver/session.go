@@ -99,7 +99,7 @@ func (s *Server) runSession(ssh.Handler) ssh.Handler {
 		run := bridge.New(sess.Context(), bridge.Config{
 			Model:        s.cfg.NewModel(Session{Player: player, Client: client, Options: opts, SSH: sess}),
 			In:           sess,
-			Out:          sess,
+			Out:          st.channel,
 			Window:       win,
 			Clamp:        s.clampSize,
 			Env:          env,

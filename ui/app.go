@@ -227,11 +227,23 @@ func helpFor(dark, colour bool) *help.Model {
 	return &h
 }
 
-// shortHelp renders a one-line key help at width w.
-func (a *App) shortHelp(w int, bindings []key.Binding) string {
-	h := *a.help
-	h.SetWidth(w)
-	return h.ShortHelpView(bindings)
+// helpKey names one rendering of a key help line.
+type helpKey struct {
+	help  *help.Model
+	width int
+	keys  string
+}
+
+var helpLines = memo[helpKey]{max: 256}
+
+// shortHelp renders the one-line key help of the key map named keys (whose
+// bindings are those bindings returns) at width w.
+func (a *App) shortHelp(w int, keys string, bindings func() []key.Binding) string {
+	return helpLines.get(helpKey{a.help, w, keys}, func() string {
+		h := *a.help
+		h.SetWidth(w)
+		return h.ShortHelpView(bindings())
+	})
 }
 
 // onTable takes a table update from the hub.

@@ -202,5 +202,5 @@ func (a *App) createView() string {
 	body := strings.Join(lines, "\n")
 	used := strings.Count(body, "\n") + 1
 	pad := strings.Repeat("\n", max(a.height-used-2, 1))
-	return body + pad + a.statusLine() + "\n" + a.shortHelp(a.width, keys.FormKeys().ShortHelp())
+	return body + pad + a.statusLine() + "\n" + a.shortHelp(a.width, "form", keys.FormKeys().ShortHelp)
 }

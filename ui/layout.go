@@ -3,8 +3,9 @@ package ui
 import (
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"arcade/ui/board"
 )
 
 // fitBlock cuts s to at most w columns and h lines, padding every line to w
@@ -18,7 +19,15 @@ func fitBlock(s string, w, h int) string {
 		lines = lines[:h]
 	}
 	for i, l := range lines {
-		lines[i] = padRight(ansi.Truncate(l, w, "…"), w)
+		n := board.Width(l)
+		if n > w {
+			l = ansi.Truncate(l, w, "…")
+			n = board.Width(l)
+		}
+		if n < w {
+			l += strings.Repeat(" ", w-n)
+		}
+		lines[i] = l
 	}
 	for len(lines) < h {
 		lines = append(lines, strings.Repeat(" ", w))
@@ -28,7 +37,7 @@ func fitBlock(s string, w, h int) string {
 
 // padRight pads a styled line with spaces to width w.
 func padRight(s string, w int) string {
-	if n := lipgloss.Width(s); n < w {
+	if n := board.Width(s); n < w {
 		return s + strings.Repeat(" ", w-n)
 	}
 	return s

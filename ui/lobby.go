@@ -5,12 +5,12 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"arcade/engine"
 	"arcade/keys"
 	"arcade/rooms"
 	"arcade/ui/board"
+	"arcade/ui/theme"
 )
 
 // lobbyState is the lobby's cursor: which pane and which row.
@@ -103,23 +103,54 @@ func (a *App) joinSelected(watch bool) tea.Cmd {
 	return a.call(func() error { return a.client.Join(id) }, "")
 }
 
+// titleKey is what the lobby's title is drawn from: its theme and width.
+type titleKey struct {
+	th    *theme.Theme
+	width int
+}
+
+var lobbyTitles = memo[titleKey]{max: 256}
+
+// lobbyBodyKey is everything the lobby's two panes are drawn from: sessions
+// with equal keys share one drawing (see lobbyBodies).
+type lobbyBodyKey struct {
+	version             uint64
+	th                  *theme.Theme
+	width, height       int
+	pane, game, tableAt int
+}
+
+// lobbyBodies holds the lobby panes drawn lately. Most lobby screens differ
+// only in their header and footer, so a lobby change is drawn a few times,
+// not once per session.
+var lobbyBodies = memo[lobbyBodyKey]{max: 256}
+
+func (a *App) lobbyBodyKey() lobbyBodyKey {
+	l := a.lobbyView
+	return lobbyBodyKey{a.lobby.Version, a.th, a.width, a.height, l.pane, l.gameIdx, l.tableIdx}
+}
+
 func (a *App) lobbyScreen() string {
 	th := a.th
 	w := a.width
 	me := a.client.Player()
-	title := th.Title.Render("THE ARCADE") + th.Faint.Render(" · board games over SSH")
 	who := fmt.Sprintf("%s · %d online", me.Name, a.lobby.Online)
 	if me.Guest {
 		who = me.Name + " (guest) · " + fmt.Sprint(a.lobby.Online) + " online"
 	}
-	header := padRight(title, w-lipgloss.Width(who)-1) + " " + who
+	title := lobbyTitles.get(titleKey{th, w - board.Width(who) - 1}, func() string {
+		return padRight(th.Title.Render("THE ARCADE")+th.Faint.Render(" · board games over SSH"), w-board.Width(who)-1)
+	})
+	header := title + " " + who
 
-	leftW := max(w*19/40, 26)
-	rightW := w - leftW - 2
-	bodyH := a.height - 7
-	left := a.gamesPane(leftW, bodyH)
-	right := a.tablesPane(rightW, bodyH)
-	body := lipgloss.JoinHorizontal(lipgloss.Top, fitBlock(left, leftW, bodyH), "  ", fitBlock(right, rightW, bodyH))
+	body := lobbyBodies.get(a.lobbyBodyKey(), func() string {
+		leftW := max(w*19/40, 26)
+		rightW := w - leftW - 2
+		bodyH := a.height - 7
+		left := a.gamesPane(leftW, bodyH)
+		right := a.tablesPane(rightW, bodyH)
+		return board.Columns(fitBlock(left, leftW, bodyH), fitBlock("", 2, bodyH), fitBlock(right, rightW, bodyH))
+	})
 
 	var footer []string
 	if a.prompt != "" {
@@ -127,7 +158,7 @@ func (a *App) lobbyScreen() string {
 	} else {
 		footer = append(footer, a.statusLine())
 	}
-	footer = append(footer, a.shortHelp(w, keys.LobbyKeys().ShortHelp()))
+	footer = append(footer, a.shortHelp(w, "lobby", keys.LobbyKeys().ShortHelp))
 	return header + "\n\n" + body + "\n\n" + strings.Join(footer, "\n")
 }
 

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"arcade/engine"
 	"arcade/keys"
@@ -174,12 +173,12 @@ func (a *App) tableScreen() string {
 	if logW > 0 {
 		left := fitBlock(top, boardW, used) + "\n" + fitBlock("", boardW, 1) + "\n" + fitBlock(a.movesPane(boardW, bodyH-used-1), boardW, bodyH-used-1)
 		sep := strings.TrimRight(strings.Repeat("│\n", bodyH), "\n")
-		body = lipgloss.JoinHorizontal(lipgloss.Top, fitBlock(left, boardW, bodyH), th.Faint.Render(sep), fitBlock(a.logPane(logW, bodyH), logW, bodyH))
+		body = board.Columns(fitBlock(left, boardW, bodyH), th.Faint.Render(sep), fitBlock(a.logPane(logW, bodyH), logW, bodyH))
 	} else {
 		leftW := w * 11 / 20
 		rightW := w - leftW - 1
 		sep := strings.TrimRight(strings.Repeat("│\n", bottomH), "\n")
-		bottom := lipgloss.JoinHorizontal(lipgloss.Top,
+		bottom := board.Columns(
 			fitBlock(a.movesPane(leftW, bottomH), leftW, bottomH), th.Faint.Render(sep), fitBlock(a.logPane(rightW, bottomH), rightW, bottomH))
 		body = fitBlock(top, w, used) + "\n" + bottom
 	}

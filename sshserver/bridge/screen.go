@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"bytes"
+	"hash/maphash"
 	"strings"
 	"sync"
 
@@ -22,6 +23,13 @@ const (
 	eraseLine  = "\x1b[0m\x1b[K"
 )
 
+// lineSeed seeds the hashes of frame rows (a collision would leave one row
+// stale until it changes again: with 64 bits, never in practice).
+var lineSeed = maphash.MakeSeed()
+
+// blankLine is the hash of an empty row.
+var blankLine = maphash.String(lineSeed, "")
+
 // bufs are frame buffers shared by every session: a session holds none
 // while it is idle.
 var bufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
@@ -34,9 +42,11 @@ type screen struct {
 	out     *stallWriter
 	profile colorprofile.Profile
 
-	lines   []string // the last frame, one string per terminal row
-	started bool     // modes written
-	alt     bool     // alt screen on
+	// lines are the last frame's rows, as hashes of their text: a session
+	// keeps 8 bytes a row, not the frame, whatever the window's size.
+	lines   []uint64
+	started bool // modes written
+	alt     bool // alt screen on
 	cursor  *tea.Cursor
 	title   string
 	full    bool // next draw repaints every line
@@ -84,29 +94,32 @@ func (s *screen) frame(v tea.View) *bytes.Buffer {
 	}
 	if s.full {
 		buf.WriteString(ansi.CursorHomePosition + ansi.EraseEntireScreen)
-		s.lines = s.lines[:0]
 	}
-	lines := strings.Split(v.Content, "\n")
-	cw := colorprofile.Writer{Forward: buf, Profile: s.profile}
-	for i, l := range lines {
+	rows := 0
+	for l := range strings.SplitSeq(v.Content, "\n") {
 		l = strings.TrimRight(l, " ")
-		lines[i] = l
-		if !s.full && i < len(s.lines) && s.lines[i] == l {
-			continue
+		h := maphash.String(lineSeed, l)
+		i := rows
+		rows++
+		if i < len(s.lines) {
+			if !s.full && s.lines[i] == h {
+				continue
+			}
+			s.lines[i] = h
+		} else {
+			s.lines = append(s.lines, h)
 		}
 		buf.WriteString(ansi.CursorPosition(1, i+1))
-		if l != "" {
-			_, _ = cw.Write([]byte(l))
-		}
+		buf.WriteString(inProfile(l, s.profile))
 		buf.WriteString(eraseLine)
 	}
-	for i := len(lines); i < len(s.lines) && !s.full; i++ {
-		if s.lines[i] != "" {
+	for i := rows; i < len(s.lines) && !s.full; i++ {
+		if s.lines[i] != blankLine {
 			buf.WriteString(ansi.CursorPosition(1, i+1) + eraseLine)
 		}
 	}
 	s.full = false
-	s.lines = lines
+	s.lines = s.lines[:rows]
 	s.placeCursor(buf, v.Cursor)
 	buf.WriteString(syncOff)
 	return buf
@@ -150,4 +163,46 @@ func sanitizeTitle(t string) string {
 		t = t[:128]
 	}
 	return t
+}
+
+// converted holds lines converted to a colour profile lately. Sessions
+// share most of their lines (the lobby, a watched table), so a line is
+// downsampled once, not once per session.
+var converted struct {
+	sync.Mutex
+	m map[convKey]string
+}
+
+type convKey struct {
+	line    string
+	profile colorprofile.Profile
+}
+
+// maxConverted bounds the cache: when full it starts again.
+const maxConverted = 8192
+
+// inProfile is line with its colours downsampled to profile.
+func inProfile(line string, profile colorprofile.Profile) string {
+	if profile == colorprofile.TrueColor || strings.IndexByte(line, 0x1b) < 0 {
+		return line
+	}
+	k := convKey{line, profile}
+	converted.Lock()
+	out, ok := converted.m[k]
+	converted.Unlock()
+	if ok {
+		return out
+	}
+	var b strings.Builder
+	w := colorprofile.Writer{Forward: &b, Profile: profile}
+	_, _ = w.Write([]byte(line))
+	out = b.String()
+	converted.Lock()
+	if converted.m == nil || len(converted.m) >= maxConverted {
+		converted.m = make(map[convKey]string)
+	}
+	// The line is a piece of a whole frame: keep a copy, not the frame.
+	converted.m[convKey{strings.Clone(line), profile}] = out
+	converted.Unlock()
+	return out
 }

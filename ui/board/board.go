@@ -121,7 +121,7 @@ type Sizer interface {
 // Clip shortens s to at most n terminal cells, ending it with "…" when it
 // had to cut (escape sequences are kept whole).
 func Clip(s string, n int) string {
-	if ansi.StringWidth(s) <= n {
+	if Width(s) <= n {
 		return s
 	}
 	if n <= 1 {

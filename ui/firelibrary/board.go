@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/lipgloss/v2"
-
 	"arcade/engine"
 	fl "arcade/engine/firelibrary"
 	"arcade/ui/board"
@@ -215,7 +213,7 @@ func marketLine(v fl.View, th *theme.Theme, w int) string {
 		return th.Heading.Render("MARKET") + " " + strings.Join(items, " · ") + th.Faint.Render(deck)
 	}
 	full := line(true, fmt.Sprintf("   deck %d, discard %d", v.Deck, v.Discard))
-	if lipgloss.Width(full) <= w {
+	if board.Width(full) <= w {
 		return full
 	}
 	return line(false, fmt.Sprintf("   deck %d", v.Deck))

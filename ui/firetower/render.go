@@ -3,7 +3,6 @@ package firetower
 import (
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	ft "arcade/engine/firetower"
@@ -31,7 +30,7 @@ func (b *Board) Render(view any, ctx board.Context) string {
 		if i < len(lines) {
 			left = lines[i]
 		}
-		left += strings.Repeat(" ", max(bw-lipgloss.Width(left), 0))
+		left += strings.Repeat(" ", max(bw-board.Width(left), 0))
 		right := ""
 		if i < len(side) {
 			right = ansi.Truncate(side[i], pw, "…")

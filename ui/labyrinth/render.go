@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"arcade/engine"
@@ -60,7 +59,7 @@ func (b *Board) Render(view any, ctx board.Context) string {
 
 // fitLine cuts a styled line to n cells.
 func fitLine(s string, n int) string {
-	if lipgloss.Width(s) <= n {
+	if board.Width(s) <= n {
 		return s
 	}
 	return ansi.Truncate(s, n, "…")
@@ -129,7 +128,7 @@ func (b *Board) status(v lab.View, ctx board.Context, p *palette, w int) string 
 	if d := v.LastDisturbance; d != nil && v.Phase == lab.PhaseActions {
 		parts = append(parts, "last curse "+d.Text)
 	}
-	for len(parts) > 1 && lipgloss.Width(strings.Join(parts, " · ")) > w {
+	for len(parts) > 1 && board.Width(strings.Join(parts, " · ")) > w {
 		parts = parts[:len(parts)-1]
 	}
 	return strings.Join(parts, " · ")
