@@ -397,14 +397,14 @@ func (a *App) render() string {
 		body = a.createView()
 	case scrTable:
 		if a.table != nil {
-			body = a.tableScreen()
+			body = a.sharedTableScreen()
 			break
 		}
 		fallthrough
 	default:
 		body = a.lobbyScreen()
 	}
-	return fitBlock(body, a.width, a.height)
+	return fitScreen(body, a.width, a.height)
 }
 
 // minSize is the smallest terminal the current screen can be drawn in.

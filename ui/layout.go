@@ -35,6 +35,34 @@ func fitBlock(s string, w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
+// fitScreen cuts a whole screen to at most w columns and exactly h lines.
+// Unlike fitBlock it does not pad lines with spaces (the terminal bridge
+// erases what a line leaves), and it returns s itself when it already fits,
+// so a screen costs no second copy.
+func fitScreen(s string, w, h int) string {
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	lines := strings.Split(s, "\n")
+	changed := len(lines) != h
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		if board.Width(l) > w {
+			lines[i] = ansi.Truncate(l, w, "…")
+			changed = true
+		}
+	}
+	if !changed {
+		return s
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n")
+}
+
 // padRight pads a styled line with spaces to width w.
 func padRight(s string, w int) string {
 	if n := board.Width(s); n < w {

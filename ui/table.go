@@ -12,6 +12,7 @@ import (
 	"arcade/keys"
 	"arcade/rooms"
 	"arcade/ui/board"
+	"arcade/ui/theme"
 )
 
 // tableState is the table screen's own state: the highlighted move, the
@@ -137,6 +138,36 @@ func (a *App) act(act engine.Action) tea.Cmd {
 
 // tableScreen draws the table: header, board (or seats while waiting),
 // moves and log, status and keys.
+// spectatorKey is everything a spectator's table screen is drawn from, when
+// its board keeps no state of its own (board.Stateless) and no countdown
+// runs: spectators with equal keys share one drawing.
+type spectatorKey struct {
+	table               string
+	version             uint64
+	th                  *theme.Theme
+	width, height       int
+	logOffset           int
+	confirmLeave, panel bool
+	status              string
+	bad                 bool
+	hint                string
+}
+
+// spectatorScreens holds the spectators' table screens drawn lately: a move
+// at a watched table is drawn once for all who watch it, not once each.
+var spectatorScreens = memo[spectatorKey]{max: 256}
+
+// sharedTableScreen is tableScreen, shared between spectators where it can be.
+func (a *App) sharedTableScreen() string {
+	t, ts := a.table, &a.tableView
+	if _, ok := ts.board.(board.Stateless); !ok || t.You != engine.Spectator || !t.Deadline.IsZero() {
+		return a.tableScreen()
+	}
+	k := spectatorKey{t.Table.ID, t.Version, a.th, a.width, a.height, ts.logOffset, ts.confirmLeave, ts.seats.open,
+		a.status, a.bad, a.opts.ConnectHint}
+	return spectatorScreens.get(k, a.tableScreen)
+}
+
 func (a *App) tableScreen() string {
 	th := a.th
 	t := a.table

@@ -42,6 +42,13 @@ type Renderer interface {
 	MinSize() (width, height int)
 }
 
+// Stateless is implemented by renderers that keep no per-session state:
+// what they draw depends on Render's arguments only, so spectators of one
+// table can share one drawing of the whole screen.
+type Stateless interface {
+	Stateless()
+}
+
 // KeyHandler is implemented by boards that take keys themselves, such as a
 // cursor that places a pattern on the board. The table screen offers every
 // key to HandleKey first (after its own overlays).

@@ -29,6 +29,9 @@ var letters = map[string]string{
 // Render implements board.Renderer. When the board has fewer rows than
 // it would like, it drops the column legend, then the Library heading
 // (the phase line names the round), then draws two sections per line.
+// Stateless implements board.Stateless: the board keeps no state.
+func (Renderer) Stateless() {}
+
 func (Renderer) Render(view any, ctx board.Context) string {
 	v, ok := view.(fl.View)
 	if !ok {

@@ -44,6 +44,9 @@ func asView(view any) (fp.View, bool) {
 }
 
 // Render implements board.Renderer.
+// Stateless implements board.Stateless: the board keeps no state.
+func (Renderer) Stateless() {}
+
 func (Renderer) Render(view any, ctx board.Context) string {
 	v, ok := asView(view)
 	if !ok {

@@ -1,0 +1,75 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSharedScreensStayPerSession: lobby panes and spectators' table
+// screens are drawn once for all sessions with the same inputs, but what
+// differs per session (a name, a cursor, a status line) never shows on
+// another session's screen.
+func TestSharedScreensStayPerSession(t *testing.T) {
+	hub := newHub(t)
+	anna, bob, cy := newDriver(t, hub, "anna", 100, 30), newDriver(t, hub, "bob", 100, 30), newDriver(t, hub, "cy", 100, 30)
+	anna.key("c")
+	anna.waitFor("NEW TABLE")
+	anna.key("enter")
+	anna.waitFor("waiting")
+	for _, d := range []*driver{bob, cy} {
+		d.waitFor("anna")
+	}
+	// bob moves his cursor to the tables pane: his screen differs from cy's
+	// in the panes, and each header names its own session.
+	bob.key("tab")
+	b, c := bob.screen(), cy.screen()
+	if !strings.Contains(b, "▸ OPEN TABLES") || strings.Contains(c, "▸ OPEN TABLES") {
+		t.Errorf("the tables pane's focus leaked between sessions:\nbob:\n%s\ncy:\n%s", b, c)
+	}
+	if !strings.Contains(firstLine(b), "bob") || !strings.Contains(firstLine(c), "cy") {
+		t.Errorf("headers: %q / %q", firstLine(b), firstLine(c))
+	}
+	// Both watch anna's table; bob gets a status line of his own.
+	cy.key("tab")
+	for _, d := range []*driver{bob, cy} {
+		d.key("w")
+		d.waitFor("watching")
+	}
+	if b, c := stripANSI(bob.screen()), stripANSI(cy.screen()); b != c {
+		t.Errorf("two spectators of one table see different screens:\nbob:\n%s\ncy:\n%s", b, c)
+	}
+	bob.key("z") // a key that means nothing here: a message for bob only
+	b, c = stripANSI(bob.screen()), stripANSI(cy.screen())
+	if b == c {
+		t.Fatalf("bob's message did not show:\n%s", b)
+	}
+	if strings.Contains(c, lastNonBlank(statusOf(b, c))) {
+		t.Errorf("bob's message shows on cy's screen:\n%s", c)
+	}
+}
+
+func firstLine(s string) string { return stripANSI(strings.SplitN(s, "\n", 2)[0]) }
+
+// statusOf returns the lines of a that b does not have.
+func statusOf(a, b string) []string {
+	have := map[string]bool{}
+	for _, l := range strings.Split(b, "\n") {
+		have[l] = true
+	}
+	var out []string
+	for _, l := range strings.Split(a, "\n") {
+		if !have[l] {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func lastNonBlank(lines []string) string {
+	for i := len(lines) - 1; i >= 0; i-- {
+		if s := strings.TrimSpace(lines[i]); s != "" {
+			return s
+		}
+	}
+	return "\x00"
+}
