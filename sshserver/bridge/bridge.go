@@ -159,8 +159,11 @@ func (s *Session) Run() error {
 	go s.pump()
 	_, err := s.p.Run()
 	s.root.scr.leave()
+	if errors.Is(err, tea.ErrProgramPanic) {
+		return err
+	}
 	if errors.Is(err, tea.ErrProgramKilled) || errors.Is(err, context.Canceled) {
-		err = nil
+		return nil // the client left or the server shut the session
 	}
 	return err
 }

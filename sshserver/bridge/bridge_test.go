@@ -193,3 +193,26 @@ func tickerRunning() bool {
 	buf := make([]byte, 1<<20)
 	return strings.Contains(string(buf[:runtime.Stack(buf, true)]), "startRenderer.func")
 }
+
+// TestPanicInModelEndsOnlyItsSession: a model that panics ends its own
+// session with an error; the shared pool goes on serving others.
+func TestPanicInModelEndsOnlyItsSession(t *testing.T) {
+	in, inW := io.Pipe()
+	defer inW.Close()
+	s := New(context.Background(), Config{Model: panicky{}, In: in, Out: io.Discard, Window: NewWindow(80, 24)})
+	if err := s.Run(); err == nil {
+		t.Error("a panicking model's session ended without an error")
+	}
+	var v tea.View
+	onPool(func() { v = idle{}.View() })
+	if v.Content != "idle" {
+		t.Errorf("the pool no longer runs jobs: %q", v.Content)
+	}
+}
+
+// panicky panics on its first update.
+type panicky struct{}
+
+func (panicky) Init() tea.Cmd                       { return nil }
+func (panicky) Update(tea.Msg) (tea.Model, tea.Cmd) { panic("model bug") }
+func (panicky) View() tea.View                      { return tea.NewView("") }

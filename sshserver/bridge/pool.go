@@ -17,7 +17,9 @@ var pool = struct {
 	jobs chan func()
 }{jobs: make(chan func())}
 
-// onPool runs f on the pool and returns when it has run.
+// onPool runs f on the pool and returns when it has run. A panic in f is
+// raised again on the caller's goroutine, where Bubble Tea's recovery ends
+// that one session instead of the pool's goroutine taking the server down.
 func onPool(f func()) {
 	pool.once.Do(func() {
 		for range max(runtime.GOMAXPROCS(0), 1) {
@@ -28,11 +30,18 @@ func onPool(f func()) {
 			}()
 		}
 	})
-	var wg sync.WaitGroup
+	var (
+		wg     sync.WaitGroup
+		failed any
+	)
 	wg.Add(1)
 	pool.jobs <- func() {
 		defer wg.Done()
+		defer func() { failed = recover() }()
 		f()
 	}
 	wg.Wait()
+	if failed != nil {
+		panic(failed)
+	}
 }
