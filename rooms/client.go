@@ -3,6 +3,7 @@ package rooms
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"arcade/engine"
 )
@@ -18,6 +19,7 @@ type Client struct {
 	hub    *Hub
 	notify chan struct{}
 	done   chan struct{}
+	wake   atomic.Pointer[func()] // see OnWake
 	op     sync.Mutex // one membership change at a time
 
 	mu       sync.Mutex
@@ -37,6 +39,28 @@ func (c *Client) Player() Player {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.player
+}
+
+// OnWake sets a function called, without ever waiting for it, whenever
+// Notify fires or Done closes: a session can then deliver updates from a
+// goroutine that exists only while there is something to deliver, instead
+// of one that waits on Notify for the session's whole life. wake must not
+// block.
+func (c *Client) OnWake(wake func()) {
+	c.wake.Store(&wake)
+}
+
+// wakeUp calls the OnWake function, if any.
+func (c *Client) wakeUp() {
+	if f := c.wake.Load(); f != nil {
+		(*f)()
+	}
+}
+
+// finish closes Done and wakes the session.
+func (c *Client) finish() {
+	close(c.done)
+	c.wakeUp()
 }
 
 // Done is closed when the client can no longer be used: after Close, when a
@@ -245,7 +269,7 @@ func (c *Client) Close() {
 	if t != nil {
 		_ = t.call(func() error { return t.leave(c, leaveDisconnect) })
 	}
-	close(c.done)
+	c.finish()
 }
 
 // evict closes the client because by (the same player) connected again: by
@@ -260,7 +284,7 @@ func (c *Client) evict(by *Client) bool {
 		placed = t.call(func() error { return t.replace(c, by) }) == nil
 	}
 	c.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeReplaced})
-	close(c.done)
+	c.finish()
 	return placed
 }
 
@@ -268,6 +292,6 @@ func (c *Client) evict(by *Client) bool {
 func (c *Client) shutdown() {
 	if _, ok := c.markClosed(); ok {
 		c.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeShutdown})
-		close(c.done)
+		c.finish()
 	}
 }

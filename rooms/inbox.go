@@ -12,6 +12,7 @@ func (c *Client) signal() {
 	case c.notify <- struct{}{}:
 	default:
 	}
+	c.wakeUp()
 }
 
 // put runs store under c.mu and signals when it stored something.

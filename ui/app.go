@@ -444,8 +444,8 @@ func errorText(err error) string {
 }
 
 // Feed is a session's stream of hub updates, as messages for its program.
-// A session's pump calls Drain when Notify fires, and Drain(send, true) once
-// when Done closes (the hub closed the client).
+// A session calls Drain when Notify fires, and Drain(send, true) once when
+// Done closes (the hub closed the client).
 type Feed struct{ c *rooms.Client }
 
 // NewFeed is the feed of client's updates.
@@ -456,6 +456,10 @@ func (f Feed) Notify() <-chan struct{} { return f.c.Notify() }
 
 // Done closes when the hub has closed the client.
 func (f Feed) Done() <-chan struct{} { return f.c.Done() }
+
+// OnWake sets a function the hub calls (never waiting for it) when Notify
+// fires or Done closes.
+func (f Feed) OnWake(wake func()) { f.c.OnWake(wake) }
 
 // Drain sends what waits: the latest lobby and table updates, or, once the
 // client is closed, the farewell that ends the session.

@@ -23,6 +23,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -38,12 +39,14 @@ const (
 )
 
 // Source is an outside feed of messages for the program, such as the room
-// hub. The session's pump goroutine calls Drain when Notify fires, and
-// Drain(send, true) once when Done closes, then stops watching it.
+// hub. It calls the OnWake function when Notify fires or Done closes; the
+// session then calls Drain after Notify has fired, and Drain(send, true)
+// once after Done has closed.
 type Source interface {
 	Notify() <-chan struct{}
 	Done() <-chan struct{}
 	Drain(send func(tea.Msg), done bool)
+	OnWake(wake func())
 }
 
 // Config describes one session.
@@ -86,8 +89,12 @@ type Session struct {
 	root *root
 	ctx  context.Context
 	stop context.CancelFunc
-	// w0, h0 is the size the program starts with.
-	w0, h0 int
+	// delivery: see wake. lw, lh is the last size sent; lastResize when.
+	dmu               sync.Mutex
+	delivering, again bool
+	sourceDone        bool
+	lw, lh            int
+	lastResize        time.Time
 }
 
 // flushMsg tells the root model that a read's events have all been
@@ -125,7 +132,7 @@ func New(ctx context.Context, cfg Config) *Session {
 	s.root = &root{inner: cfg.Model, scr: &screen{out: out, profile: cfg.Profile}}
 	w, h := cfg.Clamp(cfg.Window.Size())
 	s.root.w, s.root.h = w, h
-	s.w0, s.h0 = w, h
+	s.lw, s.lh = w, h
 	s.p = tea.NewProgram(s.root,
 		tea.WithContext(ctx),
 		tea.WithInput(nil),
@@ -156,7 +163,11 @@ func (s *Session) Run() error {
 		r.run()
 		s.stop() // the input ended: so does the session
 	}()
-	go s.pump()
+	s.cfg.Window.OnChange(s.wake)
+	if s.cfg.Source != nil {
+		s.cfg.Source.OnWake(s.wake)
+	}
+	s.wake() // for what came before the wake functions were set
 	_, err := s.p.Run()
 	s.root.scr.leave()
 	if errors.Is(err, tea.ErrProgramPanic) {
@@ -178,62 +189,77 @@ func (s *Session) Quit() {
 // session ends).
 func (s *Session) Send(msg tea.Msg) { s.p.Send(msg) }
 
-// pump delivers window changes and the Source's messages until the
-// session ends.
-func (s *Session) pump() {
-	var (
-		notify, done <-chan struct{}
-		timer        *time.Timer
-		timerC       <-chan time.Time
-		last         time.Time
-		lw, lh       = s.w0, s.h0
-	)
-	if src := s.cfg.Source; src != nil {
-		notify, done = src.Notify(), src.Done()
+// wake delivers window changes and the Source's messages on a goroutine
+// that exists only while there is something to deliver: an idle session
+// has none. It never blocks, so the hub and the SSH request path may call
+// it; calls while a delivery runs make that delivery look again.
+func (s *Session) wake() {
+	s.dmu.Lock()
+	defer s.dmu.Unlock()
+	if s.delivering {
+		s.again = true
+		return
 	}
-	defer func() {
-		if timer != nil {
-			timer.Stop()
-		}
-	}()
-	resize := func() {
-		timerC = nil
-		last = time.Now()
-		w, h := s.cfg.Clamp(s.cfg.Window.Size())
-		if w == lw && h == lh {
-			return
-		}
-		lw, lh = w, h
-		s.p.Send(tea.WindowSizeMsg{Width: w, Height: h})
-	}
+	s.delivering = true
+	go s.deliver()
+}
+
+// deliver runs deliverOnce until no wake came in meanwhile.
+func (s *Session) deliver() {
 	for {
-		select {
-		case <-s.ctx.Done():
+		s.deliverOnce()
+		s.dmu.Lock()
+		if !s.again || s.ctx.Err() != nil {
+			s.delivering = false
+			s.dmu.Unlock()
 			return
-		case <-notify:
-			s.cfg.Source.Drain(s.p.Send, false)
-		case <-done:
-			s.cfg.Source.Drain(s.p.Send, true)
-			notify, done = nil, nil
-		case <-s.cfg.Window.Changed():
-			if timerC != nil {
-				continue // a resize is already due
+		}
+		s.again = false
+		s.dmu.Unlock()
+	}
+}
+
+// deliverOnce sends what waits: the Source's updates, its farewell once,
+// and the latest window size when it changed (at most every ResizeEvery;
+// sizes that clamp to the one the program has are dropped).
+func (s *Session) deliverOnce() {
+	if s.ctx.Err() != nil {
+		return
+	}
+	if src := s.cfg.Source; src != nil && !s.sourceDone {
+		select {
+		case <-src.Done():
+			s.sourceDone = true
+			src.Drain(s.p.Send, true)
+		default:
+			select {
+			case <-src.Notify():
+				src.Drain(s.p.Send, false)
+			default:
 			}
-			wait := s.cfg.ResizeEvery - time.Since(last)
-			if wait <= 0 {
-				resize()
-				continue
-			}
-			if timer == nil {
-				timer = time.NewTimer(wait)
-			} else {
-				timer.Reset(wait)
-			}
-			timerC = timer.C
-		case <-timerC:
-			resize()
 		}
 	}
+	select {
+	case <-s.cfg.Window.Changed():
+	default:
+		return
+	}
+	if wait := s.cfg.ResizeEvery - time.Since(s.lastResize); wait > 0 {
+		t := time.NewTimer(wait)
+		select {
+		case <-t.C:
+		case <-s.ctx.Done():
+			t.Stop()
+			return
+		}
+	}
+	s.lastResize = time.Now()
+	w, h := s.cfg.Clamp(s.cfg.Window.Size())
+	if w == s.lw && h == s.lh {
+		return
+	}
+	s.lw, s.lh = w, h
+	s.p.Send(tea.WindowSizeMsg{Width: w, Height: h})
 }
 
 // filter applies the caller's filter, keeps suspends out, and turns

@@ -2,7 +2,7 @@
 // Server on a free local port with a real rooms hub, and dials it with a real
 // golang.org/x/crypto/ssh client whose output feeds a virtual terminal
 // (github.com/charmbracelet/x/vt), so tests read the screen a player would
-// see. Bubble Tea only sends the cells that changed, so always assert on the
+// see. The server sends only the rows that changed, so always assert on the
 // emulated screen, never on raw bytes.
 package sshtest
 
@@ -59,8 +59,7 @@ type Server struct {
 // the server is built. The server is shut down when the test ends.
 //
 // Logs are discarded unless ARCADE_TEST_LOG is set; that includes the global
-// charm.land/log default logger, where Wish's bubbletea middleware reports
-// every program ended by a closed connection as an error.
+// charm.land/log default logger, which Wish's middleware logs through.
 func Start(t testing.TB, configure func(*sshserver.Config)) *Server {
 	t.Helper()
 	return StartHub(t, rooms.Config{BotDelay: time.Millisecond, ResponseWindow: time.Second}, configure)
