@@ -20,7 +20,7 @@ type Client struct {
 	notify chan struct{}
 	done   chan struct{}
 	wake   atomic.Pointer[func()] // see OnWake
-	op     sync.Mutex // one membership change at a time
+	op     sync.Mutex             // one membership change at a time
 
 	mu       sync.Mutex
 	player   Player
