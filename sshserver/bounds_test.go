@@ -257,3 +257,65 @@ func TestAgentForwardingRefused(t *testing.T) {
 		t.Errorf("agent forwarding request answered %v, %v; want refused", ok, err)
 	}
 }
+
+// TestTableSpamIsBounded: opening games against bots and hanging up, over
+// and over, no longer leaves bots playing for nobody: a guest's table
+// closes at once; a keyed player's waits, paused, for them, and counts
+// against their cap, which the lobby then says.
+func TestTableSpamIsBounded(t *testing.T) {
+	srv := sshtest.Start(t, func(c *sshserver.Config) { c.MaxPerIP = 50 })
+	openAndHangUp := func(user string, o sshtest.Options) *sshtest.Term {
+		term := sshtest.Dial(t, srv.Addr, user, o)
+		if err := term.WaitFor(sshtest.LobbyMarker, wait); err != nil {
+			t.Fatal(err)
+		}
+		if err := term.Send("b"); err != nil {
+			t.Fatal(err)
+		}
+		if err := term.WaitFor("NEW TABLE", wait); err != nil {
+			t.Fatal(err)
+		}
+		if err := term.Send("\r"); err != nil {
+			t.Fatal(err)
+		}
+		return term
+	}
+	for i := 0; i < 3; i++ {
+		term := openAndHangUp("guest", sshtest.Options{})
+		if err := term.WaitFor("playing", wait); err != nil {
+			t.Fatal(err)
+		}
+		_ = term.Close()
+	}
+	until := func(what string, ok func() bool) {
+		t.Helper()
+		deadline := time.Now().Add(wait)
+		for !ok() {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: hub %+v", what, srv.Hub.Stats())
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	until("guests' tables closed", func() bool { return srv.Hub.Stats().Tables == 0 })
+
+	// Keyed players' games wait for them, paused: nothing plays them. One
+	// address opening many (a key is cheap to make) meets the rate limit:
+	// five tables at once, then one every 10 s.
+	for i := 0; i < 2; i++ {
+		term := openAndHangUp(fmt.Sprintf("keyed%d", i), sshtest.Options{Key: sshtest.NewKey(t)})
+		if err := term.WaitFor("playing", wait); err != nil {
+			t.Fatal(err)
+		}
+		_ = term.Close()
+	}
+	until("two paused games", func() bool { s := srv.Hub.Stats(); return s.Tables == 2 && s.Playing == 2 })
+	term := openAndHangUp("keyed2", sshtest.Options{Key: sshtest.NewKey(t)})
+	if err := term.WaitFor("Too many new tables: try again in", wait); err != nil {
+		t.Fatal(err)
+	}
+	// (That nothing plays a paused game is rooms' TestLoneKeyedPlayerDropsGamePauses.)
+	if s := srv.Hub.Stats(); s.Tables != 2 {
+		t.Errorf("a third table: %+v", s)
+	}
+}
