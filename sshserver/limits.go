@@ -164,14 +164,32 @@ type envBudget struct{ count, bytes int }
 // LC_* or NO_COLOR, with a short value, within max requests and
 // maxEnvTotal bytes.
 func (b *envBudget) allow(payload []byte, max int) bool {
-	var kv struct{ Key, Value string }
-	if gossh.Unmarshal(payload, &kv) != nil || !envNameAllowed(kv.Key) ||
-		len(kv.Value) > maxEnvValue || b.count >= max || b.bytes+len(kv.Key)+len(kv.Value) > maxEnvTotal {
+	key, rest, ok := sshString(payload)
+	if !ok {
+		return false
+	}
+	value, _, ok := sshString(rest)
+	if !ok || !envNameAllowed(key) || len(value) > maxEnvValue || b.count >= max ||
+		b.bytes+len(key)+len(value) > maxEnvTotal {
 		return false
 	}
 	b.count++
-	b.bytes += len(kv.Key) + len(kv.Value)
+	b.bytes += len(key) + len(value)
 	return true
+}
+
+// sshString reads one SSH string (uint32 length, bytes) from the start of
+// p. It is parsed by hand, not with gossh.Unmarshal, whose reflection would
+// grow this long-lived goroutine's stack for the session's whole life.
+func sshString(p []byte) (s string, rest []byte, ok bool) {
+	if len(p) < 4 {
+		return "", nil, false
+	}
+	n := uint64(binary.BigEndian.Uint32(p))
+	if uint64(len(p)-4) < n {
+		return "", nil, false
+	}
+	return string(p[4 : 4+n]), p[4+n:], true
 }
 
 // envNameAllowed is the list of variables a session may set.

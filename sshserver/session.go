@@ -78,48 +78,67 @@ func (s *Server) runSession(ssh.Handler) ssh.Handler {
 		if st == nil || s.isClosing() {
 			return
 		}
-		pty, _, _ := sess.Pty()
-		win := st.window.Load()
-		if win == nil {
-			win = bridge.NewWindow(pty.Window.Width, pty.Window.Height)
-		}
-		player, err := identify(sess)
+		var (
+			run    *bridge.Session
+			client *rooms.Client
+			player rooms.Player
+			err    error
+		)
+		// Setting up takes a deep stack (the hub, the model, the
+		// program): do it on the bridge's pool, so that this goroutine,
+		// which waits here for the session's whole life, stays small.
+		bridge.Do(func() { run, client, player, err = s.startSession(sess, st) })
 		if err != nil {
 			s.log.Error("session refused: no identity", "err", err)
 			return
 		}
-		player.Addr = ipKey(sess.RemoteAddr())
-		opts := ui.Options{InviteCode: inviteCode(sess.Command())}
-		if s.cfg.PublicHost != "" {
-			opts.ConnectHint = s.sshCommand(sess, "")
-		}
-		client := s.cfg.Hub.Connect(player)
 		defer client.Close()
-		env := append(sess.Environ(), "TERM="+pty.Term)
-		run := bridge.New(sess.Context(), bridge.Config{
-			Model:        s.cfg.NewModel(Session{Player: player, Client: client, Options: opts, SSH: sess}),
-			In:           sess,
-			Out:          st.channel,
-			Window:       win,
-			Clamp:        s.clampSize,
-			Env:          env,
-			Profile:      colorprofile.Env(env),
-			Source:       ui.NewFeed(client),
-			WriteTimeout: s.cfg.WriteTimeout,
-			OnStall: func() {
-				s.log.Info("session dropped: the client stopped reading", "player", player.ID)
-				_ = st.conn.Close()
-			},
-		})
 		if !s.track(run) {
 			return
 		}
 		defer s.untrack(run)
-		s.log.Debug("session", "player", player.ID, "name", player.Name, "invite", opts.InviteCode != "")
 		if err := run.Run(); err != nil {
 			s.log.Warn("session ended with an error", "player", player.ID, "err", err)
 		}
 	}
+}
+
+// startSession identifies the session, connects it to the hub and builds
+// its program.
+func (s *Server) startSession(sess ssh.Session, st *connState) (*bridge.Session, *rooms.Client, rooms.Player, error) {
+	pty, _, _ := sess.Pty()
+	win := st.window.Load()
+	if win == nil {
+		win = bridge.NewWindow(pty.Window.Width, pty.Window.Height)
+	}
+	player, err := identify(sess)
+	if err != nil {
+		return nil, nil, player, err
+	}
+	player.Addr = ipKey(sess.RemoteAddr())
+	opts := ui.Options{InviteCode: inviteCode(sess.Command())}
+	if s.cfg.PublicHost != "" {
+		opts.ConnectHint = s.sshCommand(sess, "")
+	}
+	client := s.cfg.Hub.Connect(player)
+	env := append(sess.Environ(), "TERM="+pty.Term)
+	run := bridge.New(sess.Context(), bridge.Config{
+		Model:        s.cfg.NewModel(Session{Player: player, Client: client, Options: opts, SSH: sess}),
+		In:           sess,
+		Out:          st.channel,
+		Window:       win,
+		Clamp:        s.clampSize,
+		Env:          env,
+		Profile:      colorprofile.Env(env),
+		Source:       ui.NewFeed(client),
+		WriteTimeout: s.cfg.WriteTimeout,
+		OnStall: func() {
+			s.log.Info("session dropped: the client stopped reading", "player", player.ID)
+			_ = st.conn.Close()
+		},
+	})
+	s.log.Debug("session", "player", player.ID, "name", player.Name, "invite", opts.InviteCode != "")
+	return run, client, player, nil
 }
 
 // sshCommand is the command that reaches this server, with extra flags:

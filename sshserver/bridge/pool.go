@@ -45,3 +45,8 @@ func onPool(f func()) {
 		panic(failed)
 	}
 }
+
+// Do runs f on the shared pool and returns when it has run: for work with
+// a deep stack on behalf of a goroutine that then lives long and idle.
+// f must not block for long (it holds one of a few pool goroutines).
+func Do(f func()) { onPool(f) }
