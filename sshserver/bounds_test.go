@@ -1,13 +1,16 @@
 package sshserver_test
 
 import (
+	"bytes"
 	"fmt"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/log/v2"
 	gossh "golang.org/x/crypto/ssh"
 
 	"arcade/sshserver"
@@ -317,5 +320,62 @@ func TestTableSpamIsBounded(t *testing.T) {
 	// (That nothing plays a paused game is rooms' TestLoneKeyedPlayerDropsGamePauses.)
 	if s := srv.Hub.Stats(); s.Tables != 2 {
 		t.Errorf("a third table: %+v", s)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestLogLevels: an ordinary disconnect is logged as information, never as
+// an error; a refused connection is a warning an operator can find.
+func TestLogLevels(t *testing.T) {
+	var logs syncBuffer
+	srv := sshtest.Start(t, func(c *sshserver.Config) {
+		c.MaxPerIP = 1
+		c.Logger = log.NewWithOptions(&logs, log.Options{Level: log.DebugLevel})
+	})
+	term := sshtest.Dial(t, srv.Addr, "lou", sshtest.Options{})
+	if err := term.WaitFor(sshtest.LobbyMarker, wait); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sshtest.Connect(srv.Addr, "max", nil); err == nil {
+		t.Fatal("a second connection from the address got in")
+	}
+	if err := term.Send("q"); err != nil {
+		t.Fatal(err)
+	}
+	if err := term.WaitClosed(wait); err != nil {
+		t.Fatal(err)
+	}
+	waitStats(t, srv, "all gone", func(s sshserver.Stats) bool { return s.Conns == 0 })
+	out := logs.String()
+	logged := func(level, msg string) bool {
+		for _, l := range strings.Split(out, "\n") {
+			if f := strings.Fields(l); len(f) > 1 && f[0] == level && strings.Contains(l, msg) {
+				return true
+			}
+		}
+		return false
+	}
+	if !logged("INFO", "disconnect") || !logged("WARN", "connection refused: too many connections from one address") {
+		t.Errorf("log lacks the disconnect (INFO) or the refusal (WARN):\n%s", out)
+	}
+	if logged("ERRO", "") {
+		t.Errorf("an ordinary session logged an error:\n%s", out)
 	}
 }
