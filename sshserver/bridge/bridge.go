@@ -97,6 +97,10 @@ type Session struct {
 	lastResize        time.Time
 }
 
+// repaintMsg asks for a full repaint (tea.ClearScreen, which the missing
+// renderer would ignore).
+type repaintMsg struct{}
+
 // flushMsg tells the root model that a read's events have all been
 // delivered: time to draw.
 type flushMsg struct{}
@@ -169,7 +173,10 @@ func (s *Session) Run() error {
 	}
 	s.wake() // for what came before the wake functions were set
 	_, err := s.p.Run()
+	s.root.mu.Lock()
+	s.root.ended = true
 	s.root.scr.leave()
+	s.root.mu.Unlock()
 	if errors.Is(err, tea.ErrProgramPanic) {
 		return err
 	}
@@ -230,11 +237,11 @@ func (s *Session) deliverOnce() {
 		select {
 		case <-src.Done():
 			s.sourceDone = true
-			src.Drain(s.p.Send, true)
+			src.Drain(s.direct, true)
 		default:
 			select {
 			case <-src.Notify():
-				src.Drain(s.p.Send, false)
+				src.Drain(s.direct, false)
 			default:
 			}
 		}
@@ -262,6 +269,24 @@ func (s *Session) deliverOnce() {
 	s.p.Send(tea.WindowSizeMsg{Width: w, Height: h})
 }
 
+// direct hands an outside message (the hub's) to the model on the
+// delivery goroutine itself, not through the program's event loop: the
+// update, the frame and the write happen here, under the root's lock, and
+// the command it returns runs as Bubble Tea would run it (its message goes
+// back through the program). The delivery goroutine is short-lived, so the
+// deep stack of drawing goes with it. This saves every session several
+// goroutine handoffs per update, which is most of a lobby fan-out's cost
+// after the drawing itself.
+func (s *Session) direct(msg tea.Msg) {
+	if cmd := s.root.apply(msg, false); cmd != nil {
+		go func() {
+			if m := cmd(); m != nil {
+				s.p.Send(m)
+			}
+		}()
+	}
+}
+
 // filter applies the caller's filter, keeps suspends out, and turns
 // tea.ClearScreen (which the missing renderer would ignore) into a full
 // repaint.
@@ -271,8 +296,7 @@ func (s *Session) filter(m tea.Model, msg tea.Msg) tea.Msg {
 		return tea.ResumeMsg{}
 	}
 	if msg == tea.ClearScreen() {
-		s.root.scr.full = true
-		return flushMsg{}
+		return repaintMsg{}
 	}
 	if s.cfg.Filter != nil {
 		return s.cfg.Filter(m, msg)
@@ -284,15 +308,21 @@ func (s *Session) filter(m tea.Model, msg tea.Msg) tea.Msg {
 // screen, and shows Bubble Tea an empty view so its own per-message View
 // call costs nothing.
 type root struct {
+	// mu serializes everything below: the program's event loop and the
+	// delivery goroutine (see Session.direct) both update the model.
+	mu         sync.Mutex
 	inner      tea.Model
 	scr        *screen
 	w, h       int
 	dirty      bool
+	ended      bool // the program has ended: draw nothing more
 	stopTicker func()
 }
 
 // Init implements tea.Model.
 func (r *root) Init() tea.Cmd {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	stop := r.stopTicker
 	return tea.Batch(r.inner.Init(), func() tea.Msg { stop(); return nil })
 }
@@ -302,25 +332,45 @@ func (r *root) Init() tea.Cmd {
 // everything else is drawn at once. The model's Update and View run on the
 // shared pool (see onPool); only the write happens here.
 func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	return r, r.apply(msg, true)
+}
+
+// apply updates the model with msg and writes the frame, if any, under mu;
+// onPool runs the model's work on the shared pool (see onPool), for
+// long-lived goroutines.
+func (r *root) apply(msg tea.Msg, pooled bool) tea.Cmd {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.ended {
+		return nil
+	}
 	var (
 		cmd   tea.Cmd
 		frame *bytes.Buffer
 	)
-	onPool(func() { cmd, frame = r.step(msg) })
+	if pooled {
+		onPool(func() { cmd, frame = r.step(msg) })
+	} else {
+		cmd, frame = r.step(msg)
+	}
 	if frame != nil {
 		_ = r.scr.write(frame) // a failed write has already ended the session
 	}
-	return r, cmd
+	return cmd
 }
 
 // step updates the inner model and, when it is time to draw, composes the
 // frame to write.
 func (r *root) step(msg tea.Msg) (tea.Cmd, *bytes.Buffer) {
-	if _, ok := msg.(flushMsg); ok {
+	switch msg.(type) {
+	case flushMsg:
 		if r.dirty || r.scr.full {
 			return nil, r.frame()
 		}
 		return nil, nil
+	case repaintMsg:
+		r.scr.full = true
+		return nil, r.frame()
 	}
 	if ws, ok := msg.(tea.WindowSizeMsg); ok {
 		if ws.Width != r.w || ws.Height != r.h || !r.scr.started {
