@@ -6,7 +6,7 @@ import "fmt"
 // the seat's view and its legal actions, never the state.
 type Bot interface {
 	// Choose picks one of legal (never empty) given the seat's view.
-	Choose(view any, legal []Action, rng *RNG) Action
+	Choose(view View, legal []Action, rng *RNG) Action
 }
 
 // BotMaker is implemented by games that provide bots. Level is "easy",
@@ -20,16 +20,16 @@ type BotMaker interface {
 type RandomBot struct{}
 
 // Choose implements Bot.
-func (RandomBot) Choose(_ any, legal []Action, rng *RNG) Action {
+func (RandomBot) Choose(_ View, legal []Action, rng *RNG) Action {
 	return legal[rng.Intn(len(legal))]
 }
 
-// ViewAs reads the view a bot is handed as a V: the value itself or a
+// ViewAs reads the view a bot or a board is handed as a V: the value itself or a
 // non-nil pointer to one (rooms hands over values; tests and searches may
 // pass pointers). It returns a pointer to the view, or false for anything
 // else.
-func ViewAs[V any](view any) (*V, bool) {
-	switch x := view.(type) {
+func ViewAs[V View](view View) (*V, bool) {
+	switch x := any(view).(type) {
 	case V:
 		return &x, true
 	case *V:
@@ -44,15 +44,15 @@ func Pick(legal []Action, kind string, args ...int) (Action, bool) {
 }
 
 // SeatView reads the view a Sampler is given as seat's own view of game
-// id: a V (or *V) whose viewer, as you reads it, is seat. Anything else is
-// an error naming what was wrong.
-func SeatView[V any](id string, view any, seat Seat, you func(*V) Seat) (*V, error) {
+// id: a V (or *V) whose Viewer is seat. Anything else is an error naming
+// what was wrong.
+func SeatView[V View](id string, view View, seat Seat) (*V, error) {
 	v, ok := ViewAs[V](view)
 	switch {
 	case !ok:
 		return nil, fmt.Errorf("%s: cannot sample from a %T", id, view)
-	case you(v) != seat:
-		return nil, fmt.Errorf("%s: the view is seat %d's, not seat %d's", id, you(v), seat)
+	case (*v).Viewer() != seat:
+		return nil, fmt.Errorf("%s: the view is seat %d's, not seat %d's", id, (*v).Viewer(), seat)
 	}
 	return v, nil
 }

@@ -185,11 +185,18 @@ type State interface {
 	Apply(s Seat, a Action) ([]Event, error)
 	// View is everything seat s may see (Spectator: public only), as a
 	// game-specific value that serializes to JSON.
-	View(s Seat) any
+	View(s Seat) View
 	// Outcome reports whether the game is over and how it ended.
 	Outcome() Outcome
 	// Timeout is the action taken for s when its time runs out or it leaves.
 	Timeout(s Seat) Action
+}
+
+// View is what one seat may see of a game: a game-specific value that
+// serializes to JSON. Viewer is the seat the view belongs to (Spectator for
+// the public view).
+type View interface {
+	Viewer() Seat
 }
 
 // Responder is implemented by states with out-of-turn response windows. The

@@ -80,18 +80,28 @@ func TestFindIgnoresLabels(t *testing.T) {
 	}
 }
 
+// testView and otherView are two games' views.
+type testView struct {
+	You Seat
+	N   int
+}
+
+type otherView struct{ You Seat }
+
+func (v testView) Viewer() Seat  { return v.You }
+func (v otherView) Viewer() Seat { return v.You }
+
 // TestViewAs reads views by value and by pointer, and refuses the rest.
 func TestViewAs(t *testing.T) {
-	type view struct{ N int }
-	if v, ok := ViewAs[view](view{3}); !ok || v.N != 3 {
+	if v, ok := ViewAs[testView](testView{N: 3}); !ok || v.N != 3 {
 		t.Errorf("by value: %v %v", v, ok)
 	}
-	p := &view{4}
-	if v, ok := ViewAs[view](p); !ok || v != p {
+	p := &testView{N: 4}
+	if v, ok := ViewAs[testView](p); !ok || v != p {
 		t.Errorf("by pointer: %v %v", v, ok)
 	}
-	for _, bad := range []any{nil, (*view)(nil), "view", 3} {
-		if v, ok := ViewAs[view](bad); ok || v != nil {
+	for _, bad := range []View{nil, (*testView)(nil), otherView{}, &otherView{}} {
+		if v, ok := ViewAs[testView](bad); ok || v != nil {
 			t.Errorf("%#v: %v %v", bad, v, ok)
 		}
 	}
@@ -99,16 +109,17 @@ func TestViewAs(t *testing.T) {
 
 // TestSeatView accepts only the seat's own view.
 func TestSeatView(t *testing.T) {
-	type view struct{ You Seat }
-	you := func(v *view) Seat { return v.You }
-	if v, err := SeatView("g", view{2}, 2, you); err != nil || v.You != 2 {
+	if v, err := SeatView[testView]("g", testView{You: 2}, 2); err != nil || v.You != 2 {
 		t.Errorf("own view: %v %v", v, err)
 	}
-	if _, err := SeatView("g", view{1}, 2, you); err == nil {
+	if _, err := SeatView[testView]("g", testView{You: 1}, 2); err == nil {
 		t.Error("another seat's view accepted")
 	}
-	if _, err := SeatView("g", "view", 2, you); err == nil {
-		t.Error("a string accepted as a view")
+	if _, err := SeatView[testView]("g", otherView{You: 2}, 2); err == nil {
+		t.Error("another game's view accepted")
+	}
+	if _, err := SeatView[testView]("g", nil, 2); err == nil {
+		t.Error("no view accepted")
 	}
 }
 

@@ -163,7 +163,7 @@ type TableUpdate struct {
 	Host    bool        // this session is the host
 	Seats   []SeatInfo
 	// View is the engine's View(You) once the game has started, else nil.
-	View  any
+	View  engine.View
 	Legal []engine.Action // what You may do now
 	// Pending lists the seats that may act now (the engine's Pending plus,
 	// during a response window, its Responding seats), sorted.

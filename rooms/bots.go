@@ -144,7 +144,7 @@ func (t *table) botMove() {
 }
 
 // choose asks a bot for a move; a bot that panics yields ok=false.
-func choose(bot engine.Bot, view any, legal []engine.Action, rng *engine.RNG) (a engine.Action, ok bool) {
+func choose(bot engine.Bot, view engine.View, legal []engine.Action, rng *engine.RNG) (a engine.Action, ok bool) {
 	defer func() {
 		if recover() != nil {
 			ok = false

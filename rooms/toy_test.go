@@ -92,6 +92,8 @@ type toyView struct {
 	Answering []engine.Seat
 }
 
+func (v toyView) Viewer() engine.Seat { return v.Seat }
+
 var (
 	addOne = engine.Action{Kind: "add", Args: []int{1}}
 	addTwo = engine.Action{Kind: "add", Args: []int{2}}
@@ -175,7 +177,7 @@ func (s *toyState) Apply(seat engine.Seat, a engine.Action) ([]engine.Event, err
 	return evs, nil
 }
 
-func (s *toyState) View(seat engine.Seat) any {
+func (s *toyState) View(seat engine.Seat) engine.View {
 	v := toyView{Seat: seat, Count: s.Count, Target: s.Target, Turn: s.Turn, Secret: -1,
 		Pending: s.Pending(), Answering: slices.Clone(s.Answering)}
 	if seat >= 0 && int(seat) < s.N {
@@ -209,7 +211,7 @@ var spy struct {
 	bad   []string
 }
 
-func (b *spyBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b *spyBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	spy.Lock()
 	defer spy.Unlock()
 	if v, ok := view.(toyView); ok {
@@ -246,7 +248,7 @@ func resetGauge() {
 	gauge.hook.Store(nil)
 }
 
-func (b gaugeBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b gaugeBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	n := gauge.running.Add(1)
 	defer gauge.running.Add(-1)
 	gauge.calls.Add(1)

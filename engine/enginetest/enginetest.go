@@ -249,8 +249,12 @@ func CheckPublic(t testing.TB, st engine.State, players int, ev []engine.Event) 
 
 // withoutYou serializes a view of seat s with its "you" field blanked. A
 // struct view (or a pointer to one) is copied with the field set to -2;
-// any other view goes through a JSON object.
-func withoutYou(t testing.TB, view any, s engine.Seat) []byte {
+// any other view goes through a JSON object. The view's Viewer must be s.
+func withoutYou(t testing.TB, view engine.View, s engine.Seat) []byte {
+	if view == nil || view.Viewer() != s {
+		t.Helper()
+		t.Fatalf("seat %d's view is %#v", s, view)
+	}
 	v := reflect.ValueOf(view)
 	if v.Kind() == reflect.Pointer && !v.IsNil() {
 		v = v.Elem()

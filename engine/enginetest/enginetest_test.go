@@ -75,8 +75,14 @@ func (r *race) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	r.Turn = 1 - r.Turn
 	return ev, nil
 }
-func (r *race) View(s engine.Seat) any {
-	v := map[string]any{"you": s, "pos": r.Pos}
+
+// raceView is a view that is not a struct.
+type raceView map[string]any
+
+func (v raceView) Viewer() engine.Seat { return v["you"].(engine.Seat) }
+
+func (r *race) View(s engine.Seat) engine.View {
+	v := raceView{"you": s, "pos": r.Pos}
 	if r.Leak && s == 1 {
 		v["secret"] = true
 	}
@@ -189,12 +195,14 @@ type structView struct {
 	Secret bool        `json:"secret,omitempty"`
 }
 
+func (v structView) Viewer() engine.Seat { return v.You }
+
 type structGame struct {
 	race
 	leak bool
 }
 
-func (g *structGame) View(s engine.Seat) any {
+func (g *structGame) View(s engine.Seat) engine.View {
 	v := structView{You: s, Pos: g.Pos[0], Secret: g.leak && s == 1}
 	if s == 0 {
 		return &v // pointers work too
@@ -236,7 +244,9 @@ func TestGameHelpers(t *testing.T) {
 // refuse it.
 type sliceBot struct{ moves []int }
 
-func (sliceBot) Choose(_ any, legal []engine.Action, _ *engine.RNG) engine.Action { return legal[0] }
+func (sliceBot) Choose(_ engine.View, legal []engine.Action, _ *engine.RNG) engine.Action {
+	return legal[0]
+}
 
 type botToy struct{ toy }
 

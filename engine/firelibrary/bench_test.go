@@ -45,7 +45,7 @@ func BenchmarkBotGame(b *testing.B) {
 // games between normal bots.
 func BenchmarkHardDecision(b *testing.B) {
 	rng := engine.NewRNG(3)
-	var views []any
+	var views []engine.View
 	var legals [][]engine.Action
 	for seed := range uint64(4) {
 		g := newState(4, baseGame, seed+9)

@@ -73,7 +73,7 @@ func placeBest(b *sight, legal []engine.Action) engine.Action {
 
 // readSight is what a bot reads from the view it is given: a View at a
 // table, or a *sight inside the hard bot's imagined games.
-func readSight(view any) *sight {
+func readSight(view engine.View) *sight {
 	if b, ok := view.(*sight); ok {
 		return b
 	}

@@ -51,7 +51,7 @@ func (b botView) next() int {
 }
 
 // Choose implements engine.Bot.
-func (easyBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (easyBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	var v botView
 	switch x := view.(type) {
 	case View:

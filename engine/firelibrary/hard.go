@@ -38,7 +38,7 @@ const (
 )
 
 // Choose implements engine.Bot.
-func (h hardBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (h hardBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	b := readSight(view)
 	if b == nil {
 		return normalBot{}.Choose(view, legal, rng)
@@ -119,7 +119,7 @@ func variantValue(b *sight, a engine.Action) float64 {
 type rollSampler struct{}
 
 // Sample implements search.Sampler.
-func (rollSampler) Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
+func (rollSampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
 	g, err := sample(view, seat, rng)
 	if err != nil {
 		return nil, err
@@ -260,7 +260,7 @@ const (
 )
 
 // View implements engine.State: what seat s knows of the imagined game.
-func (r *rollState) View(s engine.Seat) any { return sightOf(r.state, s) }
+func (r *rollState) View(s engine.Seat) engine.View { return sightOf(r.state, s) }
 
 // Legal implements engine.State.
 func (r *rollState) Legal(s engine.Seat) []engine.Action {

@@ -18,7 +18,7 @@ import (
 type normalBot struct{}
 
 // Choose implements engine.Bot.
-func (normalBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (normalBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	b := readSight(view)
 	if b == nil {
 		return legal[rng.Intn(len(legal))]

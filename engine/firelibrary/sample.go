@@ -41,7 +41,7 @@ type Sampler struct{}
 
 // Sample implements search.Sampler. view is a View (or *View) of seat; a
 // finished game has nothing to sample.
-func (Sampler) Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
+func (Sampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
 	g, err := sample(view, seat, rng)
 	if err != nil {
 		return nil, err
@@ -55,8 +55,8 @@ func (Sampler) Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State
 // sample is Sample without the final check of the game's invariants
 // (TestSamplerAgreesWithView checks them): the hard bot samples hundreds
 // of times a move from views of real games.
-func sample(view any, seat engine.Seat, rng *engine.RNG) (*state, error) {
-	v, err := engine.SeatView(ID, view, seat, func(v *View) engine.Seat { return v.You })
+func sample(view engine.View, seat engine.Seat, rng *engine.RNG) (*state, error) {
+	v, err := engine.SeatView[View](ID, view, seat)
 	if err != nil {
 		return nil, err
 	}

@@ -49,6 +49,10 @@ type sight struct {
 	handBuf   [8]int
 }
 
+// Viewer implements engine.View: a sight is the view of the hard bot's
+// imagined games.
+func (b sight) Viewer() engine.Seat { return b.you }
+
 // robotSight is the Robot Player as everyone sees it.
 type robotSight struct {
 	score int
@@ -116,7 +120,7 @@ func sightOf(g *state, s engine.Seat) *sight {
 
 // sightFromView is sightOf on a game rebuilt from the view; nil if the
 // view is not a View of an unfinished game.
-func sightFromView(view any) *sight {
+func sightFromView(view engine.View) *sight {
 	v, ok := engine.ViewAs[View](view)
 	if !ok || v.Over {
 		return nil

@@ -61,6 +61,9 @@ type View struct {
 	Summary         string        `json:"summary,omitempty"`
 }
 
+// Viewer implements engine.View: the seat this view belongs to.
+func (v View) Viewer() engine.Seat { return v.You }
+
 // SectionView is one section of the Library.
 type SectionView struct {
 	Name      string `json:"name"`
@@ -159,7 +162,7 @@ func tokenNames(ts []Token) []string {
 }
 
 // View implements engine.State.
-func (g *state) View(s engine.Seat) any {
+func (g *state) View(s engine.Seat) engine.View {
 	v := View{
 		You: s, Variant: g.Var.describe(), Mode: g.Var.Mode, NoTools: g.Var.NoTools, Round: g.Round,
 		Phase: g.Phase, PhaseText: g.phaseText(), Active: g.Active, Waiting: g.Pending(), Supply: g.Supply,

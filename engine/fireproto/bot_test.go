@@ -128,9 +128,9 @@ func TestBotChoices(t *testing.T) {
 	if a := bot.Choose(g.View(0), g.Legal(0), &rng); a.Kind != KindBurn {
 		t.Fatalf("chose %v", a)
 	}
-	// An unknown view: a random legal move.
+	// No view: a random legal move.
 	legal := g.Legal(0)
-	if _, ok := engine.Find(legal, bot.Choose("junk", legal, &rng)); !ok {
+	if _, ok := engine.Find(legal, bot.Choose(nil, legal, &rng)); !ok {
 		t.Fatal("not a legal move")
 	}
 }
@@ -235,8 +235,8 @@ func TestBotsPlayLegally(t *testing.T) {
 // TestBotsDecideFromTheView: a bot's decision depends only on the view.
 // Views that went through JSON (no tie to any state) give the same
 // decisions; so do two states that differ only in what no seat can see,
-// the order of the bag (the random generator); and a bot handed anything
-// but a View still plays a legal move.
+// the order of the bag (the random generator); and a bot handed no view
+// still plays a legal move (the type system keeps the state out).
 func TestBotsDecideFromTheView(t *testing.T) {
 	games := 6
 	if et.RaceEnabled || testing.Short() {
@@ -268,8 +268,8 @@ func TestBotsDecideFromTheView(t *testing.T) {
 				if b := bot.Choose(twin.View(s), twin.Legal(s), &r3); !a.Same(b) || r1 != r3 {
 					t.Fatalf("%s: %v, but %v when only the bag's order differs", name, a, b)
 				}
-				if _, ok := engine.Find(legal, bot.Choose(g, legal, &rng)); !ok {
-					t.Fatalf("%s: an illegal move when handed the state", name)
+				if _, ok := engine.Find(legal, bot.Choose(nil, legal, &rng)); !ok {
+					t.Fatalf("%s: an illegal move when handed no view", name)
 				}
 				rng = r1
 				et.MustApply(t, g, et.Move{Seat: s, Action: a})

@@ -33,11 +33,13 @@ func newHardBot(iterations int, budget time.Duration) *hardBot {
 }
 
 // Choose implements engine.Bot.
-func (b *hardBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
-	if v, ok := engine.ViewAs[View](view); ok {
-		if keep := undominated(v, legal); len(keep) > 0 {
-			legal = keep
-		}
+func (b *hardBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+	v, ok := engine.ViewAs[View](view)
+	if !ok {
+		return legal[0]
+	}
+	if keep := undominated(v, legal); len(keep) > 0 {
+		legal = keep
 	}
 	return b.Bot.Choose(view, legal, rng)
 }

@@ -38,7 +38,7 @@ var normalTuning = normalKnobs{BucketWorth: 8, Nerve: 1.2, Push: 0.25, Reach: 12
 type normalBot struct{ normalKnobs }
 
 // Choose implements engine.Bot.
-func (b normalBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b normalBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[rng.Intn(len(legal))]

@@ -412,7 +412,7 @@ func (p *playout) endGame() {
 
 // View implements engine.State: state.View without PhaseText and Summary,
 // as a *View that the next call overwrites.
-func (p *playout) View(s engine.Seat) any {
+func (p *playout) View(s engine.Seat) engine.View {
 	v := &p.view
 	if v.Tracks == nil {
 		p.frame()

@@ -17,8 +17,8 @@ type sampler struct{}
 // Sample implements search.Sampler: it rebuilds the whole state from view
 // alone (never from the true state), seeding the bag's draws from rng, and
 // returns it as a fast playout.
-func (sampler) Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
-	v, err := engine.SeatView(ID, view, seat, func(v *View) engine.Seat { return v.You })
+func (sampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
+	v, err := engine.SeatView[View](ID, view, seat)
 	if err != nil {
 		return nil, err
 	}

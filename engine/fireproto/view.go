@@ -32,6 +32,9 @@ type View struct {
 	Summary string        `json:"summary,omitempty"`
 }
 
+// Viewer implements engine.View: the seat this view belongs to.
+func (v View) Viewer() engine.Seat { return v.You }
+
 // TrackView is one colour's shelf on the scoreboard and its books.
 type TrackView struct {
 	Colour string `json:"colour"` // "White"
@@ -87,7 +90,7 @@ type DrawView struct {
 }
 
 // View implements engine.State.
-func (g *state) View(s engine.Seat) any {
+func (g *state) View(s engine.Seat) engine.View {
 	v := View{
 		You: s, Round: g.Round, Phase: g.Phase, PhaseText: g.phaseText(), Active: g.Active,
 		Waiting: g.Pending(), Supply: g.Supply, Goal: goal, Picks: slices.Clone(g.Picks),

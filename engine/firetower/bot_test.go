@@ -142,7 +142,7 @@ func TestHardBeatsEasy(t *testing.T) {
 	}
 }
 
-// TestBotNeedsOnlyTheView feeds the bots a view pointer and a bad view.
+// TestBotNeedsOnlyTheView feeds the bots a view pointer and no view.
 func TestBotNeedsOnlyTheView(t *testing.T) {
 	g := newGame(t, 3, nil, 5)
 	s := g.Pending()[0]
@@ -150,7 +150,7 @@ func TestBotNeedsOnlyTheView(t *testing.T) {
 	v := g.View(s).(View)
 	rng := engine.NewRNG(1)
 	for _, b := range []engine.Bot{easyBot{}, normalBot{p: normalParams}, quickHard} {
-		for _, view := range []any{v, &v, "nonsense", (*View)(nil)} {
+		for _, view := range []engine.View{v, &v, nil, (*View)(nil)} {
 			a := b.Choose(view, legal, &rng)
 			if _, ok := engine.Find(legal, a); !ok {
 				t.Fatalf("illegal choice %v", a)

@@ -34,7 +34,7 @@ const winWorth = 5000
 const playoutCap = 80
 
 // Choose implements engine.Bot.
-func (b hardBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b hardBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[0]

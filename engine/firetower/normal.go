@@ -17,7 +17,7 @@ type normalBot struct {
 }
 
 // Choose implements engine.Bot.
-func (b normalBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b normalBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[0]

@@ -17,8 +17,8 @@ import (
 type Sampler struct{}
 
 // Sample implements search.Sampler. view must be seat's own view.
-func (Sampler) Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
-	v, err := engine.SeatView(ID, view, seat, func(v *View) engine.Seat { return v.You })
+func (Sampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
+	v, err := engine.SeatView[View](ID, view, seat)
 	if err != nil {
 		return nil, err
 	}

@@ -37,6 +37,9 @@ type View struct {
 	Summary   string        `json:"summary,omitempty"`
 }
 
+// Viewer implements engine.View: the seat this view belongs to.
+func (v View) Viewer() engine.Seat { return v.You }
+
 // SeatView is one player's public facts.
 type SeatView struct {
 	Seat     engine.Seat `json:"seat"`
@@ -49,7 +52,7 @@ type SeatView struct {
 }
 
 // View implements engine.State.
-func (g *state) View(s engine.Seat) any {
+func (g *state) View(s engine.Seat) engine.View {
 	v := View{
 		You: s, Players: g.Players, Team: g.TeamPlay, Storms: g.Storms, DeckName: g.DeckName,
 		Position: g.Pos, Turn: g.Turn, TurnNo: g.TurnNo, Part: g.phase(), Acting: -1,

@@ -28,7 +28,7 @@ func (Game) Bot(level string) engine.Bot {
 type easyBot struct{}
 
 // Choose implements engine.Bot.
-func (easyBot) Choose(_ any, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (easyBot) Choose(_ engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	var useful []engine.Action
 	for _, a := range legal {
 		switch a.Kind {
@@ -66,7 +66,7 @@ type hardBot struct {
 var hardDefault = hardBot{top: 3, budget: 50 * time.Millisecond, horizon: 12, deadline: 110 * time.Millisecond}
 
 // Choose implements engine.Bot.
-func (b hardBot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b hardBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	v, ok := engine.ViewAs[View](view)
 	if !ok || len(legal) == 1 || v.Phase != PhaseActions || v.DisturbanceLeft > b.horizon {
 		return normalBot{}.Choose(view, legal, rng)
@@ -88,7 +88,7 @@ type timedSampler struct{ end time.Time }
 var errLate = errors.New("labyrinth: out of thinking time")
 
 // Sample implements search.Sampler.
-func (t timedSampler) Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
+func (t timedSampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
 	if time.Now().After(t.end) {
 		return nil, errLate
 	}

@@ -88,6 +88,9 @@ type View struct {
 	Summary string `json:"summary,omitempty"`
 }
 
+// Viewer implements engine.View: the seat this view belongs to.
+func (v View) Viewer() engine.Seat { return v.You }
+
 // PassTokenView is the Pass-An-Action token: free, or given to a seat who
 // takes one more action on its next (or present) turn.
 type PassTokenView struct {
@@ -189,7 +192,7 @@ type DisturbanceView struct {
 }
 
 // View implements engine.State.
-func (g *state) View(s engine.Seat) any {
+func (g *state) View(s engine.Seat) engine.View {
 	v := View{
 		You: s, Players: g.Players, Solo: g.Players == 1, Difficulty: g.Difficulty,
 		DoubleCurses: g.Doubles, ExtraDisturbance: g.Extra,

@@ -18,7 +18,7 @@ import (
 // hidden part (other hands, the order of decks and bags) drawn at random
 // from what is still unseen.
 type Sampler interface {
-	Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State, error)
+	Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error)
 }
 
 // Bot is a determinized Monte Carlo bot.
@@ -45,15 +45,13 @@ type Bot struct {
 	PriorZ float64
 }
 
-// Choose implements engine.Bot.
-func (b Bot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Action {
-	if len(legal) == 1 || b.Sampler == nil {
+// Choose implements engine.Bot: it searches for the view's Viewer (no
+// view: the first legal move).
+func (b Bot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+	if len(legal) == 1 || b.Sampler == nil || view == nil {
 		return legal[0]
 	}
-	seat, ok := seatOf(view)
-	if !ok {
-		return legal[0]
-	}
+	seat := view.Viewer()
 	iters := b.Iterations
 	if iters <= 0 {
 		iters = 400
@@ -109,7 +107,7 @@ func (b Bot) Choose(view any, legal []engine.Action, rng *engine.RNG) engine.Act
 // seed) and plays each move out on it; the prior's move stands unless
 // another one beats it by PriorZ standard errors of the paired
 // differences (the best such move by its mean then).
-func (b Bot) paired(view any, seat engine.Seat, legal []engine.Action, rng *engine.RNG,
+func (b Bot) paired(view engine.View, seat engine.Seat, legal []engine.Action, rng *engine.RNG,
 	iters int, budget time.Duration, depth int, playout engine.Bot) engine.Action {
 	prior := slices.IndexFunc(legal, b.Prior.Choose(view, slices.Clone(legal), rng).Same)
 	z := b.PriorZ
@@ -256,16 +254,4 @@ func Score(o engine.Outcome, seat engine.Seat) float64 {
 		}
 	}
 	return v
-}
-
-// Seated is implemented by views that know whose view they are.
-type Seated interface{ ViewerSeat() engine.Seat }
-
-// seatOf finds the viewer's seat in a view: through Seated, or a field
-// named You of type engine.Seat (the arcade's convention).
-func seatOf(view any) (engine.Seat, bool) {
-	if s, ok := view.(Seated); ok {
-		return s.ViewerSeat(), true
-	}
-	return youField(view)
 }

@@ -24,6 +24,8 @@ type pileView struct {
 	Bonus int
 }
 
+func (v pileView) Viewer() engine.Seat { return v.You }
+
 func (p *pile) MarshalJSON() ([]byte, error) {
 	type plain pile
 	return json.Marshal((*plain)(p))
@@ -55,7 +57,7 @@ func (p *pile) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	p.Turn = 1 - p.Turn
 	return nil, nil
 }
-func (p *pile) View(s engine.Seat) any {
+func (p *pile) View(s engine.Seat) engine.View {
 	v := pileView{You: s, Left: p.Left, Turn: p.Turn}
 	if s >= 0 {
 		v.Bonus = p.Bonus[s]
@@ -74,11 +76,18 @@ func (p *pile) Timeout(engine.Seat) engine.Action { return engine.Action{Kind: "
 
 // sampler deals a state from a view, guessing the other seat's bonus; it
 // records that it only ever got views.
-type sampler struct{ calls int }
+type sampler struct {
+	calls int
+	seats map[engine.Seat]bool
+}
 
-func (s *sampler) Sample(view any, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
+func (s *sampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
 	v := view.(pileView)
 	s.calls++
+	if s.seats == nil {
+		s.seats = map[engine.Seat]bool{}
+	}
+	s.seats[seat] = true
 	p := &pile{Left: v.Left, Turn: v.Turn, Winner: -1}
 	p.Bonus[seat] = v.Bonus
 	p.Bonus[1-seat] = rng.Intn(10)
@@ -129,19 +138,27 @@ func TestScore(t *testing.T) {
 	}
 }
 
-func TestSeatOf(t *testing.T) {
-	if s, ok := seatOf(pileView{You: 1}); !ok || s != 1 {
-		t.Fatal("You field not found")
+// TestSearchesForTheViewer: the search plays for the view's Viewer, and
+// without a view it plays the first legal move without sampling.
+func TestSearchesForTheViewer(t *testing.T) {
+	smp := &sampler{}
+	bot := Bot{Sampler: smp, Iterations: 20}
+	rng := engine.NewRNG(3)
+	p := &pile{Left: 9, Turn: 1, Winner: -1}
+	bot.Choose(p.View(1), p.Legal(1), &rng)
+	if len(smp.seats) != 1 || !smp.seats[1] {
+		t.Fatalf("sampled for seats %v, want only seat 1", smp.seats)
 	}
-	if _, ok := seatOf(42); ok {
-		t.Fatal("a non-struct view has a seat")
+	smp.calls = 0
+	if a := bot.Choose(nil, p.Legal(1), &rng); !a.Same(p.Legal(1)[0]) || smp.calls != 0 {
+		t.Fatalf("without a view: %v after %d samples", a, smp.calls)
 	}
 }
 
 // takeBot always takes the same number of counters (or the most it may).
 type takeBot int
 
-func (b takeBot) Choose(_ any, legal []engine.Action, _ *engine.RNG) engine.Action {
+func (b takeBot) Choose(_ engine.View, legal []engine.Action, _ *engine.RNG) engine.Action {
 	return legal[min(int(b), len(legal))-1]
 }
 

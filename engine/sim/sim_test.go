@@ -17,6 +17,14 @@ type nimState struct {
 	Winner              int
 }
 
+// nimView hides nothing: the pile, and whose view it is.
+type nimView struct {
+	You  engine.Seat
+	Pile int
+}
+
+func (v nimView) Viewer() engine.Seat { return v.You }
+
 func (nim) Info() engine.Info {
 	return engine.Info{ID: "simtest-nim", Name: "Nim", MinPlayers: 2, MaxPlayers: 3}
 }
@@ -44,8 +52,8 @@ func (nim) Bot(level string) engine.Bot {
 
 type perfect struct{}
 
-func (perfect) Choose(view any, legal []engine.Action, _ *engine.RNG) engine.Action {
-	pile := view.(nimState).Pile
+func (perfect) Choose(view engine.View, legal []engine.Action, _ *engine.RNG) engine.Action {
+	pile := view.(nimView).Pile
 	if n := pile % 4; n > 0 {
 		for _, a := range legal {
 			if a.Args[0] == n {
@@ -58,7 +66,7 @@ func (perfect) Choose(view any, legal []engine.Action, _ *engine.RNG) engine.Act
 
 type cheat struct{}
 
-func (cheat) Choose(any, []engine.Action, *engine.RNG) engine.Action {
+func (cheat) Choose(engine.View, []engine.Action, *engine.RNG) engine.Action {
 	return engine.Action{Kind: "take", Args: []int{99}}
 }
 
@@ -93,7 +101,7 @@ func (s *nimState) Apply(seat engine.Seat, a engine.Action) ([]engine.Event, err
 	s.Turn = (s.Turn + 1) % s.Players
 	return nil, nil
 }
-func (s *nimState) View(engine.Seat) any { return *s }
+func (s *nimState) View(seat engine.Seat) engine.View { return nimView{You: seat, Pile: s.Pile} }
 func (s *nimState) Outcome() engine.Outcome {
 	if s.Winner < 0 {
 		return engine.Outcome{}

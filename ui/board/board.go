@@ -36,7 +36,7 @@ func (c Context) Name(s engine.Seat) string {
 type Renderer interface {
 	// Render draws view (the engine's View for ctx.You) in at most
 	// ctx.Width x ctx.Height cells.
-	Render(view any, ctx Context) string
+	Render(view engine.View, ctx Context) string
 	// MinSize is the smallest terminal the whole table screen needs for
 	// this game.
 	MinSize() (width, height int)
@@ -58,7 +58,7 @@ type KeyHandler interface {
 	// whether it used the key; a used key with no action only changed the
 	// board's own state (the cursor moved, say). A non-empty msg is shown
 	// to the player (why a placement is illegal, say).
-	HandleKey(key string, view any, legal []engine.Action) (act *engine.Action, used bool, msg string)
+	HandleKey(key string, view engine.View, legal []engine.Action) (act *engine.Action, used bool, msg string)
 }
 
 // infoMark starts a HandleKey message made with Info.
@@ -113,7 +113,7 @@ func New(gameID string) Renderer {
 // Detailer is implemented by renderers with more to say than fits on the
 // board (card texts, say); the help screen shows it above the rules.
 type Detailer interface {
-	Details(view any) string
+	Details(view engine.View) string
 }
 
 // Sizer is implemented by boards that read better with more lines than the

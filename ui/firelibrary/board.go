@@ -26,21 +26,18 @@ var letters = map[string]string{
 	"purple": "P", "yellow": "Y", "black": "K", "white": "W", "teal": "T", "fire": "F",
 }
 
-// Render implements board.Renderer. When the board has fewer rows than
-// it would like, it drops the column legend, then the Library heading
-// (the phase line names the round), then draws two sections per line.
 // Stateless implements board.Stateless: the board keeps no state.
 func (Renderer) Stateless() {}
 
-func (Renderer) Render(view any, ctx board.Context) string {
-	v, ok := view.(fl.View)
+// Render implements board.Renderer. When the board has fewer rows than
+// it would like, it drops the column legend, then the Library heading
+// (the phase line names the round), then draws two sections per line.
+func (Renderer) Render(view engine.View, ctx board.Context) string {
+	vp, ok := engine.ViewAs[fl.View](view)
 	if !ok {
-		if p, isPtr := view.(*fl.View); isPtr && p != nil {
-			v = *p
-		} else {
-			return "(no board)"
-		}
+		return "(no board)"
 	}
+	v := *vp
 	th := ctx.Theme
 	players := playersBlock(v, ctx)
 	table := tableLine(v, ctx)
@@ -374,11 +371,12 @@ func handLines(v fl.View, th *theme.Theme, w, room int) []string {
 
 // Details implements board.Detailer: the full text of the viewer's tools and
 // of the market, for the help screen.
-func (Renderer) Details(view any) string {
-	v, ok := view.(fl.View)
+func (Renderer) Details(view engine.View) string {
+	vp, ok := engine.ViewAs[fl.View](view)
 	if !ok {
 		return ""
 	}
+	v := *vp
 	var b strings.Builder
 	if v.You != engine.Spectator {
 		b.WriteString("YOUR TOOLS\n")

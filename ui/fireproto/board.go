@@ -31,27 +31,16 @@ var letters = map[string]string{
 	"white": "W", "black": "K", "yellow": "Y", "brown": "B", "green": "G", "fire": "F",
 }
 
-func asView(view any) (fp.View, bool) {
-	switch v := view.(type) {
-	case fp.View:
-		return v, true
-	case *fp.View:
-		if v != nil {
-			return *v, true
-		}
-	}
-	return fp.View{}, false
-}
-
-// Render implements board.Renderer.
 // Stateless implements board.Stateless: the board keeps no state.
 func (Renderer) Stateless() {}
 
-func (Renderer) Render(view any, ctx board.Context) string {
-	v, ok := asView(view)
+// Render implements board.Renderer.
+func (Renderer) Render(view engine.View, ctx board.Context) string {
+	vp, ok := engine.ViewAs[fp.View](view)
 	if !ok {
 		return "(no board)"
 	}
+	v := *vp
 	th := ctx.Theme
 	lines := []string{headLine(v, th)}
 	lines = append(lines, shelves(v, th)...)
@@ -190,11 +179,12 @@ func playersBlock(v fp.View, ctx board.Context) []string {
 
 // Details implements board.Detailer: the Turn Order cards in play, the
 // shelves in full and the odds of the next draw, for the help screen.
-func (Renderer) Details(view any) string {
-	v, ok := asView(view)
+func (Renderer) Details(view engine.View) string {
+	vp, ok := engine.ViewAs[fp.View](view)
 	if !ok {
 		return ""
 	}
+	v := *vp
 	var b strings.Builder
 	b.WriteString("TURN ORDER CARDS IN PLAY (S safe, X risky)\n")
 	for _, c := range v.Cards {

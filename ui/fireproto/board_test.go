@@ -9,6 +9,7 @@ import (
 
 	"arcade/engine"
 	fp "arcade/engine/fireproto"
+	lab "arcade/engine/labyrinth"
 	"arcade/ui/board"
 	"arcade/ui/theme"
 )
@@ -83,7 +84,7 @@ func TestRenderDetails(t *testing.T) {
 			t.Errorf("details lack %q:\n%s", want, d)
 		}
 	}
-	if r.Details("junk") != "" || r.Render("junk", ctx(theme.New(true, false), 0, 2)) != "(no board)" {
+	if r.Details(lab.View{}) != "" || r.Render(lab.View{}, ctx(theme.New(true, false), 0, 2)) != "(no board)" {
 		t.Fatal("a foreign view must not render")
 	}
 	if out := r.Render(&v, ctx(theme.New(true, false), 0, 2)); !strings.Contains(out, "Ada (you)") {

@@ -30,19 +30,6 @@ func New() *Board { return &Board{cursor: ft.Point{X: 7, Y: 7}, marks: map[int]b
 // MinSize implements board.Renderer: the whole table screen fits 80x24.
 func (b *Board) MinSize() (int, int) { return 80, 24 }
 
-// asView accepts the view as a value or a pointer.
-func asView(view any) (ft.View, bool) {
-	switch v := view.(type) {
-	case ft.View:
-		return v, true
-	case *ft.View:
-		if v != nil {
-			return *v, true
-		}
-	}
-	return ft.View{}, false
-}
-
 // myTurn reports whether the viewer must decide now.
 func myTurn(v ft.View) bool { return !v.Over && v.You >= 0 && v.Acting == v.You }
 

@@ -88,7 +88,7 @@ func stripANSI(s string) string { return ansiCode.ReplaceAllString(s, "") }
 
 // press feeds keys to the board as the table screen does: keys the board
 // does not use go to the menu's hot keys.
-func press(t *testing.T, b *Board, v any, legal []engine.Action, keys ...string) (*engine.Action, string) {
+func press(t *testing.T, b *Board, v engine.View, legal []engine.Action, keys ...string) (*engine.Action, string) {
 	t.Helper()
 	var msg string
 	for _, k := range keys {

@@ -4,16 +4,18 @@ import (
 	"fmt"
 	"strings"
 
+	"arcade/engine"
 	ft "arcade/engine/firetower"
 )
 
 // Details implements board.Detailer: the board's keys and glyphs, the
 // viewer's cards and every card of the deck, for the help screen.
-func (b *Board) Details(view any) string {
-	v, ok := asView(view)
+func (b *Board) Details(view engine.View) string {
+	vp, ok := engine.ViewAs[ft.View](view)
 	if !ok {
 		return ""
 	}
+	v := *vp
 	var s strings.Builder
 	s.WriteString(`THE BOARD
   Columns A-P run west to east, rows 1-16 north to south. The side panel

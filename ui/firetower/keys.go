@@ -13,7 +13,7 @@ import (
 // Bucket), x or space (mark), esc (clear), enter (do it), and d and o when
 // they apply to the marked or selected cards; other keys (the moves' own
 // hot keys n e s w o d p) go on to the table screen's menu.
-func (b *Board) HandleKey(key string, view any, legal []engine.Action) (*engine.Action, bool, string) {
+func (b *Board) HandleKey(key string, view engine.View, legal []engine.Action) (*engine.Action, bool, string) {
 	a, used, msg := b.handle(key, view, legal)
 	if a != nil {
 		b.bucket, b.marks = false, map[int]bool{}
@@ -21,11 +21,12 @@ func (b *Board) HandleKey(key string, view any, legal []engine.Action) (*engine.
 	return a, used, msg
 }
 
-func (b *Board) handle(key string, view any, legal []engine.Action) (*engine.Action, bool, string) {
-	v, ok := asView(view)
-	if !ok || v.Over {
+func (b *Board) handle(key string, view engine.View, legal []engine.Action) (*engine.Action, bool, string) {
+	vp, ok := engine.ViewAs[ft.View](view)
+	if !ok || vp.Over {
 		return nil, false, ""
 	}
+	v := *vp
 	b.sync(v)
 	if d, ok := moves[key]; ok {
 		b.cursor.X = min(max(b.cursor.X+d.X, 0), ft.Size-1)

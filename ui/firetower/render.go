@@ -5,17 +5,19 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"arcade/engine"
 	ft "arcade/engine/firetower"
 	"arcade/ui/board"
 )
 
 // Render implements board.Renderer: the board on the left, the players,
 // the hand and what the cursor would do on the right.
-func (b *Board) Render(view any, ctx board.Context) string {
-	v, ok := asView(view)
+func (b *Board) Render(view engine.View, ctx board.Context) string {
+	vp, ok := engine.ViewAs[ft.View](view)
 	if !ok || ctx.Theme == nil {
 		return "(no board)"
 	}
+	v := *vp
 	b.sync(v)
 	t := b.current(v)
 	pv := b.preview(v, t)

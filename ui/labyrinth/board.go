@@ -50,19 +50,6 @@ func New() *Board { return &Board{cursor: lab.Centre} }
 // MinSize implements board.Renderer: the whole table screen fits 80x24.
 func (b *Board) MinSize() (int, int) { return 80, 24 }
 
-// asView accepts the view as a value or a pointer.
-func asView(view any) (lab.View, bool) {
-	switch v := view.(type) {
-	case lab.View:
-		return v, true
-	case *lab.View:
-		if v != nil {
-			return *v, true
-		}
-	}
-	return lab.View{}, false
-}
-
 // myTurn reports whether the viewer acts now.
 func myTurn(v lab.View) bool { return !v.Over && v.You >= 0 && v.Turn == v.You }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"arcade/engine"
+	fp "arcade/engine/fireproto"
 	lab "arcade/engine/labyrinth"
 	"arcade/ui/board"
 	"arcade/ui/theme"
@@ -574,7 +575,7 @@ func TestDetails(t *testing.T) {
 			t.Errorf("details lack %q", want)
 		}
 	}
-	if New().Details(42) != "" {
+	if New().Details(fp.View{}) != "" {
 		t.Errorf("details of a foreign view")
 	}
 }
@@ -582,17 +583,16 @@ func TestDetails(t *testing.T) {
 // TestForeignView checks a view of another game is refused quietly.
 func TestForeignView(t *testing.T) {
 	b := New()
-	if out := b.Render("nope", ctx(80, 16, false, 0)); out != "(no board)" {
+	if out := b.Render(fp.View{}, ctx(80, 16, false, 0)); out != "(no board)" {
 		t.Errorf("render: %q", out)
 	}
-	if a, used, _ := b.HandleKey("m", "nope", nil); a != nil || used {
+	if a, used, _ := b.HandleKey("m", fp.View{}, nil); a != nil || used {
 		t.Errorf("key on a foreign view")
 	}
 	if r := board.New(lab.ID); r == nil {
 		t.Errorf("no board registered for %q", lab.ID)
 	}
-	var v *lab.View
-	if _, ok := asView(v); ok {
-		t.Errorf("nil view accepted")
+	if out := b.Render((*lab.View)(nil), ctx(80, 16, false, 0)); out != "(no board)" {
+		t.Errorf("nil view rendered: %q", out)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"arcade/engine"
 	lab "arcade/engine/labyrinth"
 )
 
@@ -24,11 +25,12 @@ var boostHelp = []struct {
 // Details implements board.Detailer: the board's glyphs and keys, the tile
 // under the cursor, the Bookwyrm, every hand in full, the Shelves and the
 // decks, for the help screen.
-func (b *Board) Details(view any) string {
-	v, ok := asView(view)
+func (b *Board) Details(view engine.View) string {
+	vp, ok := engine.ViewAs[lab.View](view)
 	if !ok {
 		return ""
 	}
+	v := *vp
 	b.sync(v)
 	var s strings.Builder
 	s.WriteString(`THE LIBRARY

@@ -45,11 +45,12 @@ var handNone = map[string]string{
 // Machine), enter (the choice, or the tile's move or flip), tab and
 // shift+tab (cycle between matching moves) and esc (drop the choice).
 // Other keys (the engine's hot keys: 1-6 p e) go to the table's menu.
-func (b *Board) HandleKey(key string, view any, legal []engine.Action) (*engine.Action, bool, string) {
-	v, ok := asView(view)
+func (b *Board) HandleKey(key string, view engine.View, legal []engine.Action) (*engine.Action, bool, string) {
+	vp, ok := engine.ViewAs[lab.View](view)
 	if !ok {
 		return nil, false, ""
 	}
+	v := *vp
 	b.sync(v)
 	b.legal, b.legalAt = legal, stateKey(v)
 	act, used, msg := b.handle(key, v, legal)

@@ -13,11 +13,12 @@ import (
 
 // Render implements board.Renderer: a status line, the library on the
 // left and the panel (decks, hands, the tile under the cursor) beside it.
-func (b *Board) Render(view any, ctx board.Context) string {
-	v, ok := asView(view)
+func (b *Board) Render(view engine.View, ctx board.Context) string {
+	vp, ok := engine.ViewAs[lab.View](view)
 	if !ok || ctx.Theme == nil {
 		return "(no board)"
 	}
+	v := *vp
 	b.names = ctx.Names
 	b.sync(v)
 	if b.pal == nil || b.pal.th != ctx.Theme {
