@@ -10,6 +10,10 @@
 //     stream;
 //   - window changes: the latest size wins, applied at most every
 //     ResizeEvery and only when it changes;
+//   - outside messages (the hub's) and window changes are delivered by a
+//     goroutine that exists only while there is something to deliver;
+//     outside messages are applied and drawn right there, under the
+//     session's lock, without a trip through Bubble Tea's event loop;
 //   - output: after a change, only the lines that differ from the last
 //     frame are written, in the client's colour profile, through one
 //     writer that gives up (and calls OnStall) when the client stops
