@@ -319,6 +319,7 @@ type root struct {
 	scr        *screen
 	w, h       int
 	dirty      bool
+	sized      bool // the model has had its window size: frames may be drawn
 	ended      bool // the program has ended: draw nothing more
 	stopTicker func()
 }
@@ -368,7 +369,7 @@ func (r *root) apply(msg tea.Msg, pooled bool) tea.Cmd {
 func (r *root) step(msg tea.Msg) (tea.Cmd, *bytes.Buffer) {
 	switch msg.(type) {
 	case flushMsg:
-		if r.dirty || r.scr.full {
+		if r.sized && (r.dirty || r.scr.full) {
 			return nil, r.frame()
 		}
 		return nil, nil
@@ -381,10 +382,13 @@ func (r *root) step(msg tea.Msg) (tea.Cmd, *bytes.Buffer) {
 			r.scr.full = r.scr.started
 		}
 		r.w, r.h = ws.Width, ws.Height
+		r.sized = true
 	}
 	var cmd tea.Cmd
 	r.inner, cmd = r.inner.Update(msg)
-	if isInput(msg) {
+	if isInput(msg) || !r.sized {
+		// Input is drawn at the flush; anything before the model knows
+		// its size (a hub update can come first) with the size.
 		r.dirty = true
 		return cmd, nil
 	}
