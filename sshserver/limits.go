@@ -82,10 +82,7 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 	}
 	ssh.DefaultSessionHandler(srv, conn, &limitedChannel{NewChannel: nc, s: s, st: st}, ctx)
 	// Closing also cancels the connection's context at once, which ends a
-	// program still running. That matters: when the channel closes first,
-	// charm.land/ssh closes the window-change channel and Wish's bubbletea
-	// middleware then reads zero sizes from it in a loop until the context
-	// ends.
+	// program still running.
 	_ = conn.Close()
 }
 
@@ -111,7 +108,7 @@ func (c *limitedChannel) Accept() (gossh.Channel, <-chan *gossh.Request, error) 
 
 // filterRequests is the session channel's request path. It never blocks
 // on the program: window changes only update the connection's Window (the
-// session's pump applies the latest), env requests pass only for the names
+// session's bridge applies the latest), env requests pass only for the names
 // a terminal needs and within small caps, agent forwarding is refused, and
 // PTY sizes are clamped. charm.land/ssh keeps every env request, trusts
 // every size and blocks on window changes nobody reads, so this is where a
