@@ -1,6 +1,6 @@
 // Package engine defines the contract every game in the arcade implements,
-// the registry of games, a deterministic serializable random number
-// generator and small rule helpers shared by several games.
+// a deterministic serializable random number generator and small rule
+// helpers shared by several games.
 //
 // Rules code never knows that SSH or a terminal exists. A game is a Game
 // (metadata and a constructor); a game in progress is a State. Everything a
@@ -159,7 +159,8 @@ func (in Info) Resolve(opts Options) (Options, error) {
 	return out, nil
 }
 
-// Game is a registered game: its description and a constructor.
+// Game is one game's description and constructor. There is no registry:
+// cmd/arcade lists the games it serves and hands them to whatever needs them.
 type Game interface {
 	Info() Info
 	// New sets up a game for the given number of players. opts have been

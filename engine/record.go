@@ -26,13 +26,12 @@ type Record struct {
 	Outcome *Outcome `json:"outcome,omitempty"`
 }
 
-// Replay rebuilds the game a record describes and returns its final state.
-// It fails if the game is unknown, a move is illegal, or the recorded
-// outcome is not reached again.
-func Replay(r Record) (State, error) {
-	g, ok := Lookup(r.Game)
-	if !ok {
-		return nil, fmt.Errorf("unknown game %q", r.Game)
+// Replay rebuilds the game a record describes with g and returns its final
+// state. It fails if the record is of another game, a move is illegal, or
+// the recorded outcome is not reached again.
+func Replay(g Game, r Record) (State, error) {
+	if id := g.Info().ID; r.Game != id {
+		return nil, fmt.Errorf("the record is of game %q, not %q", r.Game, id)
 	}
 	opts, err := g.Info().Resolve(r.Options)
 	if err != nil {

@@ -48,6 +48,10 @@ type Player struct {
 
 // Config tunes a hub.
 type Config struct {
+	// Games are the games tables may play, each under its Info().ID (the
+	// list cmd/arcade wires; tests pass their own). NewHub panics on two
+	// games with one ID.
+	Games []engine.Game
 	// ResponseWindow is the time a seat gets to answer out of turn (0: 15 s).
 	// The countdown starts when a seat that was not responding starts to;
 	// when it runs out, Timeout is played for every seat still responding.

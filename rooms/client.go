@@ -125,7 +125,7 @@ func (c *Client) Rename(name string) (string, error) {
 // player or their address hosts too many open tables) or ErrCreateRate
 // (they open tables too fast).
 func (c *Client) Create(game string, seats int, private bool, opts engine.Options) error {
-	g, ok := engine.Lookup(game)
+	g, ok := c.hub.games[game]
 	if !ok {
 		return fmt.Errorf("There is no game called %q.", game)
 	}

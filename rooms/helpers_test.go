@@ -15,8 +15,12 @@ import (
 const patience = 15 * time.Second
 
 // testHub makes a hub with fast bots and lobby, closed when the test ends.
+// It offers the toy games unless cfg names its own.
 func testHub(t *testing.T, cfg Config) *Hub {
 	t.Helper()
+	if cfg.Games == nil {
+		cfg.Games = toyGames
+	}
 	if cfg.BotDelay == 0 {
 		cfg.BotDelay = time.Millisecond
 	}

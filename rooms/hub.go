@@ -72,9 +72,10 @@ func (c Config) withDefaults() Config {
 // lobby broadcast runs on a timer, and bots think on a pool of at most
 // Config.BotWorkers goroutines that exist only while there is work.
 type Hub struct {
-	cfg  Config
-	wg   sync.WaitGroup // table goroutines
-	bots botPool
+	cfg   Config
+	games map[string]engine.Game // cfg.Games by ID
+	wg    sync.WaitGroup         // table goroutines
+	bots  botPool
 
 	mu            sync.Mutex
 	closed        bool
@@ -103,11 +104,21 @@ type Stats struct {
 	BotsThinking int
 }
 
-// NewHub starts a hub. Zero fields of cfg take their defaults.
+// NewHub starts a hub that offers cfg.Games. Zero fields of cfg take their
+// defaults.
 func NewHub(cfg Config) *Hub {
 	cfg = cfg.withDefaults()
+	games := make(map[string]engine.Game, len(cfg.Games))
+	for _, g := range cfg.Games {
+		id := g.Info().ID
+		if _, dup := games[id]; dup {
+			panic(fmt.Sprintf("rooms: two games with the ID %q", id))
+		}
+		games[id] = g
+	}
 	return &Hub{
 		cfg:     cfg,
+		games:   games,
 		bots:    botPool{size: cfg.BotWorkers},
 		tables:  map[string]*table{},
 		codes:   map[string]*table{},

@@ -522,7 +522,7 @@ func TestBotsPlayToTheEnd(t *testing.T) {
 	// The finished game's record replays to the same outcome.
 	select {
 	case rec := <-records:
-		if _, err := engine.Replay(rec); err != nil {
+		if _, err := engine.Replay(toyBotGame{toyGame{id: toyBotsID}}, rec); err != nil {
 			t.Fatalf("the table's record does not replay: %v", err)
 		}
 		if len(rec.Moves) == 0 || rec.Game != toyBotsID || rec.Players != 4 {
@@ -745,7 +745,7 @@ func TestPanickingGameClosesOnlyItsTable(t *testing.T) {
 
 func TestHubCloseStopsEverything(t *testing.T) {
 	base := runtime.NumGoroutine()
-	h := NewHub(Config{BotDelay: time.Millisecond, AwayGrace: time.Millisecond, LobbyEvery: time.Millisecond})
+	h := NewHub(Config{Games: toyGames, BotDelay: time.Millisecond, AwayGrace: time.Millisecond, LobbyEvery: time.Millisecond})
 	var watchers []*probe
 	for i := range 5 {
 		host, spec := connect(t, h, fmt.Sprint("host", i)), connect(t, h, fmt.Sprint("spec", i))
@@ -872,4 +872,19 @@ func TestConcurrentChaos(t *testing.T) {
 		}
 	}
 	t.Logf("%d moves by humans; %+v", acts.Load(), h.Stats())
+}
+
+func TestHubOffersOnlyItsGames(t *testing.T) {
+	h := testHub(t, Config{Games: []engine.Game{toyGame{id: toyID}}})
+	a := connect(t, h, "anna")
+	if err := a.Create(toyBotsID, 2, false, nil); err == nil || !strings.Contains(err.Error(), "no game called") {
+		t.Fatalf("a game the hub does not offer: %v", err)
+	}
+	must(t, a.Create(toyID, 2, false, nil))
+	defer func() {
+		if recover() == nil {
+			t.Fatal("two games with one ID were accepted")
+		}
+	}()
+	NewHub(Config{Games: []engine.Game{toyGame{id: toyID}, toyBotGame{toyGame{id: toyID}}}})
 }

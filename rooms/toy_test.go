@@ -28,10 +28,11 @@ const (
 	toyPoolID = "toypool-test" // with a BotMaker returning gauge bots
 )
 
-func init() {
-	engine.Register(toyGame{id: toyID})
-	engine.Register(toyBotGame{toyGame{id: toyBotsID}})
-	engine.Register(toyPoolGame{toyGame{id: toyPoolID}})
+// toyGames are the games of every test hub.
+var toyGames = []engine.Game{
+	toyGame{id: toyID},
+	toyBotGame{toyGame{id: toyBotsID}},
+	toyPoolGame{toyGame{id: toyPoolID}},
 }
 
 type toyGame struct{ id string }

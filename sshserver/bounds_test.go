@@ -266,7 +266,7 @@ func TestAgentForwardingRefused(t *testing.T) {
 // closes at once; a keyed player's waits, paused, for them, and counts
 // against their cap, which the lobby then says.
 func TestTableSpamIsBounded(t *testing.T) {
-	srv := sshtest.Start(t, func(c *sshserver.Config) { c.MaxPerIP = 50 })
+	srv := startGames(t, func(c *sshserver.Config) { c.MaxPerIP = 50 })
 	openAndHangUp := func(user string, o sshtest.Options) *sshtest.Term {
 		term := sshtest.Dial(t, srv.Addr, user, o)
 		if err := term.WaitFor(sshtest.LobbyMarker, wait); err != nil {

@@ -16,7 +16,7 @@ import (
 // the test does not depend on luck (or on the engine's dealing code).
 func axeSeed(t *testing.T) uint64 {
 	t.Helper()
-	g, _ := engine.Lookup("firelibrary")
+	var g engine.Game = firelibrary.Game{}
 	opts, _ := g.Info().Resolve(nil)
 	for seed := uint64(1); seed < 10000; seed++ {
 		st, err := g.New(4, opts, seed)
@@ -40,7 +40,7 @@ func TestAxeOutOfTurnOverSSH(t *testing.T) {
 		t.Skip("plays over SSH")
 	}
 	seed := axeSeed(t)
-	srv := sshtest.StartHub(t, rooms.Config{
+	srv := startHubGames(t, rooms.Config{
 		// Bots slow enough that the Axe's log line is still on screen when
 		// the test looks for it.
 		BotDelay: 300 * time.Millisecond, ResponseWindow: time.Minute,

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	_ "arcade/engine/firelibrary"
 	"arcade/sshserver/sshtest"
 )
 
@@ -47,7 +46,7 @@ func TestFireInTheLibraryOverSSH(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a whole game over SSH")
 	}
-	srv := sshtest.Start(t, nil)
+	srv := startGames(t, nil)
 	anna := sshtest.Dial(t, srv.Addr, "anna", sshtest.Options{Key: sshtest.NewKey(t)})
 	bob := sshtest.Dial(t, srv.Addr, "bob", sshtest.Options{Key: sshtest.NewKey(t), Cols: 100, Rows: 30})
 	for _, p := range []*sshtest.Term{anna, bob} {

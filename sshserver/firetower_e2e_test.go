@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	_ "arcade/engine/firetower"
 	"arcade/sshserver/sshtest"
 )
 
@@ -26,7 +25,7 @@ func TestFireTowerOverSSH(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a game over SSH")
 	}
-	srv := sshtest.Start(t, nil)
+	srv := startGames(t, nil)
 	ann := sshtest.Dial(t, srv.Addr, "ann", sshtest.Options{Key: sshtest.NewKey(t)})
 	ben := sshtest.Dial(t, srv.Addr, "ben", sshtest.Options{Key: sshtest.NewKey(t), Cols: 100, Rows: 30})
 	for _, p := range []*sshtest.Term{ann, ben} {

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	_ "arcade/engine/labyrinth"
 	"arcade/sshserver/sshtest"
 )
 
@@ -18,7 +17,7 @@ func TestLibraryLabyrinthOverSSH(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays a game over SSH")
 	}
-	srv := sshtest.Start(t, nil)
+	srv := startGames(t, nil)
 	ann := sshtest.Dial(t, srv.Addr, "ann", sshtest.Options{Key: sshtest.NewKey(t)})
 	ben := sshtest.Dial(t, srv.Addr, "ben", sshtest.Options{Key: sshtest.NewKey(t), Cols: 120, Rows: 40})
 	for _, p := range []*sshtest.Term{ann, ben} {

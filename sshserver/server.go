@@ -59,6 +59,9 @@ type Config struct {
 	HostKeyPath string
 	// Hub is the room hub every session connects to. Required.
 	Hub *rooms.Hub
+	// Games are the games every session's lobby offers, with their boards
+	// (ui.Options.Games): the ones the hub offers.
+	Games []ui.Game
 	// Logger receives connection and session logs (nil: log.Default()).
 	Logger *log.Logger
 	// PublicHost is the host (or host:port) players ssh to, for the hints

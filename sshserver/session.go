@@ -116,7 +116,7 @@ func (s *Server) startSession(sess ssh.Session, st *connState) (*bridge.Session,
 		return nil, nil, player, err
 	}
 	player.Addr = ipKey(sess.RemoteAddr())
-	opts := ui.Options{InviteCode: inviteCode(sess.Command())}
+	opts := ui.Options{InviteCode: inviteCode(sess.Command()), Games: s.cfg.Games}
 	if s.cfg.PublicHost != "" {
 		opts.ConnectHint = s.sshCommand(sess, "")
 	}

@@ -1,6 +1,7 @@
 // Package ui holds the Bubble Tea models of the arcade: the app router, the
 // lobby, the new-table form, the table screen, help and the too-small screen.
-// Per-game boards live in ui/<game> and register with ui/board.
+// Per-game boards live in ui/<game>; a session gets them, with the games,
+// in Options.Games (wired in cmd/arcade).
 //
 // The ui never sees a game state: it draws the rooms.TableUpdate addressed to
 // its own session, which carries only that seat's view.
@@ -23,7 +24,6 @@ import (
 	"arcade/engine"
 	"arcade/keys"
 	"arcade/rooms"
-	"arcade/ui/board"
 	"arcade/ui/theme"
 )
 
@@ -34,6 +34,9 @@ type Options struct {
 	// ConnectHint is how others reach this server, e.g. "ssh -p 2222 host",
 	// shown next to invite codes ("" hides it).
 	ConnectHint string
+	// Games are the games the lobby offers, in its order, with their
+	// boards (the hub must offer the same ones).
+	Games []Game
 }
 
 // screen is which full-screen view the app shows.
@@ -106,7 +109,7 @@ type App struct {
 func New(client *rooms.Client, opts Options) *App {
 	a := &App{client: client, opts: opts, width: 80, height: 24, dark: true, colour: true}
 	a.restyle()
-	a.lobbyView.games = engine.Games()
+	a.lobbyView.games = Engines(opts.Games)
 	return a
 }
 
@@ -265,7 +268,7 @@ func (a *App) onTable(u rooms.TableUpdate) tea.Cmd {
 	}
 	a.table = &u
 	if first {
-		a.tableView = tableState{board: board.New(u.Table.Game)}
+		a.tableView = tableState{board: a.newBoard(u.Table.Game)}
 		a.scr = scrTable
 		a.setStatus("", false)
 	}

@@ -8,9 +8,13 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
-	_ "arcade/engine/firelibrary"
+	"arcade/engine/firelibrary"
 	"arcade/rooms"
+	uifirelibrary "arcade/ui/firelibrary"
 )
+
+// testGames are the games of the tests' hubs and sessions.
+var testGames = []Game{{Engine: firelibrary.Game{}, Board: uifirelibrary.NewBoard}}
 
 // driver runs an App the way a Bubble Tea program would: it feeds messages,
 // runs the commands they return (briefly: ticks are dropped) and delivers
@@ -25,7 +29,7 @@ func newDriver(t *testing.T, hub *rooms.Hub, name string, w, h int) *driver {
 	t.Helper()
 	c := hub.Connect(rooms.Player{ID: "key:" + name, Name: name})
 	t.Cleanup(c.Close)
-	d := &driver{t: t, app: New(c, Options{}), client: c}
+	d := &driver{t: t, app: New(c, Options{Games: testGames}), client: c}
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	d.run(d.app.Init())
 	return d
@@ -122,7 +126,7 @@ func (d *driver) waitFor(want string) string {
 }
 
 func newHub(t *testing.T) *rooms.Hub {
-	hub := rooms.NewHub(rooms.Config{BotDelay: time.Millisecond, LobbyEvery: time.Millisecond})
+	hub := rooms.NewHub(rooms.Config{Games: Engines(testGames), BotDelay: time.Millisecond, LobbyEvery: time.Millisecond})
 	t.Cleanup(hub.Close)
 	return hub
 }

@@ -15,7 +15,7 @@ import (
 // message (its SSH client stopped reading) must not stop the table or the
 // other players' screens.
 func TestStuckSessionDoesNotStallTable(t *testing.T) {
-	hub := rooms.NewHub(rooms.Config{BotDelay: time.Millisecond})
+	hub := rooms.NewHub(rooms.Config{Games: Engines(testGames), BotDelay: time.Millisecond})
 	defer hub.Close()
 	anna := hub.Connect(rooms.Player{ID: "key:anna", Name: "anna"})
 	bob := hub.Connect(rooms.Player{ID: "key:bob", Name: "bob"})

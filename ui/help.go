@@ -133,7 +133,7 @@ func (a *App) helpGame() engine.Game {
 			return g
 		}
 	}
-	g, _ := engine.Lookup(id)
+	g, _ := engine.FindGame(a.lobbyView.games, id)
 	return g
 }
 

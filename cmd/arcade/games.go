@@ -1,10 +1,23 @@
 package main
 
-// The games the arcade serves: each package registers itself with the engine
-// registry when imported. Add a line here for every new game.
 import (
-	_ "arcade/engine/firelibrary"
-	_ "arcade/engine/fireproto"
-	_ "arcade/engine/firetower"
-	_ "arcade/engine/labyrinth"
+	"arcade/engine/firelibrary"
+	"arcade/engine/fireproto"
+	"arcade/engine/firetower"
+	"arcade/engine/labyrinth"
+	"arcade/ui"
+	uifirelibrary "arcade/ui/firelibrary"
+	uifireproto "arcade/ui/fireproto"
+	uifiretower "arcade/ui/firetower"
+	uilabyrinth "arcade/ui/labyrinth"
 )
+
+// games is every game the arcade serves, in the order the lobby and
+// `arcade games` list them: its rules (engine/<game>) and its board view
+// (ui/<game>). A new game is one line here; nothing else registers it.
+var games = []ui.Game{
+	{Engine: firelibrary.Game{}, Board: uifirelibrary.NewBoard},
+	{Engine: fireproto.Game{}, Board: uifireproto.NewBoard},
+	{Engine: firetower.Game{}, Board: uifiretower.NewBoard},
+	{Engine: labyrinth.Game{}, Board: uilabyrinth.NewBoard},
+}

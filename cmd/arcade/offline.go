@@ -13,6 +13,7 @@ import (
 
 	"arcade/engine"
 	"arcade/engine/sim"
+	"arcade/ui"
 )
 
 // stdout is where the offline commands print their results (a variable so
@@ -43,7 +44,7 @@ func runGames(_ context.Context, args []string, _ func(string) string, stderr io
 		return 2
 	}
 	var out []gameJSON
-	for _, g := range engine.Games() {
+	for _, g := range ui.Engines(games) {
 		in := g.Info()
 		opts := in.Options
 		if opts == nil {
@@ -91,7 +92,7 @@ func runSim(_ context.Context, args []string, _ func(string) string, stderr io.W
 	game := fs.String("game", "", "game ID (see arcade games)")
 	players := fs.Int("players", 0, "number of seats (default: the game's minimum)")
 	bots := fs.String("bots", "easy", "bot level per seat, comma separated (easy, normal, hard); the last repeats")
-	games := fs.Int("games", 100, "number of games")
+	count := fs.Int("games", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
 	workers := fs.Int("workers", 0, "games played in parallel (0: one per CPU)")
 	asJSON := fs.Bool("json", false, "print JSON")
@@ -101,7 +102,7 @@ func runSim(_ context.Context, args []string, _ func(string) string, stderr io.W
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	g, ok := engine.Lookup(*game)
+	g, ok := engine.FindGame(ui.Engines(games), *game)
 	if !ok {
 		fmt.Fprintf(stderr, "arcade sim: unknown game %q (see arcade games)\n", *game)
 		return 2
@@ -109,7 +110,7 @@ func runSim(_ context.Context, args []string, _ func(string) string, stderr io.W
 	if *players == 0 {
 		*players = g.Info().MinPlayers
 	}
-	cfg := sim.Config{Game: *game, Players: *players, Bots: strings.Split(*bots, ","), Games: *games,
+	cfg := sim.Config{Game: g, Players: *players, Bots: strings.Split(*bots, ","), Games: *count,
 		Seed: *seed, Options: engine.Options(opts), Workers: *workers}
 	for _, b := range cfg.Bots {
 		if b != "easy" && b != "normal" && b != "hard" {
@@ -184,7 +185,12 @@ func runReplay(_ context.Context, args []string, _ func(string) string, stderr i
 		fmt.Fprintln(stderr, "arcade replay:", err)
 		return 1
 	}
-	st, err := engine.Replay(rec)
+	g, ok := engine.FindGame(ui.Engines(games), rec.Game)
+	if !ok {
+		fmt.Fprintf(stderr, "arcade replay: unknown game %q (see arcade games)\n", rec.Game)
+		return 1
+	}
+	st, err := engine.Replay(g, rec)
 	if err != nil {
 		fmt.Fprintln(stderr, "arcade replay:", err)
 		return 1

@@ -16,6 +16,7 @@ import (
 	"arcade/engine"
 	"arcade/rooms"
 	"arcade/sshserver"
+	"arcade/ui"
 )
 
 // shutdownGrace is how long running sessions get to end after a signal.
@@ -142,6 +143,7 @@ func serve(ctx context.Context, c serveConfig, logger *log.Logger) error {
 	}
 	records := filepath.Join(c.data, "records")
 	hub := rooms.NewHub(rooms.Config{
+		Games:              ui.Engines(games),
 		ResponseWindow:     time.Duration(c.responseWindow),
 		BotDelay:           time.Duration(c.botDelay),
 		MaxTablesPerPlayer: int(c.tablesPerKey),
@@ -154,6 +156,7 @@ func serve(ctx context.Context, c serveConfig, logger *log.Logger) error {
 		Addr:         c.listen,
 		HostKeyPath:  filepath.Join(c.data, "host_ed25519"),
 		Hub:          hub,
+		Games:        games,
 		Logger:       logger,
 		PublicHost:   c.publicHost,
 		MaxPerIP:     int(c.maxPerIP),

@@ -35,8 +35,6 @@ func (g toy) New(players int, opts engine.Options, _ uint64) (engine.State, erro
 	return &race{}, nil
 }
 
-func init() { engine.Register(toy{}) }
-
 func (toy) Restore(data []byte) (engine.State, error) {
 	var r race
 	if err := engine.DecodeStrict(data, &r); err != nil {

@@ -10,11 +10,8 @@ import (
 	"arcade/engine/enginetest"
 )
 
-func TestRegistered(t *testing.T) {
-	gm, ok := engine.Lookup(ID)
-	if !ok {
-		t.Fatal("firelibrary is not registered")
-	}
+func TestInfo(t *testing.T) {
+	var gm engine.Game = Game{}
 	in := gm.Info()
 	if in.Name != "Fire in the Library" || in.MinPlayers != 1 || in.MaxPlayers != 6 {
 		t.Fatalf("bad info %+v", in)

@@ -9,14 +9,12 @@ import (
 //go:embed rules.md
 var rulesText string
 
-// ID is the game's registry ID.
+// ID is the game's ID (Info().ID).
 const ID = "fireproto"
 
 // Game is the prototype edition of Fire in the Library as an engine.Game
 // (and engine.BotMaker).
 type Game struct{}
-
-func init() { engine.Register(Game{}) }
 
 // Info implements engine.Game.
 func (Game) Info() engine.Info {

@@ -9,7 +9,7 @@ import (
 //go:embed rules.md
 var rulesText string
 
-// ID is the game's registry ID.
+// ID is the game's ID (Info().ID).
 const ID = "firetower"
 
 // Option keys.
@@ -21,8 +21,6 @@ const (
 
 // Game is Fire Tower as an engine.Game and engine.BotMaker.
 type Game struct{}
-
-func init() { engine.Register(Game{}) }
 
 // Info implements engine.Game.
 func (Game) Info() engine.Info {

@@ -10,7 +10,7 @@ import (
 //go:embed rules.md
 var rulesText string
 
-// ID is the game's registry ID.
+// ID is the game's ID (Info().ID).
 const ID = "labyrinth"
 
 // Option keys.
@@ -22,8 +22,6 @@ const (
 
 // Game is Library Labyrinth as an engine.Game and engine.BotMaker.
 type Game struct{}
-
-func init() { engine.Register(Game{}) }
 
 // Info implements engine.Game.
 func (Game) Info() engine.Info {

@@ -15,7 +15,7 @@ import (
 
 // Config says what to play.
 type Config struct {
-	Game    string
+	Game    engine.Game
 	Players int
 	// Bots are the levels by seat ("easy", "normal", "hard"); a shorter list
 	// repeats its last level.
@@ -67,9 +67,9 @@ type gameResult struct {
 
 // Run plays cfg.Games games and sums them up.
 func Run(cfg Config) (Result, error) {
-	g, ok := engine.Lookup(cfg.Game)
-	if !ok {
-		return Result{}, fmt.Errorf("unknown game %q", cfg.Game)
+	g := cfg.Game
+	if g == nil {
+		return Result{}, fmt.Errorf("no game to play")
 	}
 	in := g.Info()
 	if cfg.Players < in.MinPlayers || cfg.Players > in.MaxPlayers {
@@ -127,7 +127,7 @@ func Run(cfg Config) (Result, error) {
 	close(next)
 	wg.Wait()
 
-	res := Result{Game: cfg.Game, Players: cfg.Players, Games: cfg.Games, Seed: cfg.Seed, Options: opts}
+	res := Result{Game: in.ID, Players: cfg.Players, Games: cfg.Games, Seed: cfg.Seed, Options: opts}
 	times := make([][]time.Duration, cfg.Players)
 	scores := make([]float64, cfg.Players)
 	wins := make([]int, cfg.Players)
@@ -178,7 +178,7 @@ func play(g engine.Game, cfg Config, opts engine.Options, levels []string, seed 
 		}
 	}
 	rng := engine.NewRNG(seed ^ 0x5eed5eed5eed5eed)
-	rec := engine.Record{Game: cfg.Game, Players: cfg.Players, Options: opts, Seed: seed}
+	rec := engine.Record{Game: g.Info().ID, Players: cfg.Players, Options: opts, Seed: seed}
 	for r.moves < cfg.MaxMoves {
 		pending := st.Pending()
 		if len(pending) == 0 {

@@ -114,10 +114,15 @@ func (s *nimState) Timeout(seat engine.Seat) engine.Action {
 	return engine.Action{Kind: "take", Args: []int{1}}
 }
 
-func init() { engine.Register(nim{}) }
+// otherNim is nim under another ID.
+type otherNim struct{ nim }
+
+func (otherNim) Info() engine.Info {
+	return engine.Info{ID: "simtest-othernim", Name: "Other Nim", MinPlayers: 2, MaxPlayers: 3}
+}
 
 func TestPerfectBotBeatsRandom(t *testing.T) {
-	res, err := Run(Config{Game: "simtest-nim", Players: 2, Bots: []string{"hard", "easy"}, Games: 400, Seed: 1})
+	res, err := Run(Config{Game: nim{}, Players: 2, Bots: []string{"hard", "easy"}, Games: 400, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +138,7 @@ func TestPerfectBotBeatsRandom(t *testing.T) {
 }
 
 func TestIllegalActionsAreCountedAndGamesStillEnd(t *testing.T) {
-	res, err := Run(Config{Game: "simtest-nim", Players: 2, Bots: []string{"cheat", "easy"}, Games: 10, Seed: 7})
+	res, err := Run(Config{Game: nim{}, Players: 2, Bots: []string{"cheat", "easy"}, Games: 10, Seed: 7})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +149,7 @@ func TestIllegalActionsAreCountedAndGamesStillEnd(t *testing.T) {
 
 func TestRecordsReplayExactly(t *testing.T) {
 	var recs []engine.Record
-	_, err := Run(Config{Game: "simtest-nim", Players: 3, Bots: []string{"easy"}, Games: 20, Seed: 3,
+	_, err := Run(Config{Game: nim{}, Players: 3, Bots: []string{"easy"}, Games: 20, Seed: 3,
 		Record: func(r engine.Record) { recs = append(recs, r) }})
 	if err != nil {
 		t.Fatal(err)
@@ -153,13 +158,17 @@ func TestRecordsReplayExactly(t *testing.T) {
 		t.Fatalf("%d records", len(recs))
 	}
 	for _, r := range recs {
-		if _, err := engine.Replay(r); err != nil {
+		if _, err := engine.Replay(nim{}, r); err != nil {
 			t.Fatal(err)
+		}
+		// A record replays only with its own game.
+		if _, err := engine.Replay(otherNim{}, r); err == nil {
+			t.Fatal("a record replayed with another game")
 		}
 		// A tampered record is caught.
 		bad := r
 		bad.Moves = append([]engine.Move(nil), r.Moves[:len(r.Moves)-1]...)
-		if _, err := engine.Replay(bad); err == nil {
+		if _, err := engine.Replay(nim{}, bad); err == nil {
 			t.Fatal("a record missing its last move replayed without complaint")
 		}
 	}
@@ -167,10 +176,10 @@ func TestRecordsReplayExactly(t *testing.T) {
 
 func TestBadConfigIsRefused(t *testing.T) {
 	for _, c := range []Config{
-		{Game: "nope", Players: 2, Games: 1},
-		{Game: "simtest-nim", Players: 9, Games: 1},
-		{Game: "simtest-nim", Players: 2, Games: 0},
-		{Game: "simtest-nim", Players: 2, Games: 1, Options: engine.Options{"x": "y"}},
+		{Game: nil, Players: 2, Games: 1},
+		{Game: nim{}, Players: 9, Games: 1},
+		{Game: nim{}, Players: 2, Games: 0},
+		{Game: nim{}, Players: 2, Games: 1, Options: engine.Options{"x": "y"}},
 	} {
 		if _, err := Run(c); err == nil {
 			t.Errorf("Run(%+v) accepted a bad config", c)
@@ -179,7 +188,7 @@ func TestBadConfigIsRefused(t *testing.T) {
 }
 
 func ExampleRun() {
-	res, _ := Run(Config{Game: "simtest-nim", Players: 2, Bots: []string{"hard", "hard"}, Games: 3, Seed: 0})
+	res, _ := Run(Config{Game: nim{}, Players: 2, Bots: []string{"hard", "hard"}, Games: 3, Seed: 0})
 	fmt.Println(res.Games, res.IllegalActions)
 	// Output: 3 0
 }

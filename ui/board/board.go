@@ -1,7 +1,8 @@
 // Package board is the contract between the table screen and the per-game
-// board views in ui/<game>. A game's view package registers a Renderer for
-// its engine game ID; the table screen draws whatever the engine's View(seat)
-// returned through it.
+// board views in ui/<game>. A game's view package offers a Factory of
+// Renderers (cmd/arcade wires it next to the engine's game, see ui.Game);
+// the table screen draws whatever the engine's View(seat) returned through
+// it.
 package board
 
 import (
@@ -9,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
-	"sync"
 
 	"arcade/engine"
 	"arcade/ui/theme"
@@ -86,29 +86,6 @@ func ReadMessage(msg string) (text string, warning bool) {
 // Factory makes a board for one session; boards may keep per-session state
 // (a cursor) and are never shared between sessions.
 type Factory func() Renderer
-
-var (
-	mu        sync.RWMutex
-	factories = map[string]Factory{}
-)
-
-// Register installs the board factory for a game ID (from an init function).
-func Register(gameID string, f Factory) {
-	mu.Lock()
-	defer mu.Unlock()
-	factories[gameID] = f
-}
-
-// New makes a board for a game ID, or returns nil when none is registered.
-func New(gameID string) Renderer {
-	mu.RLock()
-	f := factories[gameID]
-	mu.RUnlock()
-	if f == nil {
-		return nil
-	}
-	return f()
-}
 
 // Detailer is implemented by renderers with more to say than fits on the
 // board (card texts, say); the help screen shows it above the rules.

@@ -13,7 +13,9 @@ import (
 	"arcade/ui/theme"
 )
 
-func init() { board.Register("firelibrary", func() board.Renderer { return Renderer{} }) }
+// NewBoard makes one session's board view: the board.Factory that cmd/arcade
+// wires next to the engine's game.
+func NewBoard() board.Renderer { return Renderer{} }
 
 // Renderer draws fl.View values.
 type Renderer struct{}

@@ -23,10 +23,7 @@ func ctx(th *theme.Theme, you engine.Seat, players int) board.Context {
 // colour: the board must fit 80 columns and the 14 lines the table screen
 // gives it on an 80x24 terminal, and name every player.
 func TestRenderFits(t *testing.T) {
-	r := board.New(fp.ID)
-	if r == nil {
-		t.Fatal("no board registered for fireproto")
-	}
+	r := NewBoard()
 	if w, h := r.MinSize(); w != 80 || h != 24 {
 		t.Fatalf("min size %dx%d", w, h)
 	}

@@ -12,7 +12,9 @@ import (
 	"arcade/ui/board"
 )
 
-func init() { board.Register(ft.ID, func() board.Renderer { return New() }) }
+// NewBoard makes one session's board view: the board.Factory that cmd/arcade
+// wires next to the engine's game.
+func NewBoard() board.Renderer { return New() }
 
 // Board draws ft.View values and keeps one session's cursor and choices.
 type Board struct {

@@ -330,11 +330,8 @@ func TestDetails(t *testing.T) {
 	}
 }
 
-func TestRegistered(t *testing.T) {
-	r := board.New(ft.ID)
-	if r == nil {
-		t.Fatal("no board registered")
-	}
+func TestNewBoard(t *testing.T) {
+	r := NewBoard()
 	if _, ok := r.(board.KeyHandler); !ok {
 		t.Fatal("the board takes no keys")
 	}

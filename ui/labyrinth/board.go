@@ -18,7 +18,9 @@ import (
 	"arcade/ui/board"
 )
 
-func init() { board.Register(lab.ID, func() board.Renderer { return New() }) }
+// NewBoard makes one session's board view: the board.Factory that cmd/arcade
+// wires next to the engine's game.
+func NewBoard() board.Renderer { return New() }
 
 // Board draws lab.View values and keeps one session's cursor and the
 // choice being made between several matching moves.

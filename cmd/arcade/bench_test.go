@@ -1,32 +1,26 @@
-package sim_test
+package main
 
 import (
 	"fmt"
 	"testing"
 
 	"arcade/engine"
-	_ "arcade/engine/firelibrary"
-	_ "arcade/engine/fireproto"
-	_ "arcade/engine/firetower"
-	_ "arcade/engine/labyrinth"
 	"arcade/engine/sim"
+	"arcade/ui"
 )
 
-// BenchmarkBotGames plays whole bot-only games of every registered game at
-// every bot level, one game per iteration, and reports the decision time
-// the bots needed (p50 and p99, milliseconds).
+// BenchmarkBotGames plays whole bot-only games of every game the arcade
+// serves at every bot level, one game per iteration, and reports the
+// decision time the bots needed (p50 and p99, milliseconds).
 //
-//	go test -bench BotGames -benchtime 20x ./engine/sim/
+//	go test -bench BotGames -benchtime 20x ./cmd/arcade/
 func BenchmarkBotGames(b *testing.B) {
-	for _, g := range engine.Games() {
+	for _, g := range ui.Engines(games) {
 		in := g.Info()
-		if in.ID == "simtest-nim" {
-			continue
-		}
 		players := max(in.MinPlayers, 2)
 		for _, level := range []string{"easy", "normal", "hard"} {
 			b.Run(fmt.Sprintf("%s/%dp/%s", in.ID, players, level), func(b *testing.B) {
-				res, err := sim.Run(sim.Config{Game: in.ID, Players: players, Bots: []string{level},
+				res, err := sim.Run(sim.Config{Game: g, Players: players, Bots: []string{level},
 					Games: b.N, Seed: 1, Workers: 1})
 				if err != nil {
 					b.Fatal(err)
@@ -43,12 +37,12 @@ func BenchmarkBotGames(b *testing.B) {
 }
 
 // BenchmarkRandomGames plays whole games of uniformly random legal moves
-// of every registered game (the rules engine alone: no bot thinking) and
+// of every game the arcade serves (the rules engine alone: no bot thinking) and
 // reports games per second.
 //
-//	go test -bench RandomGames ./engine/sim/
+//	go test -bench RandomGames ./cmd/arcade/
 func BenchmarkRandomGames(b *testing.B) {
-	for _, g := range engine.Games() {
+	for _, g := range ui.Engines(games) {
 		in := g.Info()
 		players := max(in.MinPlayers, 2)
 		b.Run(fmt.Sprintf("%s/%dp", in.ID, players), func(b *testing.B) {
