@@ -119,8 +119,8 @@ func (t *table) botMove() {
 		return
 	}
 	legal := t.state.Legal(s)
-	if len(legal) == 0 {
-		t.autoApply(s, t.state.Timeout(s))
+	if len(legal) == 0 { // pending without a legal move: an engine bug
+		t.playTimeout(s)
 		t.changed()
 		return
 	}
@@ -132,11 +132,14 @@ func (t *table) botMove() {
 			t.thinking = false
 			st := t.seatAt(s)
 			if t.status == Playing && len(t.moves) == made && st != nil && st.bot == bot {
-				if !ok {
+				switch {
+				case !ok:
 					t.cfg.Logf("rooms: table %s (%s): the bot in seat %d failed; playing its timeout move", t.id, t.info.ID, s+1)
-					a = t.state.Timeout(s)
+					t.playTimeout(s)
+				case t.apply(s, a) != nil:
+					t.cfg.Logf("rooms: table %s (%s): the bot in seat %d chose %v, which is not legal; playing its timeout move", t.id, t.info.ID, s+1, a)
+					t.playTimeout(s)
 				}
-				t.autoApply(s, a)
 			}
 			t.changed()
 		})

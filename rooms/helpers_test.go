@@ -27,7 +27,13 @@ func testHub(t *testing.T, cfg Config) *Hub {
 	if cfg.LobbyEvery == 0 {
 		cfg.LobbyEvery = 2 * time.Millisecond
 	}
-	cfg.Logf = t.Logf
+	logf := cfg.Logf
+	cfg.Logf = func(format string, args ...any) {
+		t.Logf(format, args...)
+		if logf != nil {
+			logf(format, args...)
+		}
+	}
 	h := NewHub(cfg)
 	t.Cleanup(h.Close)
 	return h

@@ -503,7 +503,7 @@ func TestBotsPlayToTheEnd(t *testing.T) {
 	must(t, a.Start())
 	a.table("playing", func(u *TableUpdate) bool { return u.Table.Status == Playing })
 	end := playToEnd(t, a)
-	if !hasLine(end.Log, "Game over") {
+	if !end.Outcome.Done || !hasLine(end.Log, "The game is over.") {
 		t.Fatalf("log: %q", end.Log)
 	}
 	spy.Lock()
@@ -618,6 +618,40 @@ func TestResponseWindowTimeout(t *testing.T) {
 	ms := movesOf(t, h, id)
 	if len(ms) != 2 || ms[1].Seat != 1 || !ms[1].Action.Same(okAct) {
 		t.Fatalf("moves %+v", ms)
+	}
+}
+
+// TestRefusedTimeoutIsReported: an engine that refuses its own timeout
+// move has a bug; the table says so in its log and to Config.Logf, then
+// plays the seat's first legal move so that the game goes on.
+func TestRefusedTimeoutIsReported(t *testing.T) {
+	bugs := make(chan string, 10)
+	h := testHub(t, Config{ResponseWindow: 20 * time.Millisecond, Logf: func(format string, args ...any) {
+		select {
+		case bugs <- fmt.Sprintf(format, args...):
+		default:
+		}
+	}})
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	id := startToy(t, toyNapID, engine.Options{"target": "1000000", "window": "true"}, a, b)
+	must(t, a.Act(addOne))
+	u := b.table("timed out to bob's turn", func(u *TableUpdate) bool {
+		return view(t, u).Turn == 1 && len(view(t, u).Answering) == 0
+	})
+	if !hasLine(u.Log, "The game refused the move it chose for bob (a bug in the game); the table plays their first legal move instead.") {
+		t.Fatalf("log: %q", u.Log)
+	}
+	ms := movesOf(t, h, id)
+	if len(ms) != 2 || ms[1].Seat != 1 || !ms[1].Action.Same(okAct) {
+		t.Fatalf("moves %+v", ms)
+	}
+	select {
+	case bug := <-bugs:
+		if !strings.Contains(bug, "engine bug") || !strings.Contains(bug, "nap") || !strings.Contains(bug, toyNapID) {
+			t.Fatalf("logged %q", bug)
+		}
+	case <-time.After(patience):
+		t.Fatal("the refused timeout was not logged")
 	}
 }
 

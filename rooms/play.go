@@ -3,7 +3,6 @@ package rooms
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"arcade/engine"
@@ -79,22 +78,35 @@ func (t *table) apply(s engine.Seat, a engine.Action) error {
 	return nil
 }
 
-// autoApply plays a for s on the player's behalf (timeout or bot); if the
-// engine refuses it, the seat's first legal action is tried. It reports
-// whether a move was made.
-func (t *table) autoApply(s engine.Seat, a engine.Action) bool {
+// playTimeout plays seat s's Timeout move on the player's behalf (their
+// time ran out, they are away, or their bot failed) and reports whether a
+// move was made. An engine must accept its own timeout move; one that
+// refuses it has a bug, which is logged through Config.Logf and said in the
+// table's log. The table then plays the seat's first legal move instead, so
+// that a buggy timeout never stalls the game (nothing better is known about
+// the seat's wishes); when even that fails the seat stays pending.
+func (t *table) playTimeout(s engine.Seat) bool {
+	a := t.state.Timeout(s)
 	err := t.apply(s, a)
 	if err == nil {
 		return true
 	}
-	if legal := t.state.Legal(s); len(legal) > 0 && t.apply(s, legal[0]) == nil {
-		return true
+	t.cfg.Logf("rooms: engine bug: table %s (%s) refused its own timeout move %v for seat %d: %v", t.id, t.info.ID, a, s+1, err)
+	legal := t.state.Legal(s)
+	if len(legal) == 0 {
+		t.logf("The game refused the move it chose for %s, and offers them no other: a bug in the game.", t.name(int(s)))
+		return false
 	}
-	t.cfg.Logf("rooms: table %s (%s): seat %d cannot play %v: %v", t.id, t.info.ID, s, a, err)
-	return false
+	t.logf("The game refused the move it chose for %s (a bug in the game); the table plays their first legal move instead.", t.name(int(s)))
+	if err := t.apply(s, legal[0]); err != nil {
+		t.cfg.Logf("rooms: engine bug: table %s (%s) refused its own legal move %v for seat %d: %v", t.id, t.info.ID, legal[0], s+1, err)
+		return false
+	}
+	return true
 }
 
-// checkOver ends the game when the engine says so.
+// checkOver ends the game when the engine's Outcome says so (and only
+// then: the log is never read for it).
 func (t *table) checkOver() {
 	if t.status != Playing {
 		return
@@ -108,18 +120,9 @@ func (t *table) checkOver() {
 	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer} {
 		s.stop()
 	}
-	// Announce the end unless the game's own events already did.
-	said := false
-	for i := len(t.log) - 1; i >= 0 && i >= len(t.log)-3; i-- {
-		said = said || strings.Contains(t.log[i].Text, "Game over") || (o.Summary != "" && strings.Contains(t.log[i].Text, o.Summary))
-	}
-	switch {
-	case said:
-	case o.Summary != "":
-		t.logf("Game over: %s", o.Summary)
-	default:
-		t.logf("Game over.")
-	}
+	// The table's own line; the game's events may have told how it ended,
+	// and every screen shows the outcome's summary.
+	t.logf("The game is over.")
 	t.hub.clearAway(t)
 	if f := t.cfg.OnFinish; f != nil {
 		rec := engine.Record{Game: t.info.ID, Players: len(t.seats), Options: t.opts, Seed: t.seed,
@@ -144,7 +147,7 @@ func (t *table) settle() {
 		if !ok {
 			break
 		}
-		if !t.autoApply(s, t.state.Timeout(s)) {
+		if !t.playTimeout(s) {
 			failed[s] = true
 		}
 	}
@@ -199,7 +202,7 @@ func (t *table) windowExpired() {
 	failed := map[engine.Seat]bool{}
 	for _, s := range t.window {
 		if t.status == Playing && slices.Contains(t.responding(), s) && !failed[s] {
-			if !t.autoApply(s, t.state.Timeout(s)) {
+			if !t.playTimeout(s) {
 				failed[s] = true
 			}
 		}

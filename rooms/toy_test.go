@@ -26,6 +26,7 @@ const (
 	toyID     = "toy-test"     // no BotMaker: tables fall back to RandomBot
 	toyBotsID = "toybots-test" // with a BotMaker returning spy bots
 	toyPoolID = "toypool-test" // with a BotMaker returning gauge bots
+	toyNapID  = "toynap-test"  // its Timeout is never legal (an engine bug)
 )
 
 // toyGames are the games of every test hub.
@@ -33,6 +34,7 @@ var toyGames = []engine.Game{
 	toyGame{id: toyID},
 	toyBotGame{toyGame{id: toyBotsID}},
 	toyPoolGame{toyGame{id: toyPoolID}},
+	toyNapGame{toyGame{id: toyNapID}},
 }
 
 type toyGame struct{ id string }
@@ -201,6 +203,22 @@ func (s *toyState) Timeout(seat engine.Seat) engine.Action {
 	}
 	return addOne
 }
+
+// toyNapGame is the toy game with a bug: its timeout move, "nap", is
+// never legal.
+type toyNapGame struct{ toyGame }
+
+func (g toyNapGame) New(n int, opts engine.Options, seed uint64) (engine.State, error) {
+	st, err := g.toyGame.New(n, opts, seed)
+	if err != nil {
+		return nil, err
+	}
+	return &toyNapState{st.(*toyState)}, nil
+}
+
+type toyNapState struct{ *toyState }
+
+func (*toyNapState) Timeout(engine.Seat) engine.Action { return engine.Action{Kind: "nap"} }
 
 // spyBot plays randomly and records every view it was given, so tests can
 // check that bots get only their own seat's view.
