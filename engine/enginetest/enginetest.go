@@ -1,7 +1,9 @@
 // Package enginetest holds test helpers that work on any engine.Game: golden
 // playthrough files, random legal moves, checks that refused moves change
-// nothing, save/restore round trips and views of games without hidden
-// information. Only tests import it.
+// nothing, save/restore round trips, and the loops every game's tests run:
+// random games checked at every step (PlayChecked), the body of an Apply
+// fuzz test (FuzzApply) and the leak test, for games with secrets
+// (CheckSecrets) and without (CheckPublic). Only tests import it.
 package enginetest
 
 import (

@@ -23,18 +23,6 @@ func FuzzApply(f *testing.F) {
 			cfg = randomConfig(&rng)
 		}
 		g := newGameOpts(t, cfg.players, cfg.opts, seed)
-		for i := 0; i < int(steps)%400 && !g.Outcome().Done; i++ {
-			enginetest.MustApply(t, g, enginetest.RandomMove(g, &rng))
-		}
-		a := engine.Action{Kind: kind}
-		for k := range int(nargs) % 4 {
-			a.Args = append(a.Args, arg+k)
-		}
-		if !enginetest.CheckArbitrary(t, g, mv(engine.Seat(who), a)) {
-			return
-		}
-		if err := g.validate(); err != nil {
-			t.Fatal(err)
-		}
+		enginetest.FuzzApply(t, g, &rng, int(steps)%400, engine.Seat(who), kind, arg, int(nargs)%4, validState)
 	})
 }

@@ -69,65 +69,23 @@ func TestNoLeaks(t *testing.T) {
 		if i%4 == 0 { // the base game keeps its share
 			cfg = config{2 + i%5, engine.Options{}}
 		}
-		players := cfg.players
-		g := newGameOpts(t, players, cfg.opts, uint64(i)+1000)
+		g := newGameOpts(t, cfg.players, cfg.opts, uint64(i)+1000)
 		rng := engine.NewRNG(uint64(i))
-		for step := 0; !g.Outcome().Done; step++ {
-			m := enginetest.RandomMove(g, &rng)
-			if step%4 == 0 {
-				for o := range engine.Seat(players) {
-					b, ok := otherHand(g, o)
-					if !ok {
-						continue
-					}
-					checked++
-					compareWorlds(t, g.copy(), b, o, m)
-				}
-			}
-			enginetest.MustApply(t, g, m)
-		}
+		checked += enginetest.CheckSecrets(t, g, &rng, enginetest.Secrets{
+			Game: Game{}, Players: cfg.players, Every: 4,
+			Twin: func(st engine.State, o engine.Seat) (engine.State, bool) {
+				b, ok := otherHand(st.(*state), o)
+				return b, ok
+			},
+			Observe: func(a, b engine.State, s, o engine.Seat) { sameBotChoices(t, a.(*state), b.(*state), s, o) },
+			// Only playing a card depends on the hand that was changed.
+			Depends: func(m enginetest.Move, o engine.Seat) bool { return m.Seat == o && m.Action.Kind == KindPlay },
+		})
 	}
 	if checked < 5*games {
 		t.Fatalf("only %d comparisons", checked)
 	}
 	t.Logf("%d comparisons", checked)
-}
-
-func compareWorlds(t *testing.T, a, b *state, o engine.Seat, m enginetest.Move) {
-	observers := []engine.Seat{engine.Spectator}
-	for s := range engine.Seat(a.Players) {
-		if s != o {
-			observers = append(observers, s)
-		}
-	}
-	for _, s := range observers {
-		if va, vb := viewJSON(t, a, s), viewJSON(t, b, s); va != vb {
-			t.Fatalf("seat %d sees seat %d's hand:\n%s\n%s", s, o, va, vb)
-		}
-		if la, lb := fmtJSON(t, a.Legal(s)), fmtJSON(t, b.Legal(s)); la != lb {
-			t.Fatalf("seat %d's moves depend on seat %d's hand", s, o)
-		}
-		sameBotChoices(t, a, b, s, o)
-	}
-	if viewJSON(t, a, o) == viewJSON(t, b, o) {
-		t.Fatal("the owner must see their own hand")
-	}
-	if m.Seat == o && m.Action.Kind == KindPlay {
-		return // the move itself depends on the hand that was changed
-	}
-	eva, erra := a.Apply(m.Seat, m.Action)
-	evb, errb := b.Apply(m.Seat, m.Action)
-	if erra != nil || errb != nil {
-		t.Fatalf("%v: %v / %v", m.Action, erra, errb)
-	}
-	for _, s := range observers {
-		if !slices.Equal(enginetest.Visible(eva, s), enginetest.Visible(evb, s)) {
-			t.Fatalf("seat %d's log depends on seat %d's hand:\n%v\n%v", s, o, enginetest.Visible(eva, s), enginetest.Visible(evb, s))
-		}
-		if va, vb := viewJSON(t, a, s), viewJSON(t, b, s); va != vb {
-			t.Fatalf("after %v seat %d sees seat %d's hand:\n%s\n%s", m.Action, s, o, va, vb)
-		}
-	}
 }
 
 // leakChecks counts the bot comparisons, to ask the hard bot now and then.

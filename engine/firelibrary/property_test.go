@@ -20,16 +20,6 @@ func randomProbe(rng *engine.RNG) engine.Action {
 	return a
 }
 
-// checkStep checks the invariants of a state between moves, and the
-// contract between Pending, Legal, Timeout and Outcome.
-func checkStep(t *testing.T, g *state) {
-	t.Helper()
-	if err := g.validate(); err != nil {
-		t.Fatalf("invalid state: %v\n%s", err, enginetest.Marshal(t, g))
-	}
-	enginetest.CheckSeats(t, g, g.Players)
-}
-
 // allLegalEvery: how often playChecked applies every legal move to a
 // restored copy (less often under the race detector, where it is slow).
 var allLegalEvery = map[bool]int{false: 17, true: 41}[enginetest.RaceEnabled]
@@ -47,38 +37,8 @@ func playCheckedWith(t *testing.T, cfg config, seed uint64) {
 	g := newGameOpts(t, players, cfg.opts, seed)
 	rng := engine.NewRNG(seed ^ 0x5eed)
 	fork := rng.Intn(maxSteps(players) / 3)
-	var forked *state
-	var after []enginetest.Move
-	var afterEv []engine.Event
-	for step := 0; !g.Outcome().Done; step++ {
-		if step > maxSteps(players) {
-			t.Fatalf("%v seed %d: no end after %d moves", cfg, seed, step)
-		}
-		checkStep(t, g)
-		var probes []enginetest.Move
-		for range 4 {
-			probes = append(probes, mv(engine.Seat(rng.Intn(players+2)-1), randomProbe(&rng)))
-		}
-		enginetest.CheckRefused(t, g, probes...)
-		if step%allLegalEvery == 0 {
-			enginetest.CheckAllLegal(t, Game{}, g, validState)
-		}
-		if step == fork {
-			forked = enginetest.Restored(t, Game{}, g).(*state)
-		}
-		m := enginetest.RandomMove(g, &rng)
-		ev := enginetest.MustApply(t, g, m)
-		for _, e := range ev {
-			if e.To != engine.Everyone && (e.To < 0 || int(e.To) >= players) {
-				t.Fatalf("event to %d: %q", e.To, e.Text)
-			}
-		}
-		if forked != nil {
-			after = append(after, m)
-			afterEv = append(afterEv, ev...)
-		}
-	}
-	checkStep(t, g)
+	enginetest.PlayChecked(t, g, &rng, enginetest.Playthrough{Game: Game{}, Players: players,
+		MaxMoves: maxSteps(players), Valid: validState, Probe: randomProbe, AllLegalEvery: allLegalEvery, Fork: fork})
 	out := g.Outcome()
 	// Nobody wins when the Robot does, or when the Lone Librarian fails.
 	if len(out.Scores) != players || out.Summary == "" || len(out.Winners) == 0 && g.Robot == nil && g.Var.Mode != ModeLone {
@@ -91,16 +51,6 @@ func playCheckedWith(t *testing.T, cfg config, seed uint64) {
 		if out.Scores[s] != slices.Max(out.Scores) {
 			t.Fatalf("winner %d does not have the top score: %+v", s, out)
 		}
-	}
-	if forked != nil {
-		var ev []engine.Event
-		for _, m := range after {
-			ev = append(ev, enginetest.MustApply(t, forked, m)...)
-		}
-		if !slices.Equal(ev, afterEv) {
-			t.Fatal("a restored game played on differently")
-		}
-		enginetest.SameJSON(t, "restored game at the end", enginetest.Marshal(t, g), enginetest.Marshal(t, forked))
 	}
 }
 

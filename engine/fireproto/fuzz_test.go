@@ -20,16 +20,7 @@ func FuzzApply(f *testing.F) {
 		n := 2 + int(players)%4
 		g := newGame(t, n, seed)
 		rng := engine.NewRNG(seed)
-		for i := 0; i < int(steps)%300 && !g.Outcome().Done; i++ {
-			et.MustApply(t, g, et.RandomMove(g, &rng))
-		}
-		a := engine.Action{Kind: kind}
-		for k := range int(nargs) % 4 {
-			a.Args = append(a.Args, arg+k)
-		}
-		if et.CheckArbitrary(t, g, et.Move{Seat: engine.Seat(who), Action: a}) {
-			valid(t, g)
-		}
+		et.FuzzApply(t, g, &rng, int(steps)%300, engine.Seat(who), kind, arg, int(nargs)%4, validState)
 	})
 }
 
@@ -40,9 +31,7 @@ func FuzzRestore(f *testing.F) {
 	for seed := range uint64(6) {
 		g := newGame(f, 2+int(seed)%4, seed)
 		rng := engine.NewRNG(seed)
-		for i := 0; i < int(seed)*9 && !g.Outcome().Done; i++ {
-			et.MustApply(f, g, et.RandomMove(g, &rng))
-		}
+		et.PlayRandom(f, g, &rng, int(seed)*9, nil)
 		f.Add(et.Marshal(f, g))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -22,10 +22,7 @@ func TestNoHiddenInformation(t *testing.T) {
 		g := newGame(t, players, uint64(i)+1000)
 		rng := engine.NewRNG(uint64(i))
 		et.CheckPublic(t, g, players, nil)
-		for !g.Outcome().Done {
-			ev := et.MustApply(t, g, et.RandomMove(g, &rng))
-			et.CheckPublic(t, g, players, ev)
-		}
+		et.PlayRandom(t, g, &rng, -1, func(_ et.Move, ev []engine.Event) { et.CheckPublic(t, g, players, ev) })
 	}
 }
 

@@ -29,41 +29,15 @@ func playChecked(t *testing.T, players int, seed uint64) int {
 	g := newGame(t, players, seed)
 	rng := engine.NewRNG(seed ^ 0x5eed)
 	fork := rng.Intn(60)
-	var forked engine.State
-	var after []et.Move
-	var afterEv []engine.Event
-	step := 0
-	for ; !g.Outcome().Done; step++ {
-		if step > maxSteps(players) {
-			t.Fatalf("%d players seed %d: no end after %d moves", players, seed, step)
-		}
-		valid(t, g)
-		et.CheckSeats(t, g, players)
-		for _, a := range g.Legal(g.Active) {
-			if n := len([]rune(a.Label)); n > 35 {
-				t.Fatalf("label of %d columns: %q", n, a.Label)
+	steps := et.PlayChecked(t, g, &rng, et.Playthrough{Game: Game{}, Players: players, MaxMoves: maxSteps(players),
+		Valid: validState, Probe: randomProbe, AllLegalEvery: 13, Fork: fork,
+		Before: func(engine.State, et.Move) {
+			for _, a := range g.Legal(g.Active) {
+				if n := len([]rune(a.Label)); n > 35 {
+					t.Fatalf("label of %d columns: %q", n, a.Label)
+				}
 			}
-		}
-		probes := make([]et.Move, 4)
-		for i := range probes {
-			probes[i] = et.Move{Seat: engine.Seat(rng.Intn(players+2) - 1), Action: randomProbe(&rng)}
-		}
-		et.CheckRefused(t, g, probes...)
-		if step%13 == 0 {
-			et.CheckAllLegal(t, Game{}, g, validState)
-		}
-		if step == fork {
-			forked = et.Restored(t, Game{}, g)
-		}
-		m := et.RandomMove(g, &rng)
-		ev := et.MustApply(t, g, m)
-		if forked != nil {
-			after = append(after, m)
-			afterEv = append(afterEv, ev...)
-		}
-	}
-	valid(t, g)
-	et.CheckSeats(t, g, players)
+		}})
 	out := g.Outcome()
 	if len(out.Scores) != players || len(out.Winners) == 0 || out.Summary == "" {
 		t.Fatalf("outcome %+v", out)
@@ -76,17 +50,7 @@ func playChecked(t *testing.T, players int, seed uint64) int {
 	if (g.Collapsed >= 0) == (slices.Max(out.Scores) >= goal) {
 		t.Fatalf("the game ended without a reason, or with two: %+v", out)
 	}
-	if forked != nil {
-		var ev []engine.Event
-		for _, m := range after {
-			ev = append(ev, et.MustApply(t, forked, m)...)
-		}
-		if !slices.Equal(ev, afterEv) {
-			t.Fatal("a restored game played on differently")
-		}
-		et.SameJSON(t, "restored game at the end", et.Marshal(t, g), et.Marshal(t, forked))
-	}
-	return step
+	return steps
 }
 
 // TestRandomGames plays thousands of random games (fewer under -race or

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"arcade/engine"
+	"arcade/engine/enginetest"
 )
 
 // quickHard is a hard bot cut down for the tests: few candidates and
@@ -16,7 +17,7 @@ var quickHard = hardBot{p: normalParams, top: 3, samples: 2, budget: time.Hour}
 // must always choose a legal move and win most games.
 func TestBotsFinishAndBeatRandom(t *testing.T) {
 	games := 30
-	if raceEnabled || testing.Short() {
+	if enginetest.RaceEnabled || testing.Short() {
 		games = 8
 	}
 	for _, level := range []string{"easy", "normal"} {
@@ -85,7 +86,7 @@ func TestBotsPlayLegalMoves(t *testing.T) {
 		{2, engine.Options{OptFirestorm: "true", OptDeck: DeckDeluxe}},
 		{4, engine.Options{OptTeam: "true", OptDeck: DeckClassic}},
 	}
-	if raceEnabled || testing.Short() {
+	if enginetest.RaceEnabled || testing.Short() {
 		tables = tables[:3]
 	}
 	levels := []engine.Bot{quickHard, normalBot{p: normalParams}, easyBot{}}
@@ -111,12 +112,12 @@ func TestBotsPlayLegalMoves(t *testing.T) {
 // its clock) against the easy one, seats alternating.
 func TestHardBeatsEasy(t *testing.T) {
 	games := 6
-	if raceEnabled || testing.Short() {
+	if enginetest.RaceEnabled || testing.Short() {
 		games = 2
 	}
 	hard := hardDefault
 	hard.budget = time.Hour // reproducible: never cut short by the clock
-	if raceEnabled {
+	if enginetest.RaceEnabled {
 		hard = quickHard
 	}
 	wins := 0

@@ -1,8 +1,6 @@
 package firetower
 
 import (
-	"encoding/json"
-	"slices"
 	"strings"
 	"testing"
 
@@ -27,37 +25,37 @@ func randomOptions(i int) (int, engine.Options) {
 // TestRandomGames plays random games and checks the invariants after every
 // move: no panic, every card accounted for, the eternal flame burning, no
 // firebreak where the rules forbid it, full hands between turns, refused
-// moves changing nothing, saved states restoring, and the game ending.
+// moves changing nothing, a game restored mid-way playing on alike, and
+// the game ending.
 func TestRandomGames(t *testing.T) {
 	games := 60
-	if raceEnabled || testing.Short() {
+	if enginetest.RaceEnabled || testing.Short() {
 		games = 12
 	}
 	for i := range games {
 		players, opts := randomOptions(i)
 		g := newGame(t, players, opts, uint64(i)*7919+1)
 		rng := engine.NewRNG(uint64(i))
-		steps := 0
-		for ; !g.Outcome().Done; steps++ {
-			if steps == maxSteps {
-				t.Fatalf("game %d (%v) still running after %d moves", i, opts, steps)
-			}
-			tryIllegal(t, g, &rng)
-			m := randomMove(g, &rng)
-			before := g.copy()
-			mustApply(t, g, m)
-			checkInvariants(t, before, g, m)
-			if steps%25 == 0 {
-				checkRestore(t, g)
-				checkSeats(t, g)
-			}
-		}
-		checkRestore(t, g)
+		var before *state
+		enginetest.PlayChecked(t, g, &rng, enginetest.Playthrough{Game: Game{}, Players: players, MaxMoves: maxSteps,
+			Choose: chooseMove, Valid: validState, Probe: randomProbe, Probes: 1, SeatsEvery: 25, Fork: rng.Intn(100),
+			Before: func(engine.State, enginetest.Move) { before = g.copy() },
+			After: func(_ engine.State, m enginetest.Move, _ []engine.Event) {
+				checkInvariants(t, before, g, move(m))
+			}})
 		if o := g.Outcome(); len(o.Winners) == 0 || len(o.Scores) != players || o.Summary == "" {
 			t.Fatalf("game %d: bad outcome %+v", i, o)
 		}
 	}
 }
+
+// chooseMove is randomMove for enginetest.
+func chooseMove(st engine.State, rng *engine.RNG) enginetest.Move {
+	return enginetest.Move(randomMove(st.(*state), rng))
+}
+
+// validState is the game's own invariant check for enginetest.
+func validState(st engine.State) error { return st.(*state).validate() }
 
 func checkInvariants(t *testing.T, before, g *state, m move) {
 	t.Helper()
@@ -95,29 +93,16 @@ func checkInvariants(t *testing.T, before, g *state, m move) {
 	}
 }
 
-// tryIllegal sends a random move that is not legal and checks that it is
-// refused with a RuleError and changes nothing.
-func tryIllegal(t *testing.T, g *state, rng *engine.RNG) {
-	t.Helper()
-	kinds := []string{KindSpread, KindPlay, KindWind, KindRoll, KindDiscard, KindBucket, KindEmber, KindEnd, KindTrim, KindRedraw, "burn"}
-	a := engine.Action{Kind: kinds[rng.Intn(len(kinds))]}
+var probeKinds = []string{KindSpread, KindPlay, KindWind, KindRoll, KindDiscard, KindBucket, KindEmber, KindEnd,
+	KindTrim, KindRedraw, "burn"}
+
+// randomProbe builds an arbitrary action, legal or not.
+func randomProbe(rng *engine.RNG) engine.Action {
+	a := engine.Action{Kind: probeKinds[rng.Intn(len(probeKinds))]}
 	for range rng.Intn(5) {
 		a.Args = append(a.Args, rng.Intn(20)-2)
 	}
-	s := engine.Seat(rng.Intn(g.Players+1) - 1)
-	enginetest.CheckRefused(t, g, enginetest.Move{Seat: s, Action: a})
-}
-
-func checkRestore(t *testing.T, g *state) {
-	t.Helper()
-	st := enginetest.Restored(t, Game{}, g)
-	for s := engine.Seat(-1); s < engine.Seat(g.Players); s++ {
-		a, _ := json.Marshal(g.Legal(s))
-		b, _ := json.Marshal(st.Legal(s))
-		if string(a) != string(b) {
-			t.Fatalf("restored legal moves differ for seat %d", s)
-		}
-	}
+	return a
 }
 
 // TestReplay plays a game twice from one seed and one move list.
@@ -145,7 +130,7 @@ func TestReplay(t *testing.T) {
 func TestEveryCardPlayed(t *testing.T) {
 	played := map[string]bool{}
 	games := 30
-	if raceEnabled || testing.Short() {
+	if enginetest.RaceEnabled || testing.Short() {
 		games = 12
 	}
 	for i := range games {
@@ -175,30 +160,6 @@ func TestEveryCardPlayed(t *testing.T) {
 		KindWind, KindRoll, KindBucket, KindEmber, KindTrim, KindRedraw, "elimination"} {
 		if !played[want] {
 			t.Errorf("no random game played %s", want)
-		}
-	}
-}
-
-// checkSeats checks Pending, Legal and Timeout against each other (as
-// enginetest.CheckSeats does, but placements carry no hot key): only the
-// pending seat has moves, each with a label, and its Timeout is one of
-// them.
-func checkSeats(t *testing.T, g *state) {
-	t.Helper()
-	pending := g.Pending()
-	for s := engine.Seat(-2); int(s) <= g.Players; s++ {
-		legal := g.Legal(s)
-		if slices.Contains(pending, s) != (len(legal) > 0) {
-			t.Fatalf("seat %d: pending %v, %d moves", s, pending, len(legal))
-		}
-		for _, a := range legal {
-			if a.Label == "" {
-				t.Fatalf("%v has no label", a)
-			}
-		}
-		to := g.Timeout(s)
-		if _, ok := engine.Find(legal, to); len(legal) > 0 && !ok || len(legal) == 0 && to.Kind != "" {
-			t.Fatalf("seat %d times out with %v", s, to)
 		}
 	}
 }

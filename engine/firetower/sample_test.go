@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"arcade/engine"
+	"arcade/engine/enginetest"
 	"arcade/engine/search"
 )
 
@@ -26,7 +27,7 @@ func actionSet(as []engine.Action) []string {
 // random games with every option: the same moves, no more, no fewer.
 func TestOptionsMatchLegal(t *testing.T) {
 	games := 15
-	if raceEnabled || testing.Short() {
+	if enginetest.RaceEnabled || testing.Short() {
 		games = 5
 	}
 	checked := 0
@@ -60,7 +61,7 @@ func TestOptionsMatchLegal(t *testing.T) {
 // the other hands dealt from the unseen cards.
 func TestSamplerAgreesWithView(t *testing.T) {
 	games := 15
-	if raceEnabled || testing.Short() {
+	if enginetest.RaceEnabled || testing.Short() {
 		games = 5
 	}
 	differ := 0

@@ -20,18 +20,7 @@ func FuzzApply(f *testing.F) {
 		n := 1 + int(players)%5
 		g := newGame(t, n, allOptions()[seed%4], seed)
 		rng := engine.NewRNG(seed)
-		for i := 0; i < int(steps)%300 && !g.Outcome().Done; i++ {
-			enginetest.MustApply(t, g, enginetest.RandomMove(g, &rng))
-		}
-		a := engine.Action{Kind: kind}
-		for k := range int(nargs) % 10 {
-			a.Args = append(a.Args, arg+k)
-		}
-		if enginetest.CheckArbitrary(t, g, enginetest.Move{Seat: engine.Seat(who), Action: a}) {
-			if err := g.validate(); err != nil {
-				t.Fatal(err)
-			}
-		}
+		enginetest.FuzzApply(t, g, &rng, int(steps)%300, engine.Seat(who), kind, arg, int(nargs)%10, check)
 	})
 }
 
@@ -41,9 +30,7 @@ func FuzzRestore(f *testing.F) {
 	for seed := range uint64(6) {
 		g := newGame(f, 1+int(seed)%5, nil, seed)
 		rng := engine.NewRNG(seed)
-		for i := 0; i < int(seed)*9 && !g.Outcome().Done; i++ {
-			enginetest.MustApply(f, g, enginetest.RandomMove(g, &rng))
-		}
+		enginetest.PlayRandom(f, g, &rng, int(seed)*9, nil)
 		f.Add(enginetest.Marshal(f, g))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -9,9 +9,22 @@ import (
 
 func TestCheckGame(t *testing.T) { enginetest.CheckGame(t, Game{}) }
 
+var probeKinds = []string{KindGenre, KindFlip, KindRotate, KindTake, KindMove, KindPass, KindDiscard, KindTime,
+	KindPassAction, KindEnd, "", "fly"}
+
+// randomProbe builds an arbitrary action, legal or not.
+func randomProbe(rng *engine.RNG) engine.Action {
+	a := engine.Action{Kind: probeKinds[rng.Intn(len(probeKinds))]}
+	for range rng.Intn(5) {
+		a.Args = append(a.Args, rng.Intn(NumTiles+5)-2)
+	}
+	return a
+}
+
 // TestRandomGames plays random games with every option set and player
 // count: each ends, the invariants hold after every move, every seat's
-// contract holds, refused moves change nothing, and states restore.
+// contract holds, refused moves change nothing, and a game restored
+// mid-way plays on alike.
 func TestRandomGames(t *testing.T) {
 	games := 3
 	if testing.Short() || enginetest.RaceEnabled {
@@ -23,26 +36,9 @@ func TestRandomGames(t *testing.T) {
 				seed := uint64(players*100 + k)
 				g := newGame(t, players, opts, seed)
 				rng := engine.NewRNG(seed)
-				for n := 0; !g.Outcome().Done; n++ {
-					if n > 5000 {
-						t.Fatalf("game %d/%v did not end", players, opts)
-					}
-					if err := g.validate(); err != nil {
-						t.Fatalf("move %d: %v", n, err)
-					}
-					if n%17 == 0 {
-						enginetest.CheckSeats(t, g, players)
-						enginetest.CheckAllLegal(t, Game{}, g, check)
-						enginetest.Restored(t, Game{}, g)
-						enginetest.CheckRefused(t, g,
-							enginetest.Move{Seat: g.Turn, Action: engine.Action{Kind: KindMove, Args: []int{99}}},
-							enginetest.Move{Seat: (g.Turn + 1) % engine.Seat(players), Action: engine.Action{Kind: KindEnd}},
-							enginetest.Move{Seat: g.Turn, Action: engine.Action{Kind: KindFlip, Args: []int{Centre}}})
-					}
-					m := enginetest.RandomMove(g, &rng)
-					enginetest.MustApply(t, g, m)
-				}
-				enginetest.CheckSeats(t, g, players)
+				enginetest.PlayChecked(t, g, &rng, enginetest.Playthrough{Game: Game{}, Players: players,
+					MaxMoves: 5000, Valid: check, Probe: randomProbe, Probes: 1, SeatsEvery: 17, AllLegalEvery: 17,
+					Fork: rng.Intn(100)})
 			}
 		}
 	}

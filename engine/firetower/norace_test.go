@@ -1,5 +1,0 @@
-//go:build !race
-
-package firetower
-
-const raceEnabled = false
