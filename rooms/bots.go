@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -127,7 +128,7 @@ func (t *table) botMove() {
 	bot, view, rng, made := t.seatAt(s).bot, t.state.View(s), engine.NewRNG(t.botRNG.Uint64()), len(t.moves)
 	legal = slices.Clone(legal)
 	t.thinking = t.hub.bots.submit(t, func() {
-		a, ok := choose(bot, view, legal, &rng)
+		a, ok := choose(t.ctx, bot, view, legal, &rng)
 		t.post(func() {
 			t.thinking = false
 			st := t.seatAt(s)
@@ -146,14 +147,23 @@ func (t *table) botMove() {
 	})
 }
 
-// choose asks a bot for a move; a bot that panics yields ok=false.
-func choose(bot engine.Bot, view engine.View, legal []engine.Action, rng *engine.RNG) (a engine.Action, ok bool) {
+// choose asks a bot for a move; a bot that panics yields ok=false. The
+// bot's context is cancelled when the table closes (ctx is the table's)
+// and, for a bot that thinks on the clock (engine.Thinker), ends at its
+// time budget, counted from now: not from the time the decision waited
+// on the pool.
+func choose(ctx context.Context, bot engine.Bot, view engine.View, legal []engine.Action, rng *engine.RNG) (a engine.Action, ok bool) {
 	defer func() {
 		if recover() != nil {
 			ok = false
 		}
 	}()
-	return bot.Choose(view, legal, rng), true
+	cancel := context.CancelFunc(func() {})
+	if tb, timed := bot.(engine.Thinker); timed {
+		ctx, cancel = context.WithTimeout(ctx, tb.ThinkTime())
+	}
+	defer cancel()
+	return bot.Choose(ctx, view, legal, rng), true
 }
 
 // botPool runs the bot decisions of a whole hub on at most size goroutines,
@@ -213,7 +223,7 @@ func (p *botPool) work() {
 }
 
 // cancel drops t's queued decision (t closed); one already running ends
-// normally and its result goes nowhere.
+// soon (t's context is cancelled) and its result goes nowhere.
 func (p *botPool) cancel(t *table) {
 	p.mu.Lock()
 	defer p.mu.Unlock()

@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -299,7 +300,7 @@ func TestClosedTableDropsQueuedDecision(t *testing.T) {
 	release := sync.OnceFunc(func() { close(gate) })
 	defer release() // never leave the worker stuck, so the hub can close
 	var easy atomic.Int64
-	hook := func(level string) {
+	hook := func(_ context.Context, level string) {
 		if level == "hard" {
 			select {
 			case entered <- struct{}{}:
@@ -341,4 +342,41 @@ func TestClosedTableDropsQueuedDecision(t *testing.T) {
 	if n := easy.Load(); n != 0 {
 		t.Fatalf("the closed table's bot decided %d times", n)
 	}
+}
+
+// TestClosedTableCancelsRunningDecision: a bot thinking when its table
+// closes has its context cancelled; while it thinks, the context has the
+// bot's time budget as its deadline.
+func TestClosedTableCancelsRunningDecision(t *testing.T) {
+	resetGauge()
+	defer resetGauge()
+	entered := make(chan bool, 1)
+	ended := make(chan error, 1)
+	hook := func(ctx context.Context, level string) {
+		_, timed := ctx.Deadline()
+		select {
+		case entered <- timed:
+		default:
+			return
+		}
+		<-ctx.Done() // only the table's closing ends this decision
+		ended <- ctx.Err()
+	}
+	gauge.hook.Store(&hook)
+	h := testHub(t, Config{BotWorkers: 1})
+	a := connect(t, h, "anna")
+	startAgainstBots(t, a, toyPoolID, 2, "hard", engine.Options{"target": "1000000"})
+	must(t, a.Act(addOne))
+	if timed := <-entered; !timed {
+		t.Fatal("the bot's context has no deadline")
+	}
+	must(t, a.Leave())
+	if err := <-ended; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the decision ended with %v, want context.Canceled", err)
+	}
+	until(t, "the pool idle", func() bool {
+		h.bots.mu.Lock()
+		defer h.bots.mu.Unlock()
+		return h.bots.workers == 0
+	})
 }

@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"context"
 	"sync/atomic"
 	"time"
 
@@ -22,6 +23,10 @@ type table struct {
 	creator Player // who created the table (the hub counts it against them)
 	cmds    chan command
 	done    chan struct{} // closed when the actor has ended
+	// ctx is cancelled when the table closes (stop): its bots' decisions
+	// end then.
+	ctx  context.Context
+	stop context.CancelFunc
 	// summary is the table as the lobby lists it, published by the actor.
 	summary atomic.Pointer[TableSummary]
 
@@ -78,7 +83,8 @@ type command struct {
 }
 
 func newTable(h *Hub, id, code string, seq uint64, g engine.Game, info engine.Info, seats int, private bool, opts engine.Options) *table {
-	return &table{
+	ctx, stop := context.WithCancel(context.Background())
+	return &table{ctx: ctx, stop: stop,
 		hub: h, cfg: &h.cfg, id: id, code: code, seq: seq,
 		game: g, info: info, private: private, opts: opts,
 		cmds:   make(chan command, 8),
@@ -185,6 +191,7 @@ func (t *table) shut(notice string) {
 		return
 	}
 	t.closed = true
+	t.stop()
 	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer} {
 		s.stop()
 	}

@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"runtime"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"arcade/engine"
 )
@@ -230,7 +232,7 @@ var spy struct {
 	bad   []string
 }
 
-func (b *spyBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b *spyBot) Choose(_ context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	spy.Lock()
 	defer spy.Unlock()
 	if v, ok := view.(toyView); ok {
@@ -252,13 +254,16 @@ type toyPoolGame struct{ toyGame }
 func (toyPoolGame) Bot(level string) engine.Bot { return gaugeBot{level: level} }
 
 // gaugeBot plays randomly and measures how many bot decisions run at once
-// (gauge); gauge.hook, when set, runs inside every decision.
+// (gauge); gauge.hook, when set, runs inside every decision. It thinks on
+// the clock (engine.Thinker), for an hour.
 type gaugeBot struct{ level string }
 
 var gauge struct {
 	running, peak, calls atomic.Int64
-	hook                 atomic.Pointer[func(level string)]
+	hook                 atomic.Pointer[func(ctx context.Context, level string)]
 }
+
+func (gaugeBot) ThinkTime() time.Duration { return time.Hour }
 
 func resetGauge() {
 	gauge.running.Store(0)
@@ -267,14 +272,14 @@ func resetGauge() {
 	gauge.hook.Store(nil)
 }
 
-func (b gaugeBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b gaugeBot) Choose(ctx context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	n := gauge.running.Add(1)
 	defer gauge.running.Add(-1)
 	gauge.calls.Add(1)
 	for p := gauge.peak.Load(); n > p && !gauge.peak.CompareAndSwap(p, n); p = gauge.peak.Load() {
 	}
 	if f := gauge.hook.Load(); f != nil {
-		(*f)(b.level)
+		(*f)(ctx, b.level)
 	}
 	// Give other workers, if any, the chance to overlap with this one.
 	for range 20 {

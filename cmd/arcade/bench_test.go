@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -57,7 +58,7 @@ func BenchmarkRandomGames(b *testing.B) {
 						b.Fatal("the game does not end")
 					}
 					s := st.Pending()[0]
-					if _, err := st.Apply(s, engine.RandomBot{}.Choose(nil, st.Legal(s), &rng)); err != nil {
+					if _, err := st.Apply(s, engine.RandomBot{}.Choose(context.Background(), nil, st.Legal(s), &rng)); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -95,6 +95,7 @@ func runSim(_ context.Context, args []string, _ func(string) string, stderr io.W
 	count := fs.Int("games", 100, "number of games")
 	seed := fs.Uint64("seed", 1, "seed of the first game (game i uses seed+i)")
 	workers := fs.Int("workers", 0, "games played in parallel (0: one per CPU)")
+	playouts := fs.Int("playouts", 0, "searching bots think for this many playouts per decision instead of on the clock: the same results on every machine (0: the clock)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	recordDir := fs.String("record", "", "write every game's record (JSON) into this directory")
 	opts := optionFlags{}
@@ -111,7 +112,11 @@ func runSim(_ context.Context, args []string, _ func(string) string, stderr io.W
 		*players = g.Info().MinPlayers
 	}
 	cfg := sim.Config{Game: g, Players: *players, Bots: strings.Split(*bots, ","), Games: *count,
-		Seed: *seed, Options: engine.Options(opts), Workers: *workers}
+		Seed: *seed, Options: engine.Options(opts), Workers: *workers, Playouts: *playouts}
+	if *playouts < 0 {
+		fmt.Fprintln(stderr, "arcade sim: --playouts must be 0 or more")
+		return 2
+	}
 	for _, b := range cfg.Bots {
 		if b != "easy" && b != "normal" && b != "hard" {
 			fmt.Fprintf(stderr, "arcade sim: unknown bot level %q (easy, normal, hard)\n", b)

@@ -97,3 +97,26 @@ func TestSimRefusesBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestSimPlayoutsReproducible: with a playout budget, the searching bots
+// never read the clock: the same sim run twice (with different numbers of
+// workers) prints exactly the same JSON.
+func TestSimPlayoutsReproducible(t *testing.T) {
+	for _, game := range []string{"firelibrary", "firetower"} {
+		var outs []string
+		for _, workers := range []string{"1", "2"} {
+			code, out, errs := runOut(t, "sim", "--game", game, "--players", "2", "--bots", "hard,normal",
+				"--games", "2", "--seed", "7", "--playouts", "40", "--workers", workers, "--json")
+			if code != 0 {
+				t.Fatalf("%s: exit %d: %s", game, code, errs)
+			}
+			outs = append(outs, out)
+		}
+		if outs[0] != outs[1] {
+			t.Fatalf("%s: two runs with --playouts differ:\n%s\n%s", game, outs[0], outs[1])
+		}
+		if !strings.Contains(outs[0], `"playouts": 40`) {
+			t.Fatalf("%s: the JSON does not say its playout budget:\n%s", game, outs[0])
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -242,7 +243,7 @@ func TestGameHelpers(t *testing.T) {
 // refuse it.
 type sliceBot struct{ moves []int }
 
-func (sliceBot) Choose(_ engine.View, legal []engine.Action, _ *engine.RNG) engine.Action {
+func (sliceBot) Choose(_ context.Context, _ engine.View, legal []engine.Action, _ *engine.RNG) engine.Action {
 	return legal[0]
 }
 

@@ -1,6 +1,7 @@
 package firelibrary
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -33,7 +34,7 @@ func BenchmarkBotGame(b *testing.B) {
 		g := newState(4, baseGame, rng.Uint64())
 		for !g.Outcome().Done {
 			s := g.Pending()[0]
-			if _, err := g.Apply(s, bot.Choose(g.View(s), g.Legal(s), &rng)); err != nil {
+			if _, err := g.Apply(s, bot.Choose(context.Background(), g.View(s), g.Legal(s), &rng)); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -55,7 +56,7 @@ func BenchmarkHardDecision(b *testing.B) {
 			if len(legal) > 1 && (g.Phase == PhaseSave || g.Phase == PhaseOrder) {
 				views, legals = append(views, g.View(s)), append(legals, legal)
 			}
-			if _, err := g.Apply(s, normalBot{}.Choose(g.View(s), legal, &rng)); err != nil {
+			if _, err := g.Apply(s, normalBot{}.Choose(context.Background(), g.View(s), legal, &rng)); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -63,7 +64,7 @@ func BenchmarkHardDecision(b *testing.B) {
 	bot := hardBot{budget: time.Hour}
 	i := 0
 	for b.Loop() {
-		bot.Choose(views[i%len(views)], legals[i%len(views)], &rng)
+		bot.Choose(context.Background(), views[i%len(views)], legals[i%len(views)], &rng)
 		i++
 	}
 }

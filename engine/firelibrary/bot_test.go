@@ -1,6 +1,7 @@
 package firelibrary
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
@@ -19,7 +20,7 @@ func playBots(t *testing.T, g *state, bots []engine.Bot, rng *engine.RNG) {
 		}
 		s := g.Pending()[0]
 		legal := g.Legal(s)
-		a := bots[s].Choose(g.View(s), slices.Clone(legal), rng)
+		a := bots[s].Choose(context.Background(), g.View(s), slices.Clone(legal), rng)
 		if _, ok := engine.Find(legal, a); !ok {
 			t.Fatalf("bot %T in seat %d chose %v, not legal in phase %s: %v", bots[s], s, a, g.Phase, legal)
 		}
@@ -98,11 +99,11 @@ func TestBotsPlayLegally(t *testing.T) {
 			legal := g.Legal(s)
 			if step%hardEvery == 0 {
 				asked++
-				if a := hard.Choose(g.View(s), slices.Clone(legal), &rng); !slices.ContainsFunc(legal, a.Same) {
+				if a := hard.Choose(context.Background(), g.View(s), slices.Clone(legal), &rng); !slices.ContainsFunc(legal, a.Same) {
 					t.Fatalf("%v: the hard bot chose %v in phase %s: %v", cfg, a, g.Phase, legal)
 				}
 			}
-			a := bots[s].Choose(g.View(s), slices.Clone(legal), &rng)
+			a := bots[s].Choose(context.Background(), g.View(s), slices.Clone(legal), &rng)
 			if !slices.ContainsFunc(legal, a.Same) {
 				t.Fatalf("%v: %T chose %v in phase %s: %v", cfg, bots[s], a, g.Phase, legal)
 			}
@@ -173,7 +174,7 @@ func TestBotsUseEveryTool(t *testing.T) {
 			}
 			s := g.Pending()[0]
 			legal := g.Legal(s)
-			a := bots[s].Choose(g.View(s), slices.Clone(legal), &rng)
+			a := bots[s].Choose(context.Background(), g.View(s), slices.Clone(legal), &rng)
 			switch {
 			case a.Kind == KindPlay:
 				played[a.Args[0]]++

@@ -1,6 +1,7 @@
 package firelibrary
 
 import (
+	"context"
 	"slices"
 
 	"arcade/engine"
@@ -51,7 +52,7 @@ func (b botView) next() int {
 }
 
 // Choose implements engine.Bot.
-func (easyBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (easyBot) Choose(_ context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	var v botView
 	switch x := view.(type) {
 	case View:

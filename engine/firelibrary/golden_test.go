@@ -1,6 +1,7 @@
 package firelibrary
 
 import (
+	"context"
 	"flag"
 	"os"
 	"path/filepath"
@@ -56,7 +57,7 @@ func scriptGame(t *testing.T, gg goldenGame) []byte {
 		p := g.Pending()
 		s := p[rng.Intn(len(p))]
 		legal := g.Legal(s)
-		a := bot.Choose(g.View(s), legal, &rng)
+		a := bot.Choose(context.Background(), g.View(s), legal, &rng)
 		var plays []engine.Action
 		for _, l := range legal {
 			if l.Kind == KindPlay || l.Kind == KindDig {
@@ -67,7 +68,7 @@ func scriptGame(t *testing.T, gg goldenGame) []byte {
 		case len(plays) > 0 && rng.Intn(3) > 0:
 			a = plays[rng.Intn(len(plays))]
 		case g.Phase == PhaseTool || g.Phase == PhaseSwap:
-			a = engine.RandomBot{}.Choose(nil, legal, &rng)
+			a = engine.RandomBot{}.Choose(context.Background(), nil, legal, &rng)
 		}
 		m := mv(s, engine.Action{Kind: a.Kind, Args: a.Args})
 		enginetest.MustApply(t, g, m)

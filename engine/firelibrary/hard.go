@@ -2,6 +2,7 @@ package firelibrary
 
 import (
 	"cmp"
+	"context"
 	"maps"
 	"math"
 	"slices"
@@ -15,7 +16,7 @@ import (
 // decision it deals many games consistent with its View (Sampler), tries
 // its candidate moves in them and plays each game out with the normal bot
 // in every seat (to the end of its next turn; a solo game to its end),
-// then takes the move whose playouts rated best (rollState.Outcome). The
+// then takes the move whose playouts rated best (rate). The
 // normal bot's move is its prior: every guess is played out once for each
 // candidate on the same deal, and the search leaves the normal bot's move
 // only for one that rates clearly better (search.Bot.Prior), so that its
@@ -37,11 +38,14 @@ const (
 	hardBudget     = 300 * time.Millisecond
 )
 
+// ThinkTime implements engine.Thinker.
+func (h hardBot) ThinkTime() time.Duration { return cmp.Or(h.budget, hardBudget) }
+
 // Choose implements engine.Bot.
-func (h hardBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (h hardBot) Choose(ctx context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	b := readSight(view)
 	if b == nil {
-		return normalBot{}.Choose(view, legal, rng)
+		return normalBot{}.Choose(ctx, view, legal, rng)
 	}
 	legal = b.sensible(legal)
 	switch {
@@ -59,10 +63,9 @@ func (h hardBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG
 	if len(cands) == 1 {
 		return cands[0]
 	}
-	s := search.Bot{Sampler: rollSampler{}, Playout: normalBot{}, Prior: normalBot{},
-		Iterations: cmp.Or(h.iterations, hardIterations),
-		Budget:     cmp.Or(h.budget, hardBudget)}
-	return s.Choose(view, cands, rng)
+	s := search.Bot{Sampler: rollSampler{}, Playout: normalBot{}, Prior: normalBot{}, Eval: rate,
+		Iterations: cmp.Or(h.iterations, hardIterations), Budget: h.ThinkTime()}
+	return s.Choose(ctx, view, cands, rng)
 }
 
 // candidates are the moves worth searching: of the ways to play one tool
@@ -166,26 +169,28 @@ func (r *rollState) Pending() []engine.Seat {
 	return r.state.Pending()
 }
 
-// Outcome implements engine.State for the search. A solo game plays to
-// its end: a win is the only aim. Otherwise the playout is rated by the
-// searching seat's chances, as a z-score: its lead over the best other
-// player (the Robot included) against the swings the rest of the game may
-// bring, zSwing points a round over roundsLeft rounds. A finished game is
-// a sure thing: zMax for a win, -zMax for a loss, 0 for a shared win.
-// Before the end, a seat's result is its score plus what its tools, its
-// Lockboxes and the books on its Turn Order card should still bring.
-//
-// search.Score rates a seat's margin over the best other score against
-// the spread of all scores; the outcome holds the seat's z (in hundredths,
-// at most zMax either way) and two more markers at -zMax and +zMax, so
-// that Score grows in a straight line with z.
-func (r *rollState) Outcome() engine.Outcome {
+// rate is the hard bot's evaluation of a playout (search.Bot.Eval). A
+// solo game plays to its end: a win is the only aim (search.Score).
+// Otherwise the playout is rated by the searching seat's chances, as a
+// z-score: its lead over the best other player (the Robot included)
+// against the swings the rest of the game may bring, zSwing points a
+// round over roundsLeft rounds. A finished game is a sure thing: zMax for
+// a win, -zMax for a loss, 0 for a shared win. Before the end, a seat's
+// result is its score plus what its tools, its Lockboxes and the books on
+// its Turn Order card should still bring. The rating grows in a straight
+// line with z, from 0 at -zMax to 1 at zMax; a playout cut short before
+// its horizon rates 0.
+func rate(st engine.State, seat engine.Seat) float64 {
+	r, ok := st.(*rollState)
+	if !ok {
+		return search.OutcomeEval(st, seat)
+	}
 	g := r.state
 	switch {
 	case g.Players == 1:
-		return g.Outcome()
+		return search.Score(g.Outcome(), r.me)
 	case g.Phase != PhaseOver && !r.past():
-		return engine.Outcome{}
+		return 0
 	}
 	z := 0.0
 	if g.Phase == PhaseOver {
@@ -200,10 +205,7 @@ func (r *rollState) Outcome() engine.Outcome {
 		z = r.lead() / (zSwing * math.Sqrt(1+r.roundsLeft()))
 	}
 	z = max(-zMax, min(zMax, z))
-	scores := make([]int, g.Players+2)
-	scores[r.me] = int(math.Round(100 * z))
-	scores[g.Players], scores[g.Players+1] = -100*zMax, 100*zMax
-	return engine.Outcome{Done: true, Scores: scores}
+	return (z + zMax) / (2 * zMax)
 }
 
 // lead is the searching seat's estimated result minus the best other one.

@@ -1,6 +1,7 @@
 package firelibrary
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -116,7 +117,7 @@ func sameBotChoices(t *testing.T, a, b *state, s, o engine.Seat) {
 	}
 	for _, bot := range bots {
 		ra, rb := engine.NewRNG(uint64(leakChecks)), engine.NewRNG(uint64(leakChecks))
-		if ca, cb := bot.Choose(a.View(s), la, &ra), bot.Choose(b.View(s), lb, &rb); !ca.Same(cb) || ra != rb {
+		if ca, cb := bot.Choose(context.Background(), a.View(s), la, &ra), bot.Choose(context.Background(), b.View(s), lb, &rb); !ca.Same(cb) || ra != rb {
 			t.Fatalf("%T in seat %d chooses %v or %v depending on seat %d's hand", bot, s, ca, cb, o)
 		}
 	}

@@ -1,6 +1,7 @@
 package firelibrary
 
 import (
+	"context"
 	"slices"
 
 	"arcade/engine"
@@ -18,7 +19,7 @@ import (
 type normalBot struct{}
 
 // Choose implements engine.Bot.
-func (normalBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (normalBot) Choose(_ context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	b := readSight(view)
 	if b == nil {
 		return legal[rng.Intn(len(legal))]

@@ -1,6 +1,7 @@
 package fireproto
 
 import (
+	"context"
 	"testing"
 
 	"arcade/engine"
@@ -20,7 +21,7 @@ func BenchmarkRandomGame(b *testing.B) {
 func BenchmarkBotGame(b *testing.B) {
 	bot := Game{}.Bot("easy")
 	benchGames(b, func(g *state, s engine.Seat, legal []engine.Action, rng *engine.RNG) engine.Action {
-		return bot.Choose(g.View(s), legal, rng)
+		return bot.Choose(context.Background(), g.View(s), legal, rng)
 	})
 }
 

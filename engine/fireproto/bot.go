@@ -1,6 +1,10 @@
 package fireproto
 
-import "arcade/engine"
+import (
+	"context"
+
+	"arcade/engine"
+)
 
 // Bot implements engine.BotMaker:
 //
@@ -40,7 +44,7 @@ var easyCards = [...]int{3, 2, 4, 1, 5}
 const easyBooks = 2
 
 // Choose implements engine.Bot.
-func (easyBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (easyBot) Choose(_ context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[rng.Intn(len(legal))]

@@ -1,6 +1,7 @@
 package fireproto
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
 	"time"
@@ -62,9 +63,9 @@ func TestEasyBotBeatsRandom(t *testing.T) {
 			s := g.Active
 			var a engine.Action
 			if s == hero {
-				a = bot.Choose(g.View(s), g.Legal(s), &rng)
+				a = bot.Choose(context.Background(), g.View(s), g.Legal(s), &rng)
 			} else {
-				a = engine.RandomBot{}.Choose(g.View(s), g.Legal(s), &rng)
+				a = engine.RandomBot{}.Choose(context.Background(), g.View(s), g.Legal(s), &rng)
 			}
 			et.MustApply(t, g, et.Move{Seat: s, Action: a})
 		}
@@ -95,21 +96,21 @@ func TestBotChoices(t *testing.T) {
 	g := fresh(t, 2)
 	put(t, g, White)
 	// Space 2 is safe and no fire is on the card: a free draw.
-	if a := bot.Choose(g.View(0), g.Legal(0), &rng); a.Kind != KindDraw {
+	if a := bot.Choose(context.Background(), g.View(0), g.Legal(0), &rng); a.Kind != KindDraw {
 		t.Fatalf("chose %v", a)
 	}
 	v := g.View(0).(View)
-	if a := bot.Choose(&v, g.Legal(0), &rng); a.Kind != KindDraw {
+	if a := bot.Choose(context.Background(), &v, g.Legal(0), &rng); a.Kind != KindDraw {
 		t.Fatalf("chose %v with a pointer", a)
 	}
 	// One book before a risky space: draw; two: score.
 	g = fresh(t, 1)
 	put(t, g, Green)
-	if a := bot.Choose(g.View(0), g.Legal(0), &rng); a.Kind != KindDraw {
+	if a := bot.Choose(context.Background(), g.View(0), g.Legal(0), &rng); a.Kind != KindDraw {
 		t.Fatalf("chose %v with one book", a)
 	}
 	put(t, g, White)
-	if a := bot.Choose(g.View(0), g.Legal(0), &rng); a.Kind != KindScore {
+	if a := bot.Choose(context.Background(), g.View(0), g.Legal(0), &rng); a.Kind != KindScore {
 		t.Fatalf("chose %v with two books", a)
 	}
 	// A fire threatens two books and the bot holds a Bucket: douse.
@@ -117,7 +118,7 @@ func TestBotChoices(t *testing.T) {
 	g.Seats[0].Buckets, g.Supply = 1, 9
 	put(t, g, Green, Green)
 	drawForced(t, g, Fire)
-	if a := bot.Choose(g.View(0), g.Legal(0), &rng); a.Kind != KindDouse {
+	if a := bot.Choose(context.Background(), g.View(0), g.Legal(0), &rng); a.Kind != KindDouse {
 		t.Fatalf("chose %v", a)
 	}
 	// Nothing at stake on the 5th card: keep the Bucket, let it burn.
@@ -125,12 +126,12 @@ func TestBotChoices(t *testing.T) {
 	g.Seats[0].Buckets, g.Supply = 1, 9
 	put(t, g, Fire)
 	drawForced(t, g, Fire)
-	if a := bot.Choose(g.View(0), g.Legal(0), &rng); a.Kind != KindBurn {
+	if a := bot.Choose(context.Background(), g.View(0), g.Legal(0), &rng); a.Kind != KindBurn {
 		t.Fatalf("chose %v", a)
 	}
 	// No view: a random legal move.
 	legal := g.Legal(0)
-	if _, ok := engine.Find(legal, bot.Choose(nil, legal, &rng)); !ok {
+	if _, ok := engine.Find(legal, bot.Choose(context.Background(), nil, legal, &rng)); !ok {
 		t.Fatal("not a legal move")
 	}
 }
@@ -141,7 +142,7 @@ func TestNormalBotChoices(t *testing.T) {
 	rng := engine.NewRNG(1)
 	choose := func(g *state) engine.Action {
 		t.Helper()
-		a := bot.Choose(g.View(g.Active), g.Legal(g.Active), &rng)
+		a := bot.Choose(context.Background(), g.View(g.Active), g.Legal(g.Active), &rng)
 		if _, ok := engine.Find(g.Legal(g.Active), a); !ok {
 			t.Fatalf("illegal %v", a)
 		}
@@ -223,7 +224,7 @@ func TestBotsPlayLegally(t *testing.T) {
 		for !g.Outcome().Done {
 			s := g.Active
 			legal := g.Legal(s)
-			a := bots[names[(int(s)+i)%3]].Choose(g.View(s), legal, &rng)
+			a := bots[names[(int(s)+i)%3]].Choose(context.Background(), g.View(s), legal, &rng)
 			if _, ok := engine.Find(legal, a); !ok {
 				t.Fatalf("%s bot chose %v; legal %v", names[(int(s)+i)%3], a, legal)
 			}
@@ -261,14 +262,14 @@ func TestBotsDecideFromTheView(t *testing.T) {
 				twin := g.copy()
 				twin.RNG = engine.NewRNG(rng.Uint64())
 				r1, r2, r3 := rng, rng, rng
-				a := bot.Choose(v, legal, &r1)
-				if b := bot.Choose(decoded, legal, &r2); !a.Same(b) || r1 != r2 {
+				a := bot.Choose(context.Background(), v, legal, &r1)
+				if b := bot.Choose(context.Background(), decoded, legal, &r2); !a.Same(b) || r1 != r2 {
 					t.Fatalf("%s: %v from the view, %v from its JSON", name, a, b)
 				}
-				if b := bot.Choose(twin.View(s), twin.Legal(s), &r3); !a.Same(b) || r1 != r3 {
+				if b := bot.Choose(context.Background(), twin.View(s), twin.Legal(s), &r3); !a.Same(b) || r1 != r3 {
 					t.Fatalf("%s: %v, but %v when only the bag's order differs", name, a, b)
 				}
-				if _, ok := engine.Find(legal, bot.Choose(nil, legal, &rng)); !ok {
+				if _, ok := engine.Find(legal, bot.Choose(context.Background(), nil, legal, &rng)); !ok {
 					t.Fatalf("%s: an illegal move when handed no view", name)
 				}
 				rng = r1
@@ -301,7 +302,7 @@ func TestHardBeatsEasy(t *testing.T) {
 			if s == hero {
 				bot = hard
 			}
-			et.MustApply(t, g, et.Move{Seat: s, Action: bot.Choose(g.View(s), g.Legal(s), &rng)})
+			et.MustApply(t, g, et.Move{Seat: s, Action: bot.Choose(context.Background(), g.View(s), g.Legal(s), &rng)})
 		}
 		wins += share(g.Outcome(), hero)
 	}

@@ -1,6 +1,7 @@
 package fireproto
 
 import (
+	"context"
 	"flag"
 	"path/filepath"
 	"testing"
@@ -26,9 +27,9 @@ func botScript(t *testing.T) []et.Move {
 	var moves []et.Move
 	for !g.Outcome().Done {
 		s := g.Active
-		a := bot.Choose(g.View(s), g.Legal(s), &rng)
+		a := bot.Choose(context.Background(), g.View(s), g.Legal(s), &rng)
 		if rng.Intn(5) == 0 {
-			a = engine.RandomBot{}.Choose(nil, g.Legal(s), &rng)
+			a = engine.RandomBot{}.Choose(context.Background(), nil, g.Legal(s), &rng)
 		}
 		m := et.Move{Seat: s, Action: engine.Action{Kind: a.Kind, Args: a.Args}}
 		et.MustApply(t, g, m)

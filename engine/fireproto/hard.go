@@ -1,6 +1,7 @@
 package fireproto
 
 import (
+	"context"
 	"time"
 
 	"arcade/engine"
@@ -33,7 +34,7 @@ func newHardBot(iterations int, budget time.Duration) *hardBot {
 }
 
 // Choose implements engine.Bot.
-func (b *hardBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b *hardBot) Choose(ctx context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[0]
@@ -41,7 +42,7 @@ func (b *hardBot) Choose(view engine.View, legal []engine.Action, rng *engine.RN
 	if keep := undominated(v, legal); len(keep) > 0 {
 		legal = keep
 	}
-	return b.Bot.Choose(view, legal, rng)
+	return b.Bot.Choose(ctx, view, legal, rng)
 }
 
 // undominated drops the moves another legal move beats whatever the bag

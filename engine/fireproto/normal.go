@@ -1,6 +1,10 @@
 package fireproto
 
-import "arcade/engine"
+import (
+	"context"
+
+	"arcade/engine"
+)
 
 // normalKnobs are the normal bot's settings.
 type normalKnobs struct {
@@ -38,7 +42,7 @@ var normalTuning = normalKnobs{BucketWorth: 8, Nerve: 1.2, Push: 0.25, Reach: 12
 type normalBot struct{ normalKnobs }
 
 // Choose implements engine.Bot.
-func (b normalBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b normalBot) Choose(_ context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[rng.Intn(len(legal))]

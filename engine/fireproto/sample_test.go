@@ -1,6 +1,7 @@
 package fireproto
 
 import (
+	"context"
 	"encoding/json"
 	"reflect"
 	"testing"
@@ -21,7 +22,7 @@ func positions(t *testing.T, games int, visit func(g *state, rng *engine.RNG)) {
 		for !g.Outcome().Done {
 			visit(g, &rng)
 			s := g.Active
-			a := easy.Choose(g.View(s), g.Legal(s), &rng)
+			a := easy.Choose(context.Background(), g.View(s), g.Legal(s), &rng)
 			if rng.Intn(3) == 0 {
 				a = et.RandomMove(g, &rng).Action
 			}

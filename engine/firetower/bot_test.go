@@ -1,6 +1,7 @@
 package firetower
 
 import (
+	"context"
 	"slices"
 	"testing"
 	"time"
@@ -35,7 +36,7 @@ func TestBotsFinishAndBeatRandom(t *testing.T) {
 				legal := g.Legal(s)
 				a := legal[rng.Intn(len(legal))]
 				if s == botSeat {
-					a = b.Choose(g.View(s), legal, &rng)
+					a = b.Choose(context.Background(), g.View(s), legal, &rng)
 					if _, ok := engine.Find(legal, a); !ok {
 						t.Fatalf("the bot chose %v, not a legal move", a)
 					}
@@ -99,7 +100,7 @@ func TestBotsPlayLegalMoves(t *testing.T) {
 			}
 			s := g.Pending()[0]
 			legal := g.Legal(s)
-			a := levels[(int(s)+i)%3].Choose(g.View(s), slices.Clone(legal), &rng)
+			a := levels[(int(s)+i)%3].Choose(context.Background(), g.View(s), slices.Clone(legal), &rng)
 			if _, ok := engine.Find(legal, a); !ok {
 				t.Fatalf("table %d: the %T bot chose %v, not a legal move (%s)", i, levels[(int(s)+i)%3], a, g.phase())
 			}
@@ -131,7 +132,7 @@ func TestHardBeatsEasy(t *testing.T) {
 			if s == hardSeat {
 				b = hard
 			}
-			mustApply(t, g, move{s, b.Choose(g.View(s), g.Legal(s), &rng)})
+			mustApply(t, g, move{s, b.Choose(context.Background(), g.View(s), g.Legal(s), &rng)})
 		}
 		if slices.Contains(g.Outcome().Winners, hardSeat) {
 			wins++
@@ -152,7 +153,7 @@ func TestBotNeedsOnlyTheView(t *testing.T) {
 	rng := engine.NewRNG(1)
 	for _, b := range []engine.Bot{easyBot{}, normalBot{p: normalParams}, quickHard} {
 		for _, view := range []engine.View{v, &v, nil, (*View)(nil)} {
-			a := b.Choose(view, legal, &rng)
+			a := b.Choose(context.Background(), view, legal, &rng)
 			if _, ok := engine.Find(legal, a); !ok {
 				t.Fatalf("illegal choice %v", a)
 			}
@@ -195,7 +196,7 @@ func BenchmarkBot(b *testing.B) {
 			bot := Game{}.Bot(level)
 			b.ResetTimer()
 			for range b.N {
-				bot.Choose(view, legal, rng)
+				bot.Choose(context.Background(), view, legal, rng)
 			}
 		})
 	}

@@ -1,6 +1,8 @@
 package firetower
 
 import (
+	"context"
+
 	"arcade/engine"
 )
 
@@ -12,7 +14,7 @@ import (
 type easyBot struct{}
 
 // Choose implements engine.Bot.
-func (b easyBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b easyBot) Choose(_ context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[rng.Intn(len(legal))]

@@ -1,6 +1,7 @@
 package firetower
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"time"
@@ -18,8 +19,8 @@ import (
 type hardBot struct {
 	p       params
 	top     int           // candidate moves by the normal bot's rating
-	samples int           // guesses of the hidden cards
-	budget  time.Duration // stop guessing after this long (a guard for slow machines)
+	samples int           // guesses of the hidden cards (a playout budget replaces it)
+	budget  time.Duration // stop guessing after this long, or at the context's deadline (a guard for slow machines)
 	reply   bool          // play out its own next turn too
 }
 
@@ -33,22 +34,29 @@ const winWorth = 5000
 // takes a dozen).
 const playoutCap = 80
 
-// Choose implements engine.Bot.
-func (b hardBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+// ThinkTime implements engine.Thinker.
+func (b hardBot) ThinkTime() time.Duration { return b.budget }
+
+// Choose implements engine.Bot. Each guess of the hidden cards plays out
+// every candidate; with a playout budget in ctx (engine.Playouts), the
+// guesses are that many playouts' worth (at least one).
+func (b hardBot) Choose(ctx context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[0]
 	}
-	if c, ok := b.decide(v, rng); ok {
+	if c, ok := b.decide(ctx, v, rng); ok {
 		if a, ok := engine.Find(legal, c.a); ok {
 			return a
 		}
 	}
-	return normalBot{p: b.p}.Choose(v, legal, rng)
+	return normalBot{p: b.p}.Choose(ctx, v, legal, rng)
 }
 
-// decide is the hard bot's move, from the view alone.
-func (b hardBot) decide(v *View, rng *engine.RNG) (choice, bool) {
+// decide is the hard bot's move, from the view alone. A guess cut short
+// by ctx does not count; with no guess complete, it is the normal bot's
+// best rated move.
+func (b hardBot) decide(ctx context.Context, v *View, rng *engine.RNG) (choice, bool) {
 	nb := normalBot{p: b.p}
 	ranked := nb.rank(v)
 	if len(ranked) == 0 {
@@ -63,10 +71,16 @@ func (b hardBot) decide(v *View, rng *engine.RNG) (choice, bool) {
 	if len(cands) == 1 {
 		return cands[0], true
 	}
-	start := time.Now()
+	samples := b.samples
+	if n := engine.Playouts(ctx); n > 0 {
+		samples = max(1, n/len(cands))
+	}
+	until := engine.ThinkUntil(ctx, b.budget)
 	sum := make([]float64, len(cands))
-	for n := 0; n < b.samples; n++ {
-		if n > 0 && time.Since(start) > b.budget {
+	round := make([]float64, len(cands))
+	done := 0
+	for n := 0; n < samples; n++ {
+		if ctx.Err() != nil || n > 0 && engine.Late(ctx, until) {
 			break
 		}
 		st, err := fromView(v, rng)
@@ -74,12 +88,23 @@ func (b hardBot) decide(v *View, rng *engine.RNG) (choice, bool) {
 			break
 		}
 		seed := rng.Uint64()
-		for i, c := range cands {
+		i := 0
+		for ; i < len(cands) && ctx.Err() == nil; i++ {
 			g := st.copy()
 			g.RNG = engine.NewRNG(seed) // the same dice for every candidate
-			g.do(v.You, c.a)
-			sum[i] += b.playout(g, v.You)
+			g.do(v.You, cands[i].a)
+			round[i] = b.playout(g, v.You)
 		}
+		if i < len(cands) {
+			break
+		}
+		for i, x := range round {
+			sum[i] += x
+		}
+		done++
+	}
+	if done == 0 {
+		return ranked[best(ranked)], true
 	}
 	best := 0
 	for i := range cands {

@@ -1,6 +1,7 @@
 package firetower
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -31,7 +32,7 @@ func randomMove(g *state, rng *engine.RNG) move {
 	if rng.Intn(2) == 0 {
 		return move{s, legal[rng.Intn(len(legal))]}
 	}
-	return move{s, Game{}.Bot("easy").Choose(g.View(s), legal, rng)}
+	return move{s, Game{}.Bot("easy").Choose(context.Background(), g.View(s), legal, rng)}
 }
 
 // mustApply applies a move or fails the test.

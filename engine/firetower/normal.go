@@ -1,6 +1,7 @@
 package firetower
 
 import (
+	"context"
 	"slices"
 
 	"arcade/engine"
@@ -17,7 +18,7 @@ type normalBot struct {
 }
 
 // Choose implements engine.Bot.
-func (b normalBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b normalBot) Choose(ctx context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[0]
@@ -27,7 +28,7 @@ func (b normalBot) Choose(view engine.View, legal []engine.Action, rng *engine.R
 			return a
 		}
 	}
-	return easyBot{}.Choose(v, legal, rng)
+	return easyBot{}.Choose(ctx, v, legal, rng)
 }
 
 // decide is the normal bot's move, from the view alone.

@@ -1,7 +1,7 @@
 package labyrinth
 
 import (
-	"errors"
+	"context"
 	"time"
 
 	"arcade/engine"
@@ -28,7 +28,7 @@ func (Game) Bot(level string) engine.Bot {
 type easyBot struct{}
 
 // Choose implements engine.Bot.
-func (easyBot) Choose(_ engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (easyBot) Choose(_ context.Context, _ engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	var useful []engine.Action
 	for _, a := range legal {
 		switch a.Kind {
@@ -54,43 +54,31 @@ func (easyBot) Choose(_ engine.View, legal []engine.Action, rng *engine.RNG) eng
 // moves, with the normal bot as its prior and its playouts. It searches
 // only near the end of the game, where playouts are short and decisive.
 type hardBot struct {
-	top     int // candidate moves searched
+	top int // candidate moves searched
+	// budget is the thinking time per decision (without a deadline in the
+	// context): the search stops dealing guesses then, and a round cut
+	// short does not count.
 	budget  time.Duration
 	horizon int // search only with this many Disturbance cards left or fewer
-	// deadline stops dealing guesses: the search then ends with the
-	// playout under way (a round cut short does not count).
-	deadline time.Duration
 }
 
 // hardDefault is the hard bot of the arcade.
-var hardDefault = hardBot{top: 3, budget: 50 * time.Millisecond, horizon: 12, deadline: 110 * time.Millisecond}
+var hardDefault = hardBot{top: 3, budget: 80 * time.Millisecond, horizon: 12}
+
+// ThinkTime implements engine.Thinker.
+func (b hardBot) ThinkTime() time.Duration { return b.budget }
 
 // Choose implements engine.Bot.
-func (b hardBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b hardBot) Choose(ctx context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	v, ok := engine.ViewAs[View](view)
 	if !ok || len(legal) == 1 || v.Phase != PhaseActions || v.DisturbanceLeft > b.horizon {
-		return normalBot{}.Choose(view, legal, rng)
+		return normalBot{}.Choose(ctx, view, legal, rng)
 	}
 	cands := normalBot{}.best(v, legal, b.top)
 	if len(cands) == 1 {
 		return cands[0]
 	}
-	s := search.Bot{Sampler: timedSampler{time.Now().Add(b.deadline)}, Playout: normalBot{}, Prior: normalBot{},
+	s := search.Bot{Sampler: Sampler{}, Playout: normalBot{}, Prior: normalBot{},
 		Budget: b.budget, Iterations: 40 * len(cands)}
-	return s.Choose(v, cands, rng)
-}
-
-// timedSampler is the Sampler until a deadline, and then refuses: the
-// search's rounds stop counting and end quickly.
-type timedSampler struct{ end time.Time }
-
-// errLate is timedSampler's refusal.
-var errLate = errors.New("labyrinth: out of thinking time")
-
-// Sample implements search.Sampler.
-func (t timedSampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
-	if time.Now().After(t.end) {
-		return nil, errLate
-	}
-	return Sampler{}.Sample(view, seat, rng)
+	return s.Choose(ctx, v, cands, rng)
 }

@@ -1,6 +1,7 @@
 package labyrinth
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -15,7 +16,7 @@ func playBots(t testing.TB, bot engine.Bot, players int, opts engine.Options, se
 	g := newGame(t, players, opts, seed)
 	rng := engine.NewRNG(seed)
 	n, err := enginetest.PlayOut(g, func(s engine.Seat, legal []engine.Action) engine.Action {
-		a := bot.Choose(g.View(s), legal, &rng)
+		a := bot.Choose(context.Background(), g.View(s), legal, &rng)
 		if _, ok := engine.Find(legal, a); !ok {
 			t.Fatalf("the bot chose %v, not among %v", a, legal)
 		}
@@ -32,7 +33,7 @@ func playBots(t testing.TB, bot engine.Bot, players int, opts engine.Options, se
 
 // TestBotsPlayLegally: every level picks legal moves with every option
 // set and player count, and every game ends (the hard bot with a small
-// budget, to keep the test quick).
+// playout budget, to keep the test quick).
 func TestBotsPlayLegally(t *testing.T) {
 	quick := testing.Short() || enginetest.RaceEnabled
 	for _, level := range []string{"easy", "normal"} {
@@ -45,7 +46,8 @@ func TestBotsPlayLegally(t *testing.T) {
 			}
 		}
 	}
-	hard, moves := hardBot{top: 3, budget: time.Millisecond, horizon: 30, deadline: time.Second}, 30
+	hard, moves := hardBot{top: 3, budget: time.Hour, horizon: 30}, 30
+	ctx := engine.WithPlayouts(context.Background(), 6) // two rounds of three candidates
 	if quick {
 		moves = 8
 	}
@@ -56,7 +58,7 @@ func TestBotsPlayLegally(t *testing.T) {
 		for n := 0; n < moves && !g.Outcome().Done; n++ {
 			s := g.Turn
 			legal := g.Legal(s)
-			a := hard.Choose(g.View(s), legal, &rng)
+			a := hard.Choose(ctx, g.View(s), legal, &rng)
 			if _, ok := engine.Find(legal, a); !ok {
 				t.Fatalf("the hard bot chose %v", a)
 			}
@@ -83,10 +85,10 @@ func BenchmarkHardBotLate(b *testing.B) {
 				v, _ := engine.ViewAs[View](g.View(s))
 				var a engine.Action
 				if v.DisturbanceLeft > hardDefault.horizon {
-					a = normalBot{}.Choose(v, g.Legal(s), &rng)
+					a = normalBot{}.Choose(context.Background(), v, g.Legal(s), &rng)
 				} else {
 					start := time.Now()
-					a = bot.Choose(g.View(s), g.Legal(s), &rng)
+					a = bot.Choose(context.Background(), g.View(s), g.Legal(s), &rng)
 					worst = max(worst, time.Since(start))
 					decisions++
 				}

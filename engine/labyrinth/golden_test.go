@@ -1,6 +1,7 @@
 package labyrinth
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -35,7 +36,7 @@ func TestGoldenGames(t *testing.T) {
 			var moves []enginetest.Move
 			for !g.Outcome().Done {
 				s := g.Turn
-				a := c.bot.Choose(g.View(s), g.Legal(s), &rng)
+				a := c.bot.Choose(context.Background(), g.View(s), g.Legal(s), &rng)
 				m := enginetest.Move{Seat: s, Action: engine.Action{Kind: a.Kind, Args: a.Args}}
 				enginetest.MustApply(t, g, m)
 				moves = append(moves, m)

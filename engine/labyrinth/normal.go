@@ -2,6 +2,7 @@ package labyrinth
 
 import (
 	"cmp"
+	"context"
 	"slices"
 
 	"arcade/engine"
@@ -22,7 +23,7 @@ import (
 type normalBot struct{}
 
 // Choose implements engine.Bot.
-func (b normalBot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+func (b normalBot) Choose(_ context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[0]

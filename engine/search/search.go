@@ -6,6 +6,8 @@
 package search
 
 import (
+	"cmp"
+	"context"
 	"math"
 	"slices"
 	"time"
@@ -27,11 +29,18 @@ type Bot struct {
 	// Playout chooses moves inside playouts (nil: random); a game's easy
 	// bot makes playouts far more telling than random play.
 	Playout engine.Bot
-	// Iterations is the number of playouts per decision (0: 400).
+	// Iterations is the number of playouts per decision (0: 400); a
+	// playout budget in Choose's context (engine.WithPlayouts) replaces it.
 	Iterations int
-	// Budget caps the thinking time per decision (0: 400 ms), a guard for
-	// slow machines: results then depend on the machine's speed.
+	// Budget caps the thinking time per decision when Choose's context has
+	// no deadline (0: 400 ms), a guard for slow machines: results then
+	// depend on the machine's speed. A playout budget in the context
+	// turns the clock off.
 	Budget time.Duration
+	// Eval rates the state a playout ends in for seat, higher is better
+	// (nil: Score of its Outcome). A game whose playouts stop before the
+	// end (Pending empty) rates the position here.
+	Eval func(st engine.State, seat engine.Seat) float64
 	// MaxDepth stops a playout after this many moves and scores it as it
 	// stands (0: 2000).
 	MaxDepth int
@@ -45,37 +54,39 @@ type Bot struct {
 	PriorZ float64
 }
 
+// ThinkTime implements engine.Thinker: the time budget per decision.
+func (b Bot) ThinkTime() time.Duration { return cmp.Or(b.Budget, 400*time.Millisecond) }
+
+// OutcomeEval is the default evaluation: Score of the state's Outcome.
+func OutcomeEval(st engine.State, seat engine.Seat) float64 { return Score(st.Outcome(), seat) }
+
 // Choose implements engine.Bot: it searches for the view's Viewer (no
-// view: the first legal move).
-func (b Bot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+// view: the first legal move) until ctx's deadline, Budget or the
+// playouts (Iterations, or ctx's engine.Playouts) run out. Once ctx is
+// done it stops at the next playout and plays its best move so far (with
+// a Prior and nothing measured: the prior's).
+func (b Bot) Choose(ctx context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	if len(legal) == 1 || b.Sampler == nil || view == nil {
 		return legal[0]
 	}
 	seat := view.Viewer()
-	iters := b.Iterations
-	if iters <= 0 {
-		iters = 400
+	iters := cmp.Or(engine.Playouts(ctx), b.Iterations, 400)
+	until := engine.ThinkUntil(ctx, b.ThinkTime())
+	r := runner{ctx: ctx, until: until, depth: cmp.Or(b.MaxDepth, 2000),
+		playout: b.Playout, eval: b.Eval}
+	if r.playout == nil {
+		r.playout = engine.RandomBot{}
 	}
-	budget := b.Budget
-	if budget <= 0 {
-		budget = 400 * time.Millisecond
-	}
-	depth := b.MaxDepth
-	if depth <= 0 {
-		depth = 2000
-	}
-	playout := b.Playout
-	if playout == nil {
-		playout = engine.RandomBot{}
+	if r.eval == nil {
+		r.eval = OutcomeEval
 	}
 	if b.Prior != nil {
-		return b.paired(view, seat, legal, rng, iters, budget, depth, playout)
+		return b.paired(r, view, seat, legal, rng, iters)
 	}
 	n := make([]float64, len(legal))
 	w := make([]float64, len(legal))
-	start := time.Now()
 	for it := 0; it < iters; it++ {
-		if it > len(legal) && time.Since(start) > budget {
+		if ctx.Err() != nil || it > len(legal) && r.late() {
 			break
 		}
 		// UCB1 over the root moves: try each once, then the promising ones.
@@ -92,7 +103,7 @@ func (b Bot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) en
 			continue
 		}
 		n[i]++
-		w[i] += rollout(st, seat, playout, rng, depth)
+		w[i] += r.rollout(st, seat, rng)
 	}
 	best := 0
 	for i := range legal {
@@ -103,26 +114,42 @@ func (b Bot) Choose(view engine.View, legal []engine.Action, rng *engine.RNG) en
 	return legal[best]
 }
 
+// runner holds what one decision's playouts share.
+type runner struct {
+	ctx     context.Context
+	until   time.Time // zero: no clock (a playout budget)
+	depth   int
+	playout engine.Bot
+	eval    func(engine.State, engine.Seat) float64
+}
+
+// late reports whether the decision must stop (engine.Late).
+func (r runner) late() bool { return engine.Late(r.ctx, r.until) }
+
 // paired is Choose with a Prior: every round deals one guess (from one
 // seed) and plays each move out on it; the prior's move stands unless
 // another one beats it by PriorZ standard errors of the paired
-// differences (the best such move by its mean then).
-func (b Bot) paired(view engine.View, seat engine.Seat, legal []engine.Action, rng *engine.RNG,
-	iters int, budget time.Duration, depth int, playout engine.Bot) engine.Action {
-	prior := slices.IndexFunc(legal, b.Prior.Choose(view, slices.Clone(legal), rng).Same)
+// differences (the best such move by its mean then). A round cut short
+// by ctx does not count.
+func (b Bot) paired(r runner, view engine.View, seat engine.Seat, legal []engine.Action, rng *engine.RNG,
+	iters int) engine.Action {
+	prior := slices.IndexFunc(legal, b.Prior.Choose(r.ctx, view, slices.Clone(legal), rng).Same)
 	z := b.PriorZ
 	if z <= 0 {
 		z = 1.5
 	}
 	scores := make([][]float64, len(legal)) // scores[move][round]
 	round := make([]float64, len(legal))
-	start := time.Now()
-	for r := 0; r < max(iters/len(legal), 2); r++ {
-		if r >= 2 && time.Since(start) > budget {
+	for k := 0; k < max(iters/len(legal), 2); k++ {
+		if r.ctx.Err() != nil || k >= 2 && r.late() {
 			break
 		}
 		seed, ok := rng.Uint64(), true
 		for i := range legal {
+			if r.ctx.Err() != nil {
+				ok = false
+				break
+			}
 			dice := engine.NewRNG(seed)
 			st, err := b.Sampler.Sample(view, seat, &dice)
 			if err != nil {
@@ -131,7 +158,7 @@ func (b Bot) paired(view engine.View, seat engine.Seat, legal []engine.Action, r
 			}
 			round[i] = 0 // a guess that makes the move illegal counts as a loss
 			if _, err := st.Apply(seat, legal[i]); err == nil {
-				round[i] = rollout(st, seat, playout, &dice, depth)
+				round[i] = r.rollout(st, seat, &dice)
 			}
 		}
 		if ok {
@@ -208,9 +235,9 @@ func pick(n, w []float64, total int) int {
 	return best
 }
 
-// rollout plays st to the end (or depth moves) and scores it for seat.
-func rollout(st engine.State, seat engine.Seat, playout engine.Bot, rng *engine.RNG, depth int) float64 {
-	for d := 0; d < depth; d++ {
+// rollout plays st to the end (or depth moves) and rates it for seat.
+func (r runner) rollout(st engine.State, seat engine.Seat, rng *engine.RNG) float64 {
+	for d := 0; d < r.depth; d++ {
 		pending := st.Pending()
 		if len(pending) == 0 {
 			break
@@ -219,7 +246,7 @@ func rollout(st engine.State, seat engine.Seat, playout engine.Bot, rng *engine.
 		legal := st.Legal(s)
 		a := st.Timeout(s)
 		if len(legal) > 0 {
-			a = playout.Choose(st.View(s), legal, rng)
+			a = r.playout.Choose(r.ctx, st.View(s), legal, rng)
 		}
 		if _, err := st.Apply(s, a); err != nil {
 			if _, err := st.Apply(s, st.Timeout(s)); err != nil {
@@ -227,7 +254,7 @@ func rollout(st engine.State, seat engine.Seat, playout engine.Bot, rng *engine.
 			}
 		}
 	}
-	return Score(st.Outcome(), seat)
+	return r.eval(st, seat)
 }
 
 // Score rates an outcome for seat in [0, 1]: a win (shared on a tie) counts

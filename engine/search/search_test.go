@@ -1,8 +1,10 @@
 package search
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
+	"time"
 
 	"arcade/engine"
 )
@@ -107,9 +109,9 @@ func TestSearchBeatsRandomPlay(t *testing.T) {
 			legal := p.Legal(s)
 			var a engine.Action
 			if s == 0 {
-				a = bot.Choose(p.View(s), legal, &rng)
+				a = bot.Choose(context.Background(), p.View(s), legal, &rng)
 			} else {
-				a = engine.RandomBot{}.Choose(p.View(s), legal, &rng)
+				a = engine.RandomBot{}.Choose(context.Background(), p.View(s), legal, &rng)
 			}
 			if _, err := p.Apply(s, a); err != nil {
 				t.Fatalf("the bot chose an illegal move %v", a)
@@ -145,12 +147,12 @@ func TestSearchesForTheViewer(t *testing.T) {
 	bot := Bot{Sampler: smp, Iterations: 20}
 	rng := engine.NewRNG(3)
 	p := &pile{Left: 9, Turn: 1, Winner: -1}
-	bot.Choose(p.View(1), p.Legal(1), &rng)
+	bot.Choose(context.Background(), p.View(1), p.Legal(1), &rng)
 	if len(smp.seats) != 1 || !smp.seats[1] {
 		t.Fatalf("sampled for seats %v, want only seat 1", smp.seats)
 	}
 	smp.calls = 0
-	if a := bot.Choose(nil, p.Legal(1), &rng); !a.Same(p.Legal(1)[0]) || smp.calls != 0 {
+	if a := bot.Choose(context.Background(), nil, p.Legal(1), &rng); !a.Same(p.Legal(1)[0]) || smp.calls != 0 {
 		t.Fatalf("without a view: %v after %d samples", a, smp.calls)
 	}
 }
@@ -158,7 +160,7 @@ func TestSearchesForTheViewer(t *testing.T) {
 // takeBot always takes the same number of counters (or the most it may).
 type takeBot int
 
-func (b takeBot) Choose(_ engine.View, legal []engine.Action, _ *engine.RNG) engine.Action {
+func (b takeBot) Choose(_ context.Context, _ engine.View, legal []engine.Action, _ *engine.RNG) engine.Action {
 	return legal[min(int(b), len(legal))-1]
 }
 
@@ -172,13 +174,13 @@ func TestPriorStandsUnlessClearlyBeaten(t *testing.T) {
 	// rarely does; the search must leave the prior (take 1) for take 3.
 	p := &pile{Left: 3, Winner: -1}
 	bot := Bot{Sampler: smp, Prior: takeBot(1), Iterations: 300}
-	if a := bot.Choose(p.View(0), p.Legal(0), &rng); a.Args[0] != 3 {
+	if a := bot.Choose(context.Background(), p.View(0), p.Legal(0), &rng); a.Args[0] != 3 {
 		t.Fatalf("with 3 left the search took %d, want 3", a.Args[0])
 	}
 	// Two left: the prior (take 2) wins at once; nothing beats it.
 	p = &pile{Left: 2, Winner: -1}
 	bot.Prior = takeBot(2)
-	if a := bot.Choose(p.View(0), p.Legal(0), &rng); a.Args[0] != 2 {
+	if a := bot.Choose(context.Background(), p.View(0), p.Legal(0), &rng); a.Args[0] != 2 {
 		t.Fatalf("with 2 left the search took %d, want the prior's 2", a.Args[0])
 	}
 	// A random prior improved by the search still beats random play:
@@ -190,9 +192,9 @@ func TestPriorStandsUnlessClearlyBeaten(t *testing.T) {
 			s := engine.Seat(p.Turn)
 			var a engine.Action
 			if s == 0 {
-				a = Bot{Sampler: smp, Prior: engine.RandomBot{}, Iterations: 300}.Choose(p.View(s), p.Legal(s), &rng)
+				a = Bot{Sampler: smp, Prior: engine.RandomBot{}, Iterations: 300}.Choose(context.Background(), p.View(s), p.Legal(s), &rng)
 			} else {
-				a = engine.RandomBot{}.Choose(p.View(s), p.Legal(s), &rng)
+				a = engine.RandomBot{}.Choose(context.Background(), p.View(s), p.Legal(s), &rng)
 			}
 			if _, err := p.Apply(s, a); err != nil {
 				t.Fatalf("illegal move %v", a)
@@ -204,5 +206,55 @@ func TestPriorStandsUnlessClearlyBeaten(t *testing.T) {
 	}
 	if wins < 30 {
 		t.Fatalf("a search over a random prior won only %d of 40 against random play", wins)
+	}
+}
+
+// TestCancelledSearchStops: with its context done, the search deals no
+// guess and plays at once: the prior's move, or without one the first.
+func TestCancelledSearchStops(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rng := engine.NewRNG(5)
+	smp := &sampler{}
+	p := &pile{Left: 9, Winner: -1}
+	if a := (Bot{Sampler: smp, Prior: takeBot(2)}).Choose(ctx, p.View(0), p.Legal(0), &rng); a.Args[0] != 2 || smp.calls != 0 {
+		t.Fatalf("cancelled with a prior: took %d after %d samples", a.Args[0], smp.calls)
+	}
+	if a := (Bot{Sampler: smp}).Choose(ctx, p.View(0), p.Legal(0), &rng); !a.Same(p.Legal(0)[0]) || smp.calls != 0 {
+		t.Fatalf("cancelled: %v after %d samples", a, smp.calls)
+	}
+}
+
+// TestPlayoutBudget: a playout budget in the context replaces Iterations
+// and the clock: exactly that many guesses, however short Budget is.
+func TestPlayoutBudget(t *testing.T) {
+	rng := engine.NewRNG(6)
+	p := &pile{Left: 9, Winner: -1}
+	for _, n := range []int{7, 50} {
+		smp := &sampler{}
+		bot := Bot{Sampler: smp, Iterations: 400, Budget: time.Nanosecond}
+		bot.Choose(engine.WithPlayouts(context.Background(), n), p.View(0), p.Legal(0), &rng)
+		if smp.calls != n {
+			t.Fatalf("a budget of %d playouts dealt %d guesses", n, smp.calls)
+		}
+	}
+}
+
+// TestEval: the search maximises its Eval, not the outcome: rated by
+// losing, it never takes the last three counters.
+func TestEval(t *testing.T) {
+	rng := engine.NewRNG(7)
+	lose := func(st engine.State, seat engine.Seat) float64 {
+		if st.(*pile).Winner == int(seat) {
+			return 0
+		}
+		return 1
+	}
+	p := &pile{Left: 3, Winner: -1}
+	if a := (Bot{Sampler: &sampler{}, Iterations: 300, Eval: lose}).Choose(context.Background(), p.View(0), p.Legal(0), &rng); a.Args[0] == 3 {
+		t.Fatal("the search took the last counters: its Eval was not used")
+	}
+	if a := (Bot{Sampler: &sampler{}, Iterations: 300}).Choose(context.Background(), p.View(0), p.Legal(0), &rng); a.Args[0] != 3 {
+		t.Fatalf("by the outcome the search took %d, want 3", a.Args[0])
 	}
 }

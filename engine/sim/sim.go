@@ -4,6 +4,7 @@
 package sim
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"slices"
@@ -30,6 +31,11 @@ type Config struct {
 	// Record, when set, receives every finished game's record (one call at
 	// a time, in no particular order).
 	Record func(engine.Record)
+	// Playouts, when positive, is the searching bots' budget per decision
+	// in playouts instead of time (engine.WithPlayouts): the same seed
+	// then gives the same games on every machine, and the decision times
+	// are left out of the result (0) so that it is the same too.
+	Playouts int
 }
 
 // SeatResult sums up one seat over all games.
@@ -46,14 +52,16 @@ type SeatResult struct {
 // Result sums up a run. A tie counts as a win for every winner, so win
 // rates may add up to more than 1.
 type Result struct {
-	Game           string         `json:"game"`
-	Players        int            `json:"players"`
-	Games          int            `json:"games"`
-	Seed           uint64         `json:"seed"`
-	Options        engine.Options `json:"options"`
-	IllegalActions int            `json:"illegal_actions"`
-	MeanMoves      float64        `json:"mean_moves"`
-	Seats          []SeatResult   `json:"seats"`
+	Game    string         `json:"game"`
+	Players int            `json:"players"`
+	Games   int            `json:"games"`
+	Seed    uint64         `json:"seed"`
+	Options engine.Options `json:"options"`
+	// Playouts is Config.Playouts (omitted when 0: bots on the clock).
+	Playouts       int          `json:"playouts,omitempty"`
+	IllegalActions int          `json:"illegal_actions"`
+	MeanMoves      float64      `json:"mean_moves"`
+	Seats          []SeatResult `json:"seats"`
 }
 
 // gameResult is one game's outcome and timings.
@@ -127,7 +135,8 @@ func Run(cfg Config) (Result, error) {
 	close(next)
 	wg.Wait()
 
-	res := Result{Game: in.ID, Players: cfg.Players, Games: cfg.Games, Seed: cfg.Seed, Options: opts}
+	res := Result{Game: in.ID, Players: cfg.Players, Games: cfg.Games, Seed: cfg.Seed, Options: opts,
+		Playouts: max(cfg.Playouts, 0)}
 	times := make([][]time.Duration, cfg.Players)
 	scores := make([]float64, cfg.Players)
 	wins := make([]int, cfg.Players)
@@ -150,11 +159,14 @@ func Run(cfg Config) (Result, error) {
 	}
 	res.MeanMoves = float64(totalMoves) / float64(cfg.Games)
 	for s := 0; s < cfg.Players; s++ {
-		res.Seats = append(res.Seats, SeatResult{
+		sr := SeatResult{
 			Bot: levels[s], Wins: wins[s], WinRate: float64(wins[s]) / float64(cfg.Games),
 			MeanScore: scores[s] / float64(cfg.Games),
-			P50ms:     percentileMs(times[s], 50), P99ms: percentileMs(times[s], 99), MaxMs: percentileMs(times[s], 100),
-		})
+		}
+		if res.Playouts == 0 {
+			sr.P50ms, sr.P99ms, sr.MaxMs = percentileMs(times[s], 50), percentileMs(times[s], 99), percentileMs(times[s], 100)
+		}
+		res.Seats = append(res.Seats, sr)
 	}
 	return res, nil
 }
@@ -177,6 +189,10 @@ func play(g engine.Game, cfg Config, opts engine.Options, levels []string, seed 
 			}
 		}
 	}
+	ctx := context.Background()
+	if cfg.Playouts > 0 {
+		ctx = engine.WithPlayouts(ctx, cfg.Playouts)
+	}
 	rng := engine.NewRNG(seed ^ 0x5eed5eed5eed5eed)
 	rec := engine.Record{Game: g.Info().ID, Players: cfg.Players, Options: opts, Seed: seed}
 	for r.moves < cfg.MaxMoves {
@@ -191,7 +207,7 @@ func play(g engine.Game, cfg Config, opts engine.Options, levels []string, seed 
 			a = st.Timeout(s)
 		} else {
 			start := time.Now()
-			a = bots[s].Choose(st.View(s), slices.Clone(legal), &rng)
+			a = bots[s].Choose(ctx, st.View(s), slices.Clone(legal), &rng)
 			r.times[s] = append(r.times[s], time.Since(start))
 		}
 		if _, err := st.Apply(s, a); err != nil {

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"testing"
@@ -52,7 +53,7 @@ func (nim) Bot(level string) engine.Bot {
 
 type perfect struct{}
 
-func (perfect) Choose(view engine.View, legal []engine.Action, _ *engine.RNG) engine.Action {
+func (perfect) Choose(_ context.Context, view engine.View, legal []engine.Action, _ *engine.RNG) engine.Action {
 	pile := view.(nimView).Pile
 	if n := pile % 4; n > 0 {
 		for _, a := range legal {
@@ -66,7 +67,7 @@ func (perfect) Choose(view engine.View, legal []engine.Action, _ *engine.RNG) en
 
 type cheat struct{}
 
-func (cheat) Choose(engine.View, []engine.Action, *engine.RNG) engine.Action {
+func (cheat) Choose(context.Context, engine.View, []engine.Action, *engine.RNG) engine.Action {
 	return engine.Action{Kind: "take", Args: []int{99}}
 }
 

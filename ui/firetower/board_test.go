@@ -1,6 +1,7 @@
 package firetower
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -25,7 +26,7 @@ func play(t *testing.T, players int, opts engine.Options, seed uint64, n int) en
 	bot := ft.Game{}.Bot("easy")
 	for i := 0; i < n && !st.Outcome().Done; i++ {
 		s := st.Pending()[0]
-		if _, err := st.Apply(s, bot.Choose(st.View(s), st.Legal(s), &rng)); err != nil {
+		if _, err := st.Apply(s, bot.Choose(context.Background(), st.View(s), st.Legal(s), &rng)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -198,7 +199,7 @@ func TestEveryMoveByKeys(t *testing.T) {
 		for steps := 0; !st.Outcome().Done && steps < 2000; steps++ {
 			s := st.Pending()[0]
 			legal := st.Legal(s)
-			a := bot.Choose(st.View(s), legal, &rng)
+			a := bot.Choose(context.Background(), st.View(s), legal, &rng)
 			if s == 0 {
 				if rng.Intn(2) == 0 {
 					a = anyKind(legal, &rng)
