@@ -182,7 +182,8 @@ type State interface {
 	Legal(s Seat) []Action
 	// Apply performs a for seat s. An illegal action returns a *RuleError
 	// and changes nothing. System steps that follow (burns, robot turns)
-	// happen inside Apply.
+	// happen inside Apply. The events are those the rules wrote to the
+	// state's Log during the move (none when it discards them).
 	Apply(s Seat, a Action) ([]Event, error)
 	// View is everything seat s may see (Spectator: public only), as a
 	// game-specific value that serializes to JSON.

@@ -60,7 +60,7 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 		}
 		if g.canStop() {
 			a := engine.Action{Kind: KindStop, Key: "s"}
-			if !g.quiet {
+			if !g.quiet() {
 				k, b, _ := g.score(g.cardOf(s))
 				a.Label = fmt.Sprintf("Escape and score %d (%d + %d bravery)", k+b, k, b)
 			}
@@ -136,7 +136,6 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 
 // apply performs act, one of s's legal moves as Legal lists it.
 func (g *state) apply(s engine.Seat, act engine.Action) []engine.Event {
-	g.ev = nil
 	switch act.Kind {
 	case KindOrder:
 		g.chooseOrder(s, act.Args[0])
@@ -174,8 +173,8 @@ func (g *state) apply(s engine.Seat, act engine.Action) []engine.Event {
 	if g.Phase != PhaseOver {
 		g.refillMarket() // discarded tools may refill a market the deck left short
 	}
-	ev := append(slices.Clip(g.Pre), g.ev...)
-	g.Pre, g.ev = nil, nil
+	ev := append(slices.Clip(g.Pre), g.log.Take()...)
+	g.Pre = nil
 	return ev
 }
 

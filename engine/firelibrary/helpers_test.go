@@ -116,7 +116,7 @@ func (g *state) copy() *state {
 		r.Tokens = slices.Clone(g.Robot.Tokens)
 		c.Robot = &r
 	}
-	c.ev = nil
+	c.log = engine.Log{}
 	return &c
 }
 
@@ -188,7 +188,7 @@ func give(t testing.TB, g *state, s engine.Seat, tls ...int) {
 		}
 	}
 	g.refillMarket()
-	g.ev = nil
+	g.log.Take()
 	if err := g.validate(); err != nil {
 		t.Fatal(err)
 	}

@@ -90,10 +90,10 @@ type state struct {
 	// included); the first Apply delivers them ahead of its own.
 	Pre []engine.Event `json:"pre,omitempty"`
 
-	ev []engine.Event // events of the Apply in progress
-	// quiet drops events and move labels: the hard bot's imagined games
-	// need neither (never set in a game at a table).
-	quiet bool
+	// log holds the events of the Apply in progress. The hard bot's
+	// imagined games discard them, and format no move labels either
+	// (quiet).
+	log engine.Log
 }
 
 // orderCard is a Turn Order card in play this game.
@@ -282,28 +282,22 @@ func (g *state) worth(t Token) int {
 }
 
 // emit records a public event.
-func (g *state) emit(format string, args ...any) {
-	if g.quiet {
-		return
-	}
-	g.ev = append(g.ev, engine.Public(format, args...))
-}
+func (g *state) emit(format string, args ...any) { g.log.Public(format, args...) }
+
+// quiet reports whether this is an imagined game, whose log discards its
+// events: it needs no move labels either.
+func (g *state) quiet() bool { return g.log.Discarding() }
 
 // sprintf formats a move's label; a quiet game has no labels.
 func (g *state) sprintf(format string, args ...any) string {
-	if g.quiet {
+	if g.quiet() {
 		return ""
 	}
 	return fmt.Sprintf(format, args...)
 }
 
 // tell records an event only seat s may read.
-func (g *state) tell(s engine.Seat, format string, args ...any) {
-	if g.quiet {
-		return
-	}
-	g.ev = append(g.ev, engine.Private(s, format, args...))
-}
+func (g *state) tell(s engine.Seat, format string, args ...any) { g.log.Private(s, format, args...) }
 
 var (
 	_ engine.State     = (*state)(nil)

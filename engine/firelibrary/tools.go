@@ -146,7 +146,7 @@ func (g *state) playsOf(tl int) []engine.Action {
 }
 
 func (g *state) afterLabel(tl int, t Token) string {
-	if g.quiet {
+	if g.quiet() {
 		return ""
 	}
 	switch tl {

@@ -79,7 +79,6 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	if !ok {
 		return nil, g.refuse(s, a)
 	}
-	g.ev = nil
 	switch act.Kind {
 	case KindOrder:
 		g.chooseOrder(s, act.Args[0])
@@ -92,9 +91,7 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	case KindBurn:
 		g.burn()
 	}
-	ev := g.ev
-	g.ev = nil
-	return ev, nil
+	return g.log.Take(), nil
 }
 
 // refuse explains why a is not legal for s.

@@ -3,9 +3,11 @@ package fireproto
 import (
 	"context"
 	"testing"
+	"time"
 
 	"arcade/engine"
 	et "arcade/engine/enginetest"
+	"arcade/engine/search"
 )
 
 // BenchmarkRandomGame plays whole 4-player games of random legal moves and
@@ -38,4 +40,58 @@ func benchGames(b *testing.B, choose chooser) {
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkPlayoutCopy: the hard bot's playouts (the normal bot in every
+// seat) in the quiet copy of the rules (playout.go), in playouts per
+// second.
+func BenchmarkPlayoutCopy(b *testing.B) { benchPlayouts(b, sampler{}) }
+
+// BenchmarkPlayoutQuiet: the same playouts in the real state with a
+// discarding log.
+func BenchmarkPlayoutQuiet(b *testing.B) { benchPlayouts(b, quietSampler{}) }
+
+// quietSampler deals what sampler deals as the real state, its log
+// discarding.
+type quietSampler struct{}
+
+// Sample implements search.Sampler.
+func (quietSampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
+	g, err := sampleState(view, seat, rng)
+	if err != nil {
+		return nil, err
+	}
+	g.log.Discard()
+	return g, nil
+}
+
+// benchPlayouts runs the hard bot's search (without its prior) with
+// imagined games from smp on the decisions of 2-player games between
+// normal bots, and reports playouts per second.
+func benchPlayouts(b *testing.B, smp search.Sampler) {
+	const iters = 200
+	rng := engine.NewRNG(5)
+	var views []engine.View
+	var legals [][]engine.Action
+	nb := &normalBot{normalTuning}
+	for seed := range uint64(8) {
+		g := newState(2, seed+11)
+		for !g.Outcome().Done {
+			s := g.Active
+			legal := g.Legal(s)
+			if len(legal) > 1 {
+				views, legals = append(views, g.View(s)), append(legals, legal)
+			}
+			if _, err := g.Apply(s, nb.Choose(context.Background(), g.View(s), legal, &rng)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	bot := search.Bot{Sampler: smp, Playout: nb, Iterations: iters, Budget: time.Hour}
+	i := 0
+	for b.Loop() {
+		bot.Choose(context.Background(), views[i%len(views)], legals[i%len(views)], &rng)
+		i++
+	}
+	b.ReportMetric(float64(b.N*iters)/b.Elapsed().Seconds(), "playouts/s")
 }

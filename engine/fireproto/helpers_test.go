@@ -98,7 +98,7 @@ func (g *state) copy() *state {
 	c.Picks = slices.Clone(g.Picks)
 	c.Track.Scores = slices.Clone(g.Track.Scores)
 	c.Track.Arrived = slices.Clone(g.Track.Arrived)
-	c.ev = nil
+	c.log = engine.Log{}
 	return &c
 }
 

@@ -449,7 +449,7 @@ func TestTurnOrderChoice(t *testing.T) {
 		g.Cards[i].Holder = engine.Seat(i)
 		g.Seats[i].Played = true
 	}
-	g.ev = nil
+	g.log.Take()
 	firsts := map[engine.Seat]int{}
 	for k := range 400 {
 		c := g.copy()
@@ -462,15 +462,15 @@ func TestTurnOrderChoice(t *testing.T) {
 		firsts[c.Picks[1]]++
 		want := "{seat0} and {seat2} are tied on 10 knowledge; the order among them is drawn at random: " +
 			engine.SeatRef(c.Picks[1]) + ", then " + engine.SeatRef(c.Picks[2])
-		if !slices.Contains(et.Texts(c.ev, 0), want) {
-			t.Fatalf("events %q", et.Texts(c.ev, 0))
+		if ev := c.log.Take(); !slices.Contains(et.Texts(ev, 0), want) {
+			t.Fatalf("events %q", et.Texts(ev, 0))
 		}
 	}
 	if firsts[0] < 150 || firsts[2] < 150 {
 		t.Fatalf("tie-break not random: %v", firsts)
 	}
 	g.startRound()
-	g.ev = nil
+	g.log.Take()
 	first := g.Picks[1]
 	if a := g.Timeout(3); !a.Same(act(KindOrder, 1)) || a.Key != "1" ||
 		a.Label != "1st card: S X X X X, bravery 4" {

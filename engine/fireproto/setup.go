@@ -34,7 +34,7 @@ func newState(players int, seed uint64) *state {
 		g.Cards = append(g.Cards, orderCard{Number: n, Holder: -1, Spaces: emptySpaces()})
 	}
 	g.startRound()
-	g.ev = nil
+	g.log.Take()
 	return g
 }
 

@@ -47,7 +47,7 @@ type state struct {
 	Collapsed int    `json:"collapsed"`
 	Summary   string `json:"summary"`
 
-	ev []engine.Event // events of the Apply in progress
+	log engine.Log // the events of the Apply in progress
 }
 
 // orderCard is a Turn Order card in play with the tokens on it.
@@ -128,9 +128,7 @@ func (c *orderCard) live() int {
 }
 
 // emit records a public event (the game has no hidden information).
-func (g *state) emit(format string, args ...any) {
-	g.ev = append(g.ev, engine.Public(format, args...))
-}
+func (g *state) emit(format string, args ...any) { g.log.Public(format, args...) }
 
 var (
 	_ engine.State    = (*state)(nil)

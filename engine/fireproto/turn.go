@@ -37,8 +37,11 @@ func (g *state) draw() {
 	c.Spaces[i] = t
 	g.Drawn++
 	g.Last, g.LastBy = t, s
-	where := fmt.Sprintf("%s drew %s onto space %d (%s)", engine.SeatRef(s), tokenName(t), i+1,
-		spaceName(c.Number, i))
+	where := ""
+	if !g.log.Discarding() {
+		where = fmt.Sprintf("%s drew %s onto space %d (%s)", engine.SeatRef(s), tokenName(t), i+1,
+			spaceName(c.Number, i))
+	}
 	switch {
 	case t != Fire:
 		g.emit("%s", where)

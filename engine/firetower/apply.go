@@ -31,35 +31,35 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 // events.
 func (g *state) do(s engine.Seat, a engine.Action) []engine.Event {
 	g.Last = nil
-	var evs []engine.Event
 	switch a.Kind {
 	case KindSpread:
-		g.doSpread(s, Point{a.Args[0], a.Args[1]}, &evs)
+		g.doSpread(s, Point{a.Args[0], a.Args[1]})
 	case KindPlay:
-		g.doPlay(s, a.Args[0], Point{a.Args[1], a.Args[2]}, a.Args[3], &evs)
+		g.doPlay(s, a.Args[0], Point{a.Args[1], a.Args[2]}, a.Args[3])
 	case KindWind, KindRoll:
-		g.doWind(s, a.Args[0], a.Kind == KindRoll, &evs)
+		g.doWind(s, a.Args[0], a.Kind == KindRoll)
 	case KindDiscard:
 		gone := g.discardCards(s, a.Args)
-		evs = append(evs, engine.Public("%s discards %s and draws.", engine.SeatRef(s), plural(len(gone), "card")),
-			engine.Private(s, "You discarded %s.", cardList(gone)))
-		g.refill(s, &evs)
+		g.log.Public("%s discards %s and draws.", engine.SeatRef(s), plural(len(gone), "card"))
+		g.log.Private(s, "You discarded %s.", cardList(gone))
+		g.refill(s)
 		g.Part = PartEnd
 	case KindBucket:
-		g.doBucket(s, Point{a.Args[0], a.Args[1]}, a.Args[2], &evs)
+		g.doBucket(s, Point{a.Args[0], a.Args[1]}, a.Args[2])
 	case KindEmber:
-		g.doEmberTo(s, Point{a.Args[0], a.Args[1]}, &evs)
+		g.doEmberTo(s, Point{a.Args[0], a.Args[1]})
 	case KindEnd, KindPass:
-		g.nextTurn(&evs)
+		g.nextTurn()
 	case KindTrim:
 		gone := g.discardCards(s, a.Args)
-		evs = append(evs, engine.Public("%s discards a card.", engine.SeatRef(s)),
-			engine.Private(s, "You discarded %s.", cardList(gone)))
+		g.log.Public("%s discards a card.", engine.SeatRef(s))
+		g.log.Private(s, "You discarded %s.", cardList(gone))
 	case KindRedraw:
 		g.Tasks = g.Tasks[1:]
-		g.doRedraw(s, a.Args, &evs)
+		g.doRedraw(s, a.Args)
 	}
-	g.settle(&evs)
+	g.settle()
+	evs := g.log.Take()
 	g.remember(evs)
 	return evs
 }
@@ -95,12 +95,12 @@ func (g *state) explain(s engine.Seat, a engine.Action) error {
 	return engine.Illegal("%s is not one of your moves now (%s).", a, partText(g.phase()))
 }
 
-func (g *state) doSpread(s engine.Seat, at Point, evs *[]engine.Event) {
+func (g *state) doSpread(s engine.Seat, at Point) {
 	e, _ := g.Pos.Spread(g.Pos.Wind, at)
 	g.setBoard(e)
-	*evs = append(*evs, engine.Public("%s: the %s wind spreads the fire to %s.", engine.SeatRef(s), lower(g.Pos.Wind), at))
+	g.log.Public("%s: the %s wind spreads the fire to %s.", engine.SeatRef(s), lower(g.Pos.Wind), at)
 	g.Part = PartAction
-	g.checkTowers(s, evs)
+	g.checkTowers(s)
 }
 
 // takeCard removes hand card i and puts it on the discard pile.
@@ -108,7 +108,7 @@ func (g *state) takeCard(s engine.Seat, i int) Card {
 	return g.discardCards(s, []int{i})[0]
 }
 
-func (g *state) doPlay(s engine.Seat, i int, at Point, rot int, evs *[]engine.Event) {
+func (g *state) doPlay(s engine.Seat, i int, at Point, rot int) {
 	c := g.Seats[s].Hand[i]
 	e, _ := g.Pos.Place(c, at, rot)
 	g.takeCard(s, i)
@@ -116,67 +116,67 @@ func (g *state) doPlay(s engine.Seat, i int, at Point, rot int, evs *[]engine.Ev
 	if c == Ember {
 		g.EmberFrom = &at
 		g.Part = PartEmber
-		*evs = append(*evs, engine.Public("%s plays Ember and lifts the gem on %s.", engine.SeatRef(s), at))
+		g.log.Public("%s plays Ember and lifts the gem on %s.", engine.SeatRef(s), at)
 		return
 	}
 	where := span(c.Shape().Cells(at, rot))
 	if c.IsWind() {
-		*evs = append(*evs, engine.Public("%s plays %s to put a gem on %s.", engine.SeatRef(s), c, where))
+		g.log.Public("%s plays %s to put a gem on %s.", engine.SeatRef(s), c, where)
 	} else {
-		*evs = append(*evs, engine.Public("%s plays %s on %s: %s.", engine.SeatRef(s), c, where, e.Summary()))
+		g.log.Public("%s plays %s on %s: %s.", engine.SeatRef(s), c, where, e.Summary())
 	}
-	g.endCard(s, evs)
+	g.endCard(s)
 }
 
 // endCard finishes a card: burned towers, the draw, then Part 2 is done.
-func (g *state) endCard(s engine.Seat, evs *[]engine.Event) {
+func (g *state) endCard(s engine.Seat) {
 	g.Part = PartEnd
-	g.checkTowers(s, evs)
-	g.refill(s, evs)
+	g.checkTowers(s)
+	g.refill(s)
 }
 
-func (g *state) doEmberTo(s engine.Seat, to Point, evs *[]engine.Event) {
+func (g *state) doEmberTo(s engine.Seat, to Point) {
 	e, _ := g.Pos.EmberTo(*g.EmberFrom, to)
 	from := *g.EmberFrom
 	g.EmberFrom = nil
 	g.setBoard(e)
 	g.Last = append(g.Last, from)
-	*evs = append(*evs, engine.Public("%s moves the Ember's gem from %s to %s.", engine.SeatRef(s), from, to))
-	g.endCard(s, evs)
+	g.log.Public("%s moves the Ember's gem from %s to %s.", engine.SeatRef(s), from, to)
+	g.endCard(s)
 }
 
-func (g *state) doWind(s engine.Seat, i int, roll bool, evs *[]engine.Event) {
+func (g *state) doWind(s engine.Seat, i int, roll bool) {
 	c := g.takeCard(s, i)
 	old := g.Pos.Wind
 	switch {
 	case roll:
 		g.Pos.Wind = g.rollWind(old)
-		*evs = append(*evs, engine.Public("%s plays %s to roll the die: the wind will blow %s.", engine.SeatRef(s), c, g.Pos.Wind))
+		g.log.Public("%s plays %s to roll the die: the wind will blow %s.", engine.SeatRef(s), c, g.Pos.Wind)
 	case !g.windLive(c.Dir()):
 		g.Pos.Wind = g.rollWind(-1)
-		*evs = append(*evs, engine.Public("%s plays %s, but %s threatens no tower: the die says %s.", engine.SeatRef(s), c, c.Dir(), g.Pos.Wind))
+		g.log.Public("%s plays %s, but %s threatens no tower: the die says %s.", engine.SeatRef(s), c, c.Dir(), g.Pos.Wind)
 	default:
 		g.Pos.Wind = c.Dir()
-		*evs = append(*evs, engine.Public("%s plays %s: the wind will blow %s.", engine.SeatRef(s), c, g.Pos.Wind))
+		g.log.Public("%s plays %s: the wind will blow %s.", engine.SeatRef(s), c, g.Pos.Wind)
 	}
 	g.Part = PartEnd
-	g.refill(s, evs)
+	g.refill(s)
 }
 
-func (g *state) doBucket(s engine.Seat, at Point, rot int, evs *[]engine.Event) {
+func (g *state) doBucket(s engine.Seat, at Point, rot int) {
 	e, _ := g.Pos.Bucket(at, rot, g.towersOf(s))
 	g.setBoard(e)
 	g.Seats[s].Bucket = false
-	*evs = append(*evs, engine.Public("%s empties the Bucket on %s: %s.", engine.SeatRef(s), span(Line3.Cells(at, rot)), e.Summary()))
+	g.log.Public("%s empties the Bucket on %s: %s.", engine.SeatRef(s), span(Line3.Cells(at, rot)), e.Summary())
 }
 
-func (g *state) doRedraw(s engine.Seat, idx []int, evs *[]engine.Event) {
+func (g *state) doRedraw(s engine.Seat, idx []int) {
 	if len(idx) == 0 {
-		*evs = append(*evs, engine.Public("%s keeps their hand.", engine.SeatRef(s)))
+		g.log.Public("%s keeps their hand.", engine.SeatRef(s))
 		return
 	}
 	gone := g.discardCards(s, slices.Clone(idx))
-	*evs = append(*evs, engine.Public("%s redraws %s.", engine.SeatRef(s), plural(len(gone), "card")),
-		engine.Private(s, "You discarded %s.", cardList(gone)))
-	g.refill(s, evs)
+	g.log.Public("%s redraws %s.", engine.SeatRef(s), plural(len(gone), "card"))
+	g.log.Private(s, "You discarded %s.", cardList(gone))
+	g.refill(s)
 }

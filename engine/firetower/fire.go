@@ -9,10 +9,10 @@ import (
 // firestorm plays the Firestorm that seat s drew: the storm (steps 1-3),
 // then a redraw round from s on (step 4). The card stays out of the piles
 // until the round is over, then goes to the discard pile.
-func (g *state) firestorm(s engine.Seat, evs *[]engine.Event) {
+func (g *state) firestorm(s engine.Seat) {
 	g.StormOut = true
-	*evs = append(*evs, engine.Public("%s draws the Firestorm!", engine.SeatRef(s)))
-	g.storm(s, "The Firestorm", evs)
+	g.log.Public("%s draws the Firestorm!", engine.SeatRef(s))
+	g.storm(s, "The Firestorm")
 	if g.Over {
 		g.StormOut = false
 		g.Discard = append(g.Discard, Firestorm)
@@ -29,24 +29,24 @@ func (g *state) firestorm(s engine.Seat, evs *[]engine.Event) {
 // storm rolls a direction, sets fire to every empty square next to fire
 // that way at once, checks the towers (credited to by), then rolls the new
 // wind. It is the Firestorm's steps 1 to 3 and the partial firestorm.
-func (g *state) storm(by engine.Seat, what string, evs *[]engine.Event) {
+func (g *state) storm(by engine.Seat, what string) {
 	d := g.rollWind(-1)
 	e := g.Pos.storm(d)
 	g.setBoard(e)
-	*evs = append(*evs, engine.Public("%s blows %s: %s.", what, d, plural(e.Count(Fire), "new gem")))
-	g.checkTowers(by, evs)
+	g.log.Public("%s blows %s: %s.", what, d, plural(e.Count(Fire), "new gem"))
+	g.checkTowers(by)
 	if g.Over {
 		return
 	}
 	g.Pos.Wind = g.rollWind(-1)
-	*evs = append(*evs, engine.Public("The die sets the wind to %s.", g.Pos.Wind))
+	g.log.Public("The die sets the wind to %s.", g.Pos.Wind)
 }
 
 // checkTowers burns every tower whose corner has caught fire. Without
 // teams its player is out: the eliminator (by) takes their cards, the hand
 // size grows, the others draw. Each burned tower brings a partial
 // firestorm when the Firestorm is in the game.
-func (g *state) checkTowers(by engine.Seat, evs *[]engine.Event) {
+func (g *state) checkTowers(by engine.Seat) {
 	var hit []engine.Seat
 	for s, st := range g.Seats {
 		if !st.Burned && g.Pos.Board.At(st.Tower.Corner()).Burning() {
@@ -60,11 +60,11 @@ func (g *state) checkTowers(by engine.Seat, evs *[]engine.Event) {
 		st := &g.Seats[s]
 		st.Burned = true
 		if g.TeamPlay {
-			*evs = append(*evs, engine.Public("%s's %s tower burns!", engine.SeatRef(s), st.Tower))
+			g.log.Public("%s's %s tower burns!", engine.SeatRef(s), st.Tower)
 			continue
 		}
 		st.Out, st.OutAt = true, g.Elims
-		*evs = append(*evs, engine.Public("%s's %s tower burns: %s is out of the game!", engine.SeatRef(s), st.Tower, engine.SeatRef(s)))
+		g.log.Public("%s's %s tower burns: %s is out of the game!", engine.SeatRef(s), st.Tower, engine.SeatRef(s))
 	}
 	if !g.TeamPlay {
 		g.Elims += len(hit)
@@ -78,42 +78,42 @@ func (g *state) checkTowers(by engine.Seat, evs *[]engine.Event) {
 		if g.TeamPlay {
 			break
 		}
-		g.storm(by, "A partial firestorm", evs)
+		g.storm(by, "A partial firestorm")
 		if g.Over {
 			return
 		}
 	}
 	if !g.TeamPlay {
-		g.eliminated(hit, by, evs)
+		g.eliminated(hit, by)
 	}
 	if !g.windLive(g.Pos.Wind) {
 		old := g.Pos.Wind
 		g.Pos.Wind = g.rollWind(-1)
-		*evs = append(*evs, engine.Public("No tower stands %s any more: the die sets the wind to %s.", lower(old), g.Pos.Wind))
+		g.log.Public("No tower stands %s any more: the die sets the wind to %s.", lower(old), g.Pos.Wind)
 	}
 }
 
 // eliminated hands the cards of the players just out to their eliminator
 // (or the discard pile when they burned their own tower or the eliminator
 // is out too), grows the hand size, and lets the others draw.
-func (g *state) eliminated(hit []engine.Seat, by engine.Seat, evs *[]engine.Event) {
+func (g *state) eliminated(hit []engine.Seat, by engine.Seat) {
 	taker := !g.Seats[by].Out
 	for _, v := range hit {
 		cards := g.Seats[v].Hand
 		g.Seats[v].Hand = nil
 		if taker && v != by {
 			g.Seats[by].Hand = append(g.Seats[by].Hand, cards...)
-			*evs = append(*evs, engine.Public("%s takes %s's %s.", engine.SeatRef(by), engine.SeatRef(v), plural(len(cards), "card")))
+			g.log.Public("%s takes %s's %s.", engine.SeatRef(by), engine.SeatRef(v), plural(len(cards), "card"))
 		} else {
 			g.Discard = append(g.Discard, cards...)
-			*evs = append(*evs, engine.Public("%s's %s go to the discard pile.", engine.SeatRef(v), plural(len(cards), "card")))
+			g.log.Public("%s's %s go to the discard pile.", engine.SeatRef(v), plural(len(cards), "card"))
 		}
 	}
 	g.HandSize = startHand + min(g.Elims, 2)
-	*evs = append(*evs, engine.Public("Everyone now plays with %d cards.", g.HandSize))
+	g.log.Public("Everyone now plays with %d cards.", g.HandSize)
 	for s := range g.Seats {
 		if seat := engine.Seat(s); seat != by && !g.Seats[s].Out {
-			g.refill(seat, evs)
+			g.refill(seat)
 		}
 	}
 	if taker && len(g.Seats[by].Hand) > g.HandSize {

@@ -87,6 +87,7 @@ func (b hardBot) decide(ctx context.Context, v *View, rng *engine.RNG) (choice, 
 		if err != nil {
 			break
 		}
+		st.log.Discard() // an imagined game: no events, no Recent lines
 		seed := rng.Uint64()
 		i := 0
 		for ; i < len(cands) && ctx.Err() == nil; i++ {

@@ -113,8 +113,8 @@ func TestWindStep(t *testing.T) {
 		t.Fatalf("south of the eternal flame: %v", got)
 	}
 	paint(t, g, Break, "H10 I10")
-	var evs []engine.Event
-	g.settle(&evs)
+	g.settle()
+	evs := g.log.Take()
 	if g.Part != PartAction || len(evs) != 1 || !strings.Contains(evs[0].Text, "no square") {
 		t.Fatalf("blocked wind: part %s, %v", g.Part, evs)
 	}

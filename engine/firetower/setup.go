@@ -35,18 +35,17 @@ func newState(players int, team, storms bool, deck string, seed uint64) *state {
 		g.Deck = append(g.Deck, Firestorm)
 		g.shuffle(g.Deck)
 	}
-	var evs []engine.Event
 	g.Pos.Wind = g.rollWind(-1)
 	g.Turn = g.firstPlayer(g.Pos.Wind)
 	t := g.Seats[g.Turn].Tower
-	evs = append(evs, engine.Public("The die shows %s: %s (%s tower, %s) starts.",
-		g.Pos.Wind, engine.SeatRef(g.Turn), t, t.Compass()))
+	g.log.Public("The die shows %s: %s (%s tower, %s) starts.",
+		g.Pos.Wind, engine.SeatRef(g.Turn), t, t.Compass())
 	if team {
-		evs = append(evs, engine.Public("Teams: %s and %s against %s and %s.",
-			engine.SeatRef(0), engine.SeatRef(2), engine.SeatRef(1), engine.SeatRef(3)))
+		g.log.Public("Teams: %s and %s against %s and %s.",
+			engine.SeatRef(0), engine.SeatRef(2), engine.SeatRef(1), engine.SeatRef(3))
 	}
-	g.settle(&evs)
-	g.remember(evs)
+	g.settle()
+	g.remember(g.log.Take())
 	return g
 }
 

@@ -71,6 +71,8 @@ type state struct {
 	Summary   string        `json:"summary,omitempty"`
 	Last      []Point       `json:"last,omitempty"`   // squares the last move changed
 	Recent    []string      `json:"recent,omitempty"` // the last public log lines
+
+	log engine.Log // the events of the move in progress
 }
 
 // stateJSON has state's fields without its methods.

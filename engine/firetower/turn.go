@@ -12,7 +12,7 @@ const recentMax = 6
 // settle makes the automatic steps until a player must decide: queued
 // system steps, skipping an empty wind step, ending a turn with nothing
 // left to do, passing the turn of an eliminated player.
-func (g *state) settle(evs *[]engine.Event) {
+func (g *state) settle() {
 	for guard := 0; guard < 100 && !g.Over; guard++ {
 		if len(g.Tasks) > 0 {
 			t := g.Tasks[0]
@@ -32,19 +32,19 @@ func (g *state) settle(evs *[]engine.Event) {
 			return
 		}
 		if g.Seats[g.Turn].Out {
-			g.nextTurn(evs)
+			g.nextTurn()
 			continue
 		}
 		switch g.Part {
 		case PartSpread:
 			if len(g.Pos.SpreadTargets(g.Pos.Wind)) == 0 {
-				*evs = append(*evs, engine.Public("The %s wind finds no square to spread to.", lower(g.Pos.Wind)))
+				g.log.Public("The %s wind finds no square to spread to.", lower(g.Pos.Wind))
 				g.Part = PartAction
 				continue
 			}
 		case PartEnd:
 			if len(g.bucketEffects(g.Turn)) == 0 {
-				g.nextTurn(evs)
+				g.nextTurn()
 				continue
 			}
 		}
@@ -53,7 +53,7 @@ func (g *state) settle(evs *[]engine.Event) {
 }
 
 // nextTurn passes the turn clockwise to the next player still in the game.
-func (g *state) nextTurn(evs *[]engine.Event) {
+func (g *state) nextTurn() {
 	for i := 1; i <= g.Players; i++ {
 		s := (g.Turn + engine.Seat(i)) % engine.Seat(g.Players)
 		if !g.Seats[s].Out {
@@ -64,13 +64,13 @@ func (g *state) nextTurn(evs *[]engine.Event) {
 	g.Part = PartSpread
 	g.EmberFrom = nil
 	g.TurnNo++
-	*evs = append(*evs, engine.Public("%s's turn (wind %s).", engine.SeatRef(g.Turn), g.Pos.Wind))
+	g.log.Public("%s's turn (wind %s).", engine.SeatRef(g.Turn), g.Pos.Wind)
 }
 
 // draw gives seat s n cards from the draw pile, shuffling the discard pile
 // into a new one when it runs out. A Firestorm drawn is played at once and
 // replaced.
-func (g *state) draw(s engine.Seat, n int, evs *[]engine.Event) {
+func (g *state) draw(s engine.Seat, n int) {
 	var got []Card
 	for len(got) < n && !g.Over {
 		if len(g.Deck) == 0 {
@@ -79,25 +79,25 @@ func (g *state) draw(s engine.Seat, n int, evs *[]engine.Event) {
 			}
 			g.Deck, g.Discard = g.Discard, nil
 			g.shuffle(g.Deck)
-			*evs = append(*evs, engine.Public("The discard pile is shuffled into a new draw pile."))
+			g.log.Public("The discard pile is shuffled into a new draw pile.")
 		}
 		c := g.pop()
 		if c == Firestorm {
-			g.firestorm(s, evs)
+			g.firestorm(s)
 			continue
 		}
 		g.Seats[s].Hand = append(g.Seats[s].Hand, c)
 		got = append(got, c)
 	}
 	if len(got) > 0 {
-		*evs = append(*evs, engine.Private(s, "You drew %s.", cardList(got)))
+		g.log.Private(s, "You drew %s.", cardList(got))
 	}
 }
 
 // refill draws seat s up to the hand size.
-func (g *state) refill(s engine.Seat, evs *[]engine.Event) {
+func (g *state) refill(s engine.Seat) {
 	if n := g.HandSize - len(g.Seats[s].Hand); n > 0 {
-		g.draw(s, n, evs)
+		g.draw(s, n)
 	}
 }
 

@@ -19,39 +19,39 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 		return nil, engine.Illegal("%s is not a legal move now.", a)
 	}
 	g.Last = nil
-	var ev []engine.Event
 	switch a.Kind {
 	case KindGenre:
-		ev = g.pickGenre(a.Args[0])
+		g.pickGenre(a.Args[0])
 	case KindFlip:
-		ev = g.doFlip(a.Args)
+		g.doFlip(a.Args)
 	case KindRotate:
-		ev = g.doRotate(a.Args[0], a.Args[1])
+		g.doRotate(a.Args[0], a.Args[1])
 	case KindTake:
-		ev = g.doTake(a.Args)
+		g.doTake(a.Args)
 	case KindMove:
 		m, _ := DecodeMove(a.Args)
-		ev = g.doMove(m)
+		g.doMove(m)
 	case KindPass:
-		ev = g.doPass(PassSpec{a.Args[0], a.Args[1], a.Args[2], a.Args[3], a.Args[4]})
+		g.doPass(PassSpec{a.Args[0], a.Args[1], a.Args[2], a.Args[3], a.Args[4]})
 	case KindDiscard:
-		ev = g.doDiscard(a.Args[0])
+		g.doDiscard(a.Args[0])
 	case KindTime:
 		g.me().remove(a.Args[0])
 		g.discard(a.Args[0])
 		g.Actions++
-		ev = []engine.Event{g.log("%s plays %s: one more action.", engine.SeatRef(s), CardName(a.Args[0]))}
+		g.log("%s plays %s: one more action.", engine.SeatRef(s), CardName(a.Args[0]))
 	case KindPassAction:
 		g.Actions--
 		g.PassTo = g.next(s)
-		ev = []engine.Event{g.log("%s passes an action to %s.", engine.SeatRef(s), engine.SeatRef(g.PassTo))}
+		g.log("%s passes an action to %s.", engine.SeatRef(s), engine.SeatRef(g.PassTo))
 	case KindEnd:
-		return append(ev, g.endTurn()...), nil
+		g.endTurn()
+		return g.events.Take(), nil
 	}
 	if g.Phase == PhaseActions && g.Actions == 0 && booster(g.me(), TimeMachine) < 0 {
-		ev = append(ev, g.endTurn()...)
+		g.endTurn()
 	}
-	return ev, nil
+	return g.events.Take(), nil
 }
 
 // legalOf lists the legal actions of one kind (all of them for an unknown
@@ -82,21 +82,21 @@ func (g *state) legalOf(kind string) []engine.Action {
 
 // pickGenre deals a starting Book; after the third, the next seat picks,
 // and after the last seat the first turn begins.
-func (g *state) pickGenre(gn int) []engine.Event {
+func (g *state) pickGenre(gn int) {
 	id := pop(&g.BookDeck[gn])
 	g.Hands[g.Turn].Cards = append(g.Hands[g.Turn].Cards, id)
-	ev := []engine.Event{g.log("%s takes %s (%s).", engine.SeatRef(g.Turn), Books[id].Name, GenreNames[gn])}
+	g.log("%s takes %s (%s).", engine.SeatRef(g.Turn), Books[id].Name, GenreNames[gn])
 	g.Picks++
 	if g.Picks < startBooks {
-		return ev
+		return
 	}
 	g.Picks = 0
 	if int(g.Turn) < g.Players-1 {
 		g.Turn++
-		return ev
+		return
 	}
 	g.Phase, g.Turn, g.TurnNo, g.Actions = PhaseActions, 0, 1, g.turnActions()
-	return append(ev, g.log("Turn 1: %s begins with %d actions.", engine.SeatRef(0), g.Actions))
+	g.log("Turn 1: %s begins with %d actions.", engine.SeatRef(0), g.Actions)
 }
 
 // Actions a turn brings. The solo game has three too (rulebook p.17: "You
@@ -118,20 +118,19 @@ func (g *state) turnActions() int {
 }
 
 // doFlip flips a dark tile lit, spending a Useful Map if one is named.
-func (g *state) doFlip(args []int) []engine.Event {
+func (g *state) doFlip(args []int) {
 	g.Actions--
 	who := engine.SeatRef(g.Turn)
-	var ev []engine.Event
 	if len(args) > 1 {
 		g.me().remove(args[1])
 		g.discard(args[1])
-		ev = append(ev, g.log("%s uses %s (Useful Map).", who, CardName(args[1])))
+		g.log("%s uses %s (Useful Map).", who, CardName(args[1]))
 	}
-	return append(ev, g.flipLit(args[0], who+" flips")...)
+	g.flipLit(args[0], who+" flips")
 }
 
 // doRotate turns a tile a quarter turn with whatever stands on it.
-func (g *state) doRotate(i, turn int) []engine.Event {
+func (g *state) doRotate(i, turn int) {
 	g.Actions--
 	t := &g.Tiles[i]
 	t.Rot = (t.Rot + turn + 4) % 4
@@ -140,32 +139,30 @@ func (g *state) doRotate(i, turn int) []engine.Event {
 	if turn < 0 {
 		way = "anticlockwise"
 	}
-	return []engine.Event{g.log("%s rotates %s %s.", engine.SeatRef(g.Turn), TileName(i), way)}
+	g.log("%s rotates %s %s.", engine.SeatRef(g.Turn), TileName(i), way)
 }
 
 // doTake takes one Book, or two with a Library Card.
-func (g *state) doTake(args []int) []engine.Event {
+func (g *state) doTake(args []int) {
 	g.Actions--
 	h := g.me()
 	genres := []int{args[0]}
-	var ev []engine.Event
 	for i := 1; i+1 < len(args); i += 2 { // Library Cards, each with its genre
 		h.remove(args[i])
 		g.discard(args[i])
 		genres = append(genres, args[i+1])
-		ev = append(ev, g.log("%s uses %s (Library Card).", engine.SeatRef(g.Turn), CardName(args[i])))
+		g.log("%s uses %s (Library Card).", engine.SeatRef(g.Turn), CardName(args[i]))
 	}
 	for _, gn := range genres {
 		id := g.drawBook(gn)
 		h.Cards = append(h.Cards, id)
-		ev = append(ev, g.log("%s takes %s (%s, %s).", engine.SeatRef(g.Turn), Books[id].Name,
-			GenreNames[gn], Books[id].Symbols.Letters()))
+		g.log("%s takes %s (%s, %s).", engine.SeatRef(g.Turn), Books[id].Name,
+			GenreNames[gn], Books[id].Symbols.Letters())
 	}
-	return ev
 }
 
 // doPass moves cards between the player and a partner.
-func (g *state) doPass(p PassSpec) []engine.Event {
+func (g *state) doPass(p PassSpec) {
 	if !g.passFree(p) {
 		g.Actions--
 	}
@@ -174,21 +171,19 @@ func (g *state) doPass(p PassSpec) []engine.Event {
 	if !g.solo() {
 		who = engine.SeatRef(engine.Seat(p.Partner))
 	}
-	var ev []engine.Event
 	if p.Service >= 0 {
 		mine.remove(p.Service)
 		g.discard(p.Service)
-		ev = append(ev, g.log("%s uses %s (Trolley Service).", engine.SeatRef(g.Turn), CardName(p.Service)))
+		g.log("%s uses %s (Trolley Service).", engine.SeatRef(g.Turn), CardName(p.Service))
 	}
 	if p.Give >= 0 {
 		moveSlot(mine, theirs, p.Give)
-		ev = append(ev, g.log("%s gives %s to %s.", engine.SeatRef(g.Turn), CardName(p.Give), who))
+		g.log("%s gives %s to %s.", engine.SeatRef(g.Turn), CardName(p.Give), who)
 	}
 	if p.Receive >= 0 {
 		moveSlot(theirs, mine, p.Receive)
-		ev = append(ev, g.log("%s takes %s from %s.", engine.SeatRef(g.Turn), CardName(p.Receive), who))
+		g.log("%s takes %s from %s.", engine.SeatRef(g.Turn), CardName(p.Receive), who)
 	}
-	return ev
 }
 
 // moveSlot moves a card, or a captured pile (TerrorCard+number), from one
@@ -205,20 +200,20 @@ func moveSlot(from, to *hand, id int) {
 }
 
 // doDiscard discards a card from the player's hand or the Trolley's.
-func (g *state) doDiscard(id int) []engine.Event {
+func (g *state) doDiscard(id int) {
 	whose := ""
 	if !g.me().remove(id) {
 		g.Trolley.remove(id)
 		whose = " from the Trolley"
 	}
 	g.discard(id)
-	return []engine.Event{g.log("%s discards %s%s.", engine.SeatRef(g.Turn), CardName(id), whose)}
+	g.log("%s discards %s%s.", engine.SeatRef(g.Turn), CardName(id), whose)
 }
 
 // finish ends the game.
-func (g *state) finish(won bool, summary string) engine.Event {
+func (g *state) finish(won bool, summary string) {
 	g.Phase, g.Won, g.Summary, g.Actions = PhaseOver, won, summary, 0
-	return g.log("%s", summary)
+	g.log("%s", summary)
 }
 
 // phaseText says what the game waits for.

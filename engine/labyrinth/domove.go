@@ -9,11 +9,10 @@ import (
 
 // doMove carries out a legal move: spends its boosters, moves the piece
 // and takes its automatic bonus.
-func (g *state) doMove(m MoveSpec) []engine.Event {
+func (g *state) doMove(m MoveSpec) {
 	g.Actions--
 	h := g.me()
 	who := engine.SeatRef(g.Turn)
-	var ev []engine.Event
 	var used []string
 	spend := func(id int, effect Boost) {
 		h.remove(id)
@@ -30,44 +29,43 @@ func (g *state) doMove(m MoveSpec) []engine.Event {
 		spend(m.Copier, Photocopier)
 	}
 	if len(used) > 0 {
-		ev = append(ev, g.log("%s uses %s.", who, strings.Join(used, ", ")))
+		g.log("%s uses %s.", who, strings.Join(used, ", "))
 	}
 	from := g.Pos[g.Turn]
 	switch m.Piece {
 	case PieceMeeple:
 		g.Pos[g.Turn] = m.Tile
-		ev = append(ev, g.log("%s moves from %s to %s.", who, TileName(from), TileName(m.Tile)))
+		g.log("%s moves from %s to %s.", who, TileName(from), TileName(m.Tile))
 	case PieceTrolley:
 		from = g.TrolleyAt
 		g.TrolleyAt = m.Tile
-		ev = append(ev, g.log("%s moves the Trolley from %s to %s.", who, TileName(from), TileName(m.Tile)))
+		g.log("%s moves the Trolley from %s to %s.", who, TileName(from), TileName(m.Tile))
 	case PieceRide:
 		g.Pos[g.Turn], g.TrolleyAt = m.Tile, m.Tile
-		ev = append(ev, g.log("%s rides with the Trolley from %s to %s.", who, TileName(from), TileName(m.Tile)))
+		g.log("%s rides with the Trolley from %s to %s.", who, TileName(from), TileName(m.Tile))
 	}
 	g.Last = []int{from, m.Tile}
 	switch m.Bonus {
 	case BonusCapture:
-		ev = append(ev, g.capture(m)...)
+		g.capture(m)
 	case BonusReturn:
-		ev = append(ev, g.returnTerror(m)...)
+		g.returnTerror(m)
 	case BonusReward:
 		g.RewardTaken = true
 		id := g.drawReward()
 		if m.Piece == PieceTrolley {
 			g.Trolley.Cards = append(g.Trolley.Cards, id)
-			ev = append(ev, g.log("The Trolley draws the Reward card %s.", CardName(id)))
+			g.log("The Trolley draws the Reward card %s.", CardName(id))
 		} else {
 			h.Cards = append(h.Cards, id)
-			ev = append(ev, g.log("%s draws the Reward card %s.", who, CardName(id)))
+			g.log("%s draws the Reward card %s.", who, CardName(id))
 		}
 	}
-	return ev
 }
 
 // capture takes the Terror on the move's tile into the player's hand with
 // the cards used (ruling C8.3).
-func (g *state) capture(m MoveSpec) []engine.Event {
+func (g *state) capture(m MoveSpec) {
 	t := &g.Tiles[m.Tile]
 	id := t.Terror
 	t.Terror = -1
@@ -82,13 +80,13 @@ func (g *state) capture(m MoveSpec) []engine.Event {
 	if m.Copied >= 0 {
 		text += " (" + CardName(m.Copied) + " photocopied)"
 	}
-	return []engine.Event{g.log(text+".", engine.SeatRef(g.Turn), Terrors[id].Name, cardList(m.Cards, false))}
+	g.log(text+".", engine.SeatRef(g.Turn), Terrors[id].Name, cardList(m.Cards, false))
 }
 
 // returnTerror returns a captured Terror to the Shelf on the move's tile:
 // both leave the game, the cards under the Terror are discarded, and
 // whoever held it draws a Reward card. The sixth genre wins.
-func (g *state) returnTerror(m MoveSpec) []engine.Event {
+func (g *state) returnTerror(m MoveSpec) {
 	t := &g.Tiles[m.Tile]
 	shelf := t.Shelf
 	t.Shelf = -1
@@ -106,13 +104,13 @@ func (g *state) returnTerror(m MoveSpec) []engine.Event {
 	g.Returned = append(g.Returned, returned{Terror: m.Terror, Shelf: shelf})
 	g.Filled[shelf] = true
 	who := engine.SeatRef(g.Turn)
-	ev := []engine.Event{g.log("%s returns the %s to the %s Shelf.", who, Terrors[m.Terror].Name, GenreNames[shelf])}
+	g.log("%s returns the %s to the %s Shelf.", who, Terrors[m.Terror].Name, GenreNames[shelf])
 	if g.filled() == NumGenres {
-		return append(ev, g.finish(true, "Every Shelf genre has its Terror back: the library is saved!"))
+		g.finish(true, "Every Shelf genre has its Terror back: the library is saved!")
+		return
 	}
 	if id := g.drawReward(); id >= 0 {
 		holder.Cards = append(holder.Cards, id)
-		ev = append(ev, g.log("%s draws the Reward card %s.", who, CardName(id)))
+		g.log("%s draws the Reward card %s.", who, CardName(id))
 	}
-	return ev
 }

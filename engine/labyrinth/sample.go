@@ -16,13 +16,19 @@ import (
 // in the sizes the view shows.
 type Sampler struct{}
 
-// Sample implements search.Sampler. view must be seat's own view.
+// Sample implements search.Sampler. view must be seat's own view. The
+// sampled game is imagined: its log discards its events.
 func (Sampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
 	v, err := engine.SeatView[View](ID, view, seat)
 	if err != nil {
 		return nil, err
 	}
-	return fromView(v, rng)
+	g, err := fromView(v, rng)
+	if err != nil {
+		return nil, err
+	}
+	g.events.Discard()
+	return g, nil
 }
 
 // fromView deals a state that shows v, with the hidden parts at random.

@@ -127,6 +127,8 @@ type state struct {
 	Summary string     `json:"summary,omitempty"`
 	Last    []int      `json:"last,omitempty"`
 	Recent  []string   `json:"recent,omitempty"`
+
+	events engine.Log // the events of the move in progress
 }
 
 // stateJSON has state's fields without its methods.
@@ -181,13 +183,16 @@ func (g *state) occupied(i int) bool {
 	return g.solo() && g.TrolleyAt == i
 }
 
-// log records a public line in Recent (the last 8 kept) and returns it as
-// an event.
-func (g *state) log(format string, args ...any) engine.Event {
+// log records a public event and keeps its line in Recent (the last 8
+// kept). An imagined game (a discarding log) keeps neither.
+func (g *state) log(format string, args ...any) {
+	if g.events.Discarding() {
+		return
+	}
 	e := engine.Public(format, args...)
+	g.events.Add(e)
 	g.Recent = append(g.Recent, e.Text)
 	if len(g.Recent) > 8 {
 		g.Recent = slices.Delete(g.Recent, 0, len(g.Recent)-8)
 	}
-	return e
 }

@@ -2,46 +2,43 @@ package labyrinth
 
 import (
 	"fmt"
-
-	"arcade/engine"
 )
 
 // flipLit turns a dark tile to its lit side and activates it (rulebook
 // p.6): a Terror tile takes the next Terror token, a Shelf tile the next
 // Shelf token, if any is left (ruling C8.9). what starts the event text
 // ("{seat0} flips", "The Bookwyrm flips").
-func (g *state) flipLit(i int, what string) []engine.Event {
+func (g *state) flipLit(i int, what string) {
 	t := &g.Tiles[i]
 	t.Lit, t.Seen = true, true
 	g.Last = append(g.Last, i)
-	ev := []engine.Event{g.log("%s %s: %s.", what, TileName(i), describeTile(t))}
+	g.log("%s %s: %s.", what, TileName(i), describeTile(t))
 	switch t.Kind {
 	case KindTerror:
-		ev = append(ev, g.placeTerror(i)...)
+		g.placeTerror(i)
 	case KindShelf:
 		if id := pop(&g.ShelfStack); id >= 0 {
 			t.Shelf = id
-			ev = append(ev, g.log("A %s Shelf appears on %s.", GenreNames[id], TileName(i)))
+			g.log("A %s Shelf appears on %s.", GenreNames[id], TileName(i))
 		} else {
-			ev = append(ev, g.log("No Shelf token is left for %s.", TileName(i)))
+			g.log("No Shelf token is left for %s.", TileName(i))
 		}
 	}
-	return ev
 }
 
 // placeTerror puts the next Terror token on tile i; six Terrors on the
 // grid lose the game at once (ruling C8.10).
-func (g *state) placeTerror(i int) []engine.Event {
+func (g *state) placeTerror(i int) {
 	id := pop(&g.TerrorStack)
 	if id < 0 {
-		return []engine.Event{g.log("No Terror token is left for %s.", TileName(i))}
+		g.log("No Terror token is left for %s.", TileName(i))
+		return
 	}
 	g.Tiles[i].Terror = id
-	ev := []engine.Event{g.log("The %s (%s) appears on %s.", Terrors[id].Name, Terrors[id].Needs.Letters(), TileName(i))}
+	g.log("The %s (%s) appears on %s.", Terrors[id].Name, Terrors[id].Needs.Letters(), TileName(i))
 	if n := g.terrorsOnGrid(); n >= 6 {
-		ev = append(ev, g.finish(false, fmt.Sprintf("Six Terrors overrun the library: the game is lost (%d of 6 shelves filled).", g.filled())))
+		g.finish(false, fmt.Sprintf("Six Terrors overrun the library: the game is lost (%d of 6 shelves filled).", g.filled()))
 	}
-	return ev
 }
 
 // filled counts the filled shelves.
