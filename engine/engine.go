@@ -26,18 +26,30 @@ const Everyone Seat = -2
 
 // Action is one move a seat can make. Kind names the move ("draw", "stop",
 // "pick"); Args carry its parameters. Two actions are the same move when
-// Kind and Args are equal; Label is only for display.
+// Kind and Args are equal. An action carries no words: the menu's text
+// comes from the state's Describe (see Describer), asked only for the seat
+// that must act.
 type Action struct {
-	Kind  string `json:"kind"`
-	Args  []int  `json:"args,omitempty"`
-	Label string `json:"label,omitempty"`
+	Kind string `json:"kind"`
+	Args []int  `json:"args,omitempty"`
 	// Key is a suggested one-character hot key for the UI ("d", "s", "1").
+	// It is still the engine's for now: a later step of the engine contract
+	// (issue 10, step 3) moves hot keys to the ui.
 	Key string `json:"key,omitempty"`
 }
 
-// Same reports whether a and b are the same move (labels are ignored).
+// Same reports whether a and b are the same move (keys are ignored).
 func (a Action) Same(b Action) bool {
 	return a.Kind == b.Kind && slices.Equal(a.Args, b.Args)
+}
+
+// Arg returns a.Args[i], or -1 when a has no argument i (a malformed
+// move), so that a Describe can read arguments without checking lengths.
+func (a Action) Arg(i int) int {
+	if i < 0 || i >= len(a.Args) {
+		return -1
+	}
+	return a.Args[i]
 }
 
 // String renders the action for logs and errors.
@@ -52,7 +64,7 @@ func (a Action) String() string {
 	return a.Kind + "(" + strings.Join(parts, ",") + ")"
 }
 
-// Find returns the legal action that is the same move as a, with its label.
+// Find returns the legal action that is the same move as a, with its key.
 func Find(legal []Action, a Action) (Action, bool) {
 	for _, l := range legal {
 		if l.Same(a) {
@@ -199,6 +211,27 @@ type State interface {
 // the public view).
 type View interface {
 	Viewer() Seat
+}
+
+// Describer is implemented by states that put their moves in words.
+// Describe returns the text of a, one of seat s's legal moves in this
+// state, as a player's move menu shows it ("Draw a token from the bag").
+// Legal formats no text; the table calls Describe only for the seat that
+// must act, when it sends that seat its update, and bots never call it.
+// The text has no width limit: the UI clips it to its own column.
+type Describer interface {
+	Describe(s Seat, a Action) string
+}
+
+// Describe returns st's words for seat s's legal move a, or a.String()
+// when st does not implement Describer or has no words for it.
+func Describe(st State, s Seat, a Action) string {
+	if d, ok := st.(Describer); ok {
+		if text := d.Describe(s, a); text != "" {
+			return text
+		}
+	}
+	return a.String()
 }
 
 // Responder is implemented by states with out-of-turn response windows. The

@@ -69,10 +69,10 @@ func TestResolveOptions(t *testing.T) {
 	}
 }
 
-func TestFindIgnoresLabels(t *testing.T) {
-	legal := []Action{{Kind: "draw", Label: "Draw"}, {Kind: "pick", Args: []int{2}, Label: "Pick 2"}}
+func TestFindIgnoresKeys(t *testing.T) {
+	legal := []Action{{Kind: "draw", Key: "d"}, {Kind: "pick", Args: []int{2}, Key: "2"}}
 	got, ok := Find(legal, Action{Kind: "pick", Args: []int{2}})
-	if !ok || got.Label != "Pick 2" {
+	if !ok || got.Key != "2" {
 		t.Fatalf("Find = %v, %v", got, ok)
 	}
 	if _, ok := Find(legal, Action{Kind: "pick", Args: []int{3}}); ok {
@@ -130,5 +130,12 @@ func TestCount(t *testing.T) {
 	}
 	if n := Count([]string{}, "x"); n != 0 {
 		t.Errorf("Count of empty = %d", n)
+	}
+}
+
+func TestArg(t *testing.T) {
+	a := Action{Kind: "pick", Args: []int{4, 0}}
+	if a.Arg(0) != 4 || a.Arg(1) != 0 || a.Arg(2) != -1 || a.Arg(-1) != -1 {
+		t.Fatalf("Arg of %v: %d %d %d %d", a, a.Arg(0), a.Arg(1), a.Arg(2), a.Arg(-1))
 	}
 }

@@ -49,6 +49,9 @@ func TestCreateJoinStartAct(t *testing.T) {
 	if !slices.Equal(ua.Pending, []engine.Seat{0}) || len(ua.Legal) != 2 || len(ub.Legal) != 0 {
 		t.Fatalf("pending %v, legal %v / %v", ua.Pending, ua.Legal, ub.Legal)
 	}
+	if !slices.Equal(ua.Moves, []string{"Add 1", "Add 2"}) || ub.Moves != nil {
+		t.Fatalf("the words of the moves: %q / %q", ua.Moves, ub.Moves)
+	}
 
 	if err := b.Act(addOne); !errors.Is(err, ErrNotYourTurn) {
 		t.Fatalf("out of turn: %v", err)

@@ -53,6 +53,10 @@ func (t *table) updateFor(base TableUpdate, you engine.Seat) *TableUpdate {
 		u.View = t.state.View(you)
 		if slices.Contains(u.Pending, you) {
 			u.Legal = t.state.Legal(you)
+			u.Moves = make([]string, len(u.Legal))
+			for i, a := range u.Legal {
+				u.Moves[i] = engine.Describe(t.state, you, a)
+			}
 		}
 	}
 	u.Log = t.logFor(you)

@@ -123,6 +123,15 @@ func (s *toyState) Pending() []engine.Seat {
 
 func (s *toyState) Responding() []engine.Seat { return slices.Clone(s.Answering) }
 
+// Describe puts the adding moves in words (the others keep their
+// Action.String, engine.Describe's fallback).
+func (s *toyState) Describe(seat engine.Seat, a engine.Action) string {
+	if a.Kind == addOne.Kind && len(a.Args) == 1 {
+		return fmt.Sprintf("Add %d", a.Args[0])
+	}
+	return ""
+}
+
 func (s *toyState) Legal(seat engine.Seat) []engine.Action {
 	switch {
 	case s.Done:

@@ -108,13 +108,13 @@ func (a *App) tableKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case keyMatches(k, km.Do):
 		if m := a.menu(); ts.actionIdx < len(m) {
-			return a.act(m[ts.actionIdx])
+			return a.act(m[ts.actionIdx].act)
 		}
 	}
 	if m := a.menu(); true {
-		if i := slices.IndexFunc(m, func(act engine.Action) bool { return act.Key != "" && act.Key == k.String() }); i >= 0 {
+		if i := slices.IndexFunc(m, func(mv menuMove) bool { return mv.act.Key != "" && mv.act.Key == k.String() }); i >= 0 {
 			ts.actionIdx = i
-			return a.act(m[i])
+			return a.act(m[i].act)
 		}
 	}
 	switch {
@@ -293,12 +293,31 @@ func (a *App) waitingRoom(w, h int) string {
 // menu is the list of moves shown under YOUR MOVE. A board that takes keys
 // itself (a cursor over the board) makes its own moves there, so the menu
 // keeps only the moves with a hot key.
-func (a *App) menu() []engine.Action {
-	legal := a.table.Legal
-	if _, ok := a.tableView.board.(board.KeyHandler); !ok {
-		return legal
+func (a *App) menu() []menuMove {
+	t := a.table
+	_, keyed := a.tableView.board.(board.KeyHandler)
+	out := make([]menuMove, 0, len(t.Legal))
+	for i, act := range t.Legal {
+		if keyed && act.Key == "" {
+			continue
+		}
+		text := ""
+		if i < len(t.Moves) {
+			text = t.Moves[i]
+		}
+		if text == "" {
+			text = act.String()
+		}
+		out = append(out, menuMove{act, text})
 	}
-	return slices.DeleteFunc(slices.Clone(legal), func(act engine.Action) bool { return act.Key == "" })
+	return out
+}
+
+// menuMove is one line of the move menu: a legal move and its words (the
+// table's description of it).
+type menuMove struct {
+	act  engine.Action
+	text string
 }
 
 // inviteLines tell how others join and what the host does next.
@@ -374,18 +393,16 @@ func (a *App) movesPane(w, h int) string {
 	if a.tableView.actionIdx >= room {
 		first = a.tableView.actionIdx - room + 1
 	}
-	for i, act := range menu {
+	for i, mv := range menu {
 		if i < first {
 			continue
 		}
-		k := act.Key
+		k := mv.act.Key
 		if k == "" {
 			k = "·"
 		}
-		row := fmt.Sprintf("[%s] %s", k, act.Label)
-		if act.Label == "" {
-			row = fmt.Sprintf("[%s] %s", k, act.String())
-		}
+		// The words have no width limit: the menu clips them to its column.
+		row := board.Clip(fmt.Sprintf("[%s] %s", k, mv.text), max(w-1, 1))
 		if i == a.tableView.actionIdx {
 			lines = append(lines, th.Selected.Render(padRight("›"+row, w)))
 		} else {

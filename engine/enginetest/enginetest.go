@@ -85,8 +85,9 @@ func CheckRefused(t testing.TB, st engine.State, moves ...Move) {
 
 // CheckSeats checks the contract between Pending, Legal, Timeout and
 // Outcome for seats -2..players: a seat has legal moves exactly when it is
-// pending, its Timeout is one of them, and the game is over exactly when
-// nobody is pending.
+// pending, its Timeout is one of them, the game is over exactly when
+// nobody is pending, and (for an engine.Describer) every legal move has
+// words.
 func CheckSeats(t testing.TB, st engine.State, players int) {
 	pending := st.Pending()
 	for s := engine.Seat(-2); int(s) <= players; s++ {
@@ -95,10 +96,12 @@ func CheckSeats(t testing.TB, st engine.State, players int) {
 			t.Helper()
 			t.Fatalf("seat %d: pending %v but legal %v", s, pending, legal)
 		}
-		for _, a := range legal {
-			if a.Label == "" {
-				t.Helper()
-				t.Fatalf("seat %d: action %v lacks a label", s, a)
+		if d, ok := st.(engine.Describer); ok {
+			for _, a := range legal {
+				if d.Describe(s, a) == "" {
+					t.Helper()
+					t.Fatalf("seat %d: action %v has no description", s, a)
+				}
 			}
 		}
 		if len(legal) > 0 {

@@ -56,7 +56,10 @@ func (r *race) Legal(s engine.Seat) []engine.Action {
 	if r.done() || s != r.Turn {
 		return nil
 	}
-	return []engine.Action{{Kind: "step", Label: "Step", Key: "s"}, {Kind: "jump", Label: "Jump", Key: "j"}}
+	return []engine.Action{{Kind: "step", Key: "s"}, {Kind: "jump", Key: "j"}}
+}
+func (r *race) Describe(s engine.Seat, a engine.Action) string {
+	return map[string]string{"step": "Step", "jump": "Jump"}[a.Kind]
 }
 func (r *race) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	act, ok := engine.Find(r.Legal(s), a)

@@ -49,22 +49,16 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 	case PhaseOrder:
 		var out []engine.Action
 		for _, n := range g.freeCards() {
-			out = append(out, engine.Action{Kind: KindOrder, Args: []int{n}, Key: strconv.Itoa(n),
-				Label: g.sprintf("Take the %s Turn Order card (%s)", engine.Ordinal(n), layout(n))})
+			out = append(out, engine.Action{Kind: KindOrder, Args: []int{n}, Key: strconv.Itoa(n)})
 		}
 		return out
 	case PhaseSave:
 		var out []engine.Action
 		if g.Bag.Total() > 0 {
-			out = append(out, engine.Action{Kind: KindDraw, Key: "d", Label: "Draw a token from the bag"})
+			out = append(out, engine.Action{Kind: KindDraw, Key: "d"})
 		}
 		if g.canStop() {
-			a := engine.Action{Kind: KindStop, Key: "s"}
-			if !g.quiet() {
-				k, b, _ := g.score(g.cardOf(s))
-				a.Label = fmt.Sprintf("Escape and score %d (%d + %d bravery)", k+b, k, b)
-			}
-			out = append(out, a)
+			out = append(out, engine.Action{Kind: KindStop, Key: "s"})
 		}
 		return withKeys(out, g.toolPlays(s))
 	case PhasePlace:
@@ -75,41 +69,35 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 				continue
 			}
 			seen = append(seen, t)
-			out = append(out, engine.Action{Kind: KindPlace, Args: []int{int(t)},
-				Label: g.sprintf("Place %s", tokenName(t))})
+			out = append(out, engine.Action{Kind: KindPlace, Args: []int{int(t)}})
 		}
 		out = withKeys(nil, out)
 		if g.Turn.Placed > 0 {
-			out = append(out, engine.Action{Kind: KindRest, Key: "r",
-				Label: "Stop placing (the rest go back)"})
+			out = append(out, engine.Action{Kind: KindRest, Key: "r"})
 		}
 		return out
 	case PhaseSpread:
 		if g.Var.NoTools {
-			return []engine.Action{{Kind: KindBurn, Key: "b", Label: "Burn! (first to call scores 1)"},
-				{Kind: KindPass, Key: "p", Label: "Pass"}}
+			return []engine.Action{{Kind: KindBurn, Key: "b"}, {Kind: KindPass, Key: "p"}}
 		}
-		return withKeys([]engine.Action{{Kind: KindPass, Key: "p", Label: "Pass: play no tool"}}, g.toolPlays(s))
+		return withKeys([]engine.Action{{Kind: KindPass, Key: "p"}}, g.toolPlays(s))
 	case PhaseAmulet:
-		return withKeys([]engine.Action{{Kind: KindPass, Key: "p", Label: "Pass: play no Amulet"}}, g.toolPlays(s))
+		return withKeys([]engine.Action{{Kind: KindPass, Key: "p"}}, g.toolPlays(s))
 	case PhaseAfter:
-		return withKeys([]engine.Action{{Kind: KindDone, Key: "e", Label: "End your turn"}}, g.toolPlays(s))
+		return withKeys([]engine.Action{{Kind: KindDone, Key: "e"}}, g.toolPlays(s))
 	case PhaseTool:
 		var out []engine.Action
-		for i, c := range g.Market {
-			out = append(out, engine.Action{Kind: KindTool, Args: []int{i}, Key: strconv.Itoa(i + 1),
-				Label: g.sprintf("Take %s (market)", cardTool(c).Name)})
+		for i := range g.Market {
+			out = append(out, engine.Action{Kind: KindTool, Args: []int{i}, Key: strconv.Itoa(i + 1)})
 		}
 		if g.toolsLeft() {
-			out = append(out, engine.Action{Kind: KindTool, Args: []int{deckSlot}, Key: "4",
-				Label: "Draw the top of the tool deck"})
+			out = append(out, engine.Action{Kind: KindTool, Args: []int{deckSlot}, Key: "4"})
 		}
 		return out
 	case PhaseSwap:
-		out := []engine.Action{{Kind: KindKeep, Key: "0", Label: "Keep your tools"}}
-		for i, c := range g.Seats[s].Hand {
-			a := engine.Action{Kind: KindSwap, Args: []int{i},
-				Label: g.sprintf("Swap %s for a new tool", cardTool(c).Name)}
+		out := []engine.Action{{Kind: KindKeep, Key: "0"}}
+		for i := range g.Seats[s].Hand {
+			a := engine.Action{Kind: KindSwap, Args: []int{i}}
 			if i < 9 {
 				a.Key = strconv.Itoa(i + 1)
 			}
@@ -118,6 +106,52 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 		return out
 	}
 	return nil
+}
+
+// Describe implements engine.Describer: the words of seat s's legal move
+// a, as the move menu shows them ("" for a move that is not legal).
+func (g *state) Describe(s engine.Seat, a engine.Action) string {
+	switch a.Kind {
+	case KindOrder:
+		return fmt.Sprintf("Take the %s Turn Order card (%s)", engine.Ordinal(a.Arg(0)), layout(a.Arg(0)))
+	case KindDraw:
+		return "Draw a token from the bag"
+	case KindStop:
+		k, b, _ := g.score(g.cardOf(s))
+		return fmt.Sprintf("Escape and score %d (%d + %d bravery)", k+b, k, b)
+	case KindPlace:
+		return "Place " + tokenName(Token(a.Arg(0)))
+	case KindRest:
+		return "Stop placing (the rest go back)"
+	case KindBurn:
+		return "Burn! (first to call scores 1)"
+	case KindPass:
+		switch {
+		case g.Phase == PhaseAmulet:
+			return "Pass: play no Amulet"
+		case g.Var.NoTools:
+			return "Pass"
+		}
+		return "Pass: play no tool"
+	case KindDone:
+		return "End your turn"
+	case KindTool:
+		if i := a.Arg(0); i >= 0 && i < len(g.Market) {
+			return fmt.Sprintf("Take %s (market)", cardTool(g.Market[i]).Name)
+		}
+		return "Draw the top of the tool deck"
+	case KindKeep:
+		return "Keep your tools"
+	case KindSwap:
+		if i := a.Arg(0); i >= 0 && i < len(g.Seats[s].Hand) {
+			return fmt.Sprintf("Swap %s for a new tool", cardTool(g.Seats[s].Hand[i]).Name)
+		}
+	case KindPlay, KindDig:
+		p := toolMoves{words: true}
+		g.addToolPlays(s, &p)
+		return p.text(a)
+	}
+	return ""
 }
 
 // canStop reports whether the active player may escape: after at least

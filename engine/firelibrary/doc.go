@@ -10,7 +10,7 @@
 // errors, the outcome summary and the view's phase description) names
 // players with the literal token {seatN}, N being the 0-based seat number:
 // "{seat0} drew a Fire token". The UI replaces each token with that
-// player's name. The Robot is "the Robot". Move labels never hold seat
+// player's name. The Robot is "the Robot". Move descriptions never hold seat
 // references: a Slingshot names its target by Turn Order card. Texts for a
 // single seat ("You took Axe from the deck") are engine.Private events.
 //

@@ -2,7 +2,6 @@ package firelibrary
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
 
 	"arcade/engine"
@@ -283,18 +282,6 @@ func (g *state) worth(t Token) int {
 
 // emit records a public event.
 func (g *state) emit(format string, args ...any) { g.log.Public(format, args...) }
-
-// quiet reports whether this is an imagined game, whose log discards its
-// events: it needs no move labels either.
-func (g *state) quiet() bool { return g.log.Discarding() }
-
-// sprintf formats a move's label; a quiet game has no labels.
-func (g *state) sprintf(format string, args ...any) string {
-	if g.quiet() {
-		return ""
-	}
-	return fmt.Sprintf(format, args...)
-}
 
 // tell records an event only seat s may read.
 func (g *state) tell(s engine.Seat, format string, args ...any) { g.log.Private(s, format, args...) }

@@ -68,94 +68,111 @@ func (g *state) toolWindow(s engine.Seat, tl int) string {
 
 // toolPlays lists the tool moves seat s has now (one per choice).
 func (g *state) toolPlays(s engine.Seat) []engine.Action {
-	var out []engine.Action
+	var p toolMoves
+	g.addToolPlays(s, &p)
+	return p.acts
+}
+
+// addToolPlays adds the tool moves seat s has now to p.
+func (g *state) addToolPlays(s engine.Seat, p *toolMoves) {
 	for _, tl := range g.heldTools(s) {
 		if g.toolWindow(s, tl) == "" {
-			out = append(out, g.playsOf(tl)...)
+			g.playsOf(tl, p)
 		}
 	}
 	if s == g.Active && g.Phase == PhaseSave && g.Bag.Total() > 0 {
 		if tt := g.shovelInUse(); tt != nil {
-			out = append(out, engine.Action{Kind: KindDig,
-				Label: "Shovel: draw 2, place 1 (last use)"})
+			p.acts = append(p.acts, engine.Action{Kind: KindDig})
+			if p.words {
+				p.texts = append(p.texts, "Shovel: draw 2, place 1 (last use)")
+			}
 		}
 	}
-	return out
 }
 
-func playAction(label string, args ...int) engine.Action {
-	return engine.Action{Kind: KindPlay, Args: args, Label: label}
+// toolMoves collects tool moves and, when words is set, their descriptions
+// (texts[i] describes acts[i]). Legal leaves words unset: only Describe
+// formats text.
+type toolMoves struct {
+	words bool
+	acts  []engine.Action
+	texts []string
 }
 
-// playsOf lists the ways to play tool tl in its open window.
-func (g *state) playsOf(tl int) []engine.Action {
+// add appends the play of a tool with args (the tool first); its text is
+// formatted only when p.words is set.
+func (p *toolMoves) add(args []int, format string, a ...any) {
+	p.acts = append(p.acts, engine.Action{Kind: KindPlay, Args: args})
+	if p.words {
+		p.texts = append(p.texts, fmt.Sprintf(format, a...))
+	}
+}
+
+// text is the description of the play a among p's (words set), or "".
+func (p *toolMoves) text(a engine.Action) string {
+	for i, b := range p.acts {
+		if b.Same(a) && i < len(p.texts) {
+			return p.texts[i]
+		}
+	}
+	return ""
+}
+
+// playsOf adds the ways to play tool tl in its open window to p.
+func (g *state) playsOf(tl int, p *toolMoves) {
 	c := g.cardOf(g.Active)
 	switch tl {
 	case toolAmulet:
-		return []engine.Action{playAction("Amulet: a token on each card", tl)}
+		p.add([]int{tl}, "Amulet: a token on each card")
 	case toolGloves:
 		if !g.Turn.Gloves {
-			return []engine.Action{playAction("Gloves: all spaces safe this turn", tl)}
+			p.add([]int{tl}, "Gloves: all spaces safe this turn")
 		}
 	case toolShovel:
 		if g.Bag.Total() > 0 {
-			return []engine.Action{playAction("Shovel: draw 2, place 1 (2 uses)", tl)}
+			p.add([]int{tl}, "Shovel: draw 2, place 1 (2 uses)")
 		}
 	case toolTorch:
 		if g.Bag.Total() > 0 {
-			return []engine.Action{playAction("Torch: draw 3, place 1 or more", tl)}
+			p.add([]int{tl}, "Torch: draw 3, place 1 or more")
 		}
 	case toolBucket:
-		return []engine.Action{playAction("Bucket: stop the fire", tl)}
+		p.add([]int{tl}, "Bucket: stop the fire")
 	case toolCloak:
-		var out []engine.Action
 		for i, t := range c.Spaces {
 			if t.Book() {
-				out = append(out, playAction(g.sprintf("Cloak: save %s (space %d)", t.Name(), i+1), tl, i))
+				p.add([]int{tl, i}, "Cloak: save %s (space %d)", t.Name(), i+1)
 			}
 		}
-		return out
 	case toolSlingshot:
-		return g.slingPlays(c)
+		g.slingPlays(c, p)
 	case toolAxe:
-		var out []engine.Action
 		best := g.bestBooks(c)
 		for _, i := range best {
 			t := c.Spaces[i]
-			out = append(out, playAction(g.sprintf("Axe: take %s%s, score %d", t.Name(), spaceNote(best, i),
-				g.worth(t)), tl, i))
+			p.add([]int{tl, i}, "Axe: take %s%s, score %d", t.Name(), spaceNote(best, i), g.worth(t))
 		}
-		return out
-	case toolCollector, toolKnapsack, toolLockbox:
-		var out []engine.Action
+	case toolCollector:
 		for _, t := range distinctBooks(c) {
-			if tl == toolKnapsack && g.Bag.Total() == 0 {
-				break
-			}
-			out = append(out, playAction(g.afterLabel(tl, t), tl, int(t)))
+			p.add([]int{tl, int(t)}, "Collector's Ed. on %s: +%d", t.Name(), 2*engine.Count(g.Turn.Saved, t))
 		}
-		return out
+	case toolKnapsack:
+		if g.Bag.Total() > 0 {
+			for _, t := range distinctBooks(c) {
+				p.add([]int{tl, int(t)}, "Knapsack %s, draw a token", t.Name())
+			}
+		}
+	case toolLockbox:
+		for _, t := range distinctBooks(c) {
+			p.add([]int{tl, int(t)}, "Lockbox %s (scores at the end)", t.Name())
+		}
 	case toolCart:
 		if len(distinctBooks(c)) > 0 {
-			return []engine.Action{playAction("Library Cart: books out of the bag", tl)}
+			p.add([]int{tl}, "Library Cart: books out of the bag")
 		}
 	case toolMap:
-		return []engine.Action{playAction(g.sprintf("Map: +%d bravery, draw a tool", g.Turn.Bravery), tl)}
+		p.add([]int{tl}, "Map: +%d bravery, draw a tool", g.Turn.Bravery)
 	}
-	return nil
-}
-
-func (g *state) afterLabel(tl int, t Token) string {
-	if g.quiet() {
-		return ""
-	}
-	switch tl {
-	case toolCollector:
-		return fmt.Sprintf("Collector's Ed. on %s: +%d", t.Name(), 2*engine.Count(g.Turn.Saved, t))
-	case toolKnapsack:
-		return fmt.Sprintf("Knapsack %s, draw a token", t.Name())
-	}
-	return fmt.Sprintf("Lockbox %s (scores at the end)", t.Name())
 }
 
 // spaceNote names the space of a book when several books tie.
@@ -236,32 +253,35 @@ func slingFits(c *orderCard, withBook bool) bool {
 	return countTokens(Empty, c.Spaces) >= need && !risky(c.Number, i) && countTokens(Fire, c.Spaces) == 0
 }
 
-func (g *state) slingPlays(c *orderCard) []engine.Action {
+func (g *state) slingPlays(c *orderCard, p *toolMoves) {
 	best := g.bestBooks(c)
 	spaces := best
 	if len(best) == 0 {
 		spaces = []int{-1}
 	}
-	var out []engine.Action
 	for _, to := range g.slingTargets(len(best) > 0) {
-		var where string
-		switch {
-		case to == setAsideTo:
-			where = "aside"
-		case to == robotSeat:
-			where = "to the Robot"
-		default:
-			where = "to " + engine.Ordinal(g.cardOf(to).Number) + " card"
-		}
 		for _, i := range spaces {
+			args := []int{toolSlingshot, int(to), i}
+			if !p.words {
+				p.add(args, "")
+				continue
+			}
+			var where string
+			switch {
+			case to == setAsideTo:
+				where = "aside"
+			case to == robotSeat:
+				where = "to the Robot"
+			default:
+				where = "to " + engine.Ordinal(g.cardOf(to).Number) + " card"
+			}
 			what := "fire"
 			if i >= 0 {
 				what += " + " + c.Spaces[i].Name() + spaceNote(best, i)
 			}
-			out = append(out, playAction("Slingshot "+where+": "+what, toolSlingshot, int(to), i))
+			p.add(args, "Slingshot %s: %s", where, what)
 		}
 	}
-	return out
 }
 
 // shovelInUse is the active player's played Shovel with draws left.

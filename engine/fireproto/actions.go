@@ -17,8 +17,7 @@ const (
 	KindBurn  = "burn"  // let the fire burn your books and end your turn
 )
 
-// Legal implements engine.State. Labels are kept within 35 columns, so
-// that the move menu of an 80-column table screen shows them whole.
+// Legal implements engine.State.
 func (g *state) Legal(s engine.Seat) []engine.Action {
 	if !g.pending(s) {
 		return nil
@@ -27,25 +26,44 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 	case PhaseOrder:
 		var out []engine.Action
 		for _, n := range g.freeCards() {
-			out = append(out, engine.Action{Kind: KindOrder, Args: []int{n}, Key: strconv.Itoa(n),
-				Label: engine.Ordinal(n) + " card: " + layout(n)})
+			out = append(out, engine.Action{Kind: KindOrder, Args: []int{n}, Key: strconv.Itoa(n)})
 		}
 		return out
 	case PhaseSearch:
-		c := g.cardOf(s)
-		out := []engine.Action{{Kind: KindDraw, Key: "d", Label: fmt.Sprintf("Draw a token onto space %d (%s)",
-			g.Drawn+1, spaceName(c.Number, g.Drawn))}}
+		out := []engine.Action{{Kind: KindDraw, Key: "d"}}
 		if g.Drawn > 0 {
-			k, _ := g.knowledge(c)
-			b := bravery(c.Number)
-			out = append(out, engine.Action{Kind: KindScore, Key: "s",
-				Label: fmt.Sprintf("Score %d: %d knowledge + %d bravery", k+b, k, b)})
+			out = append(out, engine.Action{Kind: KindScore, Key: "s"})
 		}
 		if g.canDouse() {
-			out = append(out, engine.Action{Kind: KindDouse, Key: "b", Label: "Douse this harmless fire (Bucket)"})
+			out = append(out, engine.Action{Kind: KindDouse, Key: "b"})
 		}
 		return out
 	case PhaseFire:
+		return []engine.Action{{Kind: KindDouse, Key: "b"}, {Kind: KindBurn, Key: "f"}}
+	}
+	return nil
+}
+
+// Describe implements engine.Describer: the words of seat s's legal move a.
+func (g *state) Describe(s engine.Seat, a engine.Action) string {
+	switch a.Kind {
+	case KindOrder:
+		if len(a.Args) == 1 {
+			return engine.Ordinal(a.Args[0]) + " card: " + layout(a.Args[0])
+		}
+	case KindDraw:
+		return fmt.Sprintf("Draw a token onto space %d (%s)", g.Drawn+1, spaceName(g.cardOf(s).Number, g.Drawn))
+	case KindScore:
+		c := g.cardOf(s)
+		k, _ := g.knowledge(c)
+		b := bravery(c.Number)
+		return fmt.Sprintf("Score %d: %d knowledge + %d bravery", k+b, k, b)
+	case KindDouse:
+		if g.Phase == PhaseFire {
+			return "Douse it with a Bucket, carry on"
+		}
+		return "Douse this harmless fire (Bucket)"
+	case KindBurn:
 		_, books := g.knowledge(g.cardOf(s))
 		burn := "no books"
 		if books > 0 {
@@ -54,12 +72,9 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 		if g.Seats[s].Buckets < maxBuckets {
 			burn += ", +1 Bucket"
 		}
-		return []engine.Action{
-			{Kind: KindDouse, Key: "b", Label: "Douse it with a Bucket, carry on"},
-			{Kind: KindBurn, Key: "f", Label: "Let it burn: " + burn},
-		}
+		return "Let it burn: " + burn
 	}
-	return nil
+	return ""
 }
 
 // canDouse reports whether the token just drawn is an undoused fire and the

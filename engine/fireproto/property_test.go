@@ -30,14 +30,7 @@ func playChecked(t *testing.T, players int, seed uint64) int {
 	rng := engine.NewRNG(seed ^ 0x5eed)
 	fork := rng.Intn(60)
 	steps := et.PlayChecked(t, g, &rng, et.Playthrough{Game: Game{}, Players: players, MaxMoves: maxSteps(players),
-		Valid: validState, Probe: randomProbe, AllLegalEvery: 13, Fork: fork,
-		Before: func(engine.State, et.Move) {
-			for _, a := range g.Legal(g.Active) {
-				if n := len([]rune(a.Label)); n > 35 {
-					t.Fatalf("label of %d columns: %q", n, a.Label)
-				}
-			}
-		}})
+		Valid: validState, Probe: randomProbe, AllLegalEvery: 13, Fork: fork})
 	out := g.Outcome()
 	if len(out.Scores) != players || len(out.Winners) == 0 || out.Summary == "" {
 		t.Fatalf("outcome %+v", out)

@@ -83,7 +83,7 @@ func (g *state) legal(s engine.Seat, w want) []engine.Action {
 	case PartEmber:
 		return g.emberActions()
 	case PartEnd:
-		out = []engine.Action{{Kind: KindEnd, Label: "End your turn (keep the Bucket)", Key: "p"}}
+		out = []engine.Action{{Kind: KindEnd, Key: "p"}}
 	default:
 		return g.actionMenu(s, w)
 	}
@@ -96,8 +96,7 @@ func (g *state) legal(s engine.Seat, w want) []engine.Action {
 func (g *state) spreadActions() []engine.Action {
 	var out []engine.Action
 	for _, q := range g.Pos.SpreadTargets(g.Pos.Wind) {
-		out = append(out, engine.Action{Kind: KindSpread, Args: []int{q.X, q.Y},
-			Label: fmt.Sprintf("Wind %s: spread the fire to %s", g.Pos.Wind, q)})
+		out = append(out, engine.Action{Kind: KindSpread, Args: []int{q.X, q.Y}})
 	}
 	return out
 }
@@ -131,8 +130,7 @@ func (g *state) bucketEffects(s engine.Seat) []bucketPlacement {
 func (g *state) bucketActions(s engine.Seat) []engine.Action {
 	var out []engine.Action
 	for _, b := range g.bucketEffects(s) {
-		out = append(out, engine.Action{Kind: KindBucket, Args: []int{b.at.X, b.at.Y, b.rot},
-			Label: fmt.Sprintf("Bucket %s: %s", span(Line3.Cells(b.at, b.rot)), b.e.Summary())})
+		out = append(out, engine.Action{Kind: KindBucket, Args: []int{b.at.X, b.at.Y, b.rot}})
 	}
 	return out
 }
@@ -140,8 +138,7 @@ func (g *state) bucketActions(s engine.Seat) []engine.Action {
 func (g *state) emberActions() []engine.Action {
 	var out []engine.Action
 	for _, q := range g.Pos.EmberTargets(*g.EmberFrom) {
-		out = append(out, engine.Action{Kind: KindEmber, Args: []int{q.X, q.Y},
-			Label: fmt.Sprintf("Ember: the gem from %s lands on %s", *g.EmberFrom, q)})
+		out = append(out, engine.Action{Kind: KindEmber, Args: []int{q.X, q.Y}})
 	}
 	return out
 }
@@ -162,7 +159,7 @@ func firstCopy(hand []Card, i int) bool {
 func (g *state) actionMenu(s engine.Seat, w want) []engine.Action {
 	hand := g.Seats[s].Hand
 	if len(hand) == 0 {
-		return []engine.Action{{Kind: KindPass, Label: "No card to play: end your turn", Key: "p"}}
+		return []engine.Action{{Kind: KindPass, Key: "p"}}
 	}
 	var out []engine.Action
 	rollKey := "o"
@@ -170,20 +167,15 @@ func (g *state) actionMenu(s engine.Seat, w want) []engine.Action {
 		if !c.IsWind() || !firstCopy(hand, i) {
 			continue
 		}
-		d := c.Dir()
-		label := fmt.Sprintf("%s card: the wind blows %s from next turn", c, d)
-		if !g.windLive(d) {
-			label = fmt.Sprintf("%s card: %s threatens no tower, so roll the die", c, d)
-		}
-		out = append(out, engine.Action{Kind: KindWind, Args: []int{i}, Label: label, Key: [4]string{"n", "e", "s", "w"}[d]})
-		out = append(out, engine.Action{Kind: KindRoll, Args: []int{i}, Label: fmt.Sprintf("%s card: roll the die for a new wind", c), Key: rollKey})
+		out = append(out, engine.Action{Kind: KindWind, Args: []int{i}, Key: [4]string{"n", "e", "s", "w"}[c.Dir()]})
+		out = append(out, engine.Action{Kind: KindRoll, Args: []int{i}, Key: rollKey})
 		rollKey = ""
 	}
 	all := make([]int, len(hand))
 	for i := range all {
 		all[i] = i
 	}
-	out = append(out, engine.Action{Kind: KindDiscard, Args: all, Label: fmt.Sprintf("Discard your whole hand and draw %d", g.HandSize), Key: "d"})
+	out = append(out, engine.Action{Kind: KindDiscard, Args: all, Key: "d"})
 	if w.has(KindBucket, -1) {
 		out = append(out, g.bucketActions(s)...)
 	}
@@ -197,8 +189,7 @@ func (g *state) actionMenu(s engine.Seat, w want) []engine.Action {
 	}
 	for _, sub := range subsets(len(hand)) {
 		if len(sub) < len(hand) {
-			out = append(out, engine.Action{Kind: KindDiscard, Args: sub,
-				Label: fmt.Sprintf("Discard %s and draw %d", cardList(pick(hand, sub)), len(sub))})
+			out = append(out, engine.Action{Kind: KindDiscard, Args: sub})
 		}
 	}
 	return out
@@ -207,22 +198,90 @@ func (g *state) actionMenu(s engine.Seat, w want) []engine.Action {
 // placements lists the legal plays of card c (hand index i) on the board.
 func (g *state) placements(i int, c Card) []engine.Action {
 	var out []engine.Action
-	s := c.Shape()
-	for rot := range s.Rotations() {
+	for rot := range c.Shape().Rotations() {
 		for y := range Size {
 			for x := range Size {
-				e, err := g.Pos.Place(c, Point{x, y}, rot)
-				if err != nil {
+				if _, err := g.Pos.Place(c, Point{x, y}, rot); err != nil {
 					continue
 				}
-				out = append(out, engine.Action{Kind: KindPlay, Args: []int{i, x, y, rot}, Label: playLabel(c, s.Cells(Point{x, y}, rot), e)})
+				out = append(out, engine.Action{Kind: KindPlay, Args: []int{i, x, y, rot}})
 			}
 		}
 	}
 	return out
 }
 
-func playLabel(c Card, cells []Point, e Effect) string {
+// Describe implements engine.Describer: the words of seat s's legal move
+// a, as the move menu shows them ("" for a malformed move).
+func (g *state) Describe(s engine.Seat, a engine.Action) string {
+	hand := g.Seats[s].Hand
+	card := func(i int) (Card, bool) {
+		if i < 0 || i >= len(hand) {
+			return 0, false
+		}
+		return hand[i], true
+	}
+	at := Point{a.Arg(0), a.Arg(1)}
+	switch a.Kind {
+	case KindEnd:
+		return "End your turn (keep the Bucket)"
+	case KindPass:
+		return "No card to play: end your turn"
+	case KindSpread:
+		return fmt.Sprintf("Wind %s: spread the fire to %s", g.Pos.Wind, at)
+	case KindEmber:
+		if g.EmberFrom != nil {
+			return fmt.Sprintf("Ember: the gem from %s lands on %s", *g.EmberFrom, at)
+		}
+	case KindBucket:
+		if e, err := g.Pos.Bucket(at, a.Arg(2), g.towersOf(s)); err == nil {
+			return fmt.Sprintf("Bucket %s: %s", span(Line3.Cells(at, a.Arg(2))), e.Summary())
+		}
+	case KindWind:
+		if c, ok := card(a.Arg(0)); ok {
+			if d := c.Dir(); !g.windLive(d) {
+				return fmt.Sprintf("%s card: %s threatens no tower, so roll the die", c, d)
+			}
+			return fmt.Sprintf("%s card: the wind blows %s from next turn", c, c.Dir())
+		}
+	case KindRoll:
+		if c, ok := card(a.Arg(0)); ok {
+			return fmt.Sprintf("%s card: roll the die for a new wind", c)
+		}
+	case KindPlay:
+		at = Point{a.Arg(1), a.Arg(2)}
+		if c, ok := card(a.Arg(0)); ok {
+			if e, err := g.Pos.Place(c, at, a.Arg(3)); err == nil {
+				return playText(c, c.Shape().Cells(at, a.Arg(3)), e)
+			}
+		}
+	case KindTrim:
+		if c, ok := card(a.Arg(0)); ok {
+			return fmt.Sprintf("Discard %s (hand %d of %d)", c, len(hand), g.HandSize)
+		}
+	case KindDiscard, KindRedraw:
+		for _, i := range a.Args {
+			if _, ok := card(i); !ok {
+				return ""
+			}
+		}
+		switch {
+		case a.Kind == KindDiscard && len(a.Args) == len(hand):
+			return fmt.Sprintf("Discard your whole hand and draw %d", g.HandSize)
+		case a.Kind == KindDiscard:
+			return fmt.Sprintf("Discard %s and draw %d", cardList(pick(hand, a.Args)), len(a.Args))
+		case len(a.Args) == 0:
+			return "Firestorm: keep your hand"
+		case len(a.Args) == len(hand):
+			return "Firestorm: redraw your whole hand"
+		}
+		return fmt.Sprintf("Firestorm: redraw %s", cardList(pick(hand, a.Args)))
+	}
+	return ""
+}
+
+// playText describes the play of card c on cells, with its effect e.
+func playText(c Card, cells []Point, e Effect) string {
 	switch {
 	case c.IsWind():
 		return c.Name() + " card: a gem on " + cells[0].String()
@@ -235,10 +294,9 @@ func playLabel(c Card, cells []Point, e Effect) string {
 func (g *state) trimActions(s engine.Seat) []engine.Action {
 	hand := g.Seats[s].Hand
 	var out []engine.Action
-	for i, c := range hand {
+	for i := range hand {
 		if firstCopy(hand, i) {
-			out = append(out, engine.Action{Kind: KindTrim, Args: []int{i},
-				Label: fmt.Sprintf("Discard %s (hand %d of %d)", c, len(hand), g.HandSize)})
+			out = append(out, engine.Action{Kind: KindTrim, Args: []int{i}})
 		}
 	}
 	return out
@@ -246,11 +304,11 @@ func (g *state) trimActions(s engine.Seat) []engine.Action {
 
 func (g *state) redrawActions(s engine.Seat) []engine.Action {
 	hand := g.Seats[s].Hand
-	out := []engine.Action{{Kind: KindRedraw, Args: []int{}, Label: "Firestorm: keep your hand", Key: "p"}}
+	out := []engine.Action{{Kind: KindRedraw, Args: []int{}, Key: "p"}}
 	for _, sub := range subsets(len(hand)) {
-		a := engine.Action{Kind: KindRedraw, Args: sub, Label: fmt.Sprintf("Firestorm: redraw %s", cardList(pick(hand, sub)))}
+		a := engine.Action{Kind: KindRedraw, Args: sub}
 		if len(sub) == len(hand) {
-			a.Label, a.Key = "Firestorm: redraw your whole hand", "d"
+			a.Key = "d"
 			out = append(out[:1], append([]engine.Action{a}, out[1:]...)...)
 			continue
 		}

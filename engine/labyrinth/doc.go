@@ -14,7 +14,7 @@
 //
 // Hidden information. Hands are open. Hidden are the lit sides of dark
 // tiles never seen lit (kind, shape and orientation) and the order of
-// every deck and stack; View, events and labels never show them.
+// every deck and stack; View, events and move descriptions never show them.
 //
 // Bots. Game.Bot gives three levels, all deciding from the seat's View
 // and the legal moves only: "easy" (returns and captures when it can,
@@ -25,5 +25,5 @@
 // prior and playout).
 //
 // Seat references. Event texts name players as {seatN} (engine.SeatRef);
-// action labels say "player N" or "PN" instead.
+// move descriptions (Describe) say "player N" or "PN" instead.
 package labyrinth

@@ -2,28 +2,17 @@ package labyrinth
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"arcade/engine"
 )
-
-// maxLabel is the width of an action label (the move menu's column).
-const maxLabel = 35
 
 // shortGenre are short genre names for labels.
 var shortGenre = [NumGenres]string{"Children's", "Classic", "Legends", "Science", "Historical", "Amazing Lives"}
 
 // boostShort abbreviates the booster effects.
 var boostShort = [NumBoosts]string{"TM", "SP", "LL", "UM", "LC", "PC", "TS"}
-
-// clip cuts a label to maxLabel columns.
-func clip(s string) string {
-	r := []rune(s)
-	if len(r) <= maxLabel {
-		return s
-	}
-	return string(r[:maxLabel-1]) + "…"
-}
 
 // seatName names a seat in a label (labels are not expanded like event
 // texts): "player 2".
@@ -56,7 +45,7 @@ func cardList(ids []int, short bool) string {
 	return strings.Join(names, ", ")
 }
 
-// moveLabel describes a move in at most maxLabel columns.
+// moveLabel describes a move (short names: the menu's column is narrow).
 func moveLabel(m MoveSpec) string {
 	who := map[int]string{PieceMeeple: "Move", PieceTrolley: "Trolley", PieceRide: "Ride"}[m.Piece]
 	s := who + " to " + TileName(m.Tile)
@@ -84,5 +73,91 @@ func moveLabel(m MoveSpec) string {
 	if len(extra) > 0 {
 		s += " [" + strings.Join(extra, ", ") + "]"
 	}
-	return clip(s)
+	return s
+}
+
+// Describe implements engine.Describer: the words of seat s's legal move
+// a, as the move menu shows them ("" for a malformed move). Only the
+// current player has moves, so s is the seat whose turn it is.
+func (g *state) Describe(s engine.Seat, a engine.Action) string {
+	tile := func() (int, bool) { return a.Arg(0), a.Arg(0) >= 0 && a.Arg(0) < NumTiles }
+	card := func() (int, bool) { return a.Arg(0), a.Arg(0) >= 0 && a.Arg(0) < NumCards }
+	switch a.Kind {
+	case KindGenre:
+		if gn := a.Arg(0); gn >= 0 && gn < NumGenres {
+			return "Take a book: " + GenreNames[gn]
+		}
+	case KindMove:
+		m, ok := DecodeMove(a.Args)
+		if !ok || m.Tile < 0 || m.Tile >= NumTiles {
+			return ""
+		}
+		if m.Bonus == BonusCapture { // the Terror caught is the one on the tile
+			if m.Terror = g.Tiles[m.Tile].Terror; m.Terror < 0 {
+				return ""
+			}
+		}
+		return moveLabel(m)
+	case KindFlip:
+		if i, ok := tile(); ok {
+			if len(a.Args) > 1 {
+				return "Flip " + TileName(i) + " (Useful Map)"
+			}
+			return "Flip " + TileName(i)
+		}
+	case KindRotate:
+		if i, ok := tile(); ok {
+			if a.Arg(1) < 0 {
+				return "Rotate " + TileName(i) + " anticlockwise"
+			}
+			return "Rotate " + TileName(i) + " clockwise"
+		}
+	case KindTake:
+		return takeLabel(a.Args)
+	case KindPass:
+		if len(a.Args) == 5 {
+			return g.passLabel(PassSpec{Tile: a.Args[0], Partner: a.Args[1], Give: a.Args[2], Receive: a.Args[3], Service: a.Args[4]})
+		}
+	case KindPassAction:
+		return "Pass an action to " + seatName(g.next(s))
+	case KindTime:
+		if id, ok := card(); ok {
+			return "Play " + CardName(id) + ": +1 action"
+		}
+	case KindDiscard:
+		if id, ok := card(); ok {
+			if g.solo() && !slices.Contains(g.me().Cards, id) {
+				return "Discard " + CardName(id) + " (Trolley)"
+			}
+			return "Discard " + CardName(id)
+		}
+	case KindEnd:
+		return "End your actions"
+	}
+	return ""
+}
+
+// takeLabel describes a take: Args [genre] or [genre, (Library Card,
+// genre)...].
+func takeLabel(args []int) string {
+	if len(args)%2 == 0 {
+		return ""
+	}
+	for i := 0; i < len(args); i += 2 {
+		if args[i] < 0 || args[i] >= NumGenres {
+			return ""
+		}
+	}
+	if len(args) == 1 {
+		return "Take a book: " + GenreNames[args[0]]
+	}
+	var names []string
+	for i := 0; i < len(args); i += 2 {
+		names = append(names, shortGenre[args[i]])
+	}
+	what := "(Library Card)"
+	if k := len(args) / 2; k > 1 {
+		what = fmt.Sprintf("(%d Library Cards)", k)
+	}
+	return "Take " + strings.Join(names, " + ") + " " + what
 }

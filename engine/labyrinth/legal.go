@@ -1,9 +1,7 @@
 package labyrinth
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"arcade/engine"
 )
@@ -18,8 +16,7 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 		var out []engine.Action
 		for gn := range NumGenres {
 			if len(g.BookDeck[gn]) > 0 {
-				out = append(out, engine.Action{Kind: KindGenre, Args: []int{gn}, Key: strconv.Itoa(gn + 1),
-					Label: "Take a book: " + GenreNames[gn]})
+				out = append(out, engine.Action{Kind: KindGenre, Args: []int{gn}, Key: strconv.Itoa(gn + 1)})
 			}
 		}
 		return out
@@ -33,11 +30,10 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 	}
 	out = append(out, g.passActions()...)
 	if g.Actions > 0 && g.Players > 1 && g.PassTo < 0 {
-		out = append(out, engine.Action{Kind: KindPassAction, Key: "p",
-			Label: "Pass an action to " + seatName(g.next(g.Turn))})
+		out = append(out, engine.Action{Kind: KindPassAction, Key: "p"})
 	}
 	out = append(out, g.freeActions()...)
-	return append(out, engine.Action{Kind: KindEnd, Key: "e", Label: "End your actions"})
+	return append(out, engine.Action{Kind: KindEnd, Key: "e"})
 }
 
 // me is the current player's hand.
@@ -58,10 +54,9 @@ func (g *state) flipActions() []engine.Action {
 		}
 		switch {
 		case Adjacent(at, i):
-			out = append(out, engine.Action{Kind: KindFlip, Args: []int{i}, Label: "Flip " + TileName(i)})
+			out = append(out, engine.Action{Kind: KindFlip, Args: []int{i}})
 		case mapCard >= 0:
-			out = append(out, engine.Action{Kind: KindFlip, Args: []int{i, mapCard},
-				Label: "Flip " + TileName(i) + " (Useful Map)"})
+			out = append(out, engine.Action{Kind: KindFlip, Args: []int{i, mapCard}})
 		}
 	}
 	return out
@@ -79,8 +74,8 @@ func (g *state) rotateActions() []engine.Action {
 			continue
 		}
 		out = append(out,
-			engine.Action{Kind: KindRotate, Args: []int{i, 1}, Label: "Rotate " + TileName(i) + " clockwise"},
-			engine.Action{Kind: KindRotate, Args: []int{i, -1}, Label: "Rotate " + TileName(i) + " anticlockwise"})
+			engine.Action{Kind: KindRotate, Args: []int{i, 1}},
+			engine.Action{Kind: KindRotate, Args: []int{i, -1}})
 	}
 	return out
 }
@@ -96,7 +91,7 @@ func (g *state) takeActions() []engine.Action {
 	var out []engine.Action
 	for gn := range NumGenres {
 		if g.bookSupply(gn) > 0 {
-			out = append(out, engine.Action{Kind: KindTake, Args: []int{gn}, Key: strconv.Itoa(gn + 1), Label: "Take a book: " + GenreNames[gn]})
+			out = append(out, engine.Action{Kind: KindTake, Args: []int{gn}, Key: strconv.Itoa(gn + 1)})
 		}
 	}
 	for k := 1; k <= 2; k++ {
@@ -109,17 +104,10 @@ func (g *state) takeActions() []engine.Action {
 				continue
 			}
 			args := []int{genres[0]}
-			names := []string{shortGenre[genres[0]]}
 			for i, c := range cards {
 				args = append(args, c, genres[i+1])
-				names = append(names, shortGenre[genres[i+1]])
 			}
-			what := "(Library Card)"
-			if k > 1 {
-				what = fmt.Sprintf("(%d Library Cards)", k)
-			}
-			out = append(out, engine.Action{Kind: KindTake, Args: args,
-				Label: clip("Take " + strings.Join(names, " + ") + " " + what)})
+			out = append(out, engine.Action{Kind: KindTake, Args: args})
 		}
 	}
 	return out
@@ -160,17 +148,12 @@ func (g *state) freeActions() []engine.Action {
 	}
 	for _, id := range g.me().Cards {
 		if HasBoost(id, TimeMachine) {
-			out = append(out, engine.Action{Kind: KindTime, Args: []int{id},
-				Label: clip("Play " + CardName(id) + ": +1 action")})
+			out = append(out, engine.Action{Kind: KindTime, Args: []int{id}})
 		}
 	}
-	for k, h := range hands {
+	for _, h := range hands {
 		for _, id := range h.Cards {
-			l := "Discard " + CardName(id)
-			if k == 1 {
-				l += " (Trolley)"
-			}
-			out = append(out, engine.Action{Kind: KindDiscard, Args: []int{id}, Label: clip(l)})
+			out = append(out, engine.Action{Kind: KindDiscard, Args: []int{id}})
 		}
 	}
 	return out

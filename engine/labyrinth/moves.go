@@ -13,7 +13,7 @@ import (
 func (g *state) moveActions() []engine.Action {
 	var out []engine.Action
 	for _, m := range g.moveSpecs() {
-		out = append(out, engine.Action{Kind: KindMove, Args: m.Args(), Label: moveLabel(m)})
+		out = append(out, engine.Action{Kind: KindMove, Args: m.Args()})
 	}
 	return out
 }

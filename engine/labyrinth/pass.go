@@ -109,7 +109,7 @@ func (g *state) passable(h *hand, service int) []int {
 func (g *state) passActions() []engine.Action {
 	var out []engine.Action
 	for _, p := range g.passSpecs() {
-		out = append(out, engine.Action{Kind: KindPass, Args: p.Args(), Label: g.passLabel(p)})
+		out = append(out, engine.Action{Kind: KindPass, Args: p.Args()})
 	}
 	return out
 }
@@ -132,5 +132,5 @@ func (g *state) passLabel(p PassSpec) string {
 	if p.Service >= 0 {
 		s = "TS: " + s
 	}
-	return clip(s)
+	return s
 }

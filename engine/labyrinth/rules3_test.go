@@ -2,7 +2,6 @@ package labyrinth
 
 import (
 	"testing"
-	"unicode/utf8"
 
 	"arcade/engine"
 )
@@ -160,8 +159,7 @@ func TestSoloHasNoPassToken(t *testing.T) {
 	s.not(KindPassAction)
 }
 
-// TestLabels: every legal action of random games has a label of at most
-// 35 columns; the actions the board does not offer (starting Books, a
+// TestLabels: every legal action of random games has words; the actions the board does not offer (starting Books, a
 // plain take, the pass-an-action token, the end of the actions) have a
 // hot key and the board's (tile, hand) have none; tile actions name their
 // tile in Args[0].
@@ -177,8 +175,8 @@ func TestLabels(t *testing.T) {
 	}
 	randomGames(t, 6, 70, func(g *state, _ *engine.RNG) {
 		for _, a := range g.Legal(g.Turn) {
-			if n := utf8.RuneCountInString(a.Label); n == 0 || n > maxLabel || (a.Key != "") != keyed(a) {
-				t.Fatalf("action %v: label %q, key %q", a, a.Label, a.Key)
+			if d := g.Describe(g.Turn, a); d == "" || (a.Key != "") != keyed(a) {
+				t.Fatalf("action %v: words %q, key %q", a, d, a.Key)
 			}
 			switch a.Kind {
 			case KindFlip, KindRotate, KindMove, KindPass:

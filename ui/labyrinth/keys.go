@@ -389,9 +389,6 @@ func (b *Board) describe(v lab.View, a engine.Action) string {
 			return b.passText(v, lab.PassSpec{Tile: a.Args[0], Partner: a.Args[1], Give: a.Args[2], Receive: a.Args[3], Service: a.Args[4]})
 		}
 	}
-	if a.Label != "" {
-		return a.Label
-	}
 	return a.String()
 }
 
