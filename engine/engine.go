@@ -9,6 +9,7 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -32,13 +33,30 @@ const Everyone Seat = -2
 type Action struct {
 	Kind string `json:"kind"`
 	Args []int  `json:"args,omitempty"`
-	// Key is a suggested one-character hot key for the UI ("d", "s", "1").
-	// It is still the engine's for now: a later step of the engine contract
-	// (issue 10, step 3) moves hot keys to the ui.
-	Key string `json:"key,omitempty"`
 }
 
-// Same reports whether a and b are the same move (keys are ignored).
+// UnmarshalJSON decodes an action strictly (no unknown fields), except
+// that it accepts and drops the "key" that actions carried before hot keys
+// moved to the ui, so that game records saved then still replay.
+func (a *Action) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
+	var v struct {
+		Kind string `json:"kind"`
+		Args []int  `json:"args"`
+		Key  string `json:"key"` // read and dropped
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		return err
+	}
+	*a = Action{Kind: v.Kind, Args: v.Args}
+	return nil
+}
+
+// Same reports whether a and b are the same move.
 func (a Action) Same(b Action) bool {
 	return a.Kind == b.Kind && slices.Equal(a.Args, b.Args)
 }

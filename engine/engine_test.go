@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -69,14 +70,28 @@ func TestResolveOptions(t *testing.T) {
 	}
 }
 
-func TestFindIgnoresKeys(t *testing.T) {
-	legal := []Action{{Kind: "draw", Key: "d"}, {Kind: "pick", Args: []int{2}, Key: "2"}}
+func TestFind(t *testing.T) {
+	legal := []Action{{Kind: "draw"}, {Kind: "pick", Args: []int{2}}}
 	got, ok := Find(legal, Action{Kind: "pick", Args: []int{2}})
-	if !ok || got.Key != "2" {
+	if !ok || !got.Same(legal[1]) {
 		t.Fatalf("Find = %v, %v", got, ok)
 	}
 	if _, ok := Find(legal, Action{Kind: "pick", Args: []int{3}}); ok {
 		t.Fatal("found an action that is not legal")
+	}
+}
+
+// TestOldRecordKeys: a record saved when actions carried hot keys still
+// reads (the key is dropped); any other unknown field is still refused.
+func TestOldRecordKeys(t *testing.T) {
+	old := `{"game":"g","players":2,"seed":1,"moves":[{"seat":0,"action":{"kind":"pick","args":[2],"key":"2"}}]}`
+	rec, err := ReadRecord(strings.NewReader(old), 1<<10)
+	if err != nil || len(rec.Moves) != 1 || !rec.Moves[0].Action.Same(Action{Kind: "pick", Args: []int{2}}) {
+		t.Fatalf("ReadRecord = %+v, %v", rec, err)
+	}
+	bad := strings.Replace(old, `"key"`, `"label"`, 1)
+	if _, err := ReadRecord(strings.NewReader(bad), 1<<10); err == nil {
+		t.Fatal("an unknown field in an action was accepted")
 	}
 }
 

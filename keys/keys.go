@@ -105,7 +105,8 @@ func (k Form) ShortHelp() []key.Binding {
 func (k Form) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
 
 // Table keys act at a table. Game moves have their own hot keys, given by
-// the engine; these are the table's own.
+// the game's board in ui/<game> (board.MoveKeyer, built with Move and
+// Digit); these are the table's own.
 type Table struct {
 	Up     key.Binding
 	Down   key.Binding
@@ -158,6 +159,21 @@ func (k Table) ShortHelp() []key.Binding {
 func (k Table) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.Up, k.Down, k.Do}, {k.Start, k.AddBot, k.Leave}, {k.Left, k.Right, k.RemoveBot, k.Close},
 		{k.LogUp, k.LogDown, k.Help, k.Colour}}
+}
+
+// Move is the hot key k of a game move: the one binding both plays the
+// move and shows k in the table's move menu.
+func Move(k string) key.Binding {
+	return key.NewBinding(key.WithKeys(k), key.WithHelp(k, "move"))
+}
+
+// Digit is Move of the digit n (0-9), and no key (the zero binding) for
+// any other n.
+func Digit(n int) key.Binding {
+	if n < 0 || n > 9 {
+		return key.Binding{}
+	}
+	return Move(string(rune('0' + n)))
 }
 
 // Pager keys scroll a long text such as the rules.

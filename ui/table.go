@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"arcade/engine"
@@ -112,7 +113,7 @@ func (a *App) tableKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	if m := a.menu(); true {
-		if i := slices.IndexFunc(m, func(mv menuMove) bool { return mv.act.Key != "" && mv.act.Key == k.String() }); i >= 0 {
+		if i := slices.IndexFunc(m, func(mv menuMove) bool { return keyMatches(k, mv.key) }); i >= 0 {
 			ts.actionIdx = i
 			return a.act(m[i].act)
 		}
@@ -290,15 +291,24 @@ func (a *App) waitingRoom(w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
-// menu is the list of moves shown under YOUR MOVE. A board that takes keys
-// itself (a cursor over the board) makes its own moves there, so the menu
-// keeps only the moves with a hot key.
+// menu is the list of moves shown under YOUR MOVE, with the hot keys the
+// board gives them (board.MoveKeyer). A board that takes keys itself (a
+// cursor over the board) makes its own moves there, so the menu keeps only
+// the moves with a hot key.
 func (a *App) menu() []menuMove {
 	t := a.table
 	_, keyed := a.tableView.board.(board.KeyHandler)
+	var binds []key.Binding
+	if mk, ok := a.tableView.board.(board.MoveKeyer); ok && t.View != nil {
+		binds = mk.MoveKeys(t.View, t.Legal)
+	}
 	out := make([]menuMove, 0, len(t.Legal))
 	for i, act := range t.Legal {
-		if keyed && act.Key == "" {
+		var b key.Binding
+		if i < len(binds) {
+			b = binds[i]
+		}
+		if keyed && len(b.Keys()) == 0 {
 			continue
 		}
 		text := ""
@@ -308,16 +318,18 @@ func (a *App) menu() []menuMove {
 		if text == "" {
 			text = act.String()
 		}
-		out = append(out, menuMove{act, text})
+		out = append(out, menuMove{act, text, b})
 	}
 	return out
 }
 
-// menuMove is one line of the move menu: a legal move and its words (the
-// table's description of it).
+// menuMove is one line of the move menu: a legal move, its words (the
+// table's description of it) and its hot key (the zero binding for none),
+// which both plays the move and is shown before the words.
 type menuMove struct {
 	act  engine.Action
 	text string
+	key  key.Binding
 }
 
 // inviteLines tell how others join and what the host does next.
@@ -397,7 +409,7 @@ func (a *App) movesPane(w, h int) string {
 		if i < first {
 			continue
 		}
-		k := mv.act.Key
+		k := mv.key.Help().Key
 		if k == "" {
 			k = "·"
 		}

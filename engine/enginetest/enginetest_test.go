@@ -56,7 +56,7 @@ func (r *race) Legal(s engine.Seat) []engine.Action {
 	if r.done() || s != r.Turn {
 		return nil
 	}
-	return []engine.Action{{Kind: "step", Key: "s"}, {Kind: "jump", Key: "j"}}
+	return []engine.Action{{Kind: "step"}, {Kind: "jump"}}
 }
 func (r *race) Describe(s engine.Seat, a engine.Action) string {
 	return map[string]string{"step": "Step", "jump": "Jump"}[a.Kind]

@@ -3,7 +3,6 @@ package firelibrary
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"arcade/engine"
 )
@@ -25,21 +24,6 @@ const (
 	KindBurn  = "burn"  // No Tool variant: call Burn!
 )
 
-// toolKeys are the hot keys of tool moves, in order: digits, then letters
-// no other move uses (nor the table screen: j and k move its cursor).
-const toolKeys = "123456789acfghilmnoqtuvwxyz"
-
-// withKeys gives the tool moves their keys.
-func withKeys(out, plays []engine.Action) []engine.Action {
-	for i, a := range plays {
-		if i < len(toolKeys) {
-			a.Key = toolKeys[i : i+1]
-		}
-		out = append(out, a)
-	}
-	return out
-}
-
 // Legal implements engine.State.
 func (g *state) Legal(s engine.Seat) []engine.Action {
 	if !g.pending(s) {
@@ -49,18 +33,18 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 	case PhaseOrder:
 		var out []engine.Action
 		for _, n := range g.freeCards() {
-			out = append(out, engine.Action{Kind: KindOrder, Args: []int{n}, Key: strconv.Itoa(n)})
+			out = append(out, engine.Action{Kind: KindOrder, Args: []int{n}})
 		}
 		return out
 	case PhaseSave:
 		var out []engine.Action
 		if g.Bag.Total() > 0 {
-			out = append(out, engine.Action{Kind: KindDraw, Key: "d"})
+			out = append(out, engine.Action{Kind: KindDraw})
 		}
 		if g.canStop() {
-			out = append(out, engine.Action{Kind: KindStop, Key: "s"})
+			out = append(out, engine.Action{Kind: KindStop})
 		}
-		return withKeys(out, g.toolPlays(s))
+		return append(out, g.toolPlays(s)...)
 	case PhasePlace:
 		var out []engine.Action
 		var seen []Token
@@ -71,37 +55,32 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 			seen = append(seen, t)
 			out = append(out, engine.Action{Kind: KindPlace, Args: []int{int(t)}})
 		}
-		out = withKeys(nil, out)
 		if g.Turn.Placed > 0 {
-			out = append(out, engine.Action{Kind: KindRest, Key: "r"})
+			out = append(out, engine.Action{Kind: KindRest})
 		}
 		return out
 	case PhaseSpread:
 		if g.Var.NoTools {
-			return []engine.Action{{Kind: KindBurn, Key: "b"}, {Kind: KindPass, Key: "p"}}
+			return []engine.Action{{Kind: KindBurn}, {Kind: KindPass}}
 		}
-		return withKeys([]engine.Action{{Kind: KindPass, Key: "p"}}, g.toolPlays(s))
+		return append([]engine.Action{{Kind: KindPass}}, g.toolPlays(s)...)
 	case PhaseAmulet:
-		return withKeys([]engine.Action{{Kind: KindPass, Key: "p"}}, g.toolPlays(s))
+		return append([]engine.Action{{Kind: KindPass}}, g.toolPlays(s)...)
 	case PhaseAfter:
-		return withKeys([]engine.Action{{Kind: KindDone, Key: "e"}}, g.toolPlays(s))
+		return append([]engine.Action{{Kind: KindDone}}, g.toolPlays(s)...)
 	case PhaseTool:
 		var out []engine.Action
 		for i := range g.Market {
-			out = append(out, engine.Action{Kind: KindTool, Args: []int{i}, Key: strconv.Itoa(i + 1)})
+			out = append(out, engine.Action{Kind: KindTool, Args: []int{i}})
 		}
 		if g.toolsLeft() {
-			out = append(out, engine.Action{Kind: KindTool, Args: []int{deckSlot}, Key: "4"})
+			out = append(out, engine.Action{Kind: KindTool, Args: []int{deckSlot}})
 		}
 		return out
 	case PhaseSwap:
-		out := []engine.Action{{Kind: KindKeep, Key: "0"}}
+		out := []engine.Action{{Kind: KindKeep}}
 		for i := range g.Seats[s].Hand {
-			a := engine.Action{Kind: KindSwap, Args: []int{i}}
-			if i < 9 {
-				a.Key = strconv.Itoa(i + 1)
-			}
-			out = append(out, a)
+			out = append(out, engine.Action{Kind: KindSwap, Args: []int{i}})
 		}
 		return out
 	}

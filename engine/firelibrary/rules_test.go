@@ -254,7 +254,7 @@ func TestSafeEscapeTakesTool(t *testing.T) {
 		t.Fatalf("phase %s score %d", g.Phase, g.Seats[0].Score)
 	}
 	legal := g.Legal(0)
-	if len(legal) != 4 || legal[3].Key != "4" || legal[0].Key != "1" {
+	if len(legal) != 4 || !legal[3].Same(act(KindTool, deckSlot)) || !legal[0].Same(act(KindTool, 0)) {
 		t.Fatalf("tool choices %v", legal)
 	}
 	top := g.Deck[len(g.Deck)-1]
@@ -394,7 +394,7 @@ func TestTurnOrderChoice(t *testing.T) {
 		err.Error() != "It is not your turn: {seat0} is choosing a Turn Order card" {
 		t.Fatalf("got %v", err)
 	}
-	if a := g.Timeout(0); !a.Same(act(KindOrder, 1)) || a.Key != "1" {
+	if a := g.Timeout(0); !a.Same(act(KindOrder, 1)) {
 		t.Fatalf("order timeout %v", a)
 	}
 	enginetest.MustApply(t, g, mv(0, act(KindOrder, 3)))

@@ -26,20 +26,20 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 	case PhaseOrder:
 		var out []engine.Action
 		for _, n := range g.freeCards() {
-			out = append(out, engine.Action{Kind: KindOrder, Args: []int{n}, Key: strconv.Itoa(n)})
+			out = append(out, engine.Action{Kind: KindOrder, Args: []int{n}})
 		}
 		return out
 	case PhaseSearch:
-		out := []engine.Action{{Kind: KindDraw, Key: "d"}}
+		out := []engine.Action{{Kind: KindDraw}}
 		if g.Drawn > 0 {
-			out = append(out, engine.Action{Kind: KindScore, Key: "s"})
+			out = append(out, engine.Action{Kind: KindScore})
 		}
 		if g.canDouse() {
-			out = append(out, engine.Action{Kind: KindDouse, Key: "b"})
+			out = append(out, engine.Action{Kind: KindDouse})
 		}
 		return out
 	case PhaseFire:
-		return []engine.Action{{Kind: KindDouse, Key: "b"}, {Kind: KindBurn, Key: "f"}}
+		return []engine.Action{{Kind: KindDouse}, {Kind: KindBurn}}
 	}
 	return nil
 }

@@ -83,7 +83,7 @@ func (g *state) legal(s engine.Seat, w want) []engine.Action {
 	case PartEmber:
 		return g.emberActions()
 	case PartEnd:
-		out = []engine.Action{{Kind: KindEnd, Key: "p"}}
+		out = []engine.Action{{Kind: KindEnd}}
 	default:
 		return g.actionMenu(s, w)
 	}
@@ -159,23 +159,21 @@ func firstCopy(hand []Card, i int) bool {
 func (g *state) actionMenu(s engine.Seat, w want) []engine.Action {
 	hand := g.Seats[s].Hand
 	if len(hand) == 0 {
-		return []engine.Action{{Kind: KindPass, Key: "p"}}
+		return []engine.Action{{Kind: KindPass}}
 	}
 	var out []engine.Action
-	rollKey := "o"
 	for i, c := range hand {
 		if !c.IsWind() || !firstCopy(hand, i) {
 			continue
 		}
-		out = append(out, engine.Action{Kind: KindWind, Args: []int{i}, Key: [4]string{"n", "e", "s", "w"}[c.Dir()]})
-		out = append(out, engine.Action{Kind: KindRoll, Args: []int{i}, Key: rollKey})
-		rollKey = ""
+		out = append(out, engine.Action{Kind: KindWind, Args: []int{i}})
+		out = append(out, engine.Action{Kind: KindRoll, Args: []int{i}})
 	}
 	all := make([]int, len(hand))
 	for i := range all {
 		all[i] = i
 	}
-	out = append(out, engine.Action{Kind: KindDiscard, Args: all, Key: "d"})
+	out = append(out, engine.Action{Kind: KindDiscard, Args: all})
 	if w.has(KindBucket, -1) {
 		out = append(out, g.bucketActions(s)...)
 	}
@@ -304,11 +302,10 @@ func (g *state) trimActions(s engine.Seat) []engine.Action {
 
 func (g *state) redrawActions(s engine.Seat) []engine.Action {
 	hand := g.Seats[s].Hand
-	out := []engine.Action{{Kind: KindRedraw, Args: []int{}, Key: "p"}}
+	out := []engine.Action{{Kind: KindRedraw, Args: []int{}}}
 	for _, sub := range subsets(len(hand)) {
 		a := engine.Action{Kind: KindRedraw, Args: sub}
 		if len(sub) == len(hand) {
-			a.Key = "d"
 			out = append(out[:1], append([]engine.Action{a}, out[1:]...)...)
 			continue
 		}

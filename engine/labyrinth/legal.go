@@ -1,10 +1,6 @@
 package labyrinth
 
-import (
-	"strconv"
-
-	"arcade/engine"
-)
+import "arcade/engine"
 
 // Legal implements engine.State. Only the current player acts: in setup
 // the seat choosing its Books, later the player whose turn it is.
@@ -16,7 +12,7 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 		var out []engine.Action
 		for gn := range NumGenres {
 			if len(g.BookDeck[gn]) > 0 {
-				out = append(out, engine.Action{Kind: KindGenre, Args: []int{gn}, Key: strconv.Itoa(gn + 1)})
+				out = append(out, engine.Action{Kind: KindGenre, Args: []int{gn}})
 			}
 		}
 		return out
@@ -30,10 +26,10 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 	}
 	out = append(out, g.passActions()...)
 	if g.Actions > 0 && g.Players > 1 && g.PassTo < 0 {
-		out = append(out, engine.Action{Kind: KindPassAction, Key: "p"})
+		out = append(out, engine.Action{Kind: KindPassAction})
 	}
 	out = append(out, g.freeActions()...)
-	return append(out, engine.Action{Kind: KindEnd, Key: "e"})
+	return append(out, engine.Action{Kind: KindEnd})
 }
 
 // me is the current player's hand.
@@ -91,7 +87,7 @@ func (g *state) takeActions() []engine.Action {
 	var out []engine.Action
 	for gn := range NumGenres {
 		if g.bookSupply(gn) > 0 {
-			out = append(out, engine.Action{Kind: KindTake, Args: []int{gn}, Key: strconv.Itoa(gn + 1)})
+			out = append(out, engine.Action{Kind: KindTake, Args: []int{gn}})
 		}
 	}
 	for k := 1; k <= 2; k++ {

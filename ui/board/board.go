@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
 	"arcade/engine"
@@ -59,6 +60,16 @@ type KeyHandler interface {
 	// board's own state (the cursor moved, say). A non-empty msg is shown
 	// to the player (why a placement is illegal, say).
 	HandleKey(key string, view engine.View, legal []engine.Action) (act *engine.Action, used bool, msg string)
+}
+
+// MoveKeyer is implemented by boards that give the game's moves hot keys
+// (made with keys.Move and keys.Digit). The table screen's move menu shows
+// each binding's help key, and a key press plays the move whose binding
+// matches it; a move with no key is chosen with the arrows and enter.
+type MoveKeyer interface {
+	// MoveKeys returns one binding per legal action, in order, given the
+	// seat's view; the zero key.Binding means that move has no hot key.
+	MoveKeys(view engine.View, legal []engine.Action) []key.Binding
 }
 
 // infoMark starts a HandleKey message made with Info.

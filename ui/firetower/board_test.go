@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -101,9 +102,9 @@ func press(t *testing.T, b *Board, v engine.View, legal []engine.Action, keys ..
 			return a, msg
 		}
 		if !used {
-			for _, l := range legal {
-				if l.Key == k {
-					return &l, msg
+			for i, bind := range b.MoveKeys(v, legal) {
+				if slices.Contains(bind.Keys(), k) {
+					return &legal[i], msg
 				}
 			}
 		}
@@ -176,8 +177,8 @@ func keysFor(b *Board, v ft.View, a engine.Action) []string {
 	case ft.KindTrim:
 		card(a.Args[0])
 		keys = append(keys, "enter")
-	default:
-		keys = append(keys, a.Key)
+	default: // a move with a hot key of its own (p, or a wind's direction)
+		keys = append(keys, b.MoveKeys(v, []engine.Action{a})[0].Help().Key)
 	}
 	return keys
 }

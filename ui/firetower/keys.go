@@ -12,7 +12,7 @@ import (
 // (arrows, h j k l), r (turn), tab and shift+tab or 1-9 (cards), u (the
 // Bucket), x or space (mark), esc (clear), enter (do it), and d and o when
 // they apply to the marked or selected cards; other keys (the moves' own
-// hot keys n e s w o d p) go on to the table screen's menu.
+// hot keys n e s w o d p, see MoveKeys) go on to the table screen's menu.
 func (b *Board) HandleKey(key string, view engine.View, legal []engine.Action) (*engine.Action, bool, string) {
 	a, used, msg := b.handle(key, view, legal)
 	if a != nil {

@@ -225,19 +225,19 @@ func handLegal(t *testing.T) []engine.Action {
 	jo, nz, ci := bookID(t, "Jo March"), bookID(t, "Nzinga"), bookID(t, "Circe")
 	capture := func(cards ...int) engine.Action {
 		m := lab.MoveSpec{Tile: 11, Bonus: lab.BonusCapture, Ladder: -1, Copier: -1, Copied: -1, Cards: cards}
-		return engine.Action{Kind: lab.KindMove, Args: m.Args(), Key: "m"}
+		return engine.Action{Kind: lab.KindMove, Args: m.Args()}
 	}
 	mapCard := lab.FirstReward + 8 // Time Machine / Useful Map
 	return []engine.Action{
 		capture(ci, jo, nz), capture(jo, nz),
-		{Kind: lab.KindFlip, Args: []int{17, mapCard}, Key: "f"},
-		{Kind: lab.KindFlip, Args: []int{17}, Key: "f"},
-		{Kind: lab.KindRotate, Args: []int{12, 1}, Key: "r"},
-		{Kind: lab.KindRotate, Args: []int{12, -1}, Key: "l"},
-		{Kind: lab.KindPass, Args: lab.PassSpec{Tile: 12, Partner: 1, Give: jo, Receive: -1, Service: -1}.Args(), Key: "g"},
-		{Kind: lab.KindTake, Args: []int{0}, Key: "t"},
-		{Kind: lab.KindPassAction, Key: "p"},
-		{Kind: lab.KindEnd, Key: "e"},
+		{Kind: lab.KindFlip, Args: []int{17, mapCard}},
+		{Kind: lab.KindFlip, Args: []int{17}},
+		{Kind: lab.KindRotate, Args: []int{12, 1}},
+		{Kind: lab.KindRotate, Args: []int{12, -1}},
+		{Kind: lab.KindPass, Args: lab.PassSpec{Tile: 12, Partner: 1, Give: jo, Receive: -1, Service: -1}.Args()},
+		{Kind: lab.KindTake, Args: []int{0}},
+		{Kind: lab.KindPassAction},
+		{Kind: lab.KindEnd},
 	}
 }
 

@@ -29,7 +29,7 @@ var tileKeys = map[string]bool{"m": true, "f": true, "r": true, "R": true, "g": 
 // handKeys are the keys that choose among all the legal moves of a kind,
 // wherever the cursor is: t takes Books (a Library Card's pairs too), x
 // discards a card, b plays a Time Machine. Taking one Book of a genre
-// also has the engine's hot keys 1-6.
+// also has the moves' hot keys 1-6 (see MoveKeys).
 var handKeys = map[string]string{"t": lab.KindTake, "x": lab.KindDiscard, "b": lab.KindTime}
 
 // handNone says why a hand key has nothing to offer.
@@ -44,7 +44,7 @@ var handNone = map[string]string{
 // the cursor, t x b for the hand's moves (take Books, discard, Time
 // Machine), enter (the choice, or the tile's move or flip), tab and
 // shift+tab (cycle between matching moves) and esc (drop the choice).
-// Other keys (the engine's hot keys: 1-6 p e) go to the table's menu.
+// Other keys (the moves' hot keys 1-6 p e, see MoveKeys) go to the table's menu.
 func (b *Board) HandleKey(key string, view engine.View, legal []engine.Action) (*engine.Action, bool, string) {
 	vp, ok := engine.ViewAs[lab.View](view)
 	if !ok {
