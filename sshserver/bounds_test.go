@@ -1,11 +1,9 @@
 package sshserver_test
 
 import (
-	"bytes"
 	"fmt"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -323,28 +321,10 @@ func TestTableSpamIsBounded(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer safe for the server's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // TestLogLevels: an ordinary disconnect is logged as information, never as
 // an error; a refused connection is a warning an operator can find.
 func TestLogLevels(t *testing.T) {
-	var logs syncBuffer
+	var logs sshtest.Buffer
 	srv := sshtest.Start(t, func(c *sshserver.Config) {
 		c.MaxPerIP = 1
 		c.Logger = log.NewWithOptions(&logs, log.Options{Level: log.DebugLevel})

@@ -8,7 +8,6 @@
 package ui
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -481,23 +480,5 @@ func (f Feed) Drain(send func(tea.Msg), done bool) {
 	}
 	if table != nil {
 		send(*table)
-	}
-}
-
-// Forward delivers the client's hub updates to send until ctx ends or the
-// hub closes the client. send may block while the session does not read,
-// which only delays this session: the hub never waits for it.
-func Forward(ctx context.Context, c *rooms.Client, send func(tea.Msg)) {
-	f := NewFeed(c)
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-f.Done():
-			f.Drain(send, true)
-			return
-		case <-f.Notify():
-			f.Drain(send, false)
-		}
 	}
 }

@@ -93,3 +93,22 @@ func TestStuckSessionDoesNotStallTable(t *testing.T) {
 		t.Fatalf("the game did not end after %d moves", moves)
 	}
 }
+
+// Forward delivers the client's hub updates to send until ctx ends or the
+// hub closes the client, as a session would (the SSH bridge does the same
+// through Feed, on demand). send may block while the session does not read,
+// which only delays this session: the hub never waits for it.
+func Forward(ctx context.Context, c *rooms.Client, send func(tea.Msg)) {
+	f := NewFeed(c)
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-f.Done():
+			f.Drain(send, true)
+			return
+		case <-f.Notify():
+			f.Drain(send, false)
+		}
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,24 +20,6 @@ func env(vars ...string) func(string) string {
 		m[vars[i]] = vars[i+1]
 	}
 	return func(k string) string { return m[k] }
-}
-
-// syncBuffer is a bytes.Buffer safe for the logger and the test at once.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 func TestBadValuesExit2WithOneLine(t *testing.T) {
@@ -106,7 +87,7 @@ func TestFlagBeatsEnvBeatsDefault(t *testing.T) {
 // key, serves a lobby, and on cancel (a signal) ends the sessions and exits 0.
 func TestServe(t *testing.T) {
 	data := filepath.Join(t.TempDir(), "data")
-	var stderr syncBuffer
+	var stderr sshtest.Buffer
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	exited := make(chan int, 1)
@@ -144,7 +125,7 @@ var listeningRE = regexp.MustCompile(`listening addr=(\S+)`)
 
 // waitListening waits for the server's "listening" log line and returns its
 // address.
-func waitListening(t *testing.T, stderr *syncBuffer, exited <-chan int) string {
+func waitListening(t *testing.T, stderr *sshtest.Buffer, exited <-chan int) string {
 	t.Helper()
 	deadline := time.After(30 * time.Second)
 	for {

@@ -196,10 +196,6 @@ func (s *Session) Quit() {
 	go s.p.Quit()
 }
 
-// Send delivers a message to the program (blocks until it is taken or the
-// session ends).
-func (s *Session) Send(msg tea.Msg) { s.p.Send(msg) }
-
 // wake delivers window changes and the Source's messages on a goroutine
 // that exists only while there is something to deliver: an idle session
 // has none. It never blocks, so the hub and the SSH request path may call

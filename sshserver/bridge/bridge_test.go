@@ -100,25 +100,25 @@ func TestScreenDrawsOnlyChangedLines(t *testing.T) {
 	var out bytes.Buffer
 	s := &screen{out: newStallWriter(&out, time.Second, nil), profile: colorprofile.TrueColor}
 	view := func(c string) tea.View { v := tea.NewView(c); v.AltScreen = true; return v }
-	if err := s.draw(view("one\ntwo\nthree")); err != nil {
+	if err := draw(s, view("one\ntwo\nthree")); err != nil {
 		t.Fatal(err)
 	}
 	first := out.Len()
-	if err := s.draw(view("one\nTWO\nthree")); err != nil {
+	if err := draw(s, view("one\nTWO\nthree")); err != nil {
 		t.Fatal(err)
 	}
 	second := out.Bytes()[first:]
 	if bytes.Contains(second, []byte("one")) || bytes.Contains(second, []byte("three")) || !bytes.Contains(second, []byte("TWO")) {
 		t.Errorf("second frame rewrote unchanged lines: %q", second)
 	}
-	if err := s.draw(view("one\nTWO")); err != nil {
+	if err := draw(s, view("one\nTWO")); err != nil {
 		t.Fatal(err)
 	}
 	if got := screenOf(t, 10, 4, out.Bytes()); !strings.HasPrefix(got, "one\nTWO\n\n") {
 		t.Errorf("screen:\n%s", got)
 	}
 	n := out.Len()
-	if err := s.draw(view("one\nTWO")); err != nil {
+	if err := draw(s, view("one\nTWO")); err != nil {
 		t.Fatal(err)
 	}
 	if unchanged := out.Bytes()[n:]; bytes.Contains(unchanged, []byte("TWO")) {
@@ -129,7 +129,7 @@ func TestScreenDrawsOnlyChangedLines(t *testing.T) {
 func TestScreenDownsamplesColour(t *testing.T) {
 	var out bytes.Buffer
 	s := &screen{out: newStallWriter(&out, time.Second, nil), profile: colorprofile.Ascii}
-	if err := s.draw(tea.NewView("\x1b[38;2;255;0;0mred\x1b[m")); err != nil {
+	if err := draw(s, tea.NewView("\x1b[38;2;255;0;0mred\x1b[m")); err != nil {
 		t.Fatal(err)
 	}
 	if bytes.Contains(out.Bytes(), []byte("38;2")) || !bytes.Contains(out.Bytes(), []byte("red")) {
@@ -216,3 +216,7 @@ type panicky struct{}
 func (panicky) Init() tea.Cmd                       { return nil }
 func (panicky) Update(tea.Msg) (tea.Model, tea.Cmd) { panic("model bug") }
 func (panicky) View() tea.View                      { return tea.NewView("") }
+
+// draw writes what changed between the screen's last frame and v, as the
+// root model does in two steps.
+func draw(s *screen, v tea.View) error { return s.write(s.frame(v)) }

@@ -52,11 +52,6 @@ type screen struct {
 	full    bool // next draw repaints every line
 }
 
-// draw writes what changed between the last frame and v.
-func (s *screen) draw(v tea.View) error {
-	return s.write(s.frame(v))
-}
-
 // write writes a frame from frame and gives its buffer back.
 func (s *screen) write(buf *bytes.Buffer) error {
 	defer func() {

@@ -7,6 +7,7 @@
 package sshtest
 
 import (
+	"bytes"
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
@@ -386,4 +387,25 @@ func (t *Term) Close() error {
 		t.pumps.Wait()
 	})
 	return err
+}
+
+// Buffer is a bytes.Buffer that a server's goroutines (a logger, say) and
+// the test may use at once.
+type Buffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+// Write implements io.Writer.
+func (s *Buffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+// String returns what was written so far.
+func (s *Buffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
