@@ -38,6 +38,9 @@ type Player struct {
 	ID    string
 	Name  string // already cleaned with CleanName
 	Guest bool
+	// Admin: the server vouches that this player is one of its admins,
+	// who alone may take names like "admin" (see Client.Rename).
+	Admin bool
 	// Addr is the network address the player came from: the client's IP,
 	// or its /64 prefix for IPv6, so one machine counts once. The hub caps
 	// and rate-limits the tables one address opens (Config.MaxTablesPerAddr,
@@ -138,6 +141,10 @@ type LobbyUpdate struct {
 	// Version numbers the snapshots: equal versions hold equal tables, so a
 	// screen drawn from one can be shared by every session.
 	Version uint64
+	// Notice is the server-wide notice an admin posted ("" when none).
+	Notice string
+	// Draining: the server opens no new tables (Hub.SetDraining).
+	Draining bool
 }
 
 // SeatInfo describes one seat of a table.
@@ -186,4 +193,7 @@ type TableUpdate struct {
 	Notice string
 	// Version increases with every change of the table.
 	Version uint64
+	// ServerNotice is the server-wide notice an admin posted ("" when
+	// none), as LobbyUpdate.Notice.
+	ServerNotice string
 }

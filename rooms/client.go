@@ -103,8 +103,13 @@ func (c *Client) atTable(f func(t *table) error) error {
 }
 
 // Rename changes the display name (cleaned with CleanName) and returns it.
+// A name that passes for an admin's (ErrNameReserved, unless the player is
+// one) or for another online player's (ErrNameTaken) is refused.
 func (c *Client) Rename(name string) (string, error) {
 	n := CleanName(name)
+	if err := c.hub.nameFree(c, n); err != nil {
+		return "", err
+	}
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()

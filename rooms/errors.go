@@ -47,6 +47,11 @@ var (
 	ErrBadCode = errors.New("That is not an invite code. Codes are 6 letters and digits, e.g. K7MQ2X.")
 	// ErrUnknownCode: no open table has that code.
 	ErrUnknownCode = errors.New("No table has that code. Codes are 6 letters and digits, e.g. K7MQ2X.")
+	// ErrNameReserved: the name passes for an admin's.
+	ErrNameReserved = errors.New("That name is kept for the arcade's admins: choose another.")
+	// ErrNameTaken: a player who is online has that name (or one that
+	// passes for it).
+	ErrNameTaken = errors.New("A player who is online has that name: choose another.")
 	// ErrInternal: the game failed inside (a bug); the table was closed.
 	ErrInternal = errors.New("The game hit an internal error; the table was closed.")
 )

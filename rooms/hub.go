@@ -91,6 +91,7 @@ type Hub struct {
 	lobbyVersion  uint64       // the last snapshot's Version
 	byPlayer      quota        // tables created by player ID
 	byAddr        quota        // tables created by address
+	admin         adminState
 }
 
 // Stats are the hub's counters, for logs and health checks.
@@ -145,13 +146,15 @@ func (h *Hub) Connect(p Player) *Client {
 	if p.ID == "" {
 		p.ID, p.Guest = randomGuestID(), true
 	}
-	c := newClient(h, p)
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
+		c := newClient(h, p)
 		c.shutdown()
 		return c
 	}
+	p.Name = h.arrivalNameLocked(p)
+	c := newClient(h, p)
 	var old *Client
 	var resume *table
 	if !p.Guest {
@@ -244,6 +247,9 @@ func (h *Hub) newTable(g engine.Game, info engine.Info, seats int, private bool,
 	defer h.mu.Unlock()
 	if h.closed {
 		return nil, ErrClosed
+	}
+	if h.Draining() {
+		return nil, ErrDraining
 	}
 	if err := h.admitLocked(p); err != nil {
 		return nil, err
@@ -400,7 +406,8 @@ func (h *Hub) snapshotLocked() *LobbyUpdate {
 		return cmp.Or(cmp.Compare(statusRank(a.sum.Status), statusRank(b.sum.Status)), cmp.Compare(a.seq, b.seq))
 	})
 	h.lobbyVersion++
-	snap := &LobbyUpdate{Tables: make([]TableSummary, len(list)), Online: len(h.clients), Version: h.lobbyVersion}
+	snap := &LobbyUpdate{Tables: make([]TableSummary, len(list)), Online: len(h.clients), Version: h.lobbyVersion,
+		Notice: h.Notice(), Draining: h.Draining()}
 	for i, e := range list {
 		snap.Tables[i] = e.sum
 	}

@@ -32,6 +32,21 @@ const (
 // combining marks stay on a character; the result is cut to MaxNameRunes
 // runes and MaxNameWidth columns. CleanName(CleanName(s)) == CleanName(s).
 func CleanName(s string) string {
+	if name := cleanText(s, MaxNameRunes, MaxNameWidth); name != "" {
+		return name
+	}
+	return "guest"
+}
+
+// CleanText makes a line of text that one player (or an admin) wrote safe
+// to show on other terminals, the way CleanName does, cut to maxRunes
+// runes (and as many columns); it may be "".
+func CleanText(s string, maxRunes int) string {
+	return cleanText(s, maxRunes, maxRunes)
+}
+
+// cleanText is CleanName's filter with the caps given.
+func cleanText(s string, maxRunes, maxWidth int) string {
 	var b strings.Builder
 	runes, width, marks := 0, 0, 0
 	space := false // a space is owed before the next kept rune
@@ -62,7 +77,7 @@ func CleanName(s string) string {
 		if space {
 			extraRunes, extraWidth = 2, w+1
 		}
-		if runes+extraRunes > MaxNameRunes || width+extraWidth > MaxNameWidth {
+		if runes+extraRunes > maxRunes || width+extraWidth > maxWidth {
 			break
 		}
 		if space {
@@ -82,9 +97,6 @@ func CleanName(s string) string {
 		b.WriteRune(r)
 		runes++
 		width += w
-	}
-	if b.Len() == 0 {
-		return "guest"
 	}
 	return b.String()
 }
@@ -224,4 +236,46 @@ func uniqueNames(base []string) []string {
 		out[i] = cand
 	}
 	return out
+}
+
+// reservedNames are names only an admin may take: a player called "admin"
+// could pass for one. They are compared folded (see nameFold).
+var reservedNames = []string{"admin", "administrator", "moderator", "mod", "operator", "sysop", "root", "server", "system", "arcade", "staff", "support"}
+
+// nameFold is the form two names are compared in to catch impersonation:
+// lower case, letters and digits only, with the digits that pass for
+// letters read as those letters ("4dm1n" is "admin").
+func nameFold(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		switch r {
+		case '0':
+			r = 'o'
+		case '1':
+			r = 'i'
+		case '3':
+			r = 'e'
+		case '4':
+			r = 'a'
+		case '5':
+			r = 's'
+		case '7':
+			r = 't'
+		}
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// reservedName reports whether name passes for one of reservedNames.
+func reservedName(name string) bool {
+	f := nameFold(name)
+	for _, r := range reservedNames {
+		if f == r || strings.HasPrefix(f, "admin") {
+			return true
+		}
+	}
+	return false
 }

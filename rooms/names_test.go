@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"unicode"
@@ -89,6 +90,56 @@ func TestUniqueNames(t *testing.T) {
 	for i := range want {
 		if got[i] != want[i] {
 			t.Fatalf("uniqueNames = %q, want %q", got, want)
+		}
+	}
+}
+
+func TestNamesThatImpersonate(t *testing.T) {
+	h := testHub(t, Config{})
+	anna := connect(t, h, "anna")
+	for _, name := range []string{"admin", "Admin", "4DM1N", "a.d.m.i.n", "admin42", "Moderator", "root"} {
+		if p := h.Connect(Player{ID: "key:" + name, Name: name}).Player(); p.Name != "guest" && !strings.HasPrefix(p.Name, "guest ") {
+			t.Errorf("a player arriving as %q is called %q", name, p.Name)
+		}
+	}
+	if p := h.Connect(Player{ID: "key:boss", Name: "admin", Admin: true}).Player(); p.Name != "admin" {
+		t.Errorf("an admin arriving as admin is called %q", p.Name)
+	}
+	if p := h.Connect(Player{ID: "key:other", Name: "ANNA"}).Player(); p.Name != "ANNA 2" {
+		t.Errorf("a second anna is called %q", p.Name)
+	}
+	bob := connect(t, h, "bob")
+	if _, err := bob.Rename("Adm1n"); !errors.Is(err, ErrNameReserved) {
+		t.Errorf("rename to Adm1n: %v", err)
+	}
+	if _, err := bob.Rename(" Anna "); !errors.Is(err, ErrNameTaken) {
+		t.Errorf("rename to another online player's name: %v", err)
+	}
+	if bob.Player().Name != "bob" {
+		t.Errorf("a refused rename changed the name to %q", bob.Player().Name)
+	}
+	if _, err := anna.Rename("ANNA"); err != nil {
+		t.Errorf("renaming oneself in another case: %v", err)
+	}
+	anna.Close()
+	if name, err := bob.Rename("anna"); err != nil || name != "anna" {
+		t.Errorf("anna left, yet rename to anna gives %q, %v", name, err)
+	}
+}
+
+func TestCleanText(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{"Server restarts at 18:00 UTC", 200, "Server restarts at 18:00 UTC"},
+		{"\x1b[2J\x1b[Hwipe\r\nthe\tscreen\x07", 200, "wipe the screen"},
+		{"   ", 200, ""},
+		{"abcdef", 3, "abc"},
+	} {
+		if got := CleanText(tc.in, tc.max); got != tc.want {
+			t.Errorf("CleanText(%q, %d) = %q, want %q", tc.in, tc.max, got, tc.want)
 		}
 	}
 }

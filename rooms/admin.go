@@ -1,0 +1,184 @@
+package rooms
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync/atomic"
+)
+
+// What a server's admins may do, and what it tells its operators. The
+// server checks that the caller is an admin; the hub trusts it.
+
+// ErrDraining: the server is in drain mode and opens no new tables.
+var ErrDraining = errors.New("The arcade is about to close for maintenance: no new tables now. Games under way will finish.")
+
+// Notices of a last TableUpdate that an admin caused.
+const (
+	NoticeAdminClosed = "An admin closed the table."
+)
+
+// MaxNoticeRunes caps a server-wide notice.
+const MaxNoticeRunes = 200
+
+// adminState is the hub's admin-set state, read without the hub's lock.
+type adminState struct {
+	draining atomic.Bool
+	notice   atomic.Pointer[string]
+}
+
+// TableInfo is a table as an admin sees it: private tables too, with the
+// invite code and who sits where.
+type TableInfo struct {
+	TableSummary
+	Code string
+	// Seats are the seats' names ("" for an empty one), with "(bot)" or
+	// "(away)" after bots and away players.
+	Seats      []string
+	Spectators int
+}
+
+// Tables lists every open table, private ones included, oldest first.
+func (h *Hub) Tables() []TableInfo {
+	h.mu.Lock()
+	tables := make([]*table, 0, len(h.tables))
+	for _, t := range h.tables {
+		tables = append(tables, t)
+	}
+	h.mu.Unlock()
+	slices.SortFunc(tables, func(a, b *table) int { return cmp.Compare(a.seq, b.seq) })
+	out := make([]TableInfo, 0, len(tables))
+	for _, t := range tables {
+		var info TableInfo
+		err := t.call(func() error {
+			names := t.names()
+			info = TableInfo{TableSummary: t.makeSummary(names), Code: t.code, Spectators: len(t.spectators)}
+			for i := range t.seats {
+				s := &t.seats[i]
+				switch {
+				case s.empty():
+					info.Seats = append(info.Seats, "")
+				case s.bot != nil:
+					info.Seats = append(info.Seats, names[i]+" (bot)")
+				case s.away():
+					info.Seats = append(info.Seats, names[i]+" (away)")
+				default:
+					info.Seats = append(info.Seats, names[i])
+				}
+			}
+			return nil
+		})
+		if err == nil {
+			out = append(out, info)
+		}
+	}
+	return out
+}
+
+// CloseTable closes a table (found by ID or invite code): its players and
+// spectators go back to the lobby with NoticeAdminClosed, plus reason when
+// given. It fails with ErrNoTable.
+func (h *Hub) CloseTable(idOrCode, reason string) error {
+	t := h.tableByID(strings.TrimSpace(idOrCode))
+	if t == nil {
+		t = h.tableByCode(idOrCode)
+	}
+	if t == nil {
+		return ErrNoTable
+	}
+	notice := NoticeAdminClosed
+	if reason = CleanText(reason, MaxNoticeRunes); reason != "" {
+		notice += " " + reason
+	}
+	return t.call(func() error { t.shut(notice); return nil })
+}
+
+// SetDraining turns drain mode on or off: while on, Create fails with
+// ErrDraining and the lobby says so; games under way go on.
+func (h *Hub) SetDraining(on bool) {
+	if h.admin.draining.Swap(on) != on {
+		h.lobbyChanged()
+	}
+}
+
+// Draining reports whether drain mode is on.
+func (h *Hub) Draining() bool { return h.admin.draining.Load() }
+
+// SetNotice posts a server-wide notice (cleaned with CleanText; "" takes it
+// down): the lobby shows it (LobbyUpdate.Notice) and so does every table
+// (TableUpdate.ServerNotice), at once.
+func (h *Hub) SetNotice(text string) {
+	text = CleanText(text, MaxNoticeRunes)
+	if old := h.admin.notice.Swap(&text); old != nil && *old == text {
+		return
+	}
+	h.lobbyChanged()
+	h.mu.Lock()
+	tables := make([]*table, 0, len(h.tables))
+	for _, t := range h.tables {
+		tables = append(tables, t)
+	}
+	h.mu.Unlock()
+	for _, t := range tables {
+		t.post(t.publish)
+	}
+}
+
+// Notice is the server-wide notice ("" when none).
+func (h *Hub) Notice() string {
+	if p := h.admin.notice.Load(); p != nil {
+		return *p
+	}
+	return ""
+}
+
+// nameFree says whether c may take name: not one that passes for an
+// admin's (unless c's player is an admin), nor another online player's.
+func (h *Hub) nameFree(c *Client, name string) error {
+	p := c.Player()
+	if reservedName(name) && !p.Admin {
+		return ErrNameReserved
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.nameTakenLocked(p.ID, name) {
+		return ErrNameTaken
+	}
+	return nil
+}
+
+// nameTakenLocked reports whether an online player other than id has a
+// name that passes for name.
+func (h *Hub) nameTakenLocked(id, name string) bool {
+	f := nameFold(name)
+	for other := range h.clients {
+		if op := other.Player(); op.ID != id && nameFold(op.Name) == f {
+			return true
+		}
+	}
+	return false
+}
+
+// arrivalNameLocked is the name a player arriving with name gets: "guest"
+// for a name kept for admins, and a number added to one an online player
+// has ("ann 2").
+func (h *Hub) arrivalNameLocked(p Player) string {
+	name := p.Name
+	if reservedName(name) && !p.Admin {
+		name = "guest"
+	}
+	for k := 2; h.nameTakenLocked(p.ID, name) && k < 1000; k++ {
+		suffix := fmt.Sprintf(" %d", k)
+		base := []rune(p.Name)
+		if reservedName(p.Name) && !p.Admin {
+			base = []rune("guest")
+		}
+		if len(base)+len(suffix) > MaxNameRunes {
+			base = base[:MaxNameRunes-len(suffix)]
+		}
+		name = CleanName(string(base) + suffix)
+	}
+	return name
+}

@@ -1,0 +1,77 @@
+package rooms
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestAdminSeesEveryTableAndClosesOne(t *testing.T) {
+	h := testHub(t, Config{})
+	anna, bob, cat := connect(t, h, "anna"), connect(t, h, "bob"), connect(t, h, "cat")
+	must(t, anna.Create(toyID, 3, true, nil)) // private
+	u := anna.seated()
+	must(t, bob.JoinCode(u.Code))
+	must(t, cat.WatchCode(u.Code))
+	cat.table("watching", func(u *TableUpdate) bool { return u.You < 0 })
+
+	tables := h.Tables()
+	if len(tables) != 1 {
+		t.Fatalf("admin sees %d tables, want the private one", len(tables))
+	}
+	got := tables[0]
+	if !got.Private || got.Code != u.Code || got.Spectators != 1 ||
+		got.Seats[0] != "anna" || got.Seats[1] != "bob" || got.Seats[2] != "" {
+		t.Fatalf("admin's view of the table: %+v", got)
+	}
+
+	if err := h.CloseTable("NOPE42", ""); !errors.Is(err, ErrNoTable) {
+		t.Fatalf("closing an unknown table: %v", err)
+	}
+	must(t, h.CloseTable(strings.ToLower(u.Code), "Cheating \x1b[31mreported\x1b[0m."))
+	for _, p := range []*probe{anna, bob, cat} {
+		last := p.table("closed by an admin", func(u *TableUpdate) bool { return u.Closed })
+		if last.Notice != NoticeAdminClosed+" Cheating reported." {
+			t.Errorf("notice %q", last.Notice)
+		}
+		p.lobbyWhere("back in the lobby", func(l *LobbyUpdate) bool { return true })
+	}
+	if n := len(h.Tables()); n != 0 {
+		t.Fatalf("%d tables left after closing", n)
+	}
+}
+
+func TestDrainModeRefusesNewTablesOnly(t *testing.T) {
+	h := testHub(t, Config{})
+	anna, bob := connect(t, h, "anna"), connect(t, h, "bob")
+	must(t, anna.Create(toyID, 2, false, nil))
+	id := anna.seated().Table.ID
+	h.SetDraining(true)
+	bob.lobbyWhere("drain shown", func(l *LobbyUpdate) bool { return l.Draining })
+	if err := bob.Create(toyID, 2, false, nil); !errors.Is(err, ErrDraining) {
+		t.Fatalf("create while draining: %v", err)
+	}
+	must(t, bob.Join(id)) // a running table still fills and plays
+	must(t, anna.Start())
+	anna.table("started", func(u *TableUpdate) bool { return u.Table.Status == Playing })
+	h.SetDraining(false)
+	cat := connect(t, h, "cat")
+	must(t, cat.Create(toyID, 2, false, nil))
+}
+
+func TestServerNoticeReachesLobbyAndTables(t *testing.T) {
+	h := testHub(t, Config{})
+	anna, bob := connect(t, h, "anna"), connect(t, h, "bob")
+	must(t, anna.Create(toyID, 2, false, nil))
+	anna.seated()
+	h.SetNotice("Restart at 18:00\x1b]0;pwned\x07 UTC")
+	const want = "Restart at 18:00 UTC"
+	bob.lobbyWhere("notice in the lobby", func(l *LobbyUpdate) bool { return l.Notice == want })
+	anna.table("notice at the table", func(u *TableUpdate) bool { return u.ServerNotice == want })
+	if h.Notice() != want {
+		t.Fatalf("Notice() = %q", h.Notice())
+	}
+	h.SetNotice("")
+	bob.lobbyWhere("notice taken down", func(l *LobbyUpdate) bool { return l.Notice == "" })
+	anna.table("notice taken down at the table", func(u *TableUpdate) bool { return u.ServerNotice == "" })
+}
