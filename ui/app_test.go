@@ -8,8 +8,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
+	"arcade/engine"
 	"arcade/engine/firelibrary"
 	"arcade/rooms"
+	"arcade/ui/board"
 	uifirelibrary "arcade/ui/firelibrary"
 )
 
@@ -265,5 +267,54 @@ func TestTerminalWithoutColourGetsPlainTheme(t *testing.T) {
 	s := d.waitFor("THE ARCADE")
 	if strings.Contains(s, "\x1b[38") || !strings.Contains(s, "\x1b[7m") {
 		t.Fatalf("an ASCII terminal should get reverse video, not colours:\n%q", s)
+	}
+}
+
+// replyBoard is the Fire in the Library board with keys of its own that
+// answer with canned replies: v refuses, y informs, z plays the first legal
+// move.
+type replyBoard struct{ board.Renderer }
+
+func (b replyBoard) HandleKey(key string, _ engine.View, legal []engine.Action) board.Reply {
+	switch {
+	case key == "v":
+		return board.Refuse("Not there.")
+	case key == "y":
+		return board.Inform("The Axe is ready.")
+	case key == "z" && len(legal) > 0:
+		return board.Play(legal[0])
+	}
+	return board.Reply{}
+}
+
+// TestBoardRepliesShowAsTheySay: a board's refusal is shown as a warning,
+// its information plainly, and its move is played.
+func TestBoardRepliesShowAsTheySay(t *testing.T) {
+	games := []Game{{Engine: firelibrary.Game{}, Board: func() board.Renderer { return replyBoard{uifirelibrary.NewBoard()} }}}
+	hub := rooms.NewHub(rooms.Config{Games: Engines(games), BotDelay: time.Millisecond, LobbyEvery: time.Millisecond})
+	t.Cleanup(hub.Close)
+	c := hub.Connect(rooms.Player{ID: "key:anna", Name: "anna"})
+	t.Cleanup(c.Close)
+	d := &driver{t: t, app: New(c, Options{Games: games}), client: c}
+	d.send(tea.WindowSizeMsg{Width: 80, Height: 24})
+	d.run(d.app.Init())
+	d.key("b", "enter")
+	d.waitFor("YOUR MOVE")
+	d.key("v")
+	if s := stripANSI(d.screen()); !strings.Contains(s, "! Not there.") {
+		t.Fatalf("a refusal is not shown as a warning:\n%s", s)
+	}
+	d.key("y")
+	s := stripANSI(d.screen())
+	if !strings.Contains(s, "The Axe is ready.") || strings.Contains(s, "! The Axe") {
+		t.Fatalf("information is not shown plainly:\n%s", s)
+	}
+	before := d.app.table.Version
+	d.key("z")
+	for i := 0; i < 100 && d.app.table.Version == before; i++ {
+		d.screen()
+	}
+	if d.app.table.Version == before {
+		t.Fatal("the board's move was not played")
 	}
 }

@@ -89,14 +89,14 @@ func (a *App) tableKey(k tea.KeyPressMsg) tea.Cmd {
 		return a.openSeatPanel()
 	}
 	if kh, ok := ts.board.(board.KeyHandler); ok && t.View != nil {
-		act, used, msg := kh.HandleKey(k.String(), t.View, t.Legal)
-		if text, warning := board.ReadMessage(msg); text != "" {
-			a.setStatus(text, warning && act == nil)
+		r := kh.HandleKey(k.String(), t.View, t.Legal)
+		if r.Message != "" {
+			a.setStatus(r.Message, r.Warning && r.Action == nil)
 		}
-		if act != nil {
-			return a.act(*act)
+		if r.Action != nil {
+			return a.act(*r.Action)
 		}
-		if used {
+		if r.Used {
 			return nil
 		}
 	}

@@ -7,7 +7,6 @@ package board
 
 import (
 	"fmt"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
@@ -55,12 +54,37 @@ type Stateless interface {
 // key to HandleKey first (after its own overlays).
 type KeyHandler interface {
 	// HandleKey reacts to a key press given the current view and the seat's
-	// legal actions. It returns the action to play (nil for none) and
-	// whether it used the key; a used key with no action only changed the
-	// board's own state (the cursor moved, say). A non-empty msg is shown
-	// to the player (why a placement is illegal, say).
-	HandleKey(key string, view engine.View, legal []engine.Action) (act *engine.Action, used bool, msg string)
+	// legal actions.
+	HandleKey(key string, view engine.View, legal []engine.Action) Reply
 }
+
+// Reply is a board's answer to a key press. The zero Reply leaves the key
+// to the table screen (its move menu and its own keys).
+type Reply struct {
+	// Action is the legal move to play (nil for none).
+	Action *engine.Action
+	// Used reports that the board took the key; a used key with no Action
+	// only changed the board's own state (the cursor moved, say).
+	Used bool
+	// Message, when not empty, is shown to the player on the status line.
+	Message string
+	// Warning shows Message as a refusal (why a placement is not allowed)
+	// rather than as information (a choice described, a mode switched).
+	Warning bool
+}
+
+// Play is the Reply that plays a.
+func Play(a engine.Action) Reply { return Reply{Action: &a, Used: true} }
+
+// Took is the Reply of a key the board used without a move or a message.
+func Took() Reply { return Reply{Used: true} }
+
+// Inform is the Reply of a used key that tells the player msg.
+func Inform(msg string) Reply { return Reply{Used: true, Message: msg} }
+
+// Refuse is the Reply of a used key that could not do what the player
+// asked, and says why.
+func Refuse(why string) Reply { return Reply{Used: true, Message: why, Warning: why != ""} }
 
 // MoveKeyer is implemented by boards that give the game's moves hot keys
 // (made with keys.Move and keys.Digit). The table screen's move menu shows
@@ -70,28 +94,6 @@ type MoveKeyer interface {
 	// MoveKeys returns one binding per legal action, in order, given the
 	// seat's view; the zero key.Binding means that move has no hot key.
 	MoveKeys(view engine.View, legal []engine.Action) []key.Binding
-}
-
-// infoMark starts a HandleKey message made with Info.
-const infoMark = "\x00info\x00"
-
-// Info marks a HandleKey message that informs (a choice described, a mode
-// switched, a count) rather than refuses: the table shows it in the plain
-// style, where other messages are shown as warnings.
-func Info(msg string) string {
-	if msg == "" {
-		return ""
-	}
-	return infoMark + msg
-}
-
-// ReadMessage splits a HandleKey message into its text and whether it is
-// a warning (anything not made with Info).
-func ReadMessage(msg string) (text string, warning bool) {
-	if text, ok := strings.CutPrefix(msg, infoMark); ok {
-		return text, false
-	}
-	return msg, msg != ""
 }
 
 // Factory makes a board for one session; boards may keep per-session state

@@ -1,21 +1,33 @@
 package board
 
-import "testing"
+import (
+	"testing"
 
-// TestMessages: Info marks information; anything else non-empty warns.
-func TestMessages(t *testing.T) {
+	"arcade/engine"
+)
+
+// TestReplies: the helpers say what they mean: Play plays and uses the
+// key, Inform is not a warning, Refuse is (unless it has nothing to say).
+func TestReplies(t *testing.T) {
+	a := engine.Action{Kind: "draw"}
+	if r := Play(a); r.Action == nil || !r.Action.Same(a) || !r.Used || r.Message != "" {
+		t.Errorf("Play = %+v", r)
+	}
 	for _, c := range []struct {
-		msg, text string
-		warning   bool
+		r       Reply
+		warning bool
 	}{
-		{Info("Bucket put back."), "Bucket put back.", false},
-		{"That square is taken.", "That square is taken.", true},
-		{"", "", false},
-		{Info(""), "", false},
+		{Inform("Bucket put back."), false},
+		{Refuse("That square is taken."), true},
+		{Refuse(""), false},
+		{Took(), false},
 	} {
-		if text, warning := ReadMessage(c.msg); text != c.text || warning != c.warning {
-			t.Errorf("ReadMessage(%q) = %q, %v; want %q, %v", c.msg, text, warning, c.text, c.warning)
+		if !c.r.Used || c.r.Action != nil || c.r.Warning != c.warning {
+			t.Errorf("%+v: want a used key without a move, warning %v", c.r, c.warning)
 		}
+	}
+	if (Reply{}).Used {
+		t.Error("the zero Reply uses the key")
 	}
 }
 

@@ -94,14 +94,14 @@ func press(t *testing.T, b *Board, v engine.View, legal []engine.Action, keys ..
 	t.Helper()
 	var msg string
 	for _, k := range keys {
-		a, used, m := b.HandleKey(k, v, legal)
-		if m != "" {
-			msg = m
+		r := b.HandleKey(k, v, legal)
+		if r.Message != "" {
+			msg = r.Message
 		}
-		if a != nil {
-			return a, msg
+		if r.Action != nil {
+			return r.Action, msg
 		}
-		if !used {
+		if !r.Used {
 			for i, bind := range b.MoveKeys(v, legal) {
 				if slices.Contains(bind.Keys(), k) {
 					return &legal[i], msg
@@ -299,21 +299,21 @@ func TestNotMyTurn(t *testing.T) {
 	other := 1 - st.Pending()[0]
 	b := New()
 	v := st.View(other)
-	if _, used, _ := b.HandleKey("l", v, nil); !used {
+	if r := b.HandleKey("l", v, nil); !r.Used {
 		t.Fatal("the cursor did not move")
 	}
-	if _, used, _ := b.HandleKey("enter", v, nil); used {
+	if r := b.HandleKey("enter", v, nil); r.Used {
 		t.Fatal("enter was taken while waiting")
 	}
-	if _, used, _ := b.HandleKey("n", v, nil); used {
+	if r := b.HandleKey("n", v, nil); r.Used {
 		t.Fatal("a menu key was taken")
 	}
 	spec := New()
-	if _, used, _ := spec.HandleKey("down", st.View(engine.Spectator), nil); !used {
+	if r := spec.HandleKey("down", st.View(engine.Spectator), nil); !r.Used {
 		t.Fatal("a spectator cannot look around")
 	}
 	for _, k := range []string{"Q", "S", "B", "[", "]", "?", "ctrl+c", "ctrl+o", "ctrl+r"} {
-		if _, used, _ := b.HandleKey(k, st.View(st.Pending()[0]), st.Legal(st.Pending()[0])); used {
+		if r := b.HandleKey(k, st.View(st.Pending()[0]), st.Legal(st.Pending()[0])); r.Used {
 			t.Fatalf("the board took the table's key %q", k)
 		}
 	}

@@ -13,32 +13,32 @@ import (
 // Bucket), x or space (mark), esc (clear), enter (do it), and d and o when
 // they apply to the marked or selected cards; other keys (the moves' own
 // hot keys n e s w o d p, see MoveKeys) go on to the table screen's menu.
-func (b *Board) HandleKey(key string, view engine.View, legal []engine.Action) (*engine.Action, bool, string) {
-	a, used, msg := b.handle(key, view, legal)
-	if a != nil {
+func (b *Board) HandleKey(key string, view engine.View, legal []engine.Action) board.Reply {
+	r := b.handle(key, view, legal)
+	if r.Action != nil {
 		b.bucket, b.marks = false, map[int]bool{}
 	}
-	return a, used, msg
+	return r
 }
 
-func (b *Board) handle(key string, view engine.View, legal []engine.Action) (*engine.Action, bool, string) {
+func (b *Board) handle(key string, view engine.View, legal []engine.Action) board.Reply {
 	vp, ok := engine.ViewAs[ft.View](view)
 	if !ok || vp.Over {
-		return nil, false, ""
+		return board.Reply{}
 	}
 	v := *vp
 	b.sync(v)
 	if d, ok := moves[key]; ok {
 		b.cursor.X = min(max(b.cursor.X+d.X, 0), ft.Size-1)
 		b.cursor.Y = min(max(b.cursor.Y+d.Y, 0), ft.Size-1)
-		return nil, true, ""
+		return board.Took()
 	}
 	if v.You < 0 {
-		return nil, false, ""
+		return board.Reply{}
 	}
 	switch key {
 	case "r":
-		return nil, true, b.turn(v)
+		return b.turn(v)
 	case "tab", "shift+tab":
 		step := 1
 		if key == "shift+tab" {
@@ -47,30 +47,30 @@ func (b *Board) handle(key string, view engine.View, legal []engine.Action) (*en
 		if len(v.Hand) > 0 {
 			b.sel, b.bucket = (b.sel+step)%len(v.Hand), false
 		}
-		return nil, true, ""
+		return board.Took()
 	case "1", "2", "3", "4", "5", "6", "7", "8", "9":
 		i := int(key[0] - '1')
 		if i >= len(v.Hand) {
-			return nil, true, fmt.Sprintf("You have %d cards.", len(v.Hand))
+			return board.Refuse(fmt.Sprintf("You have %d cards.", len(v.Hand)))
 		}
 		b.sel, b.bucket = i, false
-		return nil, true, ""
+		return board.Took()
 	case "u":
-		return nil, true, b.takeBucket(v)
+		return b.takeBucket(v)
 	case "x", "space":
 		if b.sel < len(v.Hand) {
 			b.marks[b.sel] = !b.marks[b.sel]
 		}
-		return nil, true, ""
+		return board.Took()
 	case "esc":
 		if b.bucket || len(b.marked(v)) > 0 {
 			b.bucket, b.marks = false, map[int]bool{}
-			return nil, true, ""
+			return board.Took()
 		}
-		return nil, false, ""
+		return board.Reply{}
 	case "enter":
 		if !myTurn(v) {
-			return nil, false, ""
+			return board.Reply{}
 		}
 		return b.enter(v, legal)
 	case "d":
@@ -87,7 +87,7 @@ func (b *Board) handle(key string, view engine.View, legal []engine.Action) (*en
 			return pick(legal, engine.Action{Kind: ft.KindRoll, Args: []int{v.FirstCopy(b.sel)}}, "You cannot roll the die now.")
 		}
 	}
-	return nil, false, ""
+	return board.Reply{}
 }
 
 // moves are the cursor keys.
@@ -99,45 +99,45 @@ var moves = map[string]ft.Point{
 }
 
 // pick returns the legal move a, or why it is not one.
-func pick(legal []engine.Action, a engine.Action, why string) (*engine.Action, bool, string) {
+func pick(legal []engine.Action, a engine.Action, why string) board.Reply {
 	if l, ok := engine.Find(legal, a); ok {
-		return &l, true, ""
+		return board.Play(l)
 	}
-	return nil, true, why
+	return board.Refuse(why)
 }
 
 // turn rotates the pattern, if it has more than one way to lie.
-func (b *Board) turn(v ft.View) string {
+func (b *Board) turn(v ft.View) board.Reply {
 	t := b.current(v)
 	if !t.placing() || t.shape.Rotations() < 2 {
-		return "This pattern does not turn."
+		return board.Refuse("This pattern does not turn.")
 	}
 	b.rot = (b.rot + 1) % 2
-	return ""
+	return board.Took()
 }
 
 // takeBucket picks up (or puts back) the Bucket.
-func (b *Board) takeBucket(v ft.View) string {
+func (b *Board) takeBucket(v ft.View) board.Reply {
 	me, ok := v.Mine()
 	switch {
 	case !ok:
-		return ""
+		return board.Took()
 	case b.bucket:
 		b.bucket = false
-		return board.Info("Bucket put back.")
+		return board.Inform("Bucket put back.")
 	case !me.Bucket:
-		return "You have used your Bucket."
+		return board.Refuse("You have used your Bucket.")
 	}
 	switch v.Part {
 	case ft.PartSpread, ft.PartAction, ft.PartEnd:
 		b.bucket = true
-		return board.Info("Bucket: up to 3 gems in a line, one at least in your tower area (r turns it).")
+		return board.Inform("Bucket: up to 3 gems in a line, one at least in your tower area (r turns it).")
 	}
-	return "The Bucket cannot be used now."
+	return board.Refuse("The Bucket cannot be used now.")
 }
 
 // enter plays what the cursor shows, or says why it cannot.
-func (b *Board) enter(v ft.View, legal []engine.Action) (*engine.Action, bool, string) {
+func (b *Board) enter(v ft.View, legal []engine.Action) board.Reply {
 	t := b.current(v)
 	switch t.kind {
 	case toolTrim:
@@ -145,14 +145,11 @@ func (b *Board) enter(v ft.View, legal []engine.Action) (*engine.Action, bool, s
 	case toolRedraw:
 		return pick(legal, engine.Action{Kind: ft.KindRedraw, Args: b.marked(v)}, "You cannot redraw those cards.")
 	case toolNone:
-		return nil, true, "Press p to end your turn, or u to pick up your Bucket."
+		return board.Refuse("Press p to end your turn, or u to pick up your Bucket.")
 	}
 	pv := b.preview(v, t)
 	if pv.err != nil {
-		return nil, true, pv.err.Error()
+		return board.Refuse(pv.err.Error())
 	}
-	if l, ok := engine.Find(legal, pv.action); ok {
-		return &l, true, ""
-	}
-	return nil, true, "That is not one of your moves now."
+	return pick(legal, pv.action, "That is not one of your moves now.")
 }

@@ -147,10 +147,10 @@ func TestSoloAndSetup(t *testing.T) {
 	}
 	b := New()
 	b.Render(v, ctx(80, 16, false, 0))
-	if a, used, msg := b.HandleKey("f", v, st.Legal(0)); a != nil || !used || !strings.Contains(msg, "starting Books") {
+	if a, used, msg := unpack(b.HandleKey("f", v, st.Legal(0))); a != nil || !used || !strings.Contains(msg, "starting Books") {
 		t.Errorf("f in setup: %v %v %q", a, used, msg)
 	}
-	if a, used, _ := b.HandleKey("1", v, st.Legal(0)); a != nil || used {
+	if a, used, _ := unpack(b.HandleKey("1", v, st.Legal(0))); a != nil || used {
 		t.Errorf("the board takes the genre keys")
 	}
 }
@@ -247,7 +247,7 @@ func press(b *Board, v lab.View, legal []engine.Action, keys ...string) (*engine
 	var msg string
 	var used bool
 	for _, k := range keys {
-		a, u, m := b.HandleKey(k, v, legal)
+		a, u, m := unpack(b.HandleKey(k, v, legal))
 		used = u
 		if m != "" {
 			msg = m
@@ -290,9 +290,8 @@ func TestKeysPickLegalMoves(t *testing.T) {
 	if out := stripANSI(b.Render(v, ctx(80, 16, false, 0))); !strings.Contains(out, "Basilisk") || !strings.Contains(out, "1/2 Move to B3") {
 		t.Errorf("the panel does not show the choice:\n%s", out)
 	}
-	_, _, msg = press(b, v, legal, "tab")
-	if !strings.Contains(msg, "2/2") || !strings.Contains(msg, "Circe") {
-		t.Errorf("tab: %q", msg)
+	if r := b.HandleKey("tab", v, legal); !strings.Contains(r.Message, "2/2") || !strings.Contains(r.Message, "Circe") || r.Warning {
+		t.Errorf("tab: %+v, want the second choice described, not as a warning", r)
 	}
 	a, _, _ = press(b, v, legal, "enter")
 	if a == nil || !a.Same(legal[0]) {
@@ -337,7 +336,7 @@ func TestKeysPickLegalMoves(t *testing.T) {
 	}
 	// The moves without a tile or a hand key are the table's.
 	for _, k := range []string{"p", "e", "1", "6", "Q", "?"} {
-		if a, used, _ := b.HandleKey(k, v, legal); a != nil || used {
+		if a, used, _ := unpack(b.HandleKey(k, v, legal)); a != nil || used {
 			t.Errorf("the board takes %q", k)
 		}
 	}
@@ -345,7 +344,7 @@ func TestKeysPickLegalMoves(t *testing.T) {
 	// a discard always waits for enter.
 	for _, k := range []string{"t", "x", "b"} {
 		b.pick = nil
-		a, used, msg := b.HandleKey(k, v, legal)
+		a, used, msg := unpack(b.HandleKey(k, v, legal))
 		if !used || (a == nil && msg == "") {
 			t.Errorf("%q: used %v, action %v, message %q", k, used, a, msg)
 		}
@@ -377,9 +376,10 @@ func TestRefusals(t *testing.T) {
 	for _, c := range cases {
 		b := New()
 		b.Render(v, ctx(80, 16, false, 0))
-		a, used, msg := press(b, v, legal, c.keys...)
-		if a != nil || !used || !strings.Contains(msg, c.want) {
-			t.Errorf("%v: action %v used %v message %q, want %q", c.keys, a, used, msg, c.want)
+		press(b, v, legal, c.keys[:len(c.keys)-1]...)
+		r := b.HandleKey(c.keys[len(c.keys)-1], v, legal)
+		if r.Action != nil || !r.Used || !strings.Contains(r.Message, c.want) || !r.Warning {
+			t.Errorf("%v: reply %+v, want a warning saying %q", c.keys, r, c.want)
 		}
 	}
 	// No path: the Shelf is open only south and west, so a lit tile east
@@ -544,11 +544,11 @@ func byKeys(t *testing.T, b *Board, v lab.View, legal []engine.Action, a engine.
 		default:
 			k = "h"
 		}
-		if act, used, _ := b.HandleKey(k, v, legal); act != nil || !used {
+		if act, used, _ := unpack(b.HandleKey(k, v, legal)); act != nil || !used {
 			t.Fatalf("cursor key %q: %v %v", k, act, used)
 		}
 	}
-	act, _, msg := b.HandleKey(keyOf(a), v, legal)
+	act, _, msg := unpack(b.HandleKey(keyOf(a), v, legal))
 	if act != nil {
 		return act
 	}
@@ -557,7 +557,7 @@ func byKeys(t *testing.T, b *Board, v lab.View, legal []engine.Action, a engine.
 	}
 	for range len(b.pick.acts) {
 		if b.pick.acts[b.pick.idx].Same(a) {
-			act, _, _ = b.HandleKey("enter", v, legal)
+			act, _, _ = unpack(b.HandleKey("enter", v, legal))
 			return act
 		}
 		b.HandleKey("tab", v, legal)
@@ -586,7 +586,7 @@ func TestForeignView(t *testing.T) {
 	if out := b.Render(fp.View{}, ctx(80, 16, false, 0)); out != "(no board)" {
 		t.Errorf("render: %q", out)
 	}
-	if a, used, _ := b.HandleKey("m", fp.View{}, nil); a != nil || used {
+	if a, used, _ := unpack(b.HandleKey("m", fp.View{}, nil)); a != nil || used {
 		t.Errorf("key on a foreign view")
 	}
 	if _, ok := NewBoard().(*Board); !ok {
@@ -596,3 +596,7 @@ func TestForeignView(t *testing.T) {
 		t.Errorf("nil view rendered: %q", out)
 	}
 }
+
+// unpack splits a Reply for the checks above: the move, whether the key
+// was used and the message.
+func unpack(r board.Reply) (*engine.Action, bool, string) { return r.Action, r.Used, r.Message }

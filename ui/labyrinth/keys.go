@@ -45,26 +45,23 @@ var handNone = map[string]string{
 // Machine), enter (the choice, or the tile's move or flip), tab and
 // shift+tab (cycle between matching moves) and esc (drop the choice).
 // Other keys (the moves' hot keys 1-6 p e, see MoveKeys) go to the table's menu.
-func (b *Board) HandleKey(key string, view engine.View, legal []engine.Action) (*engine.Action, bool, string) {
+func (b *Board) HandleKey(key string, view engine.View, legal []engine.Action) board.Reply {
 	vp, ok := engine.ViewAs[lab.View](view)
 	if !ok {
-		return nil, false, ""
+		return board.Reply{}
 	}
 	v := *vp
 	b.sync(v)
 	b.legal, b.legalAt = legal, stateKey(v)
-	act, used, msg := b.handle(key, v, legal)
-	if act != nil {
+	r := b.handle(key, v, legal)
+	if r.Action != nil {
 		b.pick = nil
 	}
-	text, warning := board.ReadMessage(msg)
-	if text = ansi.Truncate(text, msgWidth, "…"); !warning {
-		text = board.Info(text)
-	}
-	return act, used, text
+	r.Message = ansi.Truncate(r.Message, msgWidth, "…")
+	return r
 }
 
-func (b *Board) handle(key string, v lab.View, legal []engine.Action) (*engine.Action, bool, string) {
+func (b *Board) handle(key string, v lab.View, legal []engine.Action) board.Reply {
 	if key == "shift+r" { // terminals that report the modifier rather than the letter
 		key = "R"
 	}
@@ -72,24 +69,24 @@ func (b *Board) handle(key string, v lab.View, legal []engine.Action) (*engine.A
 		r := min(max(b.cursor/lab.Size+d[0], 0), lab.Size-1)
 		c := min(max(b.cursor%lab.Size+d[1], 0), lab.Size-1)
 		b.moveCursor(r*lab.Size + c)
-		return nil, true, ""
+		return board.Took()
 	}
 	switch key {
 	case "o":
 		b.moveCursor(ownTile(v))
-		return nil, true, ""
+		return board.Took()
 	case "esc":
 		if b.pick != nil {
 			b.pick = nil
-			return nil, true, board.Info("Choice dropped.")
+			return board.Inform("Choice dropped.")
 		}
-		return nil, false, ""
+		return board.Reply{}
 	case "tab", "shift+tab":
 		if b.pick == nil {
 			if myTurn(v) {
-				return nil, true, "Nothing to choose between: m, g or enter on a tile first."
+				return board.Refuse("Nothing to choose between: m, g or enter on a tile first.")
 			}
-			return nil, false, ""
+			return board.Reply{}
 		}
 		n := len(b.pick.acts)
 		if key == "tab" {
@@ -97,25 +94,25 @@ func (b *Board) handle(key string, v lab.View, legal []engine.Action) (*engine.A
 		} else {
 			b.pick.idx = (b.pick.idx + n - 1) % n
 		}
-		return nil, true, board.Info(b.pickText(v))
+		return board.Inform(b.pickText(v))
 	case "enter":
 		if b.pick != nil {
 			a := b.pick.acts[b.pick.idx]
 			if l, ok := engine.Find(legal, a); ok {
-				return &l, true, ""
+				return board.Play(l)
 			}
 			b.pick = nil
-			return nil, true, "That move is no longer possible."
+			return board.Refuse("That move is no longer possible.")
 		}
 		if !myTurn(v) || v.Phase != lab.PhaseActions {
-			return nil, false, ""
+			return board.Reply{}
 		}
 		for _, k := range []string{"m", "f"} {
 			if acts := b.matching(k, b.cursor, legal); len(acts) > 0 {
 				return b.offer(v, k, acts)
 			}
 		}
-		return nil, true, b.refusal(v, "m", b.cursor) + " (keys: m f r R g)"
+		return board.Refuse(b.refusal(v, "m", b.cursor) + " (keys: m f r R g)")
 	}
 	if kind, ok := handKeys[key]; ok {
 		var acts []engine.Action
@@ -125,24 +122,24 @@ func (b *Board) handle(key string, v lab.View, legal []engine.Action) (*engine.A
 			}
 		}
 		if len(acts) == 0 {
-			return nil, true, handNone[key]
+			return board.Refuse(handNone[key])
 		}
 		slices.SortStableFunc(acts, func(x, y engine.Action) int { return len(x.Args) - len(y.Args) })
 		if kind == lab.KindDiscard { // never discard on one key press: always confirm
 			b.pick = &choice{tile: b.cursor, acts: acts, state: stateKey(v)}
-			return nil, true, board.Info(b.pickText(v))
+			return board.Inform(b.pickText(v))
 		}
 		return b.offer(v, key, acts)
 	}
 	if !tileKeys[key] {
-		return nil, false, ""
+		return board.Reply{}
 	}
 	if why := b.cannotAct(v); why != "" {
-		return nil, true, why
+		return board.Refuse(why)
 	}
 	acts := b.matching(key, b.cursor, legal)
 	if len(acts) == 0 {
-		return nil, true, b.refusal(v, key, b.cursor)
+		return board.Refuse(b.refusal(v, key, b.cursor))
 	}
 	return b.offer(v, key, acts)
 }
@@ -197,13 +194,12 @@ func (b *Board) moveCursor(i int) {
 }
 
 // offer plays the only matching move, or opens a choice between several.
-func (b *Board) offer(v lab.View, key string, acts []engine.Action) (*engine.Action, bool, string) {
+func (b *Board) offer(v lab.View, key string, acts []engine.Action) board.Reply {
 	if len(acts) == 1 {
-		a := acts[0]
-		return &a, true, ""
+		return board.Play(acts[0])
 	}
 	b.pick = &choice{tile: b.cursor, acts: acts, state: stateKey(v)}
-	return nil, true, board.Info(b.pickText(v))
+	return board.Inform(b.pickText(v))
 }
 
 // pickText describes the chosen move of the choice in the message line.
