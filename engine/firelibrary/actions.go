@@ -24,8 +24,18 @@ const (
 	KindBurn  = "burn"  // No Tool variant: call Burn!
 )
 
-// Legal implements engine.State.
+// Legal implements engine.State. The list is kept until the next Apply,
+// which checks its move against it (callers must not write to it): a
+// player, a bot or a playout asks for the moves and then plays one.
 func (g *state) Legal(s engine.Seat) []engine.Action {
+	if g.legal == nil || g.legalOf != s {
+		g.legal, g.legalOf = g.listLegal(s), s
+	}
+	return g.legal
+}
+
+// listLegal lists seat s's legal moves.
+func (g *state) listLegal(s engine.Seat) []engine.Action {
 	if !g.pending(s) {
 		return nil
 	}
@@ -144,6 +154,7 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	if !ok {
 		return nil, g.refuse(s, a)
 	}
+	g.legal = nil
 	return g.apply(s, act), nil
 }
 

@@ -63,8 +63,8 @@ func (h hardBot) Choose(ctx context.Context, view engine.View, legal []engine.Ac
 	if len(cands) == 1 {
 		return cands[0]
 	}
-	s := search.Bot{Sampler: rollSampler{}, Playout: normalBot{}, Prior: normalBot{}, Eval: rate,
-		Iterations: cmp.Or(h.iterations, hardIterations), Budget: h.ThinkTime()}
+	s := search.Bot{Sampler: quietSampler{}, Playout: normalBot{}, Prior: normalBot{}, Eval: rate,
+		Horizon: horizonOf, Iterations: cmp.Or(h.iterations, hardIterations), Budget: h.ThinkTime()}
 	return s.Choose(ctx, view, cands, rng)
 }
 
@@ -116,60 +116,56 @@ func variantValue(b *sight, a engine.Action) float64 {
 	return 0
 }
 
-// rollSampler deals the hard bot's imagined games (Sampler's) in a form
-// that plays out fast: no events, no move labels, and bots reading a
-// *sight instead of a View.
-type rollSampler struct{}
+// quietSampler deals the hard bot's imagined games: Sampler's, without
+// the final check, and with a discarding log (no event is formatted). The
+// bots inside its playouts read the imagined state's BotView, a *sight.
+type quietSampler struct{}
 
 // Sample implements search.Sampler.
-func (rollSampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
+func (quietSampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
 	g, err := sample(view, seat, rng)
 	if err != nil {
 		return nil, err
 	}
 	g.log.Discard()
-	r := &rollState{state: g, me: seat, active: g.Active, round: g.Round, full: g.Players == 1}
-	if g.Phase == PhaseSwap {
-		r.round++
-	}
-	return r, nil
+	return g, nil
 }
 
-// rollState is an imagined game whose View is the seat's sight. It keeps
-// the legal moves of the seat that asked last until the next move: a
-// playout asks for them three times a move (Legal, Timeout, Apply). Its
-// Apply is the state's, with a discarding log; playing the same playouts
-// in the bare state, through its View, is about 3.4 times slower
-// (BenchmarkPlayoutRoll and BenchmarkPlayoutQuiet), so it stays.
-type rollState struct {
-	*state
-	seat  engine.Seat
-	legal []engine.Action // Legal(seat), nil when not known
-	// The playout's horizon: once the searching seat (me) has had its
-	// turn this round and the turn in progress (active's) is over, or at
-	// the end of the round; a solo game plays to its end (full).
+// BotView implements search.BotViewer: the bots in the hard bot's
+// playouts read seat s's sight of the imagined game, which holds nothing
+// View(s) does not show (TestSightOnlyFromView).
+func (g *state) BotView(s engine.Seat) engine.View { return sightOf(g, s) }
+
+// horizon is where the hard bot's playouts stop (search.Bot.Horizon):
+// once the searching seat (me) has had its turn this round and the turn
+// in progress (active's) is over, or at the end of the round. A solo
+// game plays to its end.
+type horizon struct {
 	me, active engine.Seat
 	round      int
-	full       bool
 }
 
-// past reports whether the playout has reached its horizon.
-func (r *rollState) past() bool {
-	switch {
-	case r.full:
-		return false
-	case r.Round > r.round || r.Round == r.round && r.Phase == PhaseSwap:
-		return true
-	}
-	return r.Seats[r.me].Played && (r.active < 0 || r.Seats[r.active].Played)
-}
-
-// Pending implements engine.State: nobody, once past the horizon.
-func (r *rollState) Pending() []engine.Seat {
-	if r.past() && r.Phase != PhaseOver {
+// horizonOf is the horizon of the imagined game st, as dealt.
+func horizonOf(st engine.State, seat engine.Seat) func(engine.State) bool {
+	g, ok := st.(*state)
+	if !ok || g.Players == 1 {
 		return nil
 	}
-	return r.state.Pending()
+	h := horizon{me: seat, active: g.Active, round: g.Round}
+	if g.Phase == PhaseSwap {
+		h.round++
+	}
+	return h.past
+}
+
+// past reports whether the playout in st has reached the horizon.
+func (h horizon) past(st engine.State) bool {
+	g := st.(*state)
+	switch {
+	case g.Round > h.round || g.Round == h.round && g.Phase == PhaseSwap:
+		return true
+	}
+	return g.Seats[h.me].Played && (h.active < 0 || g.Seats[h.active].Played)
 }
 
 // rate is the hard bot's evaluation of a playout (search.Bot.Eval). A
@@ -181,40 +177,35 @@ func (r *rollState) Pending() []engine.Seat {
 // a win, -zMax for a loss, 0 for a shared win. Before the end, a seat's
 // result is its score plus what its tools, its Lockboxes and the books on
 // its Turn Order card should still bring. The rating grows in a straight
-// line with z, from 0 at -zMax to 1 at zMax; a playout cut short before
-// its horizon rates 0.
+// line with z, from 0 at -zMax to 1 at zMax.
 func rate(st engine.State, seat engine.Seat) float64 {
-	r, ok := st.(*rollState)
+	g, ok := st.(*state)
 	if !ok {
 		return search.OutcomeEval(st, seat)
 	}
-	g := r.state
-	switch {
-	case g.Players == 1:
-		return search.Score(g.Outcome(), r.me)
-	case g.Phase != PhaseOver && !r.past():
-		return 0
+	if g.Players == 1 {
+		return search.Score(g.Outcome(), seat)
 	}
 	z := 0.0
 	if g.Phase == PhaseOver {
-		out := g.Outcome()
+		winners := g.winners()
 		switch {
-		case !slices.Contains(out.Winners, r.me):
+		case !slices.Contains(winners, seat):
 			z = -zMax
-		case len(out.Winners) == 1:
+		case len(winners) == 1:
 			z = zMax
 		}
 	} else {
-		z = r.lead() / (zSwing * math.Sqrt(1+r.roundsLeft()))
+		z = g.lead(seat) / (zSwing * math.Sqrt(1+g.roundsLeft()))
 	}
 	z = max(-zMax, min(zMax, z))
 	return (z + zMax) / (2 * zMax)
 }
 
-// lead is the searching seat's estimated result minus the best other one.
-func (r *rollState) lead() float64 {
-	g := r.state
-	est := make([]float64, g.Players, g.Players+1)
+// lead is seat me's estimated result minus the best other one.
+func (g *state) lead(me engine.Seat) float64 {
+	var buf [7]float64
+	est := buf[:g.Players]
 	for s, p := range g.Seats {
 		est[s] = float64(p.Score) + heldWorth*float64(len(p.Hand))
 	}
@@ -237,19 +228,19 @@ func (r *rollState) lead() float64 {
 	}
 	best := math.Inf(-1)
 	for s, e := range est {
-		if s != int(r.me) {
+		if s != int(me) {
 			best = max(best, e)
 		}
 	}
-	return est[r.me] - best
+	return est[me] - best
 }
 
 // roundsLeft guesses the rounds before a section burns down: each round
 // takes about roundBurns cards from the section closest to it.
-func (r *rollState) roundsLeft() float64 {
+func (g *state) roundsLeft() float64 {
 	least := math.MaxInt
 	for i := range sections {
-		least = min(least, sections[i].Books-r.Burned[i])
+		least = min(least, sections[i].Books-g.Burned[i])
 	}
 	return float64(least) / roundBurns
 }
@@ -263,27 +254,3 @@ const (
 	roundBurns = 0.6
 	zMax       = 3
 )
-
-// View implements engine.State: what seat s knows of the imagined game.
-func (r *rollState) View(s engine.Seat) engine.View { return sightOf(r.state, s) }
-
-// Legal implements engine.State.
-func (r *rollState) Legal(s engine.Seat) []engine.Action {
-	if r.legal == nil || r.seat != s {
-		r.seat, r.legal = s, r.state.Legal(s)
-	}
-	return r.legal
-}
-
-// Timeout implements engine.State.
-func (r *rollState) Timeout(s engine.Seat) engine.Action { return r.state.timeout(r.Legal(s)) }
-
-// Apply implements engine.State.
-func (r *rollState) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
-	act, ok := engine.Find(r.Legal(s), a)
-	if !ok {
-		return nil, r.refuse(s, a)
-	}
-	r.legal = nil
-	return r.apply(s, act), nil
-}

@@ -27,6 +27,10 @@ func newGameOpts(t testing.TB, players int, opts engine.Options, seed uint64) *s
 	return st.(*state)
 }
 
+// edited is called by the helpers that change a game by hand (not by
+// Apply): the legal moves Legal keeps until the next Apply are gone.
+func (g *state) edited() { g.legal = nil }
+
 // mv is seat s's move a.
 func mv(s engine.Seat, a engine.Action) enginetest.Move { return enginetest.Move{Seat: s, Action: a} }
 
@@ -39,6 +43,7 @@ func maxSteps(players int) int { return 26 * (players + 1) * 40 }
 // at the start of its turn.
 func activate(t testing.TB, g *state, s engine.Seat, number int) {
 	t.Helper()
+	defer g.edited()
 	if g.Phase != PhaseSave {
 		t.Fatalf("activate in phase %s", g.Phase)
 	}
@@ -55,6 +60,7 @@ func activate(t testing.TB, g *state, s engine.Seat, number int) {
 // put places tokens from the bag on the active player's card as if drawn.
 func put(t testing.TB, g *state, tokens ...Token) {
 	t.Helper()
+	defer g.edited()
 	c := g.cardOf(g.Active)
 	for _, tok := range tokens {
 		i := 0
@@ -76,6 +82,7 @@ func put(t testing.TB, g *state, tokens ...Token) {
 // forceNext reseeds the RNG so that the next token drawn is tok.
 func forceNext(t testing.TB, g *state, tok Token) {
 	t.Helper()
+	defer g.edited()
 	for k := uint64(1); k < 10000; k++ {
 		c := g.clone()
 		c.RNG.S = k
@@ -171,6 +178,7 @@ func randomConfig(rng *engine.RNG) config {
 // discard pile or the market (which is refilled).
 func give(t testing.TB, g *state, s engine.Seat, tls ...int) {
 	t.Helper()
+	defer g.edited()
 	for _, tl := range tls {
 		found := false
 		for _, pile := range []*[]int{&g.Deck, &g.Discard, &g.Market} {
@@ -196,6 +204,7 @@ func give(t testing.TB, g *state, s engine.Seat, tls ...int) {
 
 // emptyHands discards every seat's tools.
 func emptyHands(g *state) {
+	defer g.edited()
 	for s := range g.Seats {
 		g.Discard = append(g.Discard, g.Seats[s].Hand...)
 		g.Seats[s].Hand = []int{}
@@ -205,6 +214,7 @@ func emptyHands(g *state) {
 // forceSeq reseeds the RNG so that the next draws from the bag are toks.
 func forceSeq(t testing.TB, g *state, toks ...Token) {
 	t.Helper()
+	defer g.edited()
 	for k := uint64(1); k < 2_000_000; k++ {
 		c := g.copy()
 		c.RNG.S = k

@@ -90,9 +90,12 @@ type state struct {
 	Pre []engine.Event `json:"pre,omitempty"`
 
 	// log holds the events of the Apply in progress. The hard bot's
-	// imagined games discard them, and format no move labels either
-	// (quiet).
+	// imagined games discard them.
 	log engine.Log
+	// legal is Legal(legalOf), kept until the next Apply (nil: not
+	// known).
+	legal   []engine.Action
+	legalOf engine.Seat
 }
 
 // orderCard is a Turn Order card in play this game.
@@ -173,7 +176,7 @@ func (g *state) clone() *state {
 func (g *state) Pending() []engine.Seat {
 	switch g.Phase {
 	case PhaseOrder, PhaseSave, PhasePlace, PhaseTool, PhaseAfter:
-		return []engine.Seat{g.Active}
+		return seats[g.Active : g.Active+1 : g.Active+1]
 	case PhaseSwap, PhaseAmulet, PhaseSpread:
 		return g.answering()
 	}
@@ -204,7 +207,22 @@ func (g *state) answering() []engine.Seat {
 	return out
 }
 
-func (g *state) pending(s engine.Seat) bool { return slices.Contains(g.Pending(), s) }
+// seats backs the one-seat slices Pending returns, so that they cost no
+// allocation; nobody writes to them.
+var seats = [...]engine.Seat{0, 1, 2, 3, 4, 5}
+
+// pending reports whether seat s is among Pending.
+func (g *state) pending(s engine.Seat) bool {
+	switch g.Phase {
+	case PhaseOrder, PhaseSave, PhasePlace, PhaseTool, PhaseAfter:
+		return s == g.Active
+	case PhaseSwap:
+		return s >= 0 && int(s) < g.Players && g.Seats[s].Swap == swapUndecided
+	case PhaseAmulet, PhaseSpread:
+		return s >= 0 && int(s) < g.Players && g.Seats[s].Wait
+	}
+	return false
+}
 
 // Outcome implements engine.State.
 func (g *state) Outcome() engine.Outcome {

@@ -24,13 +24,16 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 	}
 	switch g.Phase {
 	case PhaseOrder:
-		var out []engine.Action
-		for _, n := range g.freeCards() {
-			out = append(out, engine.Action{Kind: KindOrder, Args: []int{n}})
+		out := make([]engine.Action, 0, len(g.Cards))
+		for _, c := range g.Cards {
+			if c.Holder < 0 {
+				out = append(out, engine.Action{Kind: KindOrder, Args: orderArgs[c.Number-1]})
+			}
 		}
 		return out
 	case PhaseSearch:
-		out := []engine.Action{{Kind: KindDraw}}
+		out := make([]engine.Action, 1, 3)
+		out[0] = engine.Action{Kind: KindDraw}
 		if g.Drawn > 0 {
 			out = append(out, engine.Action{Kind: KindScore})
 		}
@@ -43,6 +46,11 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 	}
 	return nil
 }
+
+// orderArgs are the arguments of the "order" moves Legal lists, one per
+// card: shared, so that listing them allocates nothing. Nobody writes to
+// a move's Args.
+var orderArgs = [...][]int{{1}, {2}, {3}, {4}, {5}}
 
 // Describe implements engine.Describer: the words of seat s's legal move a.
 func (g *state) Describe(s engine.Seat, a engine.Action) string {
@@ -90,13 +98,12 @@ func (g *state) canDouse() bool {
 // Apply implements engine.State. Every action is checked against Legal
 // first, so a refused action changes nothing.
 func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
-	act, ok := engine.Find(g.Legal(s), a)
-	if !ok {
+	if !g.allows(s, a) {
 		return nil, g.refuse(s, a)
 	}
-	switch act.Kind {
+	switch a.Kind {
 	case KindOrder:
-		g.chooseOrder(s, act.Args[0])
+		g.chooseOrder(s, a.Args[0])
 	case KindDraw:
 		g.draw()
 	case KindScore:
@@ -107,6 +114,31 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 		g.burn()
 	}
 	return g.log.Take(), nil
+}
+
+// allows reports whether a is one of the moves Legal(s) lists, without
+// listing them (TestAllowsIsLegal checks that they agree).
+func (g *state) allows(s engine.Seat, a engine.Action) bool {
+	if !g.pending(s) {
+		return false
+	}
+	if a.Kind == KindOrder {
+		if g.Phase != PhaseOrder || len(a.Args) != 1 {
+			return false
+		}
+		c := g.card(a.Args[0])
+		return c != nil && c.Holder < 0
+	}
+	if len(a.Args) > 0 {
+		return false
+	}
+	switch g.Phase {
+	case PhaseSearch:
+		return a.Kind == KindDraw || a.Kind == KindScore && g.Drawn > 0 || a.Kind == KindDouse && g.canDouse()
+	case PhaseFire:
+		return a.Kind == KindDouse || a.Kind == KindBurn
+	}
+	return false
 }
 
 // refuse explains why a is not legal for s.

@@ -15,7 +15,8 @@ import (
 //   - "hard" is a determinized Monte Carlo search (hardBot, a search.Bot)
 //     that deals the bag's hidden order at random from the counts its view
 //     shows (sampler) and plays each candidate move out to the game's end
-//     with the normal bot, in a fast copy of the game (playout).
+//     with the normal bot, in the real rules with a discarding log, the
+//     bots reading BotView.
 //
 // Any other level falls back to "easy". Every bot decides from its seat's
 // View alone. Each call makes a new bot: a pointer, so that the table can

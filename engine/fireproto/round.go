@@ -41,7 +41,9 @@ func (g *state) startRound() {
 		g.nextTurn()
 		return
 	}
-	g.emit("Round %d begins: players choose Turn Order cards, least knowledge first", g.Round)
+	if g.telling() {
+		g.emit("Round %d begins: players choose Turn Order cards, least knowledge first", g.Round)
+	}
 	g.Picks = g.pickOrder()
 	g.Phase = PhaseOrder
 	g.nextPick()
@@ -54,8 +56,10 @@ func (g *state) pickOrder() []engine.Seat {
 	for _, tier := range g.Track.Tiers() {
 		if len(tier) > 1 {
 			g.RNG.Shuffle(len(tier), func(i, j int) { tier[i], tier[j] = tier[j], tier[i] })
-			g.emit("%s are tied on %d knowledge; the order among them is drawn at random: %s",
-				engine.JoinSeats(slices.Sorted(slices.Values(tier))), g.Track.Scores[tier[0]], seatList(tier))
+			if g.telling() {
+				g.emit("%s are tied on %d knowledge; the order among them is drawn at random: %s",
+					engine.JoinSeats(slices.Sorted(slices.Values(tier))), g.Track.Scores[tier[0]], seatList(tier))
+			}
 		}
 		out = append(out, tier...)
 	}
@@ -99,8 +103,10 @@ func (g *state) nextPick() {
 func (g *state) takeCard(s engine.Seat, number int, note string) {
 	g.card(number).Holder = s
 	g.Picks = g.Picks[1:]
-	g.emit("%s takes the %s Turn Order card: %s%s", engine.SeatRef(s), engine.Ordinal(number),
-		layout(number), note)
+	if g.telling() {
+		g.emit("%s takes the %s Turn Order card: %s%s", engine.SeatRef(s), engine.Ordinal(number),
+			layout(number), note)
+	}
 }
 
 // chooseOrder applies an "order" action.
@@ -117,8 +123,10 @@ func (g *state) nextTurn() {
 			g.Phase = PhaseSearch
 			g.Active = c.Holder
 			g.Drawn = 0
-			g.emit("%s takes the bag (%s card: %s)", engine.SeatRef(c.Holder), engine.Ordinal(c.Number),
-				layout(c.Number))
+			if g.telling() {
+				g.emit("%s takes the bag (%s card: %s)", engine.SeatRef(c.Holder), engine.Ordinal(c.Number),
+					layout(c.Number))
+			}
 			return
 		}
 	}

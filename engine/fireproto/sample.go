@@ -15,23 +15,19 @@ import (
 type sampler struct{}
 
 // Sample implements search.Sampler: it rebuilds the whole state from view
-// alone (never from the true state), seeding the bag's draws from rng, and
-// returns it as a fast playout.
+// alone (never from the true state), seeding the bag's draws from rng.
+// The imagined game discards its events, and its bots read BotView.
 func (sampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
-	g, err := sampleState(view, seat, rng)
-	if err != nil {
-		return nil, err
-	}
-	return newPlayout(g), nil
-}
-
-// sampleState is Sample's state before it becomes a playout.
-func sampleState(view engine.View, seat engine.Seat, rng *engine.RNG) (*state, error) {
 	v, err := engine.SeatView[View](ID, view, seat)
 	if err != nil {
 		return nil, err
 	}
-	return fromView(v, engine.NewRNG(rng.Uint64()))
+	g, err := fromView(v, engine.NewRNG(rng.Uint64()))
+	if err != nil {
+		return nil, err
+	}
+	g.log.Discard()
+	return g, nil
 }
 
 // fromView rebuilds a state that shows v, with r as its random generator.

@@ -48,6 +48,7 @@ type state struct {
 	Summary   string `json:"summary"`
 
 	log engine.Log // the events of the Apply in progress
+	bot *botView   // BotView's buffers, made on its first call
 }
 
 // orderCard is a Turn Order card in play with the tokens on it.
@@ -74,8 +75,12 @@ func (g *state) Pending() []engine.Seat {
 	if g.Phase == PhaseOver {
 		return nil
 	}
-	return []engine.Seat{g.Active}
+	return seats[g.Active : g.Active+1 : g.Active+1]
 }
+
+// seats backs the slices Pending returns (one seat each, without an
+// allocation); nobody writes to them.
+var seats = [...]engine.Seat{0, 1, 2, 3, 4}
 
 func (g *state) pending(s engine.Seat) bool { return g.Phase != PhaseOver && s == g.Active }
 
@@ -127,8 +132,14 @@ func (c *orderCard) live() int {
 	return n
 }
 
-// emit records a public event (the game has no hidden information).
+// emit records a public event (the game has no hidden information). Its
+// callers ask telling first, so that a discarding log costs nothing, not
+// even the arguments.
 func (g *state) emit(format string, args ...any) { g.log.Public(format, args...) }
+
+// telling reports whether the events are kept (the table's game), not
+// discarded (the hard bot's imagined games).
+func (g *state) telling() bool { return !g.log.Discarding() }
 
 var (
 	_ engine.State    = (*state)(nil)

@@ -37,15 +37,30 @@ func (g *state) draw() {
 	c.Spaces[i] = t
 	g.Drawn++
 	g.Last, g.LastBy = t, s
-	where := ""
-	if !g.log.Discarding() {
-		where = fmt.Sprintf("%s drew %s onto space %d (%s)", engine.SeatRef(s), tokenName(t), i+1,
-			spaceName(c.Number, i))
+	burns := t == Fire && threat(c, i)
+	if g.telling() {
+		g.tellDraw(s, t, c, i, burns)
 	}
+	switch {
+	case burns && g.Seats[s].Buckets == 0:
+		g.burn()
+		return
+	case burns:
+		g.Phase = PhaseFire
+		return
+	}
+	g.fullCheck()
+}
+
+// tellDraw writes the event of a draw: token t onto space i of card c,
+// burning (a fire that ends the turn unless doused) or not.
+func (g *state) tellDraw(s engine.Seat, t Token, c *orderCard, i int, burns bool) {
+	where := fmt.Sprintf("%s drew %s onto space %d (%s)", engine.SeatRef(s), tokenName(t), i+1,
+		spaceName(c.Number, i))
 	switch {
 	case t != Fire:
 		g.emit("%s", where)
-	case !threat(c, i):
+	case !burns:
 		g.emit("%s: the first fire on a safe space is only a warning", where)
 	default:
 		why := "it is on a risky space"
@@ -54,20 +69,18 @@ func (g *state) draw() {
 		}
 		if g.Seats[s].Buckets == 0 {
 			g.emit("%s: %s and no Bucket can douse it", where, why)
-			g.burn()
-			return
+		} else {
+			g.emit("%s: %s; %s may spend a Bucket to douse it", where, why, engine.SeatRef(s))
 		}
-		g.emit("%s: %s; %s may spend a Bucket to douse it", where, why, engine.SeatRef(s))
-		g.Phase = PhaseFire
-		return
 	}
-	g.fullCheck()
 }
 
 // fullCheck scores a full card at once: searching is no longer possible.
 func (g *state) fullCheck() {
 	if !slices.Contains(g.cardOf(g.Active).Spaces[:], Empty) {
-		g.emit("%s's Turn Order card is full", engine.SeatRef(g.Active))
+		if g.telling() {
+			g.emit("%s's Turn Order card is full", engine.SeatRef(g.Active))
+		}
 		g.score()
 	}
 }
@@ -81,8 +94,10 @@ func (g *state) douse() {
 	c.Doused[i] = true
 	g.Seats[s].Buckets--
 	g.Supply++
-	g.emit("%s spends a Bucket and douses the fire on space %d (%d %s left)", engine.SeatRef(s), i+1,
-		g.Seats[s].Buckets, engine.Plural(g.Seats[s].Buckets, "Bucket", "Buckets"))
+	if g.telling() {
+		g.emit("%s spends a Bucket and douses the fire on space %d (%d %s left)", engine.SeatRef(s), i+1,
+			g.Seats[s].Buckets, engine.Plural(g.Seats[s].Buckets, "Bucket", "Buckets"))
+	}
 	if g.Phase == PhaseFire {
 		g.Phase = PhaseSearch
 		g.fullCheck()
@@ -103,9 +118,11 @@ func (g *state) burn() {
 			books++
 		}
 	}
-	if books == 0 {
+	switch {
+	case !g.telling():
+	case books == 0:
 		g.emit("%s's turn ends in fire; no books were found, so none burn", engine.SeatRef(s))
-	} else {
+	default:
 		g.emit("%s's turn ends in fire: %d %s", engine.SeatRef(s), books,
 			engine.Plural(books, "book burns", "books burn"))
 	}
@@ -118,11 +135,15 @@ func (g *state) burn() {
 	// The supply never runs out: a player below two takes one of the ten
 	// Buckets, and the others hold at most two each.
 	if g.Seats[s].Buckets >= maxBuckets {
-		g.emit("%s already holds two Buckets and takes none", engine.SeatRef(s))
+		if g.telling() {
+			g.emit("%s already holds two Buckets and takes none", engine.SeatRef(s))
+		}
 	} else {
 		g.Supply--
 		g.Seats[s].Buckets++
-		g.emit("%s takes a Bucket (now holds %d)", engine.SeatRef(s), g.Seats[s].Buckets)
+		if g.telling() {
+			g.emit("%s takes a Bucket (now holds %d)", engine.SeatRef(s), g.Seats[s].Buckets)
+		}
 	}
 	g.endTurn()
 }
@@ -133,12 +154,16 @@ func (g *state) burnBook(c int) bool {
 	col := colours[c]
 	g.Pos[c]++
 	if g.Pos[c] >= len(col.Track) {
-		g.emit("%s burns to the X: that wing of the library collapses!", col.Name)
+		if g.telling() {
+			g.emit("%s burns to the X: that wing of the library collapses!", col.Name)
+		}
 		g.Collapsed = c
 		g.endGame(fmt.Sprintf("The %s shelf reached its X in round %d.", col.Name, g.Round))
 		return true
 	}
-	g.emit("%s burns: a %s book is now worth %d", col.Name, col.Name, g.value(c))
+	if g.telling() {
+		g.emit("%s burns: a %s book is now worth %d", col.Name, col.Name, g.value(c))
+	}
 	return false
 }
 
@@ -162,11 +187,15 @@ func (g *state) score() {
 	b := bravery(c.Number)
 	g.Track.Add(s, k+b)
 	total := g.Track.Scores[s]
-	g.emit("%s scores %d %s: %d knowledge + %d bravery = %d (now %d)", engine.SeatRef(s), books,
-		engine.Plural(books, "book", "books"), k, b, k+b, total)
+	if g.telling() {
+		g.emit("%s scores %d %s: %d knowledge + %d bravery = %d (now %d)", engine.SeatRef(s), books,
+			engine.Plural(books, "book", "books"), k, b, k+b, total)
+	}
 	g.returnTokens(c)
 	if total >= goal {
-		g.emit("%s reaches %d knowledge!", engine.SeatRef(s), total)
+		if g.telling() {
+			g.emit("%s reaches %d knowledge!", engine.SeatRef(s), total)
+		}
 		g.endGame(fmt.Sprintf("%s reached %d knowledge in round %d.", engine.SeatRef(s), total, g.Round))
 		return
 	}
@@ -197,5 +226,7 @@ func (g *state) endGame(reason string) {
 	g.Picks = []engine.Seat{}
 	w := g.Track.Leaders()
 	g.Summary = reason + " " + engine.WinText(w, g.Track.Scores[w[0]])
-	g.emit("Game over: %s", g.Summary)
+	if g.telling() {
+		g.emit("Game over: %s", g.Summary)
+	}
 }

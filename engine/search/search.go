@@ -23,6 +23,16 @@ type Sampler interface {
 	Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error)
 }
 
+// BotViewer is implemented by imagined games that hand the bots inside
+// the search's playouts a cheaper view than View: Playout is handed
+// BotView(s) for seat s instead of View(s). It must show seat s nothing
+// that View(s) hides (the games' leak tests check it). The search is done
+// with it once Playout's Choose returns, so the next call may overwrite
+// it.
+type BotViewer interface {
+	BotView(s engine.Seat) engine.View
+}
+
 // Bot is a determinized Monte Carlo bot.
 type Bot struct {
 	Sampler Sampler
@@ -44,6 +54,11 @@ type Bot struct {
 	// MaxDepth stops a playout after this many moves and scores it as it
 	// stands (0: 2000).
 	MaxDepth int
+	// Horizon, when set, stops playouts before the game's end: it is
+	// called on each imagined game as dealt, before the move under test,
+	// and returns the test that ends the playout (true) at a position
+	// Eval then rates; a nil test plays to the end (or MaxDepth).
+	Horizon func(st engine.State, seat engine.Seat) func(engine.State) bool
 	// Prior, when set, names the move the bot plays unless the search
 	// finds a clearly better one (a game's normal bot: the search then
 	// only ever improves on it). Every guess is then played out once for
@@ -73,7 +88,7 @@ func (b Bot) Choose(ctx context.Context, view engine.View, legal []engine.Action
 	iters := cmp.Or(engine.Playouts(ctx), b.Iterations, 400)
 	until := engine.ThinkUntil(ctx, b.ThinkTime())
 	r := runner{ctx: ctx, until: until, depth: cmp.Or(b.MaxDepth, 2000),
-		playout: b.Playout, eval: b.Eval}
+		playout: b.Playout, eval: b.Eval, horizon: b.Horizon}
 	if r.playout == nil {
 		r.playout = engine.RandomBot{}
 	}
@@ -98,12 +113,13 @@ func (b Bot) Choose(ctx context.Context, view engine.View, legal []engine.Action
 		if err != nil {
 			continue
 		}
+		stop := r.stop(st, seat)
 		if _, err := st.Apply(seat, legal[i]); err != nil {
 			n[i]++ // the guess made the move illegal: count it as a loss
 			continue
 		}
 		n[i]++
-		w[i] += r.rollout(st, seat, rng)
+		w[i] += r.rollout(st, seat, stop, rng)
 	}
 	best := 0
 	for i := range legal {
@@ -121,6 +137,15 @@ type runner struct {
 	depth   int
 	playout engine.Bot
 	eval    func(engine.State, engine.Seat) float64
+	horizon func(engine.State, engine.Seat) func(engine.State) bool
+}
+
+// stop is the horizon test of the imagined game st (nil: none).
+func (r runner) stop(st engine.State, seat engine.Seat) func(engine.State) bool {
+	if r.horizon == nil {
+		return nil
+	}
+	return r.horizon(st, seat)
 }
 
 // late reports whether the decision must stop (engine.Late).
@@ -157,8 +182,9 @@ func (b Bot) paired(r runner, view engine.View, seat engine.Seat, legal []engine
 				break
 			}
 			round[i] = 0 // a guess that makes the move illegal counts as a loss
+			stop := r.stop(st, seat)
 			if _, err := st.Apply(seat, legal[i]); err == nil {
-				round[i] = r.rollout(st, seat, &dice)
+				round[i] = r.rollout(st, seat, stop, &dice)
 			}
 		}
 		if ok {
@@ -235,17 +261,26 @@ func pick(n, w []float64, total int) int {
 	return best
 }
 
-// rollout plays st to the end (or depth moves) and rates it for seat.
-func (r runner) rollout(st engine.State, seat engine.Seat, rng *engine.RNG) float64 {
+// rollout plays st to the end (or depth moves, or until stop says so)
+// and rates it for seat.
+func (r runner) rollout(st engine.State, seat engine.Seat, stop func(engine.State) bool, rng *engine.RNG) float64 {
+	bv, _ := st.(BotViewer)
 	for d := 0; d < r.depth; d++ {
+		if stop != nil && stop(st) {
+			break
+		}
 		pending := st.Pending()
 		if len(pending) == 0 {
 			break
 		}
 		s := pending[0]
-		legal := st.Legal(s)
-		a := st.Timeout(s)
-		if len(legal) > 0 {
+		var a engine.Action
+		switch legal := st.Legal(s); {
+		case len(legal) == 0:
+			a = st.Timeout(s)
+		case bv != nil:
+			a = r.playout.Choose(r.ctx, bv.BotView(s), legal, rng)
+		default:
 			a = r.playout.Choose(r.ctx, st.View(s), legal, rng)
 		}
 		if _, err := st.Apply(s, a); err != nil {
