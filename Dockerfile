@@ -16,9 +16,13 @@ COPY --from=build /out/arcade /arcade
 # so the server's identity, survive upgrades. A named volume starts as a copy
 # of this directory, owned by nonroot; a bind mount must be writable by 65532.
 COPY --from=build --chown=65532:65532 --chmod=700 /out/data /data
+# Metrics on loopback inside the container, for the health check below;
+# set ARCADE_METRICS=0.0.0.0:9100 (and publish 9100) to scrape them.
 ENV ARCADE_DATA=/data \
-    ARCADE_LISTEN=:2222
+    ARCADE_LISTEN=:2222 \
+    ARCADE_METRICS=127.0.0.1:9100
 VOLUME ["/data"]
 EXPOSE 2222
 USER 65532:65532
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["/arcade", "health"]
 ENTRYPOINT ["/arcade"]

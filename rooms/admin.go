@@ -182,3 +182,35 @@ func (h *Hub) arrivalNameLocked(p Player) string {
 	}
 	return name
 }
+
+// TableCount is how many open tables play one game in one status.
+type TableCount struct {
+	Game   string // engine game ID
+	Status Status
+	N      int
+}
+
+// TableCounts counts the open tables, private ones included, by game and
+// status, without stopping any table: for metrics scraped often.
+func (h *Hub) TableCounts() []TableCount {
+	type key struct {
+		game   string
+		status Status
+	}
+	counts := map[key]int{}
+	h.mu.Lock()
+	for _, t := range h.tables {
+		if sum := t.summary.Load(); sum != nil {
+			counts[key{sum.Game, sum.Status}]++
+		}
+	}
+	h.mu.Unlock()
+	out := make([]TableCount, 0, len(counts))
+	for k, n := range counts {
+		out = append(out, TableCount{Game: k.game, Status: k.status, N: n})
+	}
+	slices.SortFunc(out, func(a, b TableCount) int {
+		return cmp.Or(cmp.Compare(a.Game, b.Game), cmp.Compare(a.Status, b.Status))
+	})
+	return out
+}

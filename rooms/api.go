@@ -106,10 +106,32 @@ type Config struct {
 	// OnFinish, when set, receives the record of every game that ends (on
 	// its own goroutine), so it can be saved and replayed exactly.
 	OnFinish func(tableID string, rec engine.Record)
+	// Observe, when set, is told of moves, bot decisions and fan-outs, for
+	// metrics (nil: nobody).
+	Observe Observer
 	// Logf, when set, receives internal errors (a game that panicked, a
 	// timeout action the engine refused). Nil: silent.
 	Logf func(format string, args ...any)
 }
+
+// Observer is told what the hub does, for an operator's metrics. Its
+// methods run on tables' goroutines and must be quick and never block.
+type Observer interface {
+	// MoveApplied counts one action applied at a table of game.
+	MoveApplied(game string)
+	// BotDecided times one bot decision at a table of game, by bot level.
+	BotDecided(game, level string, took time.Duration)
+	// FannedOut times one fan-out: "table" for a table's update computed
+	// and handed to every session there, "lobby" for a lobby broadcast.
+	FannedOut(kind string, took time.Duration)
+}
+
+// nopObserver is the Observer of a hub without one.
+type nopObserver struct{}
+
+func (nopObserver) MoveApplied(string)                       {}
+func (nopObserver) BotDecided(string, string, time.Duration) {}
+func (nopObserver) FannedOut(string, time.Duration)          {}
 
 // Status is where a table is in its life.
 type Status string

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"arcade/engine"
 )
@@ -126,9 +127,12 @@ func (t *table) botMove() {
 		return
 	}
 	bot, view, rng, made := t.seatAt(s).bot, t.state.View(s), engine.NewRNG(t.botRNG.Uint64()), len(t.moves)
+	level := t.seatAt(s).botLevel
 	legal = slices.Clone(legal)
 	t.thinking = t.hub.bots.submit(t, func() {
+		began := time.Now()
 		a, ok := choose(t.ctx, bot, view, legal, &rng)
+		t.cfg.Observe.BotDecided(t.info.ID, level, time.Since(began))
 		t.post(func() {
 			t.thinking = false
 			st := t.seatAt(s)

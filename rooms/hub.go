@@ -58,6 +58,9 @@ func (c Config) withDefaults() Config {
 	if c.Now == nil {
 		c.Now = time.Now
 	}
+	if c.Observe == nil {
+		c.Observe = nopObserver{}
+	}
 	if c.Logf == nil {
 		c.Logf = func(string, ...any) {}
 	}
@@ -374,6 +377,7 @@ func (h *Hub) broadcast() {
 	for c := range h.clients {
 		c.putLobby(snap)
 	}
+	h.cfg.Observe.FannedOut("lobby", time.Since(h.lastBroadcast))
 }
 
 func statusRank(s Status) int {

@@ -73,6 +73,7 @@ func (t *table) apply(s engine.Seat, a engine.Action) error {
 	}
 	t.moves = append(t.moves, move{Seat: s, Action: engine.Action{Kind: a.Kind, Args: slices.Clone(a.Args)}})
 	t.answered = append(t.answered, s)
+	t.cfg.Observe.MoveApplied(t.info.ID)
 	t.addLog(evs...)
 	t.checkOver()
 	return nil

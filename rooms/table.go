@@ -240,7 +240,9 @@ func (t *table) changed() {
 	if t.checkEmpty() {
 		return
 	}
+	began := time.Now()
 	t.publish()
+	t.cfg.Observe.FannedOut("table", time.Since(began))
 }
 
 // fixHost passes the host role to the first present player when the host

@@ -321,8 +321,9 @@ func TestTableSpamIsBounded(t *testing.T) {
 	}
 }
 
-// TestLogLevels: an ordinary disconnect is logged as information, never as
-// an error; a refused connection is a warning an operator can find.
+// TestLogLevels: a session's start and end are one line of information
+// each, never an error; a refused connection is a warning an operator can
+// find.
 func TestLogLevels(t *testing.T) {
 	var logs sshtest.Buffer
 	srv := sshtest.Start(t, func(c *sshserver.Config) {
@@ -352,8 +353,10 @@ func TestLogLevels(t *testing.T) {
 		}
 		return false
 	}
-	if !logged("INFO", "disconnect") || !logged("WARN", "connection refused: too many connections from one address") {
-		t.Errorf("log lacks the disconnect (INFO) or the refusal (WARN):\n%s", out)
+	if !logged("INFO", "session start player=guest:") || !logged("INFO", "session end player=guest:") ||
+		!logged("INFO", "addr=127.0.0.1 duration=") || !logged("INFO", "reason=quit") ||
+		!logged("WARN", "connection refused: too many connections from one address") {
+		t.Errorf("log lacks the session's start and end (INFO, with who, where, how long and why) or the refusal (WARN):\n%s", out)
 	}
 	if logged("ERRO", "") {
 		t.Errorf("an ordinary session logged an error:\n%s", out)

@@ -10,6 +10,8 @@ import (
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
+	"arcade/rooms"
+	"arcade/sshserver/access"
 	"arcade/sshserver/bridge"
 )
 
@@ -37,6 +39,23 @@ type connState struct {
 	// charm.land/ssh's emulated PTY would copy every write twice looking
 	// for newlines that frames never hold.
 	channel gossh.Channel
+
+	// verdict is the door policy's word on the client (nil until it has
+	// authenticated); offered is the last key it offered that the policy
+	// refused, named in the refusal.
+	verdict atomic.Pointer[access.Verdict]
+	offered atomic.Pointer[string]
+	// player is who the session is, once it runs (nil before).
+	player atomic.Pointer[rooms.Player]
+	// endReason says why the server ended the session ("" when the client
+	// did), for the session's last log line.
+	endReason atomic.Pointer[string]
+}
+
+// end closes the connection, giving why for the log.
+func (st *connState) end(why string) {
+	st.endReason.CompareAndSwap(nil, &why)
+	_ = st.conn.Close()
 }
 
 // onConn is the ConnCallback: the listener has admitted the connection; its

@@ -63,6 +63,7 @@ type trackedConn struct {
 
 	once      sync.Once
 	loginOnce sync.Once
+	addrFreed bool // the per-address slot was given back (under s.mu)
 }
 
 // Close closes the connection and gives its slots back (once).
@@ -72,12 +73,28 @@ func (c *trackedConn) Close() error {
 		c.loggedIn()
 		c.s.mu.Lock()
 		defer c.s.mu.Unlock()
-		if c.s.perIP[c.key]--; c.s.perIP[c.key] <= 0 {
-			delete(c.s.perIP, c.key)
-		}
+		c.freeAddrSlotLocked()
 		delete(c.s.conns, c)
 	})
 	return err
+}
+
+// freeAddrSlot gives the per-address slot back before the connection
+// closes: a listed key is trusted not to flood (once).
+func (c *trackedConn) freeAddrSlot() {
+	c.s.mu.Lock()
+	defer c.s.mu.Unlock()
+	c.freeAddrSlotLocked()
+}
+
+func (c *trackedConn) freeAddrSlotLocked() {
+	if c.addrFreed {
+		return
+	}
+	c.addrFreed = true
+	if c.s.perIP[c.key]--; c.s.perIP[c.key] <= 0 {
+		delete(c.s.perIP, c.key)
+	}
 }
 
 // loggedIn gives the handshake slot back (once).
@@ -93,15 +110,22 @@ func (c *trackedConn) loggedIn() {
 // why not ("" when the server is closing).
 func (s *Server) admitConn(c net.Conn) (*trackedConn, string) {
 	key := ipKey(c.RemoteAddr())
+	door := s.cfg.Gate.Addr(key)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
 	case s.closing:
 		return nil, ""
+	case !door.Admit:
+		s.cfg.Observe.Refused(door.Reason)
+		s.logRefusal("banned address", "addr", key)
+		return nil, door.Refusal
 	case s.perIP[key] >= s.cfg.MaxPerIP:
+		s.cfg.Observe.Refused(RefusedPerIP)
 		s.logRefusal("too many connections from one address", "addr", key, "max-per-ip", s.cfg.MaxPerIP)
 		return nil, fmt.Sprintf(msgTooManyFromAddr, s.cfg.MaxPerIP)
 	case s.startups >= s.cfg.MaxStartups:
+		s.cfg.Observe.Refused(RefusedStartups)
 		s.logRefusal("too many connections in the handshake", "max-startups", s.cfg.MaxStartups)
 		return nil, msgTooManyStartups
 	}

@@ -22,10 +22,10 @@ import (
 	"charm.land/log/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2"
-	"charm.land/wish/v2/logging"
 	gossh "golang.org/x/crypto/ssh"
 
 	"arcade/rooms"
+	"arcade/sshserver/access"
 	"arcade/sshserver/bridge"
 	"arcade/sshserver/sshguard"
 	"arcade/ui"
@@ -96,6 +96,13 @@ type Config struct {
 	// it that makes no progress for this long closes the connection.
 	WriteTimeout time.Duration
 
+	// Gate is the door policy: who may enter (nil: everyone, guests
+	// included). The server refuses the rest with the policy's sentence.
+	Gate *access.Gate
+	// Observe, when set, is told of handshakes, refusals and frames, for
+	// metrics (nil: nobody).
+	Observe Observer
+
 	// NewModel builds a session's root model (nil: ui.New). Tests use it to
 	// look at what a session was given.
 	NewModel func(Session) tea.Model
@@ -163,14 +170,8 @@ func New(cfg Config) (*Server, error) {
 		wish.WithAddress(cfg.Addr),
 		sshguard.WithHostKey(hostKey),
 		sshguard.WithHardenedAlgorithms(), // no SHA-1, no slow Diffie-Hellman
-		wish.WithPublicKeyAuth(func(ctx ssh.Context, _ ssh.PublicKey) bool {
-			loggedIn(ctx)
-			return true
-		}),
-		wish.WithKeyboardInteractiveAuth(func(ctx ssh.Context, _ gossh.KeyboardInteractiveChallenge) bool {
-			loggedIn(ctx)
-			return true // keyless guests: no questions asked
-		}),
+		wish.WithPublicKeyAuth(s.keyAuth),
+		wish.WithKeyboardInteractiveAuth(s.guestAuth),
 		wish.WithIdleTimeout(cfg.IdleTimeout),
 		ssh.WrapConn(s.onConn),
 		ssh.EmulatePty(), // the program talks to the channel; no OS PTY
@@ -179,7 +180,9 @@ func New(cfg Config) (*Server, error) {
 			s.runSession,
 			s.admit,
 			s.requireTerminal,
-			logging.StructuredMiddlewareWithLogger(s.log, log.InfoLevel),
+			s.adminCommands,
+			s.identifyAndLog,
+			s.gatekeep,
 		),
 	)
 	if err != nil {
@@ -191,6 +194,7 @@ func New(cfg Config) (*Server, error) {
 	srv.PtyCallback = s.allowPty
 	srv.ChannelHandlers = map[string]ssh.ChannelHandler{"session": s.sessionChannel}
 	srv.ConnectionFailedCallback = func(c net.Conn, err error) {
+		s.cfg.Observe.Handshake("failed")
 		s.log.Debug("connection failed", "remote-addr", c.RemoteAddr().String(), "err", err)
 	}
 	s.ssh = srv
@@ -213,6 +217,12 @@ func withDefaults(cfg Config) Config {
 	setDefault(&cfg.WriteTimeout, DefaultWriteTimeout)
 	setDefault(&cfg.HandshakeTimeout, DefaultHandshakeTimeout)
 	setDefault(&cfg.IdleTimeout, DefaultIdleTimeout)
+	if cfg.Observe == nil {
+		cfg.Observe = nopObserver{}
+	}
+	if cfg.Gate == nil {
+		cfg.Gate = &access.Gate{}
+	}
 	if cfg.NewModel == nil {
 		cfg.NewModel = func(s Session) tea.Model { return ui.New(s.Client, s.Options) }
 	}
@@ -345,13 +355,6 @@ func (s *Server) untrack(r *bridge.Session) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.running, r)
-}
-
-// loggedIn marks the connection of ctx as past its handshake.
-func loggedIn(ctx ssh.Context) {
-	if st, _ := ctx.Value(connKey{}).(*connState); st != nil {
-		st.conn.loggedIn()
-	}
 }
 
 // reserveSession takes one of the MaxSessions slots.

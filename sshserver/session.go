@@ -3,6 +3,7 @@ package sshserver
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"net"
 	"strings"
 	"time"
@@ -53,8 +54,10 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 		}
 		if !s.reserveSession() {
 			if s.isClosing() {
+				s.cfg.Observe.Refused(RefusedShutdown)
 				sayLine(sess, msgShutdown)
 			} else {
+				s.cfg.Observe.Refused(RefusedFull)
 				s.log.Warn("session refused: server full", "max", s.cfg.MaxSessions)
 				sayLine(sess, msgFull)
 			}
@@ -111,11 +114,11 @@ func (s *Server) startSession(sess ssh.Session, st *connState) (*bridge.Session,
 	if win == nil {
 		win = bridge.NewWindow(pty.Window.Width, pty.Window.Height)
 	}
-	player, err := identify(sess)
-	if err != nil {
-		return nil, nil, player, err
+	p := st.player.Load()
+	if p == nil {
+		return nil, nil, rooms.Player{}, errors.New("no identity")
 	}
-	player.Addr = ipKey(sess.RemoteAddr())
+	player := *p
 	opts := ui.Options{InviteCode: inviteCode(sess.Command()), Games: s.cfg.Games}
 	if s.cfg.PublicHost != "" {
 		opts.ConnectHint = s.sshCommand(sess, "")
@@ -132,12 +135,9 @@ func (s *Server) startSession(sess ssh.Session, st *connState) (*bridge.Session,
 		Profile:      colorprofile.Env(env),
 		Source:       ui.NewFeed(client),
 		WriteTimeout: s.cfg.WriteTimeout,
-		OnStall: func() {
-			s.log.Info("session dropped: the client stopped reading", "player", player.ID)
-			_ = st.conn.Close()
-		},
+		OnStall:      func() { st.end(endStalled) },
+		OnFrame:      s.cfg.Observe.Rendered,
 	})
-	s.log.Debug("session", "player", player.ID, "name", player.Name, "invite", opts.InviteCode != "")
 	return run, client, player, nil
 }
 

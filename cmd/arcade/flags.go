@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net"
 	"strconv"
 	"strings"
 	"time"
@@ -80,4 +81,45 @@ func (l *logLevel) Set(s string) error {
 		*l = logLevel(lvl)
 	}
 	return nil
+}
+
+// logFormat is the -log-format flag: text or json.
+type logFormat string
+
+// String implements flag.Value.
+func (f *logFormat) String() string { return string(*f) }
+
+// Set implements flag.Value.
+func (f *logFormat) Set(s string) error {
+	switch s = strings.TrimSpace(s); s {
+	case "text", "json":
+		*f = logFormat(s)
+		return nil
+	}
+	return errors.New("want text or json")
+}
+
+// formatter is the charm.land/log formatter of the format.
+func (f logFormat) formatter() log.Formatter {
+	if f == "json" {
+		return log.JSONFormatter
+	}
+	return log.TextFormatter
+}
+
+// metricsAddr checks a -metrics address; one with no host (":9100") listens
+// on loopback only: metrics are for the operator, so exposing them is an
+// explicit choice ("0.0.0.0:9100").
+func metricsAddr(addr string) (string, error) {
+	host, port, err := net.SplitHostPort(strings.TrimSpace(addr))
+	if err != nil || port == "" {
+		return "", fmt.Errorf("invalid value %q for flag -metrics: want host:port or :port", addr)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return "", fmt.Errorf("invalid value %q for flag -metrics: %q is not a port", addr, port)
+	}
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, port), nil
 }

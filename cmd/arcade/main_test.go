@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -37,6 +40,10 @@ func TestBadValuesExit2WithOneLine(t *testing.T) {
 		{"unknown flag", []string{"-colour"}, nil, []string{"-colour"}},
 		{"stray argument", []string{"serve", "extra"}, nil, []string{`"extra"`}},
 		{"unknown command", []string{"play"}, nil, []string{`"play"`}},
+		{"log format", []string{"-log-format", "xml"}, nil, []string{"-log-format", "text or json"}},
+		{"metrics address", []string{"-metrics", "9100"}, nil, []string{"-metrics", `"9100"`}},
+		{"env guests", nil, []string{"ARCADE_GUESTS", "maybe"}, []string{"ARCADE_GUESTS", "-guests"}},
+		{"missing key file", []string{"-authorized-keys", "/nonexistent/keys"}, nil, []string{"-authorized-keys", "/nonexistent/keys"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stderr bytes.Buffer
@@ -100,14 +107,7 @@ func TestServe(t *testing.T) {
 		t.Fatal(err)
 	}
 	cancel()
-	select {
-	case code := <-exited:
-		if code != 0 {
-			t.Fatalf("exit code %d; stderr:\n%s", code, stderr.String())
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("serve did not stop after the signal")
-	}
+	waitExit0(t, exited, &stderr)
 	if err := term.WaitClosed(10 * time.Second); err != nil {
 		t.Error(err)
 	}
@@ -139,5 +139,104 @@ func waitListening(t *testing.T, stderr *sshtest.Buffer, exited <-chan int) stri
 			t.Fatalf("no listening line; stderr:\n%s", stderr.String())
 		case <-time.After(10 * time.Millisecond):
 		}
+	}
+}
+
+// TestServeForATeam runs the real command the way the README's "private
+// server for your team" does: only the listed key gets in, guests are
+// refused with a sentence, logs are JSON (one object a line, with a start
+// and an end line for the session), and the metrics answer on loopback.
+func TestServeForATeam(t *testing.T) {
+	dir := t.TempDir()
+	key := sshtest.NewKey(t)
+	keys := filepath.Join(dir, "team_keys")
+	if err := os.WriteFile(keys, []byte(sshtest.AuthorizedKey(key, "Tess")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var stderr sshtest.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	exited := make(chan int, 1)
+	go func() {
+		exited <- run(ctx, []string{"-listen", "127.0.0.1:0", "-authorized-keys", keys, "-guests=false",
+			"-metrics", "127.0.0.1:0", "-log-format", "json"}, env("ARCADE_DATA", filepath.Join(dir, "data")), &stderr)
+	}()
+	addrOf := func(msg string) string {
+		deadline := time.Now().Add(30 * time.Second)
+		for time.Now().Before(deadline) {
+			for _, line := range strings.Split(stderr.String(), "\n") {
+				var rec map[string]any
+				if json.Unmarshal([]byte(line), &rec) == nil && rec["msg"] == msg {
+					if a, ok := rec["addr"].(string); ok {
+						return a
+					}
+				}
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		t.Fatalf("no %q line; stderr:\n%s", msg, stderr.String())
+		return ""
+	}
+	addr, web := addrOf("listening"), addrOf("serving metrics")
+
+	term := sshtest.Dial(t, addr, "tess", sshtest.Options{Key: key})
+	if err := term.WaitFor(sshtest.LobbyMarker, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	guest, err := sshtest.Open(addr, "lou", sshtest.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := guest.WaitClosed(10 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if s := guest.Screen(); !strings.Contains(s, "admits only the SSH keys on its list") {
+		t.Errorf("the guest was not told why:\n%s", s)
+	}
+	resp, err := http.Get("http://" + web + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if !strings.Contains(string(body), "\narcade_sessions 1\n") || !strings.Contains(string(body), `arcade_refusals_total{reason="not-listed"} 1`) {
+		t.Errorf("metrics do not show the session and the refusal:\n%s", body)
+	}
+	if code := run(context.Background(), []string{"health"}, env("ARCADE_METRICS", web), io.Discard); code != 0 {
+		t.Errorf("arcade health on a running server: exit %d", code)
+	}
+	cancel()
+	waitExit0(t, exited, &stderr)
+	if code := run(context.Background(), []string{"health", web}, env(), io.Discard); code != 1 {
+		t.Errorf("arcade health on a stopped server: exit %d, want 1", code)
+	}
+	starts, ends := 0, 0
+	for _, line := range strings.Split(strings.TrimSpace(stderr.String()), "\n") {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("a log line is not JSON: %q", line)
+		}
+		if rec["name"] == "Tess" && rec["msg"] == "session start" {
+			starts++
+		}
+		if rec["name"] == "Tess" && rec["msg"] == "session end" && rec["reason"] != nil && rec["duration"] != nil {
+			ends++
+		}
+	}
+	if starts != 1 || ends != 1 {
+		t.Errorf("want one session start and one end line for Tess, got %d and %d:\n%s", starts, ends, stderr.String())
+	}
+}
+
+// waitExit0 waits for a server sent a signal to exit with status 0.
+func waitExit0(t *testing.T, exited <-chan int, stderr *sshtest.Buffer) {
+	t.Helper()
+	select {
+	case code := <-exited:
+		if code != 0 {
+			t.Fatalf("exit code %d; stderr:\n%s", code, stderr.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("serve did not stop after the signal")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"time"
@@ -16,6 +17,8 @@ import (
 	"arcade/engine"
 	"arcade/rooms"
 	"arcade/sshserver"
+	"arcade/sshserver/access"
+	"arcade/sshserver/metrics"
 	"arcade/ui"
 )
 
@@ -36,6 +39,11 @@ type serveConfig struct {
 	tablesPerAddr  positiveInt
 	responseWindow positiveDuration
 	botDelay       positiveDuration
+	authorizedKeys string
+	adminKeys      string
+	guests         bool
+	metricsAddr    string
+	logFormat      logFormat
 }
 
 // parseServe reads the serve flags and their environment variables.
@@ -50,6 +58,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		tablesPerAddr:  rooms.DefaultMaxTablesPerAddr,
 		responseWindow: positiveDuration(15 * time.Second),
 		botDelay:       positiveDuration(700 * time.Millisecond),
+		guests:         true,
+		logFormat:      "text",
 	}
 	fs := flag.NewFlagSet("arcade serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -65,6 +75,11 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.Var(&c.tablesPerAddr, "tables-per-addr", "open tables the players of one address may host, a `number` (ARCADE_TABLES_PER_ADDR)")
 	fs.Var(&c.responseWindow, "response-window", "time to answer out of turn, a `duration` (ARCADE_RESPONSE_WINDOW)")
 	fs.Var(&c.botDelay, "bot-delay", "pause before a bot moves, a `duration` (ARCADE_BOT_DELAY)")
+	fs.StringVar(&c.authorizedKeys, "authorized-keys", "", "admit only the keys in this authorized_keys `file`, re-read when it changes (ARCADE_AUTHORIZED_KEYS)")
+	fs.StringVar(&c.adminKeys, "admin-keys", "", "the admins' keys, an authorized_keys `file` (ARCADE_ADMIN_KEYS)")
+	fs.BoolVar(&c.guests, "guests", true, "admit keyless guests (ARCADE_GUESTS)")
+	fs.StringVar(&c.metricsAddr, "metrics", "", "serve Prometheus metrics, /healthz and /readyz on this `address`; a bare :port is loopback only (ARCADE_METRICS)")
+	fs.Var(&c.logFormat, "log-format", "log `format`: text or json (ARCADE_LOG_FORMAT) (default text)")
 	vars := []envFlag{
 		{"listen", "ARCADE_LISTEN"},
 		{"data", "ARCADE_DATA"},
@@ -78,6 +93,11 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		{"tables-per-addr", "ARCADE_TABLES_PER_ADDR"},
 		{"response-window", "ARCADE_RESPONSE_WINDOW"},
 		{"bot-delay", "ARCADE_BOT_DELAY"},
+		{"authorized-keys", "ARCADE_AUTHORIZED_KEYS"},
+		{"admin-keys", "ARCADE_ADMIN_KEYS"},
+		{"guests", "ARCADE_GUESTS"},
+		{"metrics", "ARCADE_METRICS"},
+		{"log-format", "ARCADE_LOG_FORMAT"},
 	}
 	err := parseFlags(fs, vars, args, getenv)
 	if errors.Is(err, flag.ErrHelp) {
@@ -91,6 +111,9 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	}
 	if err == nil && c.data == "" {
 		err = errors.New("invalid value \"\" for flag -data: want a directory")
+	}
+	if err == nil && c.metricsAddr != "" {
+		c.metricsAddr, err = metricsAddr(c.metricsAddr)
 	}
 	return c, err
 }
@@ -108,10 +131,16 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	logger := log.NewWithOptions(stderr, log.Options{
 		ReportTimestamp: true,
 		Level:           log.Level(c.logLevel),
+		Formatter:       c.logFormat.formatter(),
 	})
 	// Libraries (Wish among them) log through the default logger.
 	log.SetDefault(logger)
-	if err := serve(ctx, c, logger); err != nil {
+	gate, err := openGate(c, logger)
+	if err != nil {
+		fmt.Fprintf(stderr, "arcade: %v\n", err)
+		return 2
+	}
+	if err := serve(ctx, c, gate, logger); err != nil {
 		logger.Error("arcade stopped", "err", err)
 		return 1
 	}
@@ -137,12 +166,17 @@ func saveRecord(dir, tableID string, rec engine.Record, logger *log.Logger) {
 
 // serve runs the server until ctx ends, then shuts it down gracefully: the
 // sessions first (with a deadline), then the hub.
-func serve(ctx context.Context, c serveConfig, logger *log.Logger) error {
+func serve(ctx context.Context, c serveConfig, gate *access.Gate, logger *log.Logger) error {
 	if err := os.MkdirAll(c.data, 0o700); err != nil {
 		return fmt.Errorf("data directory: %w", err)
 	}
 	records := filepath.Join(c.data, "records")
+	var observe *metrics.Metrics
+	if c.metricsAddr != "" {
+		observe = metrics.New()
+	}
 	hub := rooms.NewHub(rooms.Config{
+		Observe:            hubObserver(observe),
 		Games:              ui.Engines(games),
 		ResponseWindow:     time.Duration(c.responseWindow),
 		BotDelay:           time.Duration(c.botDelay),
@@ -163,9 +197,31 @@ func serve(ctx context.Context, c serveConfig, logger *log.Logger) error {
 		MaxSessions:  int(c.maxSessions),
 		MaxStartups:  int(c.maxStartups),
 		WriteTimeout: time.Duration(c.writeTimeout),
+		Gate:         gate,
+		Observe:      serverObserver(observe),
 	})
 	if err != nil {
 		return err
+	}
+	if observe != nil {
+		ln, err := net.Listen("tcp", c.metricsAddr)
+		if err != nil {
+			return fmt.Errorf("metrics: %w", err)
+		}
+		observe.Watch(srv, hub, func() bool { return srv.Addr() != nil && !hub.Draining() && ctx.Err() == nil })
+		logger.Info("serving metrics", "addr", ln.Addr().String())
+		// The metrics listener is closed before serve returns, however it
+		// returns (deferred calls run last first).
+		metricsDone := make(chan struct{})
+		defer func() { <-metricsDone }()
+		mctx, stopMetrics := context.WithCancel(ctx)
+		defer stopMetrics()
+		go func() {
+			defer close(metricsDone)
+			if err := observe.Serve(mctx, ln); err != nil {
+				logger.Warn("metrics stopped", "err", err)
+			}
+		}()
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.ListenAndServe() }()
@@ -185,4 +241,54 @@ func serve(ctx context.Context, c serveConfig, logger *log.Logger) error {
 	}
 	logger.Info("stopped")
 	return nil
+}
+
+// openGate builds the door policy from the flags: the allow list, the
+// admins' list and the ban list (always kept, in <data>/bans.json).
+func openGate(c serveConfig, logger *log.Logger) (*access.Gate, error) {
+	gate := &access.Gate{NoGuests: !c.guests}
+	var err error
+	open := func(path, flag, what string) *access.KeyFile {
+		if path == "" || err != nil {
+			return nil
+		}
+		var f *access.KeyFile
+		if f, err = access.OpenKeyFile(path); err != nil {
+			err = fmt.Errorf("-%s: %w", flag, err)
+			return nil
+		}
+		f.OnReload = func(keys int, rerr error) {
+			if rerr != nil {
+				logger.Warn("kept the last good "+what+": the file has an error", "err", rerr)
+				return
+			}
+			logger.Info("re-read the "+what, "file", path, "keys", keys)
+		}
+		logger.Info("read the "+what, "file", path, "keys", f.Len())
+		return f
+	}
+	gate.Allowed = open(c.authorizedKeys, "authorized-keys", "list of admitted keys")
+	gate.Admins = open(c.adminKeys, "admin-keys", "admins' keys")
+	if err != nil {
+		return nil, err
+	}
+	gate.Bans, err = access.OpenBans(filepath.Join(c.data, "bans.json"))
+	return gate, err
+}
+
+// hubObserver and serverObserver hand the metrics to the hub and the
+// server, or nothing when they are off (a nil *Metrics in an interface
+// would not be nil).
+func hubObserver(m *metrics.Metrics) rooms.Observer {
+	if m == nil {
+		return nil
+	}
+	return m
+}
+
+func serverObserver(m *metrics.Metrics) sshserver.Observer {
+	if m == nil {
+		return nil
+	}
+	return m
 }

@@ -84,6 +84,10 @@ type Config struct {
 	ResizeEvery time.Duration
 	// MaxPaste caps the bytes one bracketed paste delivers.
 	MaxPaste int
+	// OnFrame, when set, is told how long each frame took to draw (the
+	// model's View and the diff against the screen), for metrics. It must
+	// not block.
+	OnFrame func(time.Duration)
 }
 
 // Session is one running program.
@@ -137,7 +141,7 @@ func New(ctx context.Context, cfg Config) *Session {
 		}
 	}
 	out := newStallWriter(cfg.Out, cfg.WriteTimeout, onStall)
-	s.root = &root{inner: cfg.Model, scr: &screen{out: out, profile: cfg.Profile}}
+	s.root = &root{inner: cfg.Model, scr: &screen{out: out, profile: cfg.Profile}, onFrame: cfg.OnFrame}
 	w, h := cfg.Clamp(cfg.Window.Size())
 	s.root.w, s.root.h = w, h
 	s.lw, s.lh = w, h
@@ -318,6 +322,7 @@ type root struct {
 	sized      bool // the model has had its window size: frames may be drawn
 	ended      bool // the program has ended: draw nothing more
 	stopTicker func()
+	onFrame    func(time.Duration)
 }
 
 // Init implements tea.Model.
@@ -393,7 +398,13 @@ func (r *root) step(msg tea.Msg) (tea.Cmd, *bytes.Buffer) {
 
 func (r *root) frame() *bytes.Buffer {
 	r.dirty = false
-	return r.scr.frame(r.inner.View())
+	if r.onFrame == nil {
+		return r.scr.frame(r.inner.View())
+	}
+	began := time.Now()
+	f := r.scr.frame(r.inner.View())
+	r.onFrame(time.Since(began))
+	return f
 }
 
 // View implements tea.Model with an empty view: the bridge draws.

@@ -111,6 +111,33 @@ func StartHub(t testing.TB, hubCfg rooms.Config, configure func(*sshserver.Confi
 	return &Server{Server: srv, Addr: ln.Addr().String(), Hub: hub, Config: cfg}
 }
 
+// Exec runs command on the server without a PTY, as `ssh host command`
+// does, and returns what it printed (stdout and stderr) and its error (an
+// *ssh.ExitError for a non-zero exit status).
+func Exec(addr, user string, key gossh.Signer, command string) (string, error) {
+	client, err := Connect(addr, user, key)
+	if err != nil {
+		return "", err
+	}
+	defer client.Close()
+	sess, err := client.NewSession()
+	if err != nil {
+		return "", err
+	}
+	defer sess.Close()
+	out, err := sess.CombinedOutput(command)
+	return string(out), err
+}
+
+// AuthorizedKey is key's line in an authorized_keys file, with comment.
+func AuthorizedKey(key gossh.Signer, comment string) string {
+	line := strings.TrimSpace(string(gossh.MarshalAuthorizedKey(key.PublicKey())))
+	if comment != "" {
+		line += " " + comment
+	}
+	return line + "\n"
+}
+
 // NewKey returns a fresh ed25519 client key.
 func NewKey(t testing.TB) gossh.Signer {
 	t.Helper()
@@ -125,15 +152,16 @@ func NewKey(t testing.TB) gossh.Signer {
 	return signer
 }
 
-// Connect opens an SSH connection as user, with key or, when key is nil, as
-// a keyless guest through keyboard-interactive.
+// Connect opens an SSH connection as user, the way OpenSSH's client does:
+// with key (when not nil), then, if the server refused it, through
+// keyboard-interactive, where a keyless guest gets in.
 func Connect(addr, user string, key gossh.Signer) (*gossh.Client, error) {
 	auth := []gossh.AuthMethod{gossh.KeyboardInteractive(
 		func(_, _ string, questions []string, _ []bool) ([]string, error) {
 			return make([]string, len(questions)), nil
 		})}
 	if key != nil {
-		auth = []gossh.AuthMethod{gossh.PublicKeys(key)}
+		auth = append([]gossh.AuthMethod{gossh.PublicKeys(key)}, auth...)
 	}
 	return gossh.Dial("tcp", addr, &gossh.ClientConfig{
 		User:            user,
