@@ -21,6 +21,10 @@ type Record struct {
 	Options Options `json:"options,omitempty"`
 	Seed    uint64  `json:"seed"`
 	Moves   []Move  `json:"moves"`
+	// Names are the seats' display names and Bots their bot levels ("" for
+	// a human), when the record comes from a table; replays show them.
+	Names []string `json:"names,omitempty"`
+	Bots  []string `json:"bots,omitempty"`
 	// Outcome is the result the game reached when it was recorded; Replay
 	// checks that it is reached again.
 	Outcome *Outcome `json:"outcome,omitempty"`

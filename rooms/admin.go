@@ -13,7 +13,7 @@ import (
 // server checks that the caller is an admin; the hub trusts it.
 
 // ErrDraining: the server is in drain mode and opens no new tables.
-var ErrDraining = errors.New("The arcade is about to close for maintenance: no new tables now. Games under way will finish.")
+var ErrDraining = errors.New("No new tables: the arcade is about to close for maintenance.")
 
 // Notices of a last TableUpdate that an admin caused.
 const (

@@ -75,3 +75,31 @@ func TestServerNoticeReachesLobbyAndTables(t *testing.T) {
 	bob.lobbyWhere("notice taken down", func(l *LobbyUpdate) bool { return l.Notice == "" })
 	anna.table("notice taken down at the table", func(u *TableUpdate) bool { return u.ServerNotice == "" })
 }
+
+func TestReportAPlayer(t *testing.T) {
+	var told []Report
+	h := testHub(t, Config{OnReport: func(r Report) { told = append(told, r) }})
+	anna, bob := connect(t, h, "anna"), connect(t, h, "bob")
+	if err := anna.Report(1, "rude"); !errors.Is(err, ErrNotAtTable) {
+		t.Fatalf("a report from the lobby: %v", err)
+	}
+	must(t, anna.Create(toyID, 3, false, nil))
+	id := anna.seated().Table.ID
+	must(t, bob.Join(id))
+	must(t, anna.AddBot(2, "easy"))
+	anna.table("bob and a bot seated", func(u *TableUpdate) bool { return !u.Seats[1].Empty && !u.Seats[2].Empty })
+	for _, seat := range []int{0, 2, 7, -1} {
+		if err := anna.Report(seat, "x"); !errors.Is(err, ErrReportWhom) {
+			t.Errorf("reporting seat %d: %v", seat, err)
+		}
+	}
+	must(t, anna.Report(1, "calls everyone \x1b[31mnames\x1b[0m"))
+	if err := anna.Report(1, "again"); !errors.Is(err, ErrReportedAlready) {
+		t.Errorf("a second report of the same player: %v", err)
+	}
+	got := h.Reports()
+	if len(got) != 1 || got[0].By != "key:anna" || got[0].Who != "key:bob" || got[0].WhoName != "bob" ||
+		got[0].Reason != "calls everyone names" || got[0].Table != id || len(told) != 1 {
+		t.Fatalf("reports: %+v (told %d)", got, len(told))
+	}
+}

@@ -106,6 +106,9 @@ type Config struct {
 	// OnFinish, when set, receives the record of every game that ends (on
 	// its own goroutine), so it can be saved and replayed exactly.
 	OnFinish func(tableID string, rec engine.Record)
+	// OnReport, when set, is told of every report a player makes (on the
+	// table's goroutine: it must not block), to log it.
+	OnReport func(Report)
 	// Observe, when set, is told of moves, bot decisions and fan-outs, for
 	// metrics (nil: nobody).
 	Observe Observer

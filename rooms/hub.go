@@ -95,6 +95,7 @@ type Hub struct {
 	byPlayer      quota        // tables created by player ID
 	byAddr        quota        // tables created by address
 	admin         adminState
+	reports       reportLog
 }
 
 // Stats are the hub's counters, for logs and health checks.

@@ -225,7 +225,7 @@ func TestAdminClosesTableAndDrains(t *testing.T) {
 		t.Fatal(err)
 	}
 	send(t, ann, "\r")
-	if err := ann.WaitFor("no new tables now", wait); err != nil {
+	if err := ann.WaitFor("about to close for maintenance", wait); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -25,6 +25,7 @@ const adminHelp = `Admin commands (ssh -p PORT HOST admin COMMAND):
   ban addr PLAYER|ADDR [REASON] refuse an address from now on (and disconnect it)
   unban KEY|ADDR            lift a ban
   bans                      list the bans
+  reports                   what players reported about other players, newest last
   notice [TEXT]             show TEXT to everyone (no TEXT: take it down)
   drain on|off              drain mode: no new tables, running games finish
 `
@@ -117,6 +118,8 @@ func (s *Server) runAdmin(by rooms.Player, args []string) (string, error) {
 		return fmt.Sprintf("Lifted the ban on %s.\n", rest[0]), nil
 	case "bans":
 		return s.adminBans(), nil
+	case "reports":
+		return s.adminReports(), nil
 	case "notice":
 		s.cfg.Hub.SetNotice(strings.Join(rest, " "))
 		did("notice", "text", s.cfg.Hub.Notice())
@@ -272,6 +275,19 @@ func (s *Server) adminBans() string {
 		rows[i] = []string{ban.Target(), cmp.Or(ban.Name, "-"), ban.By, ban.At.Format(time.DateTime), ban.Reason}
 	}
 	return columns([]string{"BANNED", "NAME", "BY", "WHEN", "REASON"}, rows)
+}
+
+// adminReports lists the players' reports for "admin reports".
+func (s *Server) adminReports() string {
+	reports := s.cfg.Hub.Reports()
+	if len(reports) == 0 {
+		return "No reports.\n"
+	}
+	rows := make([][]string, len(reports))
+	for i, r := range reports {
+		rows[i] = []string{r.At.Format(time.DateTime), r.Table, r.WhoName, r.Who, r.ByName, r.Reason}
+	}
+	return columns([]string{"WHEN", "TABLE", "REPORTED", "KEY", "BY", "REASON"}, rows)
 }
 
 // columns lays out a listing as aligned columns under a header.

@@ -78,7 +78,7 @@ func (s *Server) gatekeep(next ssh.Handler) ssh.Handler {
 		v := s.judge(sess, st)
 		if !v.Admit {
 			s.cfg.Observe.Refused(v.Reason)
-			s.logRefusal("not admitted: "+v.Reason, "addr", st.conn.key, "user", sess.User(), "key", keyName(sess))
+			s.logRefusal("not admitted: "+v.Reason, "addr", st.conn.key, "user", sess.User(), "key", keyName(sess, st))
 			sayLine(sess, v.Refusal)
 			_ = sess.Exit(1)
 			return
@@ -91,10 +91,14 @@ func (s *Server) gatekeep(next ssh.Handler) ssh.Handler {
 	}
 }
 
-// keyName is the fingerprint of the session's key, or "none".
-func keyName(sess ssh.Session) string {
+// keyName is the fingerprint of the key the session authenticated with,
+// else of the last key it offered, else "none".
+func keyName(sess ssh.Session, st *connState) string {
 	if pk := sess.PublicKey(); pk != nil {
 		return gossh.FingerprintSHA256(pk)
+	}
+	if p := st.offered.Load(); p != nil {
+		return *p
 	}
 	return "none"
 }

@@ -176,7 +176,11 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, logger *log.Lo
 		observe = metrics.New()
 	}
 	hub := rooms.NewHub(rooms.Config{
-		Observe:            hubObserver(observe),
+		Observe: hubObserver(observe),
+		OnReport: func(r rooms.Report) {
+			logger.Warn("player reported", "table", r.Table, "game", r.Game, "player", r.Who, "name", r.WhoName,
+				"by", r.By, "by-name", r.ByName, "reason", r.Reason)
+		},
 		Games:              ui.Engines(games),
 		ResponseWindow:     time.Duration(c.responseWindow),
 		BotDelay:           time.Duration(c.botDelay),

@@ -1,0 +1,87 @@
+package rooms
+
+import (
+	"errors"
+	"slices"
+	"time"
+
+	"arcade/engine"
+)
+
+// Reports: a player at a table may report another player there to the
+// server's admins, who list the reports (Hub.Reports) and act on them.
+
+// Limits of reports.
+const (
+	// MaxReasonRunes caps the reason a report gives.
+	MaxReasonRunes = 120
+	// keptReports is how many reports the hub keeps, newest last.
+	keptReports = 200
+)
+
+// Errors of Client.Report.
+var (
+	// ErrReportWhom: the seat holds no other human player.
+	ErrReportWhom = errors.New("Report whom? Pick the seat of another player at this table.")
+	// ErrReportedAlready: the client reported that player at this table.
+	ErrReportedAlready = errors.New("You have already reported that player here; the admins have it.")
+)
+
+// Report is one player's complaint about another, for the admins.
+type Report struct {
+	At           time.Time
+	Table        string // table ID
+	Game         string // engine game ID
+	By, ByName   string // reporter's player ID and name
+	Who, WhoName string // reported player's ID and name
+	Reason       string
+}
+
+// reportLog is the hub's list of recent reports.
+type reportLog struct {
+	list []Report
+}
+
+// Report tells the admins about the player in seat (counted from 0) at the
+// client's table, with a reason (cleaned, at most MaxReasonRunes runes).
+// It fails with ErrNotAtTable, ErrReportWhom (an empty seat, a bot, the
+// client's own seat) or ErrReportedAlready.
+func (c *Client) Report(seat int, reason string) error {
+	reason = CleanText(reason, MaxReasonRunes)
+	return c.atTable(func(t *table) error {
+		s := t.seatAt(engine.Seat(seat))
+		by := c.Player()
+		if s == nil || s.id == "" || s.id == by.ID {
+			return ErrReportWhom // empty, a bot's own, or the reporter's
+		}
+		r := Report{At: time.Now().UTC(), Table: t.id, Game: t.info.ID, By: by.ID, ByName: by.Name,
+			Who: s.id, WhoName: s.name, Reason: reason}
+		return t.hub.addReport(r)
+	})
+}
+
+// addReport keeps r unless its reporter already reported that player at
+// that table, and tells Config.OnReport.
+func (h *Hub) addReport(r Report) error {
+	h.mu.Lock()
+	if slices.ContainsFunc(h.reports.list, func(o Report) bool { return o.Table == r.Table && o.By == r.By && o.Who == r.Who }) {
+		h.mu.Unlock()
+		return ErrReportedAlready
+	}
+	h.reports.list = append(h.reports.list, r)
+	if n := len(h.reports.list); n > keptReports {
+		h.reports.list = slices.Delete(h.reports.list, 0, n-keptReports)
+	}
+	h.mu.Unlock()
+	if h.cfg.OnReport != nil {
+		h.cfg.OnReport(r)
+	}
+	return nil
+}
+
+// Reports returns the recent reports, oldest first.
+func (h *Hub) Reports() []Report {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Clone(h.reports.list)
+}

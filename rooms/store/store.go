@@ -1,0 +1,144 @@
+// Package store is what the arcade keeps across restarts: open tables (as
+// their setup, seats and applied moves), player identities, and finished
+// games with their records, results and stats.
+//
+// Store is the one interface the hub writes through; the SQLite store
+// (package store/sqlite) is the default, Memory serves tests, and a
+// replicated store can take their place behind the same interface.
+//
+// The hub calls SaveTable on a table's own goroutine before it publishes
+// the change, so a store must be quick (well under a millisecond for a
+// move); everything else is called off the hot paths.
+package store
+
+import (
+	"errors"
+	"time"
+
+	"arcade/engine"
+)
+
+// ErrNotFound: no such game or player.
+var ErrNotFound = errors.New("not found")
+
+// Player is who sat somewhere or created a table.
+type Player struct {
+	ID    string `json:"id"` // "key:SHA256:..." or "guest:..."
+	Name  string `json:"name"`
+	Guest bool   `json:"guest,omitempty"`
+	Addr  string `json:"addr,omitempty"`
+}
+
+// Seat is one seat of an open table.
+type Seat struct {
+	// ID and Name are the human's, or empty for an empty seat or a bot's
+	// own seat. A bot standing in for an away human keeps the human's.
+	ID    string `json:"id,omitempty"`
+	Name  string `json:"name,omitempty"`
+	Guest bool   `json:"guest,omitempty"`
+	// BotLevel is set when a bot plays the seat.
+	BotLevel string `json:"bot,omitempty"`
+	// Left: the human left on purpose; TimedOut: the table plays for them.
+	Left     bool `json:"left,omitempty"`
+	TimedOut bool `json:"timed_out,omitempty"`
+}
+
+// Table is an open table as it must come back after a restart.
+type Table struct {
+	ID      string         `json:"id"`
+	Seq     uint64         `json:"seq"` // creation order; IDs are "t<seq>"
+	Code    string         `json:"code"`
+	Game    string         `json:"game"`
+	Private bool           `json:"private,omitempty"`
+	Options engine.Options `json:"options,omitempty"`
+	Creator Player         `json:"creator"`
+	Host    int            `json:"host"`
+	// Status is "waiting", "playing" or "finished".
+	Status  string    `json:"status"`
+	Seed    uint64    `json:"seed"`
+	Shared  bool      `json:"shared,omitempty"` // a human other than the creator sat here
+	Seats   []Seat    `json:"seats"`
+	Created time.Time `json:"created"`
+	Started time.Time `json:"started,omitzero"`
+	// Moves are the applied moves, in order (OpenTables fills them in).
+	Moves []engine.Move `json:"-"`
+}
+
+// Identity is a player the server has seen.
+type Identity struct {
+	ID        string
+	Name      string
+	FirstSeen time.Time
+	LastSeen  time.Time
+}
+
+// GameSeat is one seat of a finished game.
+type GameSeat struct {
+	PlayerID string `json:"player,omitempty"` // "" for a bot's own seat
+	Name     string `json:"name"`
+	BotLevel string `json:"bot,omitempty"`
+	Score    int    `json:"score"`
+	Winner   bool   `json:"winner,omitempty"`
+}
+
+// Game is a finished game.
+type Game struct {
+	ID      int64 // given by SaveGame
+	TableID string
+	Game    string
+	Seats   []GameSeat
+	Started time.Time
+	Ended   time.Time
+	// Record replays the game exactly (its Names and Bots filled in).
+	Record engine.Record
+}
+
+// GameStats are one player's counts for one game.
+type GameStats struct {
+	Game   string
+	Played int
+	Won    int
+}
+
+// Standing is one line of a game's leaderboard.
+type Standing struct {
+	PlayerID string
+	Name     string // the name the player goes by now
+	Played   int
+	Won      int
+}
+
+// Store keeps tables, identities and history. Implementations are safe
+// for concurrent use.
+type Store interface {
+	// SaveTable writes t's setup and seats and appends t.Moves[stored:]
+	// (the moves not written yet), in one atomic step.
+	SaveTable(t *Table, stored int) error
+	// DeleteTable forgets an open table (it closed or finished).
+	DeleteTable(id string) error
+	// OpenTables returns every open table with its moves, in Seq order.
+	OpenTables() ([]Table, error)
+
+	// SeePlayer records a visit of the player with this ID now, keeping
+	// FirstSeen, and returns the identity: its Name is the one the player
+	// chose last (name, the name they came with, when they never chose).
+	SeePlayer(id, name string, now time.Time) (Identity, error)
+	// SetName keeps a name the player chose.
+	SetName(id, name string) error
+
+	// SaveGame adds a finished game and returns its ID.
+	SaveGame(g *Game) (int64, error)
+	// Games lists a player's finished games, newest first, at most limit,
+	// without their records.
+	Games(playerID string, limit int) ([]Game, error)
+	// Game returns one finished game with its record (ErrNotFound).
+	Game(id int64) (Game, error)
+	// Stats returns a player's played and won counts per game.
+	Stats(playerID string) ([]GameStats, error)
+	// Leaderboard ranks a game's keyed players by games won, then by fewest
+	// played, at most limit.
+	Leaderboard(game string, limit int) ([]Standing, error)
+
+	// Close flushes and closes the store.
+	Close() error
+}
