@@ -29,6 +29,7 @@ import (
 	"time"
 
 	"arcade/engine"
+	"arcade/rooms/store"
 )
 
 // Player is a person behind a session.
@@ -106,6 +107,12 @@ type Config struct {
 	// OnFinish, when set, receives the record of every game that ends (on
 	// its own goroutine), so it can be saved and replayed exactly.
 	OnFinish func(tableID string, rec engine.Record)
+	// Store, when set, keeps tables, identities and finished games across
+	// restarts (see persist.go): NewHub restores the tables it holds.
+	Store store.Store
+	// RestoreGrace is how long a table restored after a restart stays open
+	// with nobody at it, for its players to come back (0: 5 min).
+	RestoreGrace time.Duration
 	// OnReport, when set, is told of every report a player makes (on the
 	// table's goroutine: it must not block), to log it.
 	OnReport func(Report)

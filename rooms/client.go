@@ -117,7 +117,13 @@ func (c *Client) Rename(name string) (string, error) {
 	}
 	c.player.Name = n
 	t := c.table
+	id, guest := c.player.ID, c.player.Guest
 	c.mu.Unlock()
+	if s := c.hub.store; s != nil && !guest {
+		if err := s.SetName(id, n); err != nil {
+			c.hub.cfg.Logf("rooms: keeping %s's new name failed: %v", id, err)
+		}
+	}
 	if t != nil {
 		_ = t.call(func() error { t.renamed(c, n); return nil })
 	}

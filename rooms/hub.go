@@ -6,9 +6,11 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"arcade/engine"
+	"arcade/rooms/store"
 )
 
 // Defaults of Config's table caps, for flags that show them.
@@ -48,6 +50,7 @@ func (c Config) withDefaults() Config {
 	c.LogLines = min(orDefault(c.LogLines, defaultLogLines), logCap)
 	c.MaxSpectators = orDefault(c.MaxSpectators, defaultMaxSpectators)
 	c.AwayGrace = orDefault(c.AwayGrace, defaultAwayGrace)
+	c.RestoreGrace = orDefault(c.RestoreGrace, 5*time.Minute)
 	c.EmptyGrace = orDefault(c.EmptyGrace, defaultEmptyGrace)
 	c.LobbyEvery = orDefault(c.LobbyEvery, defaultLobbyEvery)
 	c.MaxTablesPerPlayer = orDefault(c.MaxTablesPerPlayer, DefaultMaxTablesPerPlayer)
@@ -96,6 +99,9 @@ type Hub struct {
 	byAddr        quota        // tables created by address
 	admin         adminState
 	reports       reportLog
+	store         store.Store // nil: nothing persists
+	// restarting is set by Close: tables closing then stay in the store.
+	restarting atomic.Bool
 }
 
 // Stats are the hub's counters, for logs and health checks.
@@ -121,8 +127,9 @@ func NewHub(cfg Config) *Hub {
 		}
 		games[id] = g
 	}
-	return &Hub{
+	h := &Hub{
 		cfg:     cfg,
+		store:   cfg.Store,
 		games:   games,
 		bots:    botPool{size: cfg.BotWorkers},
 		tables:  map[string]*table{},
@@ -135,6 +142,10 @@ func NewHub(cfg Config) *Hub {
 		byAddr: newQuota(cfg.MaxTablesPerAddr, "Players from your address already host %d open tables: close one first, or join a table.",
 			cfg.CreateBurst, cfg.CreateEvery),
 	}
+	if h.store != nil {
+		h.restore()
+	}
+	return h
 }
 
 // Connect registers a session's player and returns its client. The name is
@@ -150,6 +161,7 @@ func (h *Hub) Connect(p Player) *Client {
 	if p.ID == "" {
 		p.ID, p.Guest = randomGuestID(), true
 	}
+	p.Name = h.knownName(p)
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
@@ -220,6 +232,7 @@ func (h *Hub) Close() {
 		return
 	}
 	h.closed = true
+	h.restarting.Store(true)
 	if h.lobbyTimer != nil {
 		h.lobbyTimer.Stop()
 		h.lobbyTimer = nil

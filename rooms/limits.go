@@ -66,6 +66,14 @@ func (q *quota) take(key string, now time.Time) {
 	}
 }
 
+// count counts an open table of key without spending a token (a table
+// restored after a restart).
+func (q *quota) count(key string) {
+	if key != "" {
+		q.open[key]++
+	}
+}
+
 // release forgets a closed table of key.
 func (q *quota) release(key string) {
 	if key == "" {

@@ -33,7 +33,7 @@ func (t *table) start(c *Client) error {
 	if err != nil {
 		return err
 	}
-	t.state, t.seed, t.status = st, seed, Playing
+	t.state, t.seed, t.status, t.started = st, seed, Playing, time.Now().UTC()
 	t.logf("%s started the game.", t.name(t.host))
 	t.checkOver()
 	t.changed()
@@ -125,6 +125,7 @@ func (t *table) checkOver() {
 	// and every screen shows the outcome's summary.
 	t.logf("The game is over.")
 	t.hub.clearAway(t)
+	t.saveGame(o)
 	if f := t.cfg.OnFinish; f != nil {
 		rec := engine.Record{Game: t.info.ID, Players: len(t.seats), Options: t.opts, Seed: t.seed,
 			Moves: slices.Clone(t.moves), Outcome: &o}

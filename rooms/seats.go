@@ -39,7 +39,7 @@ func (t *table) join(c *Client, p Player, byCode, resumeOnly bool) error {
 	spec := t.spectatorIndex(c)
 	if s := t.seatOfPlayer(p); s >= 0 {
 		st := &t.seats[s]
-		if resumeOnly && (st.left || st.client != nil || t.status != Playing) {
+		if resumeOnly && (st.left || st.client != nil || t.status == Finished) {
 			return ErrNoTable
 		}
 		if old := st.client; old != nil {

@@ -51,6 +51,10 @@ type table struct {
 	awayTimer  timerSlot
 	emptyTimer timerSlot
 	closed     bool
+	// persistence (see persist.go)
+	created, started time.Time
+	movesStored      int       // how many of moves the store holds
+	restoredUntil    time.Time // a restored table is not closed for being empty before
 }
 
 // seat is one place at the table. A seat is empty, held by a human (present
@@ -87,11 +91,12 @@ func newTable(h *Hub, id, code string, seq uint64, g engine.Game, info engine.In
 	return &table{ctx: ctx, stop: stop,
 		hub: h, cfg: &h.cfg, id: id, code: code, seq: seq,
 		game: g, info: info, private: private, opts: opts,
-		cmds:   make(chan command, 8),
-		done:   make(chan struct{}),
-		seats:  make([]seat, seats),
-		status: Waiting,
-		botRNG: engine.NewRNG(randomSeed()),
+		cmds:    make(chan command, 8),
+		done:    make(chan struct{}),
+		seats:   make([]seat, seats),
+		status:  Waiting,
+		botRNG:  engine.NewRNG(randomSeed()),
+		created: time.Now().UTC(),
 	}
 }
 
@@ -195,6 +200,7 @@ func (t *table) shut(notice string) {
 	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer} {
 		s.stop()
 	}
+	t.forget()
 	t.hub.bots.cancel(t)
 	t.hub.removeTable(t)
 	for i := range t.seats {
@@ -240,6 +246,7 @@ func (t *table) changed() {
 	if t.checkEmpty() {
 		return
 	}
+	t.persist() // before anyone sees the change: a restart brings it back
 	began := time.Now()
 	t.publish()
 	t.cfg.Observe.FannedOut("table", time.Since(began))
@@ -269,6 +276,13 @@ func (t *table) fixHost() {
 func (t *table) checkEmpty() bool {
 	players := t.players()
 	watchers := players + len(t.spectators)
+	if wait := time.Until(t.restoredUntil); wait > 0 && watchers == 0 {
+		// Just restored: give its players time to come back.
+		if !t.emptyTimer.active() {
+			t.emptyTimer.schedule(t, wait, func() { t.changed() })
+		}
+		return false
+	}
 	switch {
 	case t.status == Waiting && players == 0:
 		t.shut(NoticeNoHumans)

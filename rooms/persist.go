@@ -1,0 +1,197 @@
+package rooms
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"arcade/engine"
+	"arcade/rooms/store"
+)
+
+// Persistence (Config.Store): every change of a table is written to the
+// store on the table's goroutine before the table publishes it, so an
+// applied move is never lost; a table that closes is deleted from it, except
+// when the hub itself is closing (a restart), and NewHub brings every stored
+// table back. Finished games go to the store's history off the table's
+// goroutine.
+
+// persist writes the table's setup, seats and new moves (actor only).
+func (t *table) persist() {
+	if t.hub.store == nil {
+		return
+	}
+	rec := t.stored()
+	if err := t.hub.store.SaveTable(&rec, t.movesStored); err != nil {
+		t.cfg.Logf("rooms: table %s (%s): saving it failed: %v", t.id, t.info.ID, err)
+		return
+	}
+	t.movesStored = len(t.moves)
+}
+
+// forget deletes a closing table from the store, unless the hub is closing
+// for a restart (actor only).
+func (t *table) forget() {
+	if t.hub.store == nil || t.hub.restarting.Load() {
+		return
+	}
+	if err := t.hub.store.DeleteTable(t.id); err != nil {
+		t.cfg.Logf("rooms: table %s (%s): forgetting it failed: %v", t.id, t.info.ID, err)
+	}
+}
+
+// stored is the table as the store keeps it.
+func (t *table) stored() store.Table {
+	rec := store.Table{
+		ID: t.id, Seq: t.seq, Code: t.code, Game: t.info.ID, Private: t.private, Options: t.opts,
+		Creator: store.Player{ID: t.creator.ID, Name: t.creator.Name, Guest: t.creator.Guest, Addr: t.creator.Addr},
+		Host:    t.host, Status: string(t.status), Seed: t.seed, Shared: t.shared,
+		Seats: make([]store.Seat, len(t.seats)), Created: t.created, Started: t.started, Moves: t.moves,
+	}
+	for i := range t.seats {
+		s := &t.seats[i]
+		rec.Seats[i] = store.Seat{ID: s.id, Name: s.name, Guest: s.guest, BotLevel: s.botLevel, Left: s.left, TimedOut: s.timedOut}
+		if s.bot == nil {
+			rec.Seats[i].BotLevel = ""
+		}
+	}
+	return rec
+}
+
+// restore brings back every table the store holds (NewHub, before anyone
+// connects). A table that cannot be rebuilt is logged and dropped.
+func (h *Hub) restore() {
+	recs, err := h.store.OpenTables()
+	if err != nil {
+		h.cfg.Logf("rooms: reading the open tables failed: %v", err)
+		return
+	}
+	for _, rec := range recs {
+		if Status(rec.Status) == Finished {
+			// Its game is in the history; nobody is left to look at it.
+			_ = h.store.DeleteTable(rec.ID)
+			continue
+		}
+		if err := h.restoreTable(rec); err != nil {
+			h.cfg.Logf("rooms: table %s (%s) could not be restored and is dropped: %v", rec.ID, rec.Game, err)
+			_ = h.store.DeleteTable(rec.ID)
+		}
+	}
+}
+
+// restoreTable rebuilds one stored table, replays its moves, and starts its
+// actor. Its humans are away until they reconnect (Connect puts them back);
+// nothing closes it for being empty before Config.RestoreGrace has passed.
+func (h *Hub) restoreTable(rec store.Table) error {
+	g, ok := h.games[rec.Game]
+	if !ok {
+		return fmt.Errorf("this server has no game %q", rec.Game)
+	}
+	info := g.Info()
+	if len(rec.Seats) < info.MinPlayers || len(rec.Seats) > info.MaxPlayers || rec.Host < 0 || rec.Host >= len(rec.Seats) {
+		return fmt.Errorf("%d seats, host %d", len(rec.Seats), rec.Host)
+	}
+	code, ok := NormalizeCode(rec.Code)
+	if !ok {
+		return fmt.Errorf("bad invite code %q", rec.Code)
+	}
+	t := newTable(h, rec.ID, code, rec.Seq, g, info, len(rec.Seats), rec.Private, rec.Options)
+	t.creator = Player{ID: rec.Creator.ID, Name: rec.Creator.Name, Guest: rec.Creator.Guest, Addr: rec.Creator.Addr}
+	t.host, t.seed, t.shared, t.created, t.started = rec.Host, rec.Seed, rec.Shared, rec.Created, rec.Started
+	t.restoredUntil = time.Now().Add(h.cfg.RestoreGrace)
+	for i, s := range rec.Seats {
+		t.seats[i] = seat{id: s.ID, name: s.Name, guest: s.Guest, left: s.Left, timedOut: s.TimedOut}
+		if s.BotLevel != "" {
+			t.seats[i].bot, t.seats[i].botLevel = t.makeBot(s.BotLevel), s.BotLevel
+		}
+	}
+	switch Status(rec.Status) {
+	case Waiting:
+	case Playing:
+		st, err := g.New(len(rec.Seats), rec.Options, rec.Seed)
+		if err != nil {
+			return err
+		}
+		for i, m := range rec.Moves {
+			evs, err := st.Apply(m.Seat, m.Action)
+			if err != nil {
+				return fmt.Errorf("move %d does not replay: %w", i+1, err)
+			}
+			t.addLog(evs...)
+		}
+		t.state, t.status = st, Playing
+		t.moves, t.movesStored = slices.Clone(rec.Moves), len(rec.Moves)
+	default:
+		return fmt.Errorf("status %q", rec.Status)
+	}
+	t.logf("The arcade restarted; the table is as it was.")
+
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.tables[t.id] != nil || h.codes[code] != nil {
+		return fmt.Errorf("its ID or code is taken")
+	}
+	h.seq = max(h.seq, rec.Seq)
+	h.tables[t.id], h.codes[code] = t, t
+	h.byPlayer.count(t.creator.ID)
+	h.byAddr.count(t.creator.Addr)
+	for i := range t.seats {
+		if s := &t.seats[i]; s.id != "" && !s.guest && !s.left {
+			h.away[s.id] = t
+		}
+	}
+	h.wg.Add(1)
+	go t.run()
+	// Settle what the restart left (a finished game, timers to start again,
+	// bots to move) on the actor.
+	t.post(func() { t.checkOver(); t.changed() })
+	return nil
+}
+
+// saveGame adds a finished game to the store's history, off the actor.
+func (t *table) saveGame(o engine.Outcome) {
+	if t.hub.store == nil {
+		return
+	}
+	names := t.names()
+	g := store.Game{TableID: t.id, Game: t.info.ID, Started: t.started, Ended: time.Now().UTC(),
+		Seats: make([]store.GameSeat, len(t.seats)),
+		Record: engine.Record{Game: t.info.ID, Players: len(t.seats), Options: t.opts, Seed: t.seed,
+			Moves: slices.Clone(t.moves), Outcome: &o, Names: names, Bots: make([]string, len(t.seats))}}
+	for i := range t.seats {
+		s := &t.seats[i]
+		gs := store.GameSeat{Name: names[i], Winner: slices.Contains(o.Winners, engine.Seat(i))}
+		if s.bot != nil && s.id == "" {
+			gs.BotLevel = s.botLevel
+		} else {
+			gs.PlayerID = s.id
+		}
+		if i < len(o.Scores) {
+			gs.Score = o.Scores[i]
+		}
+		g.Seats[i] = gs
+		if s.bot != nil {
+			g.Record.Bots[i] = s.botLevel
+		}
+	}
+	st := t.hub.store
+	go func() {
+		if _, err := st.SaveGame(&g); err != nil {
+			t.cfg.Logf("rooms: table %s (%s): saving the finished game failed: %v", t.id, t.info.ID, err)
+		}
+	}()
+}
+
+// knownName records a keyed player's visit in the store and returns the
+// name they go by: the one they chose on an earlier visit, if any.
+func (h *Hub) knownName(p Player) string {
+	if h.store == nil || p.Guest {
+		return p.Name
+	}
+	who, err := h.store.SeePlayer(p.ID, p.Name, time.Now().UTC())
+	if err != nil {
+		h.cfg.Logf("rooms: recording %s's visit failed: %v", p.ID, err)
+		return p.Name
+	}
+	return CleanName(who.Name)
+}

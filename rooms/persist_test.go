@@ -1,0 +1,120 @@
+package rooms
+
+import (
+	"errors"
+	"slices"
+	"testing"
+	"time"
+
+	"arcade/engine"
+	"arcade/rooms/store"
+)
+
+// restartHub closes h (as a graceful restart does) and starts a new hub on
+// the same store.
+func restartHub(t *testing.T, h *Hub, cfg Config) *Hub {
+	t.Helper()
+	h.Close()
+	return testHub(t, cfg)
+}
+
+// TestRestartBringsTablesBack: a game under way and a waiting table come
+// back after a restart, with their seats, codes, options and moves; a
+// player who reconnects is in their seat with their secret, and the game
+// goes on to the outcome an uninterrupted run of the same moves reaches.
+func TestRestartBringsTablesBack(t *testing.T) {
+	db := store.NewMemory()
+	cfg := Config{Store: db, AwayGrace: time.Hour, Seed: func() uint64 { return 42 }}
+	h := testHub(t, cfg)
+	a, b, c := connect(t, h, "anna"), connect(t, h, "bob"), connect(t, h, "cat")
+	id := startToy(t, toyID, engine.Options{"target": "10"}, a, b)
+	secret := view(t, a.tu).Secret
+	must(t, a.Act(addTwo))
+	must(t, b.Act(addOne))
+	a.table("count 3", func(u *TableUpdate) bool { return view(t, u).Count == 3 })
+	must(t, c.Create(toyID, 3, true, engine.Options{"target": "50"}))
+	waiting := c.seated()
+
+	h2 := restartHub(t, h, cfg)
+	if n := len(h2.Tables()); n != 2 {
+		t.Fatalf("%d tables after the restart, want 2", n)
+	}
+	a2 := connect(t, h2, "anna")
+	u := a2.seated()
+	if u.Table.ID != id || u.You != 0 || view(t, u).Secret != secret || view(t, u).Count != 3 || u.Table.Status != Playing {
+		t.Fatalf("anna after the restart: %s", show(u))
+	}
+	if !u.Seats[1].Empty && u.Seats[1].Connected {
+		t.Fatalf("bob is not back yet but shows as connected: %+v", u.Seats[1])
+	}
+	b2 := connect(t, h2, "bob")
+	b2.seated()
+	if err := b2.Act(addOne); !errors.Is(err, ErrNotYourTurn) {
+		t.Fatalf("bob moved out of turn after the restart: %v", err)
+	}
+	must(t, a2.Act(addOne)) // it was anna's turn when the server went down
+	c2 := connect(t, h2, "cat")
+	if w := c2.seated(); w.Table.ID != waiting.Table.ID || w.Code != waiting.Code || !w.Table.Private || w.Options["target"] != "50" {
+		t.Fatalf("the waiting table came back as %s (code %q, options %v)", show(w), w.Code, w.Options)
+	}
+
+	// Play on to the end; the result is the one the same moves give
+	// without a restart.
+	for turn := 0; ; turn++ {
+		u := a2.table("next", func(u *TableUpdate) bool { return true })
+		if u.Outcome.Done {
+			break
+		}
+		p := map[bool]*probe{true: a2, false: b2}[view(t, u).Turn == 0]
+		if err := p.Act(addOne); err != nil && !errors.Is(err, ErrNotYourTurn) {
+			t.Fatal(err)
+		}
+		p.table("moved", func(*TableUpdate) bool { return true })
+		if turn > 50 {
+			t.Fatal("the game does not end")
+		}
+	}
+	moves := movesOf(t, h2, id)
+	want, err := engine.Replay(toyGame{id: toyID}, engine.Record{Game: toyID, Players: 2, Options: engine.Options{"target": "10", "window": "false", "reask": "false"}, Seed: 42, Moves: moves})
+	if err != nil {
+		t.Fatalf("the moves of the restored game do not replay: %v", err)
+	}
+	var games []store.Game
+	for deadline := time.Now().Add(patience); len(games) == 0 && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		games, _ = db.Games("key:anna", 10) // saved off the table's goroutine
+	}
+	if len(games) != 1 || games[0].TableID != id || !slices.ContainsFunc(games[0].Seats, func(s store.GameSeat) bool { return s.Winner }) {
+		t.Fatalf("history: %+v", games)
+	}
+	if got, _ := db.Game(games[0].ID); !slices.Equal(got.Record.Names, []string{"anna", "bob"}) || len(got.Record.Moves) != len(moves) ||
+		got.Record.Outcome == nil || !slices.Equal(got.Record.Outcome.Scores, want.Outcome().Scores) {
+		t.Fatalf("the history's record: %+v", got.Record)
+	}
+}
+
+// TestClosedTablesLeaveTheStore: a table that closes for good is no longer
+// restored, and a name chosen once is kept on the next visit.
+func TestClosedTablesLeaveTheStore(t *testing.T) {
+	db := store.NewMemory()
+	cfg := Config{Store: db}
+	h := testHub(t, cfg)
+	a := connect(t, h, "anna")
+	must(t, a.Create(toyID, 2, false, nil))
+	a.seated()
+	if n, _ := db.OpenTables(); len(n) != 1 {
+		t.Fatalf("%d stored tables", len(n))
+	}
+	must(t, a.Leave())
+	a.closedWith(NoticeLeft)
+	if n, _ := db.OpenTables(); len(n) != 0 {
+		t.Fatalf("a closed table is still stored: %+v", n)
+	}
+	if _, err := a.Rename("Anna Lee"); err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	h2 := restartHub(t, h, cfg)
+	if p := connect(t, h2, "anna").Player(); p.Name != "Anna Lee" {
+		t.Fatalf("the chosen name was not kept: %q", p.Name)
+	}
+}
