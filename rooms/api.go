@@ -110,6 +110,9 @@ type Config struct {
 	// Store, when set, keeps tables, identities and finished games across
 	// restarts (see persist.go): NewHub restores the tables it holds.
 	Store store.Store
+	// NoLeaderboard switches the per-game leaderboards off (a private
+	// server may not want one).
+	NoLeaderboard bool
 	// RestoreGrace is how long a table restored after a restart stays open
 	// with nobody at it, for its players to come back (0: 5 min).
 	RestoreGrace time.Duration

@@ -102,6 +102,7 @@ type Hub struct {
 	store         store.Store // nil: nothing persists
 	// restarting is set by Close: tables closing then stay in the store.
 	restarting atomic.Bool
+	saving     sync.WaitGroup // finished games being written (Close waits)
 }
 
 // Stats are the hub's counters, for logs and health checks.
@@ -223,8 +224,9 @@ func (h *Hub) Stats() Stats {
 
 // Close stops every table: each session at a table gets a last TableUpdate
 // with Closed set (NoticeShutdown), every client is closed, and Close
-// returns when every table goroutine and bot worker has ended. Close is
-// idempotent.
+// returns when every table goroutine and bot worker has ended and every
+// finished game is in the store. Tables stay in the store, to be restored
+// by the next hub. Close is idempotent.
 func (h *Hub) Close() {
 	h.mu.Lock()
 	if h.closed {
@@ -251,6 +253,7 @@ func (h *Hub) Close() {
 		_ = t.call(func() error { t.shut(NoticeShutdown); return nil })
 	}
 	h.wg.Wait()
+	h.saving.Wait()
 	h.bots.stop()
 	for _, c := range clients {
 		c.shutdown()

@@ -175,7 +175,9 @@ func (t *table) saveGame(o engine.Outcome) {
 		}
 	}
 	st := t.hub.store
+	t.hub.saving.Add(1)
 	go func() {
+		defer t.hub.saving.Done()
 		if _, err := st.SaveGame(&g); err != nil {
 			t.cfg.Logf("rooms: table %s (%s): saving the finished game failed: %v", t.id, t.info.ID, err)
 		}

@@ -118,3 +118,44 @@ func TestClosedTablesLeaveTheStore(t *testing.T) {
 		t.Fatalf("the chosen name was not kept: %q", p.Name)
 	}
 }
+
+// TestHistoryLookups: a keyed player sees their finished games and counts;
+// guests and a server without a store have none; leaderboards can be
+// switched off; a finished game's record can be fetched for a replay.
+func TestHistoryLookups(t *testing.T) {
+	db := store.NewMemory()
+	h := testHub(t, Config{Store: db})
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	id := startToy(t, toyID, engine.Options{"target": "3"}, a, b)
+	must(t, a.Act(addTwo))
+	must(t, b.Act(addOne))
+	a.table("over", func(u *TableUpdate) bool { return u.Outcome.Done })
+	var games []store.Game
+	for deadline := time.Now().Add(patience); len(games) == 0 && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+		games, _ = a.Games(10)
+	}
+	if len(games) != 1 || games[0].TableID != id {
+		t.Fatalf("anna's games: %+v", games)
+	}
+	if st, err := b.Stats(); err != nil || len(st) != 1 || st[0].Played != 1 || st[0].Won != 1 {
+		t.Fatalf("bob's stats: %+v %v", st, err)
+	}
+	if board, err := h.Leaderboard(toyID, 10); err != nil || len(board) != 2 || board[0].Name != "bob" {
+		t.Fatalf("leaderboard: %+v %v", board, err)
+	}
+	rec, err := h.Replay(games[0].ID)
+	if err != nil || len(rec.Moves) != 2 || rec.Names[1] != "bob" {
+		t.Fatalf("replay record: %+v %v", rec, err)
+	}
+	if _, err := h.Replay(999); !errors.Is(err, ErrNoGame) {
+		t.Fatalf("an unknown game: %v", err)
+	}
+	guest := &probe{Client: h.Connect(Player{Name: "lou"}), t: t}
+	if _, err := guest.Games(10); !errors.Is(err, ErrNoHistory) {
+		t.Fatalf("a guest's history: %v", err)
+	}
+	quiet := testHub(t, Config{Store: store.NewMemory(), NoLeaderboard: true})
+	if _, err := quiet.Leaderboard(toyID, 10); !errors.Is(err, ErrNoLeaderboard) {
+		t.Fatalf("a switched-off leaderboard: %v", err)
+	}
+}
