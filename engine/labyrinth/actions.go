@@ -101,16 +101,19 @@ type MoveSpec struct {
 }
 
 // Args encodes the move as Action.Args.
-func (m MoveSpec) Args() []int {
-	out := []int{m.Tile, m.Piece, m.Bonus, m.Ladder, m.Copier, m.Copied, len(m.Passages)}
-	out = append(out, m.Passages...)
+func (m MoveSpec) Args() []int { return m.appendArgs(nil) }
+
+// appendArgs appends the move's Args to dst.
+func (m *MoveSpec) appendArgs(dst []int) []int {
+	dst = append(dst, m.Tile, m.Piece, m.Bonus, m.Ladder, m.Copier, m.Copied, len(m.Passages))
+	dst = append(dst, m.Passages...)
 	switch m.Bonus {
 	case BonusCapture:
-		out = append(out, m.Cards...)
+		dst = append(dst, m.Cards...)
 	case BonusReturn:
-		out = append(out, m.Terror)
+		dst = append(dst, m.Terror)
 	}
-	return out
+	return dst
 }
 
 // DecodeMove reads a move action's Args (false if malformed).

@@ -2,6 +2,7 @@ package labyrinth
 
 import (
 	"fmt"
+	"strconv"
 
 	"arcade/engine"
 )
@@ -15,10 +16,10 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	if s != g.Turn {
 		return nil, engine.Illegal("It is not your turn.")
 	}
-	if _, ok := engine.Find(g.legalOf(a.Kind), a); !ok {
+	if !g.isLegal(a) {
 		return nil, engine.Illegal("%s is not a legal move now.", a)
 	}
-	g.Last = nil
+	g.Last = g.Last[:0] // reused: View and the saved form copy it
 	switch a.Kind {
 	case KindGenre:
 		g.pickGenre(a.Args[0])
@@ -39,45 +40,34 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 		g.me().remove(a.Args[0])
 		g.discard(a.Args[0])
 		g.Actions++
-		g.log("%s plays %s: one more action.", engine.SeatRef(s), CardName(a.Args[0]))
+		id := a.Args[0]
+		g.log(func() string { return seatRef(s) + " plays " + CardName(id) + ": one more action." })
 	case KindPassAction:
 		g.Actions--
 		g.PassTo = g.next(s)
-		g.log("%s passes an action to %s.", engine.SeatRef(s), engine.SeatRef(g.PassTo))
+		g.log(func() string { return seatRef(s) + " passes an action to " + seatRef(g.PassTo) + "." })
 	case KindEnd:
 		g.endTurn()
-		return g.events.Take(), nil
+		return g.take(), nil
 	}
 	if g.Phase == PhaseActions && g.Actions == 0 && booster(g.me(), TimeMachine) < 0 {
 		g.endTurn()
 	}
-	return g.events.Take(), nil
+	return g.take(), nil
 }
 
-// legalOf lists the legal actions of one kind (all of them for an unknown
-// kind, which then matches none).
-func (g *state) legalOf(kind string) []engine.Action {
-	if g.Phase != PhaseActions {
-		return g.Legal(g.Turn)
+// take hands the move's events over to the log and takes them back from
+// it: one allocation for them all.
+func (g *state) take() []engine.Event {
+	if len(g.Last) == 0 {
+		g.Last = nil
 	}
-	if g.Actions == 0 && (kind == KindMove || kind == KindFlip || kind == KindRotate || kind == KindTake) {
-		return nil
+	if len(g.said) > 0 {
+		g.events.Add(g.said...)
+		clear(g.said)
+		g.said = g.said[:0]
 	}
-	switch kind {
-	case KindMove:
-		return g.moveActions()
-	case KindFlip:
-		return g.flipActions()
-	case KindRotate:
-		return g.rotateActions()
-	case KindTake:
-		return g.takeActions()
-	case KindPass:
-		return g.passActions()
-	case KindDiscard, KindTime:
-		return g.freeActions()
-	}
-	return g.Legal(g.Turn)
+	return g.events.Take()
 }
 
 // pickGenre deals a starting Book; after the third, the next seat picks,
@@ -85,7 +75,7 @@ func (g *state) legalOf(kind string) []engine.Action {
 func (g *state) pickGenre(gn int) {
 	id := pop(&g.BookDeck[gn])
 	g.Hands[g.Turn].Cards = append(g.Hands[g.Turn].Cards, id)
-	g.log("%s takes %s (%s).", engine.SeatRef(g.Turn), Books[id].Name, GenreNames[gn])
+	g.log(func() string { return seatRef(g.Turn) + " takes " + Books[id].Name + " (" + GenreNames[gn] + ")." })
 	g.Picks++
 	if g.Picks < startBooks {
 		return
@@ -96,7 +86,9 @@ func (g *state) pickGenre(gn int) {
 		return
 	}
 	g.Phase, g.Turn, g.TurnNo, g.Actions = PhaseActions, 0, 1, g.turnActions()
-	g.log("Turn 1: %s begins with %d actions.", engine.SeatRef(0), g.Actions)
+	g.log(func() string {
+		return "Turn 1: " + seatRef(0) + " begins with " + strconv.Itoa(g.Actions) + " actions."
+	})
 }
 
 // Actions a turn brings. The solo game has three too (rulebook p.17: "You
@@ -120,13 +112,12 @@ func (g *state) turnActions() int {
 // doFlip flips a dark tile lit, spending a Useful Map if one is named.
 func (g *state) doFlip(args []int) {
 	g.Actions--
-	who := engine.SeatRef(g.Turn)
 	if len(args) > 1 {
 		g.me().remove(args[1])
 		g.discard(args[1])
-		g.log("%s uses %s (Useful Map).", who, CardName(args[1]))
+		g.log(func() string { return seatRef(g.Turn) + " uses " + CardName(args[1]) + " (Useful Map)." })
 	}
-	g.flipLit(args[0], who+" flips")
+	g.flipLit(args[0], seatRef(g.Turn))
 }
 
 // doRotate turns a tile a quarter turn with whatever stands on it.
@@ -134,30 +125,33 @@ func (g *state) doRotate(i, turn int) {
 	g.Actions--
 	t := &g.Tiles[i]
 	t.Rot = (t.Rot + turn + 4) % 4
-	g.Last = []int{i}
+	g.Last = append(g.Last[:0], i)
 	way := "clockwise"
 	if turn < 0 {
 		way = "anticlockwise"
 	}
-	g.log("%s rotates %s %s.", engine.SeatRef(g.Turn), TileName(i), way)
+	g.log(func() string { return seatRef(g.Turn) + " rotates " + TileName(i) + " " + way + "." })
 }
 
 // doTake takes one Book, or two with a Library Card.
 func (g *state) doTake(args []int) {
 	g.Actions--
 	h := g.me()
-	genres := []int{args[0]}
+	var gs [3]int
+	genres := append(gs[:0], args[0])
 	for i := 1; i+1 < len(args); i += 2 { // Library Cards, each with its genre
 		h.remove(args[i])
 		g.discard(args[i])
 		genres = append(genres, args[i+1])
-		g.log("%s uses %s (Library Card).", engine.SeatRef(g.Turn), CardName(args[i]))
+		card := args[i]
+		g.log(func() string { return seatRef(g.Turn) + " uses " + CardName(card) + " (Library Card)." })
 	}
 	for _, gn := range genres {
 		id := g.drawBook(gn)
 		h.Cards = append(h.Cards, id)
-		g.log("%s takes %s (%s, %s).", engine.SeatRef(g.Turn), Books[id].Name,
-			GenreNames[gn], Books[id].Symbols.Letters())
+		g.log(func() string {
+			return seatRef(g.Turn) + " takes " + Books[id].Name + " (" + GenreNames[gn] + ", " + Books[id].Symbols.Letters() + ")."
+		})
 	}
 }
 
@@ -167,22 +161,22 @@ func (g *state) doPass(p PassSpec) {
 		g.Actions--
 	}
 	mine, theirs := g.me(), g.partnerHand(p.Partner)
-	who := "the Trolley"
-	if !g.solo() {
-		who = engine.SeatRef(engine.Seat(p.Partner))
-	}
 	if p.Service >= 0 {
 		mine.remove(p.Service)
 		g.discard(p.Service)
-		g.log("%s uses %s (Trolley Service).", engine.SeatRef(g.Turn), CardName(p.Service))
+		g.log(func() string { return seatRef(g.Turn) + " uses " + CardName(p.Service) + " (Trolley Service)." })
 	}
 	if p.Give >= 0 {
 		moveSlot(mine, theirs, p.Give)
-		g.log("%s gives %s to %s.", engine.SeatRef(g.Turn), CardName(p.Give), who)
+		g.log(func() string {
+			return seatRef(g.Turn) + " gives " + CardName(p.Give) + " to " + g.partnerName(p.Partner) + "."
+		})
 	}
 	if p.Receive >= 0 {
 		moveSlot(theirs, mine, p.Receive)
-		g.log("%s takes %s from %s.", engine.SeatRef(g.Turn), CardName(p.Receive), who)
+		g.log(func() string {
+			return seatRef(g.Turn) + " takes " + CardName(p.Receive) + " from " + g.partnerName(p.Partner) + "."
+		})
 	}
 }
 
@@ -207,13 +201,13 @@ func (g *state) doDiscard(id int) {
 		whose = " from the Trolley"
 	}
 	g.discard(id)
-	g.log("%s discards %s%s.", engine.SeatRef(g.Turn), CardName(id), whose)
+	g.log(func() string { return seatRef(g.Turn) + " discards " + CardName(id) + whose + "." })
 }
 
 // finish ends the game.
 func (g *state) finish(won bool, summary string) {
 	g.Phase, g.Won, g.Summary, g.Actions = PhaseOver, won, summary, 0
-	g.log("%s", summary)
+	g.log(func() string { return summary })
 }
 
 // phaseText says what the game waits for.

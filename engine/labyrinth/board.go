@@ -72,8 +72,16 @@ func TileName(i int) string {
 	if i < 0 || i >= NumTiles {
 		return "?"
 	}
-	return fmt.Sprintf("%c%d", 'A'+i%Size, i/Size+1)
+	return tileNames[i]
 }
+
+// tileNames are the tiles' names, by index.
+var tileNames = func() (out [NumTiles]string) {
+	for i := range out {
+		out[i] = fmt.Sprintf("%c%d", 'A'+i%Size, i/Size+1)
+	}
+	return out
+}()
 
 // Neighbour is the tile on side d of tile i, or -1 off the grid.
 func Neighbour(i, d int) int {
@@ -96,13 +104,20 @@ func Neighbour(i, d int) int {
 
 // Adjacent reports whether tiles a and b share a side.
 func Adjacent(a, b int) bool {
-	for d := range 4 {
-		if Neighbour(a, d) == b && b >= 0 {
-			return true
+	return a >= 0 && a < NumTiles && b >= 0 && b < NumTiles && adjacent[a]&(1<<b) != 0
+}
+
+// adjacent[i] has bit j set when tiles i and j share a side.
+var adjacent = func() (out [NumTiles]uint32) {
+	for i := range out {
+		for d := range 4 {
+			if j := Neighbour(i, d); j >= 0 {
+				out[i] |= 1 << j
+			}
 		}
 	}
-	return false
-}
+	return out
+}()
 
 // Junction is a point where four tiles meet: row and column 0..3 of the
 // 4 x 4 internal junctions.

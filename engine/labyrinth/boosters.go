@@ -37,26 +37,37 @@ var boostOrder = func() [NumBoosts][]int {
 // boosters picks n cards of hand h offering effect b, cheapest first,
 // leaving out the cards in skip; nil if h has fewer.
 func boosters(h *hand, b Boost, n int, skip ...int) []int {
-	if n == 0 {
-		return []int{}
-	}
-	var out []int
-	for _, id := range boostOrder[b] {
-		if h.has(id) && !slices.Contains(skip, id) {
-			out = append(out, id)
-			if len(out) == n {
-				slices.Sort(out)
-				return out
-			}
-		}
+	if out, ok := appendBoosters(make([]int, 0, n), h, b, n, skip...); ok {
+		return out
 	}
 	return nil
 }
 
+// appendBoosters appends to dst the n cards boosters picks, in ascending
+// order; false if h has fewer.
+func appendBoosters(dst []int, h *hand, b Boost, n int, skip ...int) ([]int, bool) {
+	if n == 0 {
+		return dst, true
+	}
+	start := len(dst)
+	for _, id := range boostOrder[b] {
+		if h.has(id) && !slices.Contains(skip, id) {
+			dst = append(dst, id)
+			if len(dst)-start == n {
+				slices.Sort(dst[start:])
+				return dst, true
+			}
+		}
+	}
+	return dst[:start], false
+}
+
 // booster is the card of h a move spends on effect b, or -1.
 func booster(h *hand, b Boost, skip ...int) int {
-	if c := boosters(h, b, 1, skip...); c != nil {
-		return c[0]
+	for _, id := range boostOrder[b] {
+		if h.has(id) && !slices.Contains(skip, id) {
+			return id
+		}
 	}
 	return -1
 }

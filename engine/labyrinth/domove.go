@@ -3,8 +3,6 @@ package labyrinth
 import (
 	"slices"
 	"strings"
-
-	"arcade/engine"
 )
 
 // doMove carries out a legal move: spends its boosters, moves the piece
@@ -12,39 +10,50 @@ import (
 func (g *state) doMove(m MoveSpec) {
 	g.Actions--
 	h := g.me()
-	who := engine.SeatRef(g.Turn)
-	var used []string
-	spend := func(id int, effect Boost) {
-		h.remove(id)
-		g.discard(id)
-		used = append(used, CardName(id)+" ("+effect.String()+")")
-	}
+	var spent [HandLimit + 2]spending
+	used := spent[:0]
 	for _, id := range m.Passages {
-		spend(id, SecretPassage)
+		used = append(used, spending{id, SecretPassage})
 	}
 	if m.Ladder >= 0 {
-		spend(m.Ladder, LibraryLadder)
+		used = append(used, spending{m.Ladder, LibraryLadder})
 	}
 	if m.Copier >= 0 {
-		spend(m.Copier, Photocopier)
+		used = append(used, spending{m.Copier, Photocopier})
+	}
+	for _, u := range used {
+		h.remove(u.card)
+		g.discard(u.card)
 	}
 	if len(used) > 0 {
-		g.log("%s uses %s.", who, strings.Join(used, ", "))
+		g.log(func() string {
+			names := make([]string, len(used))
+			for i, u := range used {
+				names[i] = CardName(u.card) + " (" + u.effect.String() + ")"
+			}
+			return seatRef(g.Turn) + " uses " + strings.Join(names, ", ") + "."
+		})
 	}
 	from := g.Pos[g.Turn]
 	switch m.Piece {
 	case PieceMeeple:
 		g.Pos[g.Turn] = m.Tile
-		g.log("%s moves from %s to %s.", who, TileName(from), TileName(m.Tile))
+		g.log(func() string {
+			return seatRef(g.Turn) + " moves from " + TileName(from) + " to " + TileName(m.Tile) + "."
+		})
 	case PieceTrolley:
 		from = g.TrolleyAt
 		g.TrolleyAt = m.Tile
-		g.log("%s moves the Trolley from %s to %s.", who, TileName(from), TileName(m.Tile))
+		g.log(func() string {
+			return seatRef(g.Turn) + " moves the Trolley from " + TileName(from) + " to " + TileName(m.Tile) + "."
+		})
 	case PieceRide:
 		g.Pos[g.Turn], g.TrolleyAt = m.Tile, m.Tile
-		g.log("%s rides with the Trolley from %s to %s.", who, TileName(from), TileName(m.Tile))
+		g.log(func() string {
+			return seatRef(g.Turn) + " rides with the Trolley from " + TileName(from) + " to " + TileName(m.Tile) + "."
+		})
 	}
-	g.Last = []int{from, m.Tile}
+	g.Last = append(g.Last[:0], from, m.Tile)
 	switch m.Bonus {
 	case BonusCapture:
 		g.capture(m)
@@ -55,12 +64,18 @@ func (g *state) doMove(m MoveSpec) {
 		id := g.drawReward()
 		if m.Piece == PieceTrolley {
 			g.Trolley.Cards = append(g.Trolley.Cards, id)
-			g.log("The Trolley draws the Reward card %s.", CardName(id))
+			g.log(func() string { return "The Trolley draws the Reward card " + CardName(id) + "." })
 		} else {
 			h.Cards = append(h.Cards, id)
-			g.log("%s draws the Reward card %s.", who, CardName(id))
+			g.log(func() string { return seatRef(g.Turn) + " draws the Reward card " + CardName(id) + "." })
 		}
 	}
+}
+
+// spending is a booster card a move spends, with the effect it is used for.
+type spending struct {
+	card   int
+	effect Boost
 }
 
 // capture takes the Terror on the move's tile into the player's hand with
@@ -80,7 +95,13 @@ func (g *state) capture(m MoveSpec) {
 	if m.Copied >= 0 {
 		text += " (" + CardName(m.Copied) + " photocopied)"
 	}
-	g.log(text+".", engine.SeatRef(g.Turn), Terrors[id].Name, cardList(m.Cards, false))
+	g.log(func() string {
+		text := seatRef(g.Turn) + " captures the " + Terrors[id].Name + " with " + cardList(m.Cards, false)
+		if m.Copied >= 0 {
+			text += " (" + CardName(m.Copied) + " photocopied)"
+		}
+		return text + "."
+	})
 }
 
 // returnTerror returns a captured Terror to the Shelf on the move's tile:
@@ -103,14 +124,15 @@ func (g *state) returnTerror(m MoveSpec) {
 	}
 	g.Returned = append(g.Returned, returned{Terror: m.Terror, Shelf: shelf})
 	g.Filled[shelf] = true
-	who := engine.SeatRef(g.Turn)
-	g.log("%s returns the %s to the %s Shelf.", who, Terrors[m.Terror].Name, GenreNames[shelf])
+	g.log(func() string {
+		return seatRef(g.Turn) + " returns the " + Terrors[m.Terror].Name + " to the " + GenreNames[shelf] + " Shelf."
+	})
 	if g.filled() == NumGenres {
 		g.finish(true, "Every Shelf genre has its Terror back: the library is saved!")
 		return
 	}
 	if id := g.drawReward(); id >= 0 {
 		holder.Cards = append(holder.Cards, id)
-		g.log("%s draws the Reward card %s.", who, CardName(id))
+		g.log(func() string { return seatRef(g.Turn) + " draws the Reward card " + CardName(id) + "." })
 	}
 }

@@ -1,6 +1,75 @@
 package labyrinth
 
-import "arcade/engine"
+import (
+	"slices"
+
+	"arcade/engine"
+)
+
+// actionList collects legal actions as the generators below list them,
+// in buffers the state reuses: Legal then copies them out in two
+// allocations (the actions and one array for all their Args) instead of
+// one or two for every move. Looking for want, it keeps nothing and only
+// looks for that one action (Apply's check), so that checking a move
+// allocates nothing.
+type actionList struct {
+	ends []int // where each action's Args end in ints
+	ints []int // the Args of every action listed, one after the other
+	runs []run // the kinds of the actions: each run until the next
+	// want is the action looked for when looking; found reports it came
+	// up.
+	want           engine.Action
+	looking, found bool
+}
+
+// run starts a run of actions of one kind at action from.
+type run struct {
+	kind string
+	from int
+}
+
+// start begins a run of actions of kind, and reports whether they are of
+// interest (looking: whether want is of that kind and still to find).
+func (l *actionList) start(kind string) bool {
+	if l.looking {
+		return !l.found && l.want.Kind == kind
+	}
+	l.runs = append(l.runs, run{kind, len(l.ends)})
+	return true
+}
+
+// add lists one action of the run's kind (args are copied).
+func (l *actionList) add(args ...int) {
+	if l.looking {
+		if slices.Equal(args, l.want.Args) {
+			l.found = true
+		}
+		return
+	}
+	l.ints = append(l.ints, args...)
+	l.ends = append(l.ends, len(l.ints))
+}
+
+// actions copies the actions listed to the heap.
+func (l *actionList) actions() []engine.Action {
+	out := make([]engine.Action, len(l.ends))
+	ints := slices.Clone(l.ints)
+	start := 0
+	for k, r := range l.runs {
+		to := len(out)
+		if k+1 < len(l.runs) {
+			to = l.runs[k+1].from
+		}
+		for i := r.from; i < to; i++ {
+			out[i].Kind = r.kind
+			if end := l.ends[i]; end > start {
+				out[i].Args = ints[start:end:end]
+				start = end
+			}
+		}
+	}
+	return out
+}
 
 // Legal implements engine.State. Only the current player acts: in setup
 // the seat choosing its Books, later the player whose turn it is.
@@ -8,28 +77,70 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 	if g.Phase == PhaseOver || s != g.Turn {
 		return nil
 	}
+	if g.scratch.ends == nil {
+		g.scratch = actionList{ends: make([]int, 0, 128), ints: make([]int, 0, 512), runs: make([]run, 0, 16)}
+	}
+	// The list works on the stack (no write barriers) and hands its
+	// buffers back to the state, grown if they had to.
+	l := actionList{ends: g.scratch.ends[:0], ints: g.scratch.ints[:0], runs: g.scratch.runs[:0]}
+	g.listLegal(&l)
+	g.scratch = l
+	return l.actions()
+}
+
+// isLegal reports whether a is one of the current player's legal actions.
+func (g *state) isLegal(a engine.Action) bool {
+	l := actionList{want: a, looking: true}
+	g.listLegal(&l)
+	return l.found
+}
+
+// listLegal lists the current player's legal actions into l, in the order
+// Legal returns them.
+func (g *state) listLegal(l *actionList) {
 	if g.Phase == PhaseSetup {
-		var out []engine.Action
-		for gn := range NumGenres {
-			if len(g.BookDeck[gn]) > 0 {
-				out = append(out, engine.Action{Kind: KindGenre, Args: []int{gn}})
+		if l.start(KindGenre) {
+			for gn := range NumGenres {
+				if len(g.BookDeck[gn]) > 0 {
+					l.add(gn)
+				}
 			}
 		}
-		return out
+		return
 	}
-	var out []engine.Action
 	if g.Actions > 0 {
-		out = append(out, g.moveActions()...)
-		out = append(out, g.flipActions()...)
-		out = append(out, g.rotateActions()...)
-		out = append(out, g.takeActions()...)
+		if l.start(KindMove) {
+			g.listMoves(l)
+		}
+		if l.start(KindFlip) {
+			g.listFlips(l)
+		}
+		if l.start(KindRotate) {
+			g.listRotations(l)
+		}
+		if l.start(KindTake) {
+			g.listTakes(l)
+		}
 	}
-	out = append(out, g.passActions()...)
-	if g.Actions > 0 && g.Players > 1 && g.PassTo < 0 {
-		out = append(out, engine.Action{Kind: KindPassAction})
+	if l.start(KindPass) {
+		g.listPasses(l)
 	}
-	out = append(out, g.freeActions()...)
-	return append(out, engine.Action{Kind: KindEnd})
+	if g.Actions > 0 && g.Players > 1 && g.PassTo < 0 && l.start(KindPassAction) {
+		l.add()
+	}
+	if l.start(KindTime) {
+		for _, id := range g.me().Cards {
+			if HasBoost(id, TimeMachine) {
+				l.add(id)
+			}
+		}
+	}
+	if l.start(KindDiscard) {
+		g.listDiscards(l)
+	}
+	if l.start(KindEnd) {
+		l.add()
+	}
 }
 
 // me is the current player's hand.
@@ -38,10 +149,9 @@ func (g *state) me() *hand { return &g.Hands[g.Turn] }
 // next is the seat after s.
 func (g *state) next(s engine.Seat) engine.Seat { return (s + 1) % engine.Seat(g.Players) }
 
-// flipActions: flip an adjacent dark tile, or any dark tile with a Useful
+// listFlips: flip an adjacent dark tile, or any dark tile with a Useful
 // Map.
-func (g *state) flipActions() []engine.Action {
-	var out []engine.Action
+func (g *state) listFlips(l *actionList) {
 	at := g.Pos[g.Turn]
 	mapCard := booster(g.me(), UsefulMap)
 	for i := range NumTiles {
@@ -50,79 +160,83 @@ func (g *state) flipActions() []engine.Action {
 		}
 		switch {
 		case Adjacent(at, i):
-			out = append(out, engine.Action{Kind: KindFlip, Args: []int{i}})
+			l.add(i)
 		case mapCard >= 0:
-			out = append(out, engine.Action{Kind: KindFlip, Args: []int{i, mapCard}})
+			l.add(i, mapCard)
 		}
 	}
-	return out
 }
 
-// rotateActions: rotate your tile or an adjacent lit one, either way. The
+// listRotations: rotate your tile or an adjacent lit one, either way. The
 // compass and the crossroads look the same every way round, so turning
 // them is not offered.
-func (g *state) rotateActions() []engine.Action {
-	var out []engine.Action
+func (g *state) listRotations(l *actionList) {
 	at := g.Pos[g.Turn]
 	for i := range NumTiles {
 		t := &g.Tiles[i]
 		if !t.Lit || t.Shape == ShapeCross || (i != at && !Adjacent(at, i)) {
 			continue
 		}
-		out = append(out,
-			engine.Action{Kind: KindRotate, Args: []int{i, 1}},
-			engine.Action{Kind: KindRotate, Args: []int{i, -1}})
+		l.add(i, 1)
+		l.add(i, -1)
 	}
-	return out
 }
 
-// takeActions: take a Book, or one more with each Library Card played
-// with it (several Reward cards may boost one action: with both Library
-// Cards, three Books).
-func (g *state) takeActions() []engine.Action {
+// listTakes: take a Book, or one more with each Library Card played with
+// it (several Reward cards may boost one action: with both Library Cards,
+// three Books).
+func (g *state) listTakes(l *actionList) {
 	h := g.me()
 	if h.room() < 1 { // each Library Card spent frees the slot of the Book it adds
-		return nil
+		return
 	}
-	var out []engine.Action
 	for gn := range NumGenres {
 		if g.bookSupply(gn) > 0 {
-			out = append(out, engine.Action{Kind: KindTake, Args: []int{gn}})
+			l.add(gn)
 		}
 	}
+	var buf [4]int
 	for k := 1; k <= 2; k++ {
-		cards := boosters(h, LibraryCard, k)
-		if cards == nil {
+		cards, ok := appendBoosters(buf[:0], h, LibraryCard, k)
+		if !ok {
 			break
 		}
-		for _, genres := range genreSets(k+1, 0) {
+		for _, genres := range genreSets[k+1] {
 			if !g.booksFor(genres) {
 				continue
 			}
-			args := []int{genres[0]}
+			var args [5]int
+			args[0] = genres[0]
 			for i, c := range cards {
-				args = append(args, c, genres[i+1])
+				args[1+2*i], args[2+2*i] = c, genres[i+1]
 			}
-			out = append(out, engine.Action{Kind: KindTake, Args: args})
+			l.add(args[:1+2*k]...)
 		}
 	}
-	return out
 }
 
-// genreSets lists the multisets of n genres from genre from on, each in
-// ascending order.
-func genreSets(n, from int) [][]int {
-	if n == 0 {
-		return [][]int{{}}
-	}
-	var out [][]int
-	for gn := from; gn < NumGenres; gn++ {
-		for _, rest := range genreSets(n-1, gn) {
-			out = append(out, append([]int{gn}, rest...))
+// genreSets[n] lists the multisets of n genres (n up to 3), each in
+// ascending order, in lexicographic order.
+var genreSets = func() [4][][]int {
+	var out [4][][]int
+	var sets func(n, from int) [][]int
+	sets = func(n, from int) [][]int {
+		if n == 0 {
+			return [][]int{{}}
 		}
+		var out [][]int
+		for gn := from; gn < NumGenres; gn++ {
+			for _, rest := range sets(n-1, gn) {
+				out = append(out, append([]int{gn}, rest...))
+			}
+		}
+		return out
+	}
+	for n := range out {
+		out[n] = sets(n, 0)
 	}
 	return out
-}
+}()
 
 // booksFor reports whether the genre decks (with their discards) hold a
 // Book for each of genres.
@@ -135,22 +249,14 @@ func (g *state) booksFor(genres []int) bool {
 	return true
 }
 
-// freeActions: discards and Time Machines.
-func (g *state) freeActions() []engine.Action {
-	var out []engine.Action
-	hands := []*hand{g.me()}
-	if g.solo() {
-		hands = append(hands, &g.Trolley)
-	}
+// listDiscards: the cards of your hand (solo: the Trolley's too).
+func (g *state) listDiscards(l *actionList) {
 	for _, id := range g.me().Cards {
-		if HasBoost(id, TimeMachine) {
-			out = append(out, engine.Action{Kind: KindTime, Args: []int{id}})
+		l.add(id)
+	}
+	if g.solo() {
+		for _, id := range g.Trolley.Cards {
+			l.add(id)
 		}
 	}
-	for _, h := range hands {
-		for _, id := range h.Cards {
-			out = append(out, engine.Action{Kind: KindDiscard, Args: []int{id}})
-		}
-	}
-	return out
 }

@@ -1,115 +1,113 @@
 package labyrinth
 
-import (
-	"slices"
-
-	"arcade/engine"
-)
-
-// moveActions lists every legal move: for each piece that may move and
-// each tile it can reach, the ways to get there with the fewest Secret
+// listMoves lists every legal move: for each piece that may move and each
+// tile it can reach, the ways to get there with the fewest Secret
 // Passages (with and without a Library Ladder, when the Ladder saves
 // passages or opens the way), times the bonus the move may carry.
-func (g *state) moveActions() []engine.Action {
-	var out []engine.Action
-	for _, m := range g.moveSpecs() {
-		out = append(out, engine.Action{Kind: KindMove, Args: m.Args()})
-	}
-	return out
-}
-
-// moveSpecs lists the legal moves of the current player.
-func (g *state) moveSpecs() []MoveSpec {
-	pieces := []int{PieceMeeple}
+func (g *state) listMoves(l *actionList) {
+	pieces := [3]int{PieceMeeple}
+	np := 1
 	if g.solo() {
-		pieces = append(pieces, PieceTrolley)
+		pieces[np] = PieceTrolley
+		np++
 		if g.TrolleyAt == g.Pos[0] {
-			pieces = append(pieces, PieceRide)
+			pieces[np] = PieceRide
+			np++
 		}
 	}
-	h := g.me()
-	ladder := booster(h, LibraryLadder)
-	var out []MoveSpec
-	for _, piece := range pieces {
+	ladder := booster(g.me(), LibraryLadder)
+	cells := g.cells()
+	for _, piece := range pieces[:np] {
+		if l.looking && l.want.Arg(movePiece) != piece {
+			continue
+		}
 		from := g.Pos[g.Turn]
 		if piece == PieceTrolley {
 			from = g.TrolleyAt
 		}
-		plain := g.paths(from, false)
+		var pool lazyPool // the cards for captures, read when a Terror is in reach
+		plain := pathCosts(&cells, from, false)
 		var laddered [NumTiles]int
 		if ladder >= 0 {
-			laddered = g.paths(from, true)
+			laddered = pathCosts(&cells, from, true)
 		}
 		for to := range NumTiles {
-			if to == from {
+			if to == from || (l.looking && l.want.Arg(moveTile) != to) {
 				continue
 			}
 			if plain[to] < unreachable {
-				out = append(out, g.movesTo(piece, to, plain[to], -1)...)
+				g.listMovesTo(l, &pool, piece, to, plain[to], -1)
 			}
 			if ladder >= 0 && laddered[to] < plain[to] {
-				out = append(out, g.movesTo(piece, to, laddered[to], ladder)...)
+				g.listMovesTo(l, &pool, piece, to, laddered[to], ladder)
 			}
 		}
 	}
-	return out
 }
 
-// movesTo lists the moves of piece to tile to crossing n bookcases, with
-// the ladder card or -1: plain, capturing, returning or drawing a Reward.
-func (g *state) movesTo(piece, to, n, ladder int) []MoveSpec {
-	h := g.me()
+// addMove lists one move (see KindMove for its Args).
+func addMove(l *actionList, m MoveSpec) {
+	var buf [40]int
+	l.add(m.appendArgs(buf[:0])...)
+}
+
+// listMovesTo lists the moves of piece to tile to crossing n bookcases,
+// with the ladder card or -1: plain, capturing, returning or drawing a
+// Reward.
+func (g *state) listMovesTo(l *actionList, pool *lazyPool, piece, to, n, ladder int) {
 	t := &g.Tiles[to]
-	base := MoveSpec{Tile: to, Piece: piece, Ladder: ladder, Copier: -1, Copied: -1, Terror: -1}
-	// withPassages adds the Secret Passages (none of the cards in skip),
-	// false if the hand lacks them.
-	withPassages := func(m MoveSpec, skip ...int) (MoveSpec, bool) {
-		p := boosters(h, SecretPassage, n, append(skip, ladder)...)
-		if p == nil {
-			return m, false
-		}
-		m.Passages = p
-		return m, true
+	if piece == PieceTrolley && t.token() {
+		return // only the player captures and returns
 	}
-	var out []MoveSpec
-	switch {
-	case t.Terror >= 0:
-		if piece != PieceTrolley {
-			out = g.captures(base, withPassages)
-		}
-	case t.Shelf >= 0:
-		if piece == PieceTrolley {
-			break
-		}
-		for _, id := range g.returnable(piece, t.Shelf) {
-			m := base
-			m.Bonus, m.Terror = BonusReturn, id
-			if m, ok := withPassages(m); ok {
-				out = append(out, m)
+	var pbuf [HandLimit]int
+	m := MoveSpec{Tile: to, Piece: piece, Ladder: ladder, Copier: -1, Copied: -1, Terror: -1}
+	if t.Terror >= 0 {
+		g.listCaptures(l, pool.get(g, piece), m, n)
+		return
+	}
+	h := g.me()
+	passages, ok := appendBoosters(pbuf[:0], h, SecretPassage, n, ladder)
+	if !ok {
+		return
+	}
+	m.Passages = passages
+	if t.Shelf >= 0 {
+		m.Bonus = BonusReturn
+		hands := [2]*hand{h, &g.Trolley}
+		for _, hh := range hands[:rideHands(piece)] {
+			for _, c := range hh.Captured {
+				if Terrors[c.Terror].Needs[t.Shelf] > 0 {
+					m.Terror = c.Terror
+					addMove(l, m)
+				}
 			}
 		}
-	default:
-		m, ok := withPassages(base)
-		if !ok {
-			break
-		}
-		out = append(out, m)
-		// The Trolley alone may draw a Reward too (only capturing and
-		// returning need the player): the card goes into its own hand.
-		room := h.slots()-g.spent(m)+1 <= HandLimit
-		if piece == PieceTrolley {
-			room = g.Trolley.slots()+1 <= HandLimit
-		}
-		if t.Kind == KindReward && !g.RewardTaken && g.rewardSupply() > 0 && room {
-			m.Bonus = BonusReward
-			out = append(out, m)
-		}
+		return
 	}
-	return out
+	addMove(l, m)
+	// The Trolley alone may draw a Reward too (only capturing and
+	// returning need the player): the card goes into its own hand.
+	room := h.slots()-g.spent(&m)+1 <= HandLimit
+	if piece == PieceTrolley {
+		room = g.Trolley.slots()+1 <= HandLimit
+	}
+	if t.Kind == KindReward && !g.RewardTaken && g.rewardSupply() > 0 && room {
+		m.Bonus = BonusReward
+		addMove(l, m)
+	}
+}
+
+// rideHands is the number of hands a move of piece draws on: the
+// player's and, in a ride, the Trolley's.
+func rideHands(piece int) int {
+	if piece == PieceRide {
+		return 2
+	}
+	return 1
 }
 
 // spent is the number of the player's cards a move uses up from the hand.
-func (g *state) spent(m MoveSpec) int {
+func (g *state) spent(m *MoveSpec) int {
 	n := len(m.Passages)
 	if m.Ladder >= 0 {
 		n++
@@ -125,60 +123,62 @@ func (g *state) spent(m MoveSpec) int {
 	return n
 }
 
-// captures lists the ways to capture the Terror on base.Tile: every
-// minimal covering set of the cards at hand (the player's, and in a ride
-// the Trolley's), and with a Photocopier every set it makes smaller.
-func (g *state) captures(base MoveSpec, withPassages func(MoveSpec, ...int) (MoveSpec, bool)) []MoveSpec {
+// listCaptures lists the ways to capture the Terror on m's tile crossing
+// n bookcases: every minimal covering set of the cards at hand (the
+// player's, and in a ride the Trolley's), and with a Photocopier every
+// set it makes smaller.
+func (g *state) listCaptures(l *actionList, cp *coverPool, m MoveSpec, n int) {
 	h := g.me()
-	terror := g.Tiles[base.Tile].Terror
-	need := Terrors[terror].Needs
-	pool := slices.Clone(h.Cards)
-	if base.Piece == PieceRide {
-		pool = append(pool, g.Trolley.Cards...)
-	}
-	var out []MoveSpec
-	add := func(m MoveSpec, set []int, skip ...int) {
-		m.Bonus, m.Cards, m.Terror = BonusCapture, set, terror
-		m, ok := withPassages(m, append(skip, set...)...)
-		if ok && h.slots()-g.spent(m)+1 <= HandLimit {
-			out = append(out, m)
+	m.Bonus, m.Terror = BonusCapture, g.Tiles[m.Tile].Terror
+	need := Terrors[m.Terror].Needs
+	var masks [64]uint16
+	var cards [maxPool]int
+	var pbuf [HandLimit]int
+	// add lists the capture with the set of cards mask, if the hand has
+	// the passages for it and room for the Terror.
+	add := func(mask uint16) {
+		m.Cards = cp.set(cards[:0], mask)
+		p, ok := appendBoosters(pbuf[:0], h, SecretPassage, n, m.Copier, m.Ladder)
+		m.Passages = p
+		if ok && h.slots()-g.spent(&m)+1 <= HandLimit {
+			addMove(l, m)
 		}
 	}
-	for _, set := range coverSets(pool, need, -1) {
-		add(base, set)
+	for _, mask := range cp.minimal(masks[:0], need, -1) {
+		add(mask)
 	}
-	copier := booster(h, Photocopier, base.Ladder)
+	copier := booster(h, Photocopier, m.Ladder)
 	if copier < 0 {
-		return out
+		return
 	}
 	for _, b := range h.Cards {
 		if !IsBook(b) {
 			continue
 		}
-		for _, set := range coverSets(pool, need, b) {
-			m := base
-			m.Copier, m.Copied = copier, b
-			add(m, set, copier)
+		m.Copier, m.Copied = copier, b
+		for _, mask := range cp.minimal(masks[:0], need, b) {
+			add(mask)
 		}
 	}
-	return out
 }
 
-// returnable lists the captured Terrors a move of piece could return to a
-// Shelf of genre shelf: those showing its symbol, held by the player or,
-// in a ride, by the Trolley.
-func (g *state) returnable(piece, shelf int) []int {
-	var out []int
-	hands := []*hand{g.me()}
-	if piece == PieceRide {
-		hands = append(hands, &g.Trolley)
-	}
-	for _, h := range hands {
-		for _, c := range h.Captured {
-			if Terrors[c.Terror].Needs[shelf] > 0 {
-				out = append(out, c.Terror)
-			}
+// lazyPool is the cards a piece's captures draw on, read when first
+// needed.
+type lazyPool struct {
+	ready bool
+	pool  coverPool
+}
+
+// get reads the cards for captures by piece: the player's, and in a ride
+// the Trolley's too.
+func (p *lazyPool) get(g *state, piece int) *coverPool {
+	if !p.ready {
+		var cards [maxPool]int
+		n := copy(cards[:], g.me().Cards)
+		if piece == PieceRide {
+			n += copy(cards[n:], g.Trolley.Cards)
 		}
+		p.pool, p.ready = newCoverPool(cards[:n]), true
 	}
-	return out
+	return &p.pool
 }

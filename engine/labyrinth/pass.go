@@ -20,6 +20,14 @@ func (g *state) partnerHand(p int) *hand {
 	return &g.Hands[p]
 }
 
+// partnerName names pass partner p in an event text.
+func (g *state) partnerName(p int) string {
+	if g.solo() {
+		return "the Trolley"
+	}
+	return seatRef(engine.Seat(p))
+}
+
 // partnerTile is where pass partner p stands.
 func (g *state) partnerTile(p int) int {
 	if g.solo() {
@@ -31,22 +39,16 @@ func (g *state) partnerTile(p int) int {
 // passFree reports whether a pass with this partner costs no action.
 func (g *state) passFree(p PassSpec) bool { return g.solo() && p.Service < 0 }
 
-// passSpecs lists the legal passes of the current player.
-func (g *state) passSpecs() []PassSpec {
-	var partners []int
-	if g.solo() {
-		partners = []int{1}
-	} else {
-		for p := range g.Players {
-			if p != int(g.Turn) {
-				partners = append(partners, p)
-			}
-		}
-	}
+// listPasses lists the legal passes of the current player.
+func (g *state) listPasses(l *actionList) {
 	mine := g.me()
 	ts := booster(mine, TrolleyService)
-	var out []PassSpec
-	for _, p := range partners {
+	for p := range g.Players {
+		if g.solo() {
+			p = 1 // the Trolley
+		} else if p == int(g.Turn) {
+			continue
+		}
 		at := g.partnerTile(p)
 		base := PassSpec{Tile: at, Partner: p, Give: -1, Receive: -1, Service: -1}
 		if at != g.Pos[g.Turn] {
@@ -59,59 +61,47 @@ func (g *state) passSpecs() []PassSpec {
 			continue
 		}
 		theirs := g.partnerHand(p)
-		gives := g.passable(mine, base.Service)
-		gets := g.passable(theirs, -1)
+		var gbuf, rbuf [HandLimit]int
+		gives := g.passable(gbuf[:0], mine, base.Service)
+		gets := g.passable(rbuf[:0], theirs, -1)
 		room := mine.room()
 		if base.Service >= 0 {
 			room++
 		}
-		for _, x := range gives {
-			if theirs.room() > 0 {
-				s := base
-				s.Give = x
-				out = append(out, s)
+		add := func(give, receive int) {
+			l.add(base.Tile, base.Partner, give, receive, base.Service)
+		}
+		if theirs.room() > 0 {
+			for _, x := range gives {
+				add(x, -1)
 			}
 		}
 		for _, y := range gets {
 			if room > 0 {
-				s := base
-				s.Receive = y
-				out = append(out, s)
+				add(-1, y)
 			}
 			for _, x := range gives {
-				s := base
-				s.Give, s.Receive = x, y
-				out = append(out, s)
+				add(x, y)
 			}
 		}
 	}
-	return out
 }
 
-// passable lists what may pass out of hand h: its cards (but the Trolley
-// Service card paying for the pass) and, in solo, its captured Terrors.
-func (g *state) passable(h *hand, service int) []int {
-	var out []int
+// passable appends to dst what may pass out of hand h: its cards (but the
+// Trolley Service card paying for the pass) and, in solo, its captured
+// Terrors.
+func (g *state) passable(dst []int, h *hand, service int) []int {
 	for _, id := range h.Cards {
 		if id != service {
-			out = append(out, id)
+			dst = append(dst, id)
 		}
 	}
 	if g.solo() {
 		for _, c := range h.Captured {
-			out = append(out, TerrorCard+c.Terror)
+			dst = append(dst, TerrorCard+c.Terror)
 		}
 	}
-	return out
-}
-
-// passActions lists the legal passes as actions.
-func (g *state) passActions() []engine.Action {
-	var out []engine.Action
-	for _, p := range g.passSpecs() {
-		out = append(out, engine.Action{Kind: KindPass, Args: p.Args()})
-	}
-	return out
+	return dst
 }
 
 // passLabel describes a pass.

@@ -1,5 +1,7 @@
 package labyrinth
 
+import "math/bits"
+
 // Movement (rulebook p.7, rulings C8.6-7): a piece moves along lit tiles
 // through open sides. A closed side is a bookcase: crossing it takes one
 // Secret Passage card per bookcase (a shut gap between two tiles can be
@@ -10,80 +12,130 @@ package labyrinth
 // unreachable marks a tile no move reaches.
 const unreachable = 1 << 20
 
-// grid is what pathfinding needs to know of the tiles.
-type grid interface {
-	lit(i int) bool
-	sides(i int) [4]bool
-	blocked(i int) bool // a token stands on the tile
+// cell is what pathfinding needs to know of a tile: its open sides (bit
+// d for side d), whether it is lit and whether a token stands on it.
+type cell uint8
+
+const (
+	cellSides   cell = 0xf
+	cellLit     cell = 1 << 4
+	cellBlocked cell = 1 << 5
+)
+
+// cellOf makes a tile's cell; the sides of a dark tile count as closed.
+func cellOf(lit bool, sides [4]bool, blocked bool) cell {
+	var c cell
+	if lit {
+		c = cellLit
+		for d, open := range sides {
+			if open {
+				c |= 1 << d
+			}
+		}
+	}
+	if blocked {
+		c |= cellBlocked
+	}
+	return c
 }
+
+// neighbours[i][d] is Neighbour(i, d).
+var neighbours = func() (out [NumTiles][4]int) {
+	for i := range out {
+		for d := range 4 {
+			out[i][d] = Neighbour(i, d)
+		}
+	}
+	return out
+}()
+
+// maxPathCost bounds the cost of a shortest path: at most two bookcases
+// for each of the 24 steps it can take.
+const maxPathCost = 2 * (NumTiles - 1)
 
 // pathCosts is the fewest bookcases a move from tile from must cross to
 // reach each tile (unreachable if it cannot), passing token tiles only
 // with a ladder. Token tiles are reached (to end a move on) but not
-// passed.
-func pathCosts(gr grid, from int, ladder bool) [NumTiles]int {
+// passed. It is Dijkstra's search with a bucket for each cost.
+func pathCosts(cells *[NumTiles]cell, from int, ladder bool) [NumTiles]int {
 	var cost [NumTiles]int
-	var done [NumTiles]bool
-	var open [NumTiles][4]bool
 	for i := range cost {
 		cost[i] = unreachable
-		if gr.lit(i) {
-			open[i] = gr.sides(i)
-		}
 	}
+	var bucket [maxPathCost + 1]uint32 // the tiles reached at each cost
+	var done uint32
 	cost[from] = 0
-	for {
-		a := -1
-		for i := range cost {
-			if !done[i] && cost[i] < unreachable && (a < 0 || cost[i] < cost[a]) {
-				a = i
-			}
-		}
-		if a < 0 {
-			return cost
-		}
-		done[a] = true
-		if a != from && !ladder && gr.blocked(a) {
-			continue
-		}
-		for d := range 4 {
-			b := Neighbour(a, d)
-			if b < 0 || !gr.lit(b) {
+	bucket[0] = 1 << from
+	for k := 0; k <= maxPathCost; k++ {
+		for bucket[k] != 0 {
+			a := bits.TrailingZeros32(bucket[k])
+			bucket[k] &^= 1 << a
+			if done&(1<<a) != 0 {
 				continue
 			}
-			c := cost[a]
-			if !open[a][d] {
-				c++
+			done |= 1 << a
+			ca := cells[a]
+			if a != from && !ladder && ca&cellBlocked != 0 {
+				continue
 			}
-			if !open[b][(d+2)%4] {
-				c++
-			}
-			if c < cost[b] {
-				cost[b] = c
+			for d, b := range neighbours[a] {
+				if b < 0 || cells[b]&cellLit == 0 {
+					continue
+				}
+				c := k
+				if ca&(1<<d) == 0 {
+					c++
+				}
+				if cells[b]&(1<<((d+2)%4)) == 0 {
+					c++
+				}
+				if c < cost[b] {
+					cost[b] = c
+					bucket[c] |= 1 << b
+				}
 			}
 		}
 	}
+	return cost
 }
 
-// stateGrid is the state's tiles as a grid.
-type stateGrid struct{ g *state }
+// openMask is the open sides of a shape turned rot clockwise quarter
+// turns, bit d for side d.
+func openMask(s Shape, rot int) cell {
+	var m cell
+	switch s {
+	case ShapeCross:
+		return cellSides
+	case ShapeT:
+		m = 1<<North | 1<<East | 1<<South
+	default:
+		m = 1<<North | 1<<East
+	}
+	r := rot & 3
+	return (m<<r | m>>(4-r)) & cellSides
+}
 
-func (s stateGrid) lit(i int) bool      { return s.g.Tiles[i].Lit }
-func (s stateGrid) sides(i int) [4]bool { return s.g.Tiles[i].open() }
-func (s stateGrid) blocked(i int) bool  { return s.g.Tiles[i].token() }
+// cells is the state's tiles for pathfinding.
+func (g *state) cells() [NumTiles]cell {
+	var out [NumTiles]cell
+	for i := range g.Tiles {
+		t := &g.Tiles[i]
+		var c cell
+		if t.Lit {
+			c = cellLit | openMask(t.Shape, t.Rot)
+		}
+		if t.token() {
+			c |= cellBlocked
+		}
+		out[i] = c
+	}
+	return out
+}
 
 // paths is pathCosts on the state's tiles.
 func (g *state) paths(from int, ladder bool) [NumTiles]int {
-	return pathCosts(stateGrid{g}, from, ladder)
-}
-
-// viewGrid is a view's tiles as a grid.
-type viewGrid struct{ v *View }
-
-func (s viewGrid) lit(i int) bool      { return s.v.Tiles[i].Lit }
-func (s viewGrid) sides(i int) [4]bool { return s.v.Tiles[i].Open }
-func (s viewGrid) blocked(i int) bool {
-	return s.v.Tiles[i].Terror != nil || s.v.Tiles[i].Shelf >= 0
+	cells := g.cells()
+	return pathCosts(&cells, from, ladder)
 }
 
 // Reach is, for each tile, the fewest bookcases a move from tile from
@@ -91,5 +143,10 @@ func (s viewGrid) blocked(i int) bool {
 // tiles: a very large number, ≥ 1<<20). Terror and Shelf tokens are
 // reached but not passed, unless ladder (a Library Ladder) is set.
 func (v *View) Reach(from int, ladder bool) [NumTiles]int {
-	return pathCosts(viewGrid{v}, from, ladder)
+	var cells [NumTiles]cell
+	for i := range v.Tiles {
+		t := &v.Tiles[i]
+		cells[i] = cellOf(t.Lit, t.Open, t.Terror != nil || t.Shelf >= 0)
+	}
+	return pathCosts(&cells, from, ladder)
 }

@@ -65,8 +65,15 @@ func newState(players int, difficulty string, doubles bool, extra int, seed uint
 	g.TerrorStack = g.shuffled(NumTerrors, 0)
 	g.ShelfStack = g.shuffled(NumGenres, 0)
 	g.RewardDeck = g.shuffled(NumRewards, FirstReward)
-	for id, b := range Books {
-		g.BookDeck[b.Genre] = append(g.BookDeck[b.Genre], id)
+	books := make([]int, 0, NumBooks) // one array for the six decks
+	for gn := range NumGenres {
+		start := len(books)
+		for id, b := range Books {
+			if b.Genre == Genre(gn) {
+				books = append(books, id)
+			}
+		}
+		g.BookDeck[gn] = books[start:len(books):len(books)]
 	}
 	for gn := range NumGenres {
 		g.shuffle(g.BookDeck[gn])
@@ -104,10 +111,10 @@ func (g *state) shuffled(n, base int) []int {
 // with random hidden orientations, and deals again in the rare case that
 // the four tiles next to the centre are all Shelves.
 func (g *state) dealTiles(m mix) {
-	var tiles []tile
+	tiles := make([]tile, 0, NumTiles-1)
 	add := func(k TileKind, n int) {
 		box := boxTiles[k]
-		var shapes []Shape
+		shapes := make([]Shape, 0, box[0]+box[1])
 		for range box[0] {
 			shapes = append(shapes, ShapeT)
 		}

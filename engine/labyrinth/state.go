@@ -129,6 +129,11 @@ type state struct {
 	Recent  []string   `json:"recent,omitempty"`
 
 	events engine.Log // the events of the move in progress
+	// said gathers the events of the move in progress for events, and
+	// scratch is Legal's working space, both reused from move to move; a
+	// copy of the state gets its own.
+	said    []engine.Event
+	scratch actionList
 }
 
 // stateJSON has state's fields without its methods.
@@ -140,6 +145,7 @@ func (g *state) MarshalJSON() ([]byte, error) { return json.Marshal((*stateJSON)
 // copy returns a deep copy.
 func (g *state) copy() *state {
 	c := *g
+	c.said, c.scratch = nil, actionList{}
 	c.Pos = slices.Clone(g.Pos)
 	c.Hands = make([]hand, len(g.Hands))
 	for i, h := range g.Hands {
@@ -184,15 +190,32 @@ func (g *state) occupied(i int) bool {
 }
 
 // log records a public event and keeps its line in Recent (the last 8
-// kept). An imagined game (a discarding log) keeps neither.
-func (g *state) log(format string, args ...any) {
+// kept). The text is made only when the log keeps it: an imagined game
+// (a discarding log) formats nothing.
+func (g *state) log(text func() string) {
 	if g.events.Discarding() {
 		return
 	}
-	e := engine.Public(format, args...)
-	g.events.Add(e)
-	g.Recent = append(g.Recent, e.Text)
-	if len(g.Recent) > 8 {
-		g.Recent = slices.Delete(g.Recent, 0, len(g.Recent)-8)
+	t := text()
+	g.said = append(g.said, engine.Event{Text: t, To: engine.Everyone})
+	g.Recent = append(g.Recent, t)
+	if n := len(g.Recent); n > 8 {
+		g.Recent = g.Recent[n-8:] // append moves the window to a new array when this one is full
 	}
+}
+
+// seatRefs are engine.SeatRef of the seats a game can have.
+var seatRefs = func() (out [5]string) {
+	for s := range out {
+		out[s] = engine.SeatRef(engine.Seat(s))
+	}
+	return out
+}()
+
+// seatRef is engine.SeatRef(s), without formatting it anew.
+func seatRef(s engine.Seat) string {
+	if s >= 0 && int(s) < len(seatRefs) {
+		return seatRefs[s]
+	}
+	return engine.SeatRef(s)
 }

@@ -1,27 +1,25 @@
 package labyrinth
 
-import (
-	"fmt"
-)
+import "strconv"
 
 // flipLit turns a dark tile to its lit side and activates it (rulebook
 // p.6): a Terror tile takes the next Terror token, a Shelf tile the next
-// Shelf token, if any is left (ruling C8.9). what starts the event text
-// ("{seat0} flips", "The Bookwyrm flips").
-func (g *state) flipLit(i int, what string) {
+// Shelf token, if any is left (ruling C8.9). who flips it starts the
+// event text ("{seat0}", "The Bookwyrm").
+func (g *state) flipLit(i int, who string) {
 	t := &g.Tiles[i]
 	t.Lit, t.Seen = true, true
 	g.Last = append(g.Last, i)
-	g.log("%s %s: %s.", what, TileName(i), describeTile(t))
+	g.log(func() string { return who + " flips " + TileName(i) + ": " + describeTile(t) + "." })
 	switch t.Kind {
 	case KindTerror:
 		g.placeTerror(i)
 	case KindShelf:
 		if id := pop(&g.ShelfStack); id >= 0 {
 			t.Shelf = id
-			g.log("A %s Shelf appears on %s.", GenreNames[id], TileName(i))
+			g.log(func() string { return "A " + GenreNames[id] + " Shelf appears on " + TileName(i) + "." })
 		} else {
-			g.log("No Shelf token is left for %s.", TileName(i))
+			g.log(func() string { return "No Shelf token is left for " + TileName(i) + "." })
 		}
 	}
 }
@@ -31,13 +29,15 @@ func (g *state) flipLit(i int, what string) {
 func (g *state) placeTerror(i int) {
 	id := pop(&g.TerrorStack)
 	if id < 0 {
-		g.log("No Terror token is left for %s.", TileName(i))
+		g.log(func() string { return "No Terror token is left for " + TileName(i) + "." })
 		return
 	}
 	g.Tiles[i].Terror = id
-	g.log("The %s (%s) appears on %s.", Terrors[id].Name, Terrors[id].Needs.Letters(), TileName(i))
+	g.log(func() string {
+		return "The " + Terrors[id].Name + " (" + Terrors[id].Needs.Letters() + ") appears on " + TileName(i) + "."
+	})
 	if n := g.terrorsOnGrid(); n >= 6 {
-		g.finish(false, fmt.Sprintf("Six Terrors overrun the library: the game is lost (%d of 6 shelves filled).", g.filled()))
+		g.finish(false, "Six Terrors overrun the library: the game is lost ("+strconv.Itoa(g.filled())+" of 6 shelves filled).")
 	}
 }
 

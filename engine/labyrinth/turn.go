@@ -1,10 +1,6 @@
 package labyrinth
 
-import (
-	"fmt"
-
-	"arcade/engine"
-)
+import "strconv"
 
 // endTurn runs the Disturbance and Bookwyrm phases and starts the next
 // player's turn.
@@ -24,7 +20,9 @@ func (g *state) endTurn() {
 	if g.PassTo == g.Turn {
 		g.Actions++
 	}
-	g.log("Turn %d: %s has %d actions.", g.TurnNo, engine.SeatRef(g.Turn), g.Actions)
+	g.log(func() string {
+		return "Turn " + strconv.Itoa(g.TurnNo) + ": " + seatRef(g.Turn) + " has " + strconv.Itoa(g.Actions) + " actions."
+	})
 }
 
 // disturb reveals the next Disturbance card and strikes its tiles; the
@@ -32,11 +30,11 @@ func (g *state) endTurn() {
 func (g *state) disturb() {
 	c := pop(&g.Disturb)
 	if c < 0 {
-		g.finish(false, fmt.Sprintf("Out of Time: the game is lost (%d of 6 shelves filled).", g.filled()))
+		g.finish(false, "Out of Time: the game is lost ("+strconv.Itoa(g.filled())+" of 6 shelves filled).")
 		return
 	}
 	g.LastDisturb = c
-	g.log("Disturbance: %s of the Bookwyrm.", disturbanceView(c).Text)
+	g.log(func() string { return "Disturbance: " + disturbanceView(c).Text + " of the Bookwyrm." })
 	around := Ring[g.Wyrm].Around()
 	for _, k := range disturbCorners(c) {
 		g.strike(around[k])
@@ -55,17 +53,17 @@ func (g *state) strike(i int) {
 	g.Last = append(g.Last, i)
 	switch {
 	case !t.Lit:
-		g.flipLit(i, "The Bookwyrm flips")
+		g.flipLit(i, "The Bookwyrm")
 		return
 	case t.token() || g.occupied(i):
 		t.Rot = (t.Rot + 1) % 4
-		g.log("The Bookwyrm turns %s clockwise.", TileName(i))
+		g.log(func() string { return "The Bookwyrm turns " + TileName(i) + " clockwise." })
 		return
 	case t.Kind == KindTerror:
-		g.log("The Bookwyrm wakes the Terror tile %s.", TileName(i))
+		g.log(func() string { return "The Bookwyrm wakes the Terror tile " + TileName(i) + "." })
 		g.placeTerror(i)
 		return
 	}
 	t.Lit = false
-	g.log("The Bookwyrm flips %s dark.", TileName(i))
+	g.log(func() string { return "The Bookwyrm flips " + TileName(i) + " dark." })
 }
