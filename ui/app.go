@@ -10,6 +10,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -23,6 +24,7 @@ import (
 	"arcade/engine"
 	"arcade/keys"
 	"arcade/rooms"
+	"arcade/ui/board"
 	"arcade/ui/theme"
 )
 
@@ -425,15 +427,33 @@ func (a *App) tooSmall(w, h int) string {
 	return lipgloss.Place(max(a.width, 1), max(a.height, 1), lipgloss.Center, lipgloss.Center, msg)
 }
 
-// statusLine renders the last message (errors stand out).
+// statusLine renders the last message (errors stand out); with none, the
+// server's notice, if an admin posted one.
 func (a *App) statusLine() string {
 	if a.status == "" {
+		if n := a.serverNotice(); n != "" {
+			return a.th.Warn.Render(board.Clip("Notice: "+n, max(a.width, 10)))
+		}
 		return ""
 	}
 	if a.bad {
 		return a.th.Bad.Render("! " + a.status)
 	}
 	return a.th.Good.Render(a.status)
+}
+
+// serverNotice is what the server tells everyone now: an admin's notice,
+// and in the lobby that no tables open while the server drains.
+func (a *App) serverNotice() string {
+	if a.scr == scrTable && a.table != nil {
+		return a.table.ServerNotice
+	}
+	n := a.lobby.Notice
+	if a.lobby.Draining {
+		n = strings.TrimSpace(n + " · No new tables for now (maintenance).")
+		n = strings.TrimPrefix(n, "· ")
+	}
+	return n
 }
 
 // errorText turns an error into a line for the player.

@@ -318,3 +318,24 @@ func TestBoardRepliesShowAsTheySay(t *testing.T) {
 		t.Fatal("the board's move was not played")
 	}
 }
+
+// TestServerNoticeShows: an admin's notice shows in the lobby and at a
+// table, drain mode says why no table opens, and both go when taken down.
+func TestServerNoticeShows(t *testing.T) {
+	hub := newHub(t)
+	d := newDriver(t, hub, "anna", 80, 24)
+	d.waitFor("GAMES")
+	hub.SetNotice("Restart at 18:00 UTC")
+	d.waitFor("Notice: Restart at 18:00 UTC")
+	hub.SetDraining(true)
+	d.waitFor("No new tables for now (maintenance).")
+	hub.SetDraining(false)
+	d.key("b", "enter") // a game against bots
+	d.waitFor("Notice: Restart at 18:00 UTC")
+	hub.SetNotice("")
+	for i := 0; strings.Contains(d.screen(), "Notice:"); i++ {
+		if i == 100 {
+			t.Fatalf("the notice stays after it was taken down:\n%s", d.screen())
+		}
+	}
+}
