@@ -41,29 +41,29 @@ func (g *state) listLegal(s engine.Seat) []engine.Action {
 	}
 	switch g.Phase {
 	case PhaseOrder:
-		var out []engine.Action
-		for _, n := range g.freeCards() {
-			out = append(out, engine.Action{Kind: KindOrder, Args: []int{n}})
+		out := make([]engine.Action, 0, len(g.Cards))
+		for i := range g.Cards {
+			if c := &g.Cards[i]; g.free(c) {
+				out = append(out, engine.Action{Kind: KindOrder, Args: oneArg(c.Number)})
+			}
 		}
 		return out
 	case PhaseSave:
-		var out []engine.Action
+		p := toolMoves{acts: make([]engine.Action, 0, 8)}
 		if g.Bag.Total() > 0 {
-			out = append(out, engine.Action{Kind: KindDraw})
+			p.acts = append(p.acts, engine.Action{Kind: KindDraw})
 		}
 		if g.canStop() {
-			out = append(out, engine.Action{Kind: KindStop})
+			p.acts = append(p.acts, engine.Action{Kind: KindStop})
 		}
-		return append(out, g.toolPlays(s)...)
+		g.addToolPlays(s, &p)
+		return p.acts
 	case PhasePlace:
-		var out []engine.Action
-		var seen []Token
-		for _, t := range g.Turn.Drawing {
-			if slices.Contains(seen, t) {
-				continue
+		out := make([]engine.Action, 0, len(g.Turn.Drawing)+1)
+		for i, t := range g.Turn.Drawing {
+			if !slices.Contains(g.Turn.Drawing[:i], t) {
+				out = append(out, engine.Action{Kind: KindPlace, Args: oneArg(int(t))})
 			}
-			seen = append(seen, t)
-			out = append(out, engine.Action{Kind: KindPlace, Args: []int{int(t)}})
 		}
 		if g.Turn.Placed > 0 {
 			out = append(out, engine.Action{Kind: KindRest})
@@ -73,36 +73,63 @@ func (g *state) listLegal(s engine.Seat) []engine.Action {
 		if g.Var.NoTools {
 			return []engine.Action{{Kind: KindBurn}, {Kind: KindPass}}
 		}
-		return append([]engine.Action{{Kind: KindPass}}, g.toolPlays(s)...)
+		return g.withToolPlays(s, KindPass)
 	case PhaseAmulet:
-		return append([]engine.Action{{Kind: KindPass}}, g.toolPlays(s)...)
+		return g.withToolPlays(s, KindPass)
 	case PhaseAfter:
-		return append([]engine.Action{{Kind: KindDone}}, g.toolPlays(s)...)
+		return g.withToolPlays(s, KindDone)
 	case PhaseTool:
-		var out []engine.Action
+		out := make([]engine.Action, 0, len(g.Market)+1)
 		for i := range g.Market {
-			out = append(out, engine.Action{Kind: KindTool, Args: []int{i}})
+			out = append(out, engine.Action{Kind: KindTool, Args: oneArg(i)})
 		}
 		if g.toolsLeft() {
-			out = append(out, engine.Action{Kind: KindTool, Args: []int{deckSlot}})
+			out = append(out, engine.Action{Kind: KindTool, Args: oneArg(deckSlot)})
 		}
 		return out
 	case PhaseSwap:
-		out := []engine.Action{{Kind: KindKeep}}
+		out := make([]engine.Action, 1, len(g.Seats[s].Hand)+1)
+		out[0] = engine.Action{Kind: KindKeep}
 		for i := range g.Seats[s].Hand {
-			out = append(out, engine.Action{Kind: KindSwap, Args: []int{i}})
+			out = append(out, engine.Action{Kind: KindSwap, Args: oneArg(i)})
 		}
 		return out
 	}
 	return nil
 }
 
+// withToolPlays lists the move kind (without arguments), then seat s's
+// tool moves.
+func (g *state) withToolPlays(s engine.Seat, kind string) []engine.Action {
+	p := toolMoves{acts: make([]engine.Action, 1, 8)}
+	p.acts[0] = engine.Action{Kind: kind}
+	g.addToolPlays(s, &p)
+	return p.acts
+}
+
+// oneArg is the Args of a move with the one argument n: for small n a
+// slice shared by every such move, so that listing moves allocates less
+// (nobody writes to a move's Args).
+func oneArg(n int) []int {
+	if n >= 0 && n < len(oneArgs) {
+		return oneArgs[n]
+	}
+	return []int{n}
+}
+
+var oneArgs = func() (out [16][]int) {
+	for n := range out {
+		out[n] = []int{n}
+	}
+	return out
+}()
+
 // Describe implements engine.Describer: the words of seat s's legal move
 // a, as the move menu shows them ("" for a move that is not legal).
 func (g *state) Describe(s engine.Seat, a engine.Action) string {
 	switch a.Kind {
 	case KindOrder:
-		return fmt.Sprintf("Take the %s Turn Order card (%s)", engine.Ordinal(a.Arg(0)), layout(a.Arg(0)))
+		return fmt.Sprintf("Take the %s Turn Order card (%s)", ordinal(a.Arg(0)), layout(a.Arg(0)))
 	case KindDraw:
 		return "Draw a token from the bag"
 	case KindStop:
@@ -197,6 +224,9 @@ func (g *state) apply(s engine.Seat, act engine.Action) []engine.Event {
 	if g.Phase != PhaseOver {
 		g.refillMarket() // discarded tools may refill a market the deck left short
 	}
+	if len(g.Pre) == 0 {
+		return g.log.Take()
+	}
 	ev := append(slices.Clip(g.Pre), g.log.Take()...)
 	g.Pre = nil
 	return ev
@@ -286,10 +316,10 @@ func (g *state) refuse(s engine.Seat, a engine.Action) error {
 	switch a.Kind {
 	case KindOrder:
 		if c := g.card(arg); c != nil && c.Holder != noHolder {
-			return engine.Illegal("The %s Turn Order card is already taken by %s", engine.Ordinal(arg), seat(c.Holder))
+			return engine.Illegal("The %s Turn Order card is already taken by %s", ordinal(arg), seat(c.Holder))
 		}
 		if g.card(arg) != nil {
-			return engine.Illegal("The %s Turn Order card was used already in this cycle of six", engine.Ordinal(arg))
+			return engine.Illegal("The %s Turn Order card was used already in this cycle of six", ordinal(arg))
 		}
 		return engine.Illegal("There is no Turn Order card %d in this game (cards 1-%d are in play)", arg, len(g.Cards))
 	case KindTool:
@@ -317,7 +347,7 @@ func (g *state) refusePlay(s engine.Seat, a engine.Action) error {
 	if g.heldCard(s, tl) < 0 {
 		return engine.Illegal("You hold no %s", name)
 	}
-	if why := g.toolWindow(s, tl); why != "" {
+	if why := g.toolWindow(s, tl).text(tl); why != "" {
 		return engine.Illegal("You cannot play the %s now: %s", name, why)
 	}
 	if !g.pending(s) {

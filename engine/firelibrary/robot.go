@@ -43,7 +43,7 @@ func (g *state) robotTurn() bool {
 	}
 	where := ""
 	if c != nil {
-		where = fmt.Sprintf(" (%s card)", engine.Ordinal(c.Number))
+		where = fmt.Sprintf(" (%s card)", ordinal(c.Number))
 	}
 	card := -1
 	solo := g.Var.Mode == ModeSoloRobot && g.BurnedBest > 0

@@ -36,6 +36,21 @@ func capSeat(s engine.Seat) string {
 	return seat(s)
 }
 
+// ordinal is engine.Ordinal, made once for the Turn Order cards' numbers.
+func ordinal(n int) string {
+	if n >= 1 && n <= len(ordinals) {
+		return ordinals[n-1]
+	}
+	return engine.Ordinal(n)
+}
+
+var ordinals = func() (out [len(orderCards)]string) {
+	for i := range out {
+		out[i] = engine.Ordinal(i + 1)
+	}
+	return out
+}()
+
 // layout renders a Turn Order card's spaces, e.g. "S S R2 R4 R6".
 func layout(number int) string { return layouts[number-1] }
 
@@ -119,7 +134,7 @@ func (g *state) dealCards() {
 	for k, s := range who {
 		g.card(numbers[k]).Holder = s
 		if g.Round > 1 || g.Var.solo() {
-			g.emit("%s is dealt the %s Turn Order card: %s", capSeat(s), engine.Ordinal(numbers[k]), layout(numbers[k]))
+			g.emit("%s is dealt the %s Turn Order card: %s", capSeat(s), ordinal(numbers[k]), layout(numbers[k]))
 		}
 	}
 }
@@ -138,12 +153,27 @@ func (g *state) scoreOrder() []engine.Seat {
 // trackOrder lists every marker on the score track, the Robot's included,
 // lowest score first, ties in order of arrival.
 func (g *state) trackOrder() []engine.Seat {
-	t := g.scoreTrack()
-	order := t.Ascending()
-	for i, s := range order {
-		if int(s) == g.Players {
-			order[i] = robotSeat
+	type marker struct {
+		seat           engine.Seat
+		score, arrived int
+	}
+	var buf [7]marker
+	m := buf[:0]
+	for s, p := range g.Seats {
+		m = append(m, marker{engine.Seat(s), p.Score, p.Arrived})
+	}
+	if r := g.Robot; r != nil {
+		m = append(m, marker{robotSeat, r.Score, r.Arrived})
+	}
+	less := func(a, b marker) bool { return a.score < b.score || a.score == b.score && a.arrived < b.arrived }
+	for i := 1; i < len(m); i++ { // arrivals are distinct: one order only
+		for j := i; j > 0 && less(m[j], m[j-1]); j-- {
+			m[j], m[j-1] = m[j-1], m[j]
 		}
+	}
+	order := make([]engine.Seat, len(m))
+	for i, k := range m {
+		order[i] = k.seat
 	}
 	return order
 }
@@ -167,12 +197,18 @@ func (g *state) scoreTrack() engine.ScoreTrack {
 // and not used yet in this cycle).
 func (g *state) freeCards() []int {
 	var out []int
-	for _, c := range g.Cards {
-		if c.Holder == noHolder && !slices.Contains(g.Used, c.Number) {
-			out = append(out, c.Number)
+	for i := range g.Cards {
+		if g.free(&g.Cards[i]) {
+			out = append(out, g.Cards[i].Number)
 		}
 	}
 	return out
+}
+
+// free reports whether Turn Order card c may be chosen: nobody holds it,
+// and it was not used yet in this cycle (solo variants).
+func (g *state) free(c *orderCard) bool {
+	return c.Holder == noHolder && !slices.Contains(g.Used, c.Number)
 }
 
 // nextPick moves step 1 on: the Robot takes the earliest free card, a
@@ -198,7 +234,7 @@ func (g *state) nextPick() {
 func (g *state) takeCard(s engine.Seat, number int, note string) {
 	g.card(number).Holder = s
 	g.Picks = g.Picks[1:]
-	g.emit("%s takes the %s Turn Order card: %s%s", capSeat(s), engine.Ordinal(number), layout(number), note)
+	g.emit("%s takes the %s Turn Order card: %s%s", capSeat(s), ordinal(number), layout(number), note)
 }
 
 // chooseOrder applies an "order" action.
@@ -229,7 +265,7 @@ func (g *state) nextTurn() {
 			if g.Var.Mode == ModeLone {
 				turn = fmt.Sprintf(", turn %d of %d", g.Round, loneRounds)
 			}
-			g.emit("%s takes the bag (%s card: %s%s)", seat(c.Holder), engine.Ordinal(c.Number), layout(c.Number), turn)
+			g.emit("%s takes the bag (%s card: %s%s)", seat(c.Holder), ordinal(c.Number), layout(c.Number), turn)
 			return
 		case c.Holder == robotSeat && !g.Robot.Played:
 			if g.robotTurn() {

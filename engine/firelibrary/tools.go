@@ -21,62 +21,83 @@ func (g *state) heldCard(s engine.Seat, tl int) int {
 	return -1
 }
 
-// heldTools lists the distinct tools in seat s's hand, in hand order.
-func (g *state) heldTools(s engine.Seat) []int {
-	var out []int
-	for _, c := range g.Seats[s].Hand {
-		if tl := c / copiesPerTool; !slices.Contains(out, tl) {
-			out = append(out, tl)
-		}
-	}
-	return out
-}
-
-// toolWindow says why seat s may not play tool tl now, or "" if its
-// timing window is open for s.
-func (g *state) toolWindow(s engine.Seat, tl int) string {
-	name := tools[tl].Name
+// toolWindow says whether seat s may play tool tl now (windowOpen), or
+// why not (its text says it in words).
+func (g *state) toolWindow(s engine.Seat, tl int) windowShut {
 	switch tools[tl].Timing {
 	case ChoosingOrder:
 		if g.Phase != PhaseAmulet {
-			return "the Amulet is played at the start of step 1 (not in round 1), before any Turn Order card is chosen"
+			return shutAmulet
 		}
 	case SavingBooks:
 		if g.Phase != PhaseSave || s != g.Active {
-			return "the " + name + " is a Saving Books tool: the active player plays it after taking the bag, " +
-				"before escaping or Fire Spreading"
+			return shutSaving
 		}
 	case FireSpreading:
 		switch {
 		case g.Phase != PhaseSpread:
-			return "the " + name + " is played only when Fire Spreading triggers"
+			return shutSpreading
 		case g.Var.NoTools:
-			return "there are no tools in the No Tool variant"
+			return shutNoTools
 		case tl == toolAxe && s == g.Active:
-			return "the Axe is played only by a player who is not active"
+			return shutAxe
 		case tl != toolAxe && s != g.Active:
-			return "only the active player may play the " + name
+			return shutActive
 		}
 	case AfterScoring:
 		if g.Phase != PhaseAfter || s != g.Active {
-			return "the " + name + " is an After Scoring tool: the active player plays it after escaping " +
-				"and scoring, before the next turn"
+			return shutAfter
 		}
+	}
+	return windowOpen
+}
+
+// windowShut is why a tool's timing window is shut (toolWindow).
+type windowShut int
+
+const (
+	windowOpen windowShut = iota
+	shutAmulet
+	shutSaving
+	shutSpreading
+	shutNoTools
+	shutAxe
+	shutActive
+	shutAfter
+)
+
+// text says in words why tool tl may not be played ("" when it may).
+func (w windowShut) text(tl int) string {
+	name := tools[tl].Name
+	switch w {
+	case shutAmulet:
+		return "the Amulet is played at the start of step 1 (not in round 1), before any Turn Order card is chosen"
+	case shutSaving:
+		return "the " + name + " is a Saving Books tool: the active player plays it after taking the bag, " +
+			"before escaping or Fire Spreading"
+	case shutSpreading:
+		return "the " + name + " is played only when Fire Spreading triggers"
+	case shutNoTools:
+		return "there are no tools in the No Tool variant"
+	case shutAxe:
+		return "the Axe is played only by a player who is not active"
+	case shutActive:
+		return "only the active player may play the " + name
+	case shutAfter:
+		return "the " + name + " is an After Scoring tool: the active player plays it after escaping " +
+			"and scoring, before the next turn"
 	}
 	return ""
 }
 
-// toolPlays lists the tool moves seat s has now (one per choice).
-func (g *state) toolPlays(s engine.Seat) []engine.Action {
-	var p toolMoves
-	g.addToolPlays(s, &p)
-	return p.acts
-}
-
-// addToolPlays adds the tool moves seat s has now to p.
+// addToolPlays adds the tool moves seat s has now to p: each tool in the
+// hand once, in hand order.
 func (g *state) addToolPlays(s engine.Seat, p *toolMoves) {
-	for _, tl := range g.heldTools(s) {
-		if g.toolWindow(s, tl) == "" {
+	hand := g.Seats[s].Hand
+	for i, c := range hand {
+		tl := c / copiesPerTool
+		if !slices.ContainsFunc(hand[:i], func(d int) bool { return d/copiesPerTool == tl }) &&
+			g.toolWindow(s, tl) == windowOpen {
 			g.playsOf(tl, p)
 		}
 	}
@@ -104,7 +125,7 @@ type toolMoves struct {
 func (p *toolMoves) add(args []int, format string, a ...any) {
 	p.acts = append(p.acts, engine.Action{Kind: KindPlay, Args: args})
 	if p.words {
-		p.texts = append(p.texts, fmt.Sprintf(format, a...))
+		p.texts = append(p.texts, eventf(format, a...))
 	}
 }
 
@@ -123,21 +144,21 @@ func (g *state) playsOf(tl int, p *toolMoves) {
 	c := g.cardOf(g.Active)
 	switch tl {
 	case toolAmulet:
-		p.add([]int{tl}, "Amulet: a token on each card")
+		p.add(oneArg(tl), "Amulet: a token on each card")
 	case toolGloves:
 		if !g.Turn.Gloves {
-			p.add([]int{tl}, "Gloves: all spaces safe this turn")
+			p.add(oneArg(tl), "Gloves: all spaces safe this turn")
 		}
 	case toolShovel:
 		if g.Bag.Total() > 0 {
-			p.add([]int{tl}, "Shovel: draw 2, place 1 (2 uses)")
+			p.add(oneArg(tl), "Shovel: draw 2, place 1 (2 uses)")
 		}
 	case toolTorch:
 		if g.Bag.Total() > 0 {
-			p.add([]int{tl}, "Torch: draw 3, place 1 or more")
+			p.add(oneArg(tl), "Torch: draw 3, place 1 or more")
 		}
 	case toolBucket:
-		p.add([]int{tl}, "Bucket: stop the fire")
+		p.add(oneArg(tl), "Bucket: stop the fire")
 	case toolCloak:
 		for i, t := range c.Spaces {
 			if t.Book() {
@@ -168,10 +189,10 @@ func (g *state) playsOf(tl int, p *toolMoves) {
 		}
 	case toolCart:
 		if len(distinctBooks(c)) > 0 {
-			p.add([]int{tl}, "Library Cart: books out of the bag")
+			p.add(oneArg(tl), "Library Cart: books out of the bag")
 		}
 	case toolMap:
-		p.add([]int{tl}, "Map: +%d bravery, draw a tool", g.Turn.Bravery)
+		p.add(oneArg(tl), "Map: +%d bravery, draw a tool", g.Turn.Bravery)
 	}
 }
 
@@ -273,7 +294,7 @@ func (g *state) slingPlays(c *orderCard, p *toolMoves) {
 			case to == robotSeat:
 				where = "to the Robot"
 			default:
-				where = "to " + engine.Ordinal(g.cardOf(to).Number) + " card"
+				where = "to " + ordinal(g.cardOf(to).Number) + " card"
 			}
 			what := "fire"
 			if i >= 0 {
@@ -429,7 +450,7 @@ func (g *state) slingshot(s engine.Seat, card int, to engine.Seat, b int) {
 			tc.Spaces[slices.Index(tc.Spaces[:], Empty)] = t
 		}
 		g.Discard = append(g.Discard, card)
-		g.emit("%s plays a Slingshot: %s fly to %s's %s card", seat(s), what, seat(to), engine.Ordinal(tc.Number))
+		g.emit("%s plays a Slingshot: %s fly to %s's %s card", seat(s), what, seat(to), ordinal(tc.Number))
 	}
 	g.resume()
 }
@@ -474,7 +495,7 @@ func (g *state) amulet(s engine.Seat, card int) {
 			continue
 		}
 		c.Spaces[e] = t
-		placed = append(placed, fmt.Sprintf("%s on the %s card", t.Name(), engine.Ordinal(c.Number)))
+		placed = append(placed, fmt.Sprintf("%s on the %s card", t.Name(), ordinal(c.Number)))
 	}
 	if len(kept) > 0 {
 		g.keep(card, s, "round", kept, 0)

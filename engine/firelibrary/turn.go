@@ -25,20 +25,28 @@ func (g *state) spaceName(number, space int) string {
 	return "safe"
 }
 
-func tokenName(t Token) string {
-	if t == Fire {
-		return "a Fire token"
-	}
-	return "a " + bookName(t)
-}
+func tokenName(t Token) string { return tokenTexts[t] }
 
 // bookName names a book token without an article: "War book (yellow)".
-func bookName(t Token) string {
-	if t == Tech {
-		return "Technology book (teal)"
+func bookName(t Token) string { return bookTexts[t] }
+
+// tokenTexts and bookTexts are the names of each kind of token, made once
+// (a Fire token has no book name).
+var tokenTexts, bookTexts = func() (tn, bn [numKinds]string) {
+	for k := range numKinds {
+		switch t := Token(k); t {
+		case Fire:
+			tn[k] = "a Fire token"
+			continue
+		case Tech:
+			bn[k] = "Technology book (teal)"
+		default:
+			bn[k] = sections[t].Name + " book (" + sections[t].Colour + ")"
+		}
+		tn[k] = "a " + bn[k]
 	}
-	return sections[t].Name + " book (" + sections[t].Colour + ")"
-}
+	return tn, bn
+}()
 
 // draw is the "draw" action: a token from the bag onto the leftmost empty
 // space, then the bust test (ruling 1).
@@ -56,7 +64,7 @@ func (g *state) place(t Token, verb string) bool {
 	i := slices.Index(c.Spaces[:], Empty)
 	c.Spaces[i] = t
 	g.Last, g.LastBy = t, s
-	where := fmt.Sprintf(" onto space %d (%s)", i+1, g.spaceName(c.Number, i))
+	where := eventf(" onto space %d (%s)", i+1, g.spaceName(c.Number, i))
 	if t == Fire && (g.riskyNow(c.Number, i) || countTokens(Fire, c.Spaces) > 1) {
 		why := "a risky space"
 		if !g.riskyNow(c.Number, i) {
