@@ -123,8 +123,10 @@ type Table struct {
 	No        key.Binding
 	LogUp     key.Binding
 	LogDown   key.Binding
-	Help      key.Binding
-	Colour    key.Binding
+	// Report tells the admins about another player at the table.
+	Report key.Binding
+	Help   key.Binding
+	Colour key.Binding
 }
 
 // TableKeys returns the table key map.
@@ -145,6 +147,7 @@ func TableKeys() Table {
 		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", "no")),
 		LogUp:     key.NewBinding(key.WithKeys("pgup", "["), key.WithHelp("[/pgup", "older log")),
 		LogDown:   key.NewBinding(key.WithKeys("pgdown", "]"), key.WithHelp("]/pgdn", "newer log")),
+		Report:    key.NewBinding(key.WithKeys("!"), key.WithHelp("!", "report a player to the admins")),
 		Help:      g.Help,
 		Colour:    g.Colour,
 	}
@@ -158,7 +161,7 @@ func (k Table) ShortHelp() []key.Binding {
 // FullHelp implements help.KeyMap.
 func (k Table) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.Up, k.Down, k.Do}, {k.Start, k.AddBot, k.Leave}, {k.Left, k.Right, k.RemoveBot, k.Close},
-		{k.LogUp, k.LogDown, k.Help, k.Colour}}
+		{k.LogUp, k.LogDown, k.Report, k.Help, k.Colour}}
 }
 
 // Move is the hot key k of a game move: the one binding both plays the

@@ -10,6 +10,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -361,6 +362,13 @@ func (a *App) onPromptKey(k tea.KeyPressMsg) tea.Cmd {
 			}
 		case promptCode:
 			return a.call(func() error { return a.client.JoinCode(value) }, "")
+		case promptReport:
+			seat, reason, ok := parseReport(value)
+			if !ok {
+				a.setStatus("Report whom? Give the seat number first, e.g. 2 insults everyone.", true)
+				return nil
+			}
+			return a.call(func() error { return a.client.Report(seat, reason) }, "Reported to the admins. Thank you.")
 		}
 		return nil
 	}
@@ -371,9 +379,26 @@ func (a *App) onPromptKey(k tea.KeyPressMsg) tea.Cmd {
 
 // Prompt kinds.
 const (
-	promptName = "Your name"
-	promptCode = "Invite code"
+	promptName   = "Your name"
+	promptCode   = "Invite code"
+	promptReport = "Report seat"
 )
+
+// promptLine is the open prompt with its input.
+func (a *App) promptLine() string {
+	return a.th.Key.Render(a.prompt+": ") + a.input.View() + a.th.Faint.Render("  enter ok · esc cancel")
+}
+
+// parseReport reads "2 insults everyone": a seat number from 1, then the
+// reason (which may be empty).
+func parseReport(s string) (seat int, reason string, ok bool) {
+	num, reason, _ := strings.Cut(strings.TrimSpace(s), " ")
+	n, err := strconv.Atoi(strings.TrimPrefix(num, "#"))
+	if err != nil || n < 1 {
+		return 0, "", false
+	}
+	return n - 1, strings.TrimSpace(reason), true
+}
 
 // View implements tea.Model.
 func (a *App) View() tea.View {

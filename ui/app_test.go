@@ -339,3 +339,30 @@ func TestServerNoticeShows(t *testing.T) {
 		}
 	}
 }
+
+// TestReportAPlayer: "!" at a table opens a prompt for the seat and a
+// reason; the report reaches the admins' list; a bad seat is explained.
+func TestReportAPlayer(t *testing.T) {
+	hub := newHub(t)
+	d := newDriver(t, hub, "anna", 80, 24)
+	d.waitFor("GAMES")
+	d.key("c", "enter")
+	d.waitFor("Invite code:")
+	bob := hub.Connect(rooms.Player{ID: "key:bob", Name: "bob"})
+	t.Cleanup(bob.Close)
+	if err := bob.JoinCode(d.app.table.Code); err != nil {
+		t.Fatal(err)
+	}
+	d.waitFor("bob")
+	d.key("!")
+	d.waitFor("Report seat:")
+	d.key("x", "enter")
+	d.waitFor("Give the seat number first")
+	d.key("!", "2", " ", "r", "u", "d", "e", "enter")
+	d.waitFor("Reported to the admins")
+	if r := hub.Reports(); len(r) != 1 || r[0].WhoName != "bob" || r[0].Reason != "rude" {
+		t.Fatalf("reports: %+v", r)
+	}
+	d.key("!", "1", "enter")
+	d.waitFor("Pick the seat of another player")
+}

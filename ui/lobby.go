@@ -154,7 +154,7 @@ func (a *App) lobbyScreen() string {
 
 	var footer []string
 	if a.prompt != "" {
-		footer = append(footer, th.Key.Render(a.prompt+": ")+a.input.View()+th.Faint.Render("  enter ok · esc cancel"))
+		footer = append(footer, a.promptLine())
 	} else {
 		footer = append(footer, a.statusLine())
 	}

@@ -87,6 +87,10 @@ func (a *App) tableKey(k tea.KeyPressMsg) tea.Cmd {
 		return a.call(a.client.Start, "")
 	case keyMatches(k, km.AddBot):
 		return a.openSeatPanel()
+	case keyMatches(k, km.Report):
+		cmd := a.openPrompt(promptReport, "", "seat number, then why: 2 insults everyone")
+		a.input.CharLimit = 4 + rooms.MaxReasonRunes
+		return cmd
 	}
 	if kh, ok := ts.board.(board.KeyHandler); ok && t.View != nil {
 		r := kh.HandleKey(k.String(), t.View, t.Legal)
@@ -161,7 +165,7 @@ var spectatorScreens = memo[spectatorKey]{max: 256}
 // sharedTableScreen is tableScreen, shared between spectators where it can be.
 func (a *App) sharedTableScreen() string {
 	t, ts := a.table, &a.tableView
-	if _, ok := ts.board.(board.Stateless); !ok || t.You != engine.Spectator || !t.Deadline.IsZero() {
+	if _, ok := ts.board.(board.Stateless); !ok || t.You != engine.Spectator || !t.Deadline.IsZero() || a.prompt != "" {
 		return a.tableScreen()
 	}
 	k := spectatorKey{t.Table.ID, t.Version, a.th, a.width, a.height, ts.logOffset, ts.confirmLeave, ts.seats.open,
@@ -223,6 +227,9 @@ func (a *App) tableScreen() string {
 		}
 	} else {
 		status = a.statusLine()
+	}
+	if a.prompt != "" {
+		status = a.promptLine()
 	}
 	return fitBlock(header, w, 1) + "\n" + body + "\n" + status + "\n" + a.tableHints()
 }
