@@ -40,6 +40,7 @@ type Lobby struct {
 	Help    key.Binding
 	Colour  key.Binding
 	Solo    key.Binding
+	History key.Binding
 	Refresh key.Binding
 }
 
@@ -57,6 +58,7 @@ func LobbyKeys() Lobby {
 		Rules:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rules")),
 		Name:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit name")),
 		Solo:    key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "play vs bots")),
+		History: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "your games")),
 		Quit:    key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 		Help:    g.Help,
 		Colour:  g.Colour,
@@ -66,12 +68,12 @@ func LobbyKeys() Lobby {
 
 // ShortHelp implements help.KeyMap.
 func (k Lobby) ShortHelp() []key.Binding {
-	return []key.Binding{k.Select, k.Create, k.Solo, k.Code, k.Watch, k.Rules, k.Name, k.Help, k.Quit}
+	return []key.Binding{k.Select, k.Create, k.Solo, k.Code, k.Watch, k.History, k.Rules, k.Name, k.Help, k.Quit}
 }
 
 // FullHelp implements help.KeyMap.
 func (k Lobby) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Switch, k.Select}, {k.Create, k.Solo, k.Code, k.Watch}, {k.Rules, k.Name, k.Colour, k.Help, k.Quit}}
+	return [][]key.Binding{{k.Up, k.Down, k.Switch, k.Select}, {k.Create, k.Solo, k.Code, k.Watch}, {k.History, k.Rules, k.Name, k.Colour, k.Help, k.Quit}}
 }
 
 // Form keys edit a form such as the new-table form.
@@ -210,3 +212,61 @@ func (k Pager) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (k Pager) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+// History keys move through "your games" and the leaderboards.
+type History struct {
+	Up     key.Binding
+	Down   key.Binding
+	Next   key.Binding
+	Prev   key.Binding
+	Replay key.Binding
+	Back   key.Binding
+}
+
+// HistoryKeys returns the "your games" key map.
+func HistoryKeys() History {
+	return History{
+		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Next:   key.NewBinding(key.WithKeys("right", "l", "tab"), key.WithHelp("→/l", "next leaderboard")),
+		Prev:   key.NewBinding(key.WithKeys("left", "h", "shift+tab"), key.WithHelp("←/h", "previous leaderboard")),
+		Replay: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "replay")),
+		Back:   key.NewBinding(key.WithKeys("esc", "q", "y"), key.WithHelp("esc", "back")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k History) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Replay, k.Next, k.Back}
+}
+
+// FullHelp implements help.KeyMap.
+func (k History) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp(), {k.Prev}} }
+
+// Replay keys step through a finished game.
+type Replay struct {
+	Forward  key.Binding
+	Backward key.Binding
+	Start    key.Binding
+	End      key.Binding
+	Back     key.Binding
+}
+
+// ReplayKeys returns the replay key map.
+func ReplayKeys() Replay {
+	return Replay{
+		Forward:  key.NewBinding(key.WithKeys("right", "l", "space", "enter"), key.WithHelp("→/l", "next move")),
+		Backward: key.NewBinding(key.WithKeys("left", "h", "backspace"), key.WithHelp("←/h", "move back")),
+		Start:    key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g", "start")),
+		End:      key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G", "end")),
+		Back:     key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "close")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k Replay) ShortHelp() []key.Binding {
+	return []key.Binding{k.Forward, k.Backward, k.Start, k.End, k.Back}
+}
+
+// FullHelp implements help.KeyMap.
+func (k Replay) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }

@@ -67,3 +67,11 @@ func (h *Hub) Replay(id int64) (engine.Record, error) {
 	}
 	return g.Record, err
 }
+
+// Leaderboard ranks a game's players for the client (Hub.Leaderboard).
+func (c *Client) Leaderboard(game string, limit int) ([]store.Standing, error) {
+	return c.hub.Leaderboard(game, limit)
+}
+
+// Replay returns a finished game's record for the client (Hub.Replay).
+func (c *Client) Replay(id int64) (engine.Record, error) { return c.hub.Replay(id) }

@@ -101,6 +101,8 @@ type App struct {
 
 	// pager shows help and rules over any screen (nil when closed).
 	pager *pager
+	// history is the "your games" screen over the lobby (nil when closed).
+	history *historyScreen
 
 	ticking bool
 	// ended is set once the hub has closed this session.
@@ -161,6 +163,9 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, nil
 	case rooms.TableUpdate:
 		return a, a.onTable(msg)
+	case historyMsg, leaderboardMsg, replayMsg:
+		a.onHistoryMsg(msg)
+		return a, nil
 	case resultMsg:
 		if msg.err != nil {
 			text := errorText(msg.err)
@@ -271,7 +276,7 @@ func (a *App) onTable(u rooms.TableUpdate) tea.Cmd {
 	a.table = &u
 	if first {
 		a.tableView = tableState{board: a.newBoard(u.Table.Game)}
-		a.scr = scrTable
+		a.scr, a.history = scrTable, nil
 		a.setStatus("", false)
 	}
 	if u.Notice != "" {
@@ -302,6 +307,12 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case a.prompt != "":
 		return a.onPromptKey(k)
+	case a.history != nil && a.scr == scrLobby && !keyMatches(k, g.Help) && !keyMatches(k, g.Colour):
+		closed, cmd := a.historyKey(k)
+		if closed {
+			a.history = nil
+		}
+		return cmd
 	case keyMatches(k, g.Colour):
 		a.colour = !a.colour
 		a.restyle()
@@ -419,6 +430,9 @@ func (a *App) render() string {
 	}
 	if a.pager != nil {
 		return a.pager.view(a.th, *a.help)
+	}
+	if a.history != nil && a.scr == scrLobby {
+		return fitScreen(a.historyView(), a.width, a.height)
 	}
 	var body string
 	switch a.scr {

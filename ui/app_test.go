@@ -1,16 +1,19 @@
 package ui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	"arcade/engine"
 	"arcade/engine/firelibrary"
 	"arcade/rooms"
+	"arcade/rooms/store"
 	"arcade/ui/board"
 	uifirelibrary "arcade/ui/firelibrary"
 )
@@ -365,4 +368,92 @@ func TestReportAPlayer(t *testing.T) {
 	}
 	d.key("!", "1", "enter")
 	d.waitFor("Pick the seat of another player")
+}
+
+// spyBoard records the seat of every view it draws.
+type spyBoard struct {
+	board.Renderer
+	seen *[]engine.Seat
+}
+
+func (s spyBoard) Render(v engine.View, ctx board.Context) string {
+	*s.seen = append(*s.seen, v.Viewer(), ctx.You)
+	return s.Renderer.Render(v, ctx)
+}
+
+// TestYourGamesAndReplay: a finished game shows in "your games" with the
+// counts and the leaderboard; its replay steps through the moves and draws
+// only the spectator's view (never a seat's hidden cards).
+func TestYourGamesAndReplay(t *testing.T) {
+	db := store.NewMemory()
+	hub := rooms.NewHub(rooms.Config{Games: Engines(testGames), BotDelay: time.Millisecond, LobbyEvery: time.Millisecond, Store: db})
+	t.Cleanup(hub.Close)
+	// A finished game of anna's, as the hub would have saved it.
+	g := testGames[0].Engine
+	rec := engine.Record{Game: g.Info().ID, Players: 2, Seed: 7, Names: []string{"anna", "Normal bot"}}
+	opts, _ := g.Info().Resolve(nil)
+	rec.Options = opts
+	st, err := g.New(2, opts, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := engine.NewRNG(1)
+	for !st.Outcome().Done && len(rec.Moves) < 5000 {
+		s := st.Pending()[0]
+		legal := st.Legal(s)
+		a := legal[rng.Intn(len(legal))]
+		if _, err := st.Apply(s, a); err != nil {
+			t.Fatal(err)
+		}
+		rec.Moves = append(rec.Moves, engine.Move{Seat: s, Action: a})
+	}
+	o := st.Outcome()
+	rec.Outcome = &o
+	seats := []store.GameSeat{{PlayerID: "key:anna", Name: "anna", Score: o.Scores[0]}, {Name: "Normal bot", BotLevel: "normal", Score: o.Scores[1]}}
+	for _, w := range o.Winners {
+		seats[w].Winner = true
+	}
+	if _, err := db.SaveGame(&store.Game{Game: rec.Game, Seats: seats, Ended: time.Now(), Record: rec}); err != nil {
+		t.Fatal(err)
+	}
+
+	var seen []engine.Seat
+	games := []Game{{Engine: g, Board: func() board.Renderer { return spyBoard{uifirelibrary.NewBoard(), &seen} }}}
+	c := hub.Connect(rooms.Player{ID: "key:anna", Name: "anna"})
+	t.Cleanup(c.Close)
+	d := &driver{t: t, app: New(c, Options{Games: games}), client: c}
+	d.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.run(d.app.Init())
+	d.waitFor("GAMES")
+	d.key("y")
+	s := d.waitFor("YOUR GAMES")
+	if !strings.Contains(s, "1 played") || !strings.Contains(s, "#1") || !strings.Contains(s, "LEADERBOARD") || !strings.Contains(s, "1. anna") {
+		t.Fatalf("your games:\n%s", s)
+	}
+	if testing.Verbose() {
+		fmt.Println(ansi.Strip(d.app.render()))
+	}
+	d.key("enter")
+	d.waitFor(fmt.Sprintf("move 0 of %d", len(rec.Moves)))
+	d.key("l", "l")
+	d.waitFor(fmt.Sprintf("move 2 of %d", len(rec.Moves)))
+	d.key("h")
+	d.waitFor(fmt.Sprintf("move 1 of %d", len(rec.Moves)))
+	if testing.Verbose() {
+		fmt.Println(ansi.Strip(d.app.render()))
+	}
+	d.key("G")
+	d.waitFor("Game over.")
+	if len(seen) == 0 {
+		t.Fatal("the replay drew no board")
+	}
+	for _, s := range seen {
+		if s != engine.Spectator {
+			t.Fatalf("the replay drew a seat's own view (%d): it must show what a spectator saw", s)
+		}
+	}
+	d.key("esc")
+	d.waitFor("YOUR GAMES")
+	d.key("esc")
+	d.waitFor("GAMES")
 }

@@ -71,6 +71,8 @@ func (a *App) lobbyKey(k tea.KeyPressMsg) tea.Cmd {
 		return a.openCreate(false)
 	case keyMatches(k, km.Solo):
 		return a.openCreate(true)
+	case keyMatches(k, km.History):
+		return a.openHistory()
 	case keyMatches(k, km.Watch):
 		return a.joinSelected(true)
 	case keyMatches(k, km.Code):

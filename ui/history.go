@@ -1,0 +1,352 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"arcade/engine"
+	"arcade/keys"
+	"arcade/rooms/store"
+	"arcade/ui/board"
+)
+
+// The "your games" screen (y in the lobby): a keyed player's finished games
+// and counts per game, a game's leaderboard, and a replay of any finished
+// game move by move, as a spectator would have seen it: the board is drawn
+// from View(engine.Spectator) and the log shows public events only.
+
+// historyRows is how many games the screen asks for.
+const historyRows = 50
+
+// historyMsg brings the screen's data, read off the event loop.
+type historyMsg struct {
+	games []store.Game
+	stats []store.GameStats
+	err   error
+}
+
+// leaderboardMsg brings one game's leaderboard.
+type leaderboardMsg struct {
+	game  string
+	board []store.Standing
+	err   error
+}
+
+// replayMsg brings a finished game's record.
+type replayMsg struct {
+	id  int64
+	rec engine.Record
+	err error
+}
+
+// historyScreen is the "your games" overlay.
+type historyScreen struct {
+	loaded   bool
+	err      error
+	games    []store.Game
+	stats    []store.GameStats
+	sel      int
+	boardIdx int // which game's leaderboard (index in the lobby's games)
+	leaders  []store.Standing
+	noBoard  string // why there is no leaderboard ("" when there is one)
+	replay   *replayView
+}
+
+// replayView steps through one finished game.
+type replayView struct {
+	id     int64
+	rec    engine.Record
+	game   engine.Game
+	board  board.Renderer
+	state  engine.State
+	at     int      // moves applied
+	events []string // public events of the last move
+	err    error
+}
+
+// openHistory opens the screen and asks for its data.
+func (a *App) openHistory() tea.Cmd {
+	a.history = &historyScreen{boardIdx: max(a.lobbyView.gameIdx, 0)}
+	c := a.client
+	load := func() tea.Msg {
+		games, err := c.Games(historyRows)
+		if err != nil {
+			return historyMsg{err: err}
+		}
+		stats, err := c.Stats()
+		return historyMsg{games: games, stats: stats, err: err}
+	}
+	return tea.Batch(load, a.loadLeaderboard())
+}
+
+// loadLeaderboard asks for the selected game's leaderboard.
+func (a *App) loadLeaderboard() tea.Cmd {
+	gs := a.lobbyView.games
+	if a.history == nil || len(gs) == 0 {
+		return nil
+	}
+	id := gs[a.history.boardIdx%len(gs)].Info().ID
+	c := a.client
+	return func() tea.Msg {
+		b, err := c.Leaderboard(id, 5)
+		return leaderboardMsg{game: id, board: b, err: err}
+	}
+}
+
+// onHistoryMsg takes the screen's data in.
+func (a *App) onHistoryMsg(msg tea.Msg) {
+	h := a.history
+	if h == nil {
+		return
+	}
+	switch m := msg.(type) {
+	case historyMsg:
+		h.loaded, h.err, h.games, h.stats = true, m.err, m.games, m.stats
+	case leaderboardMsg:
+		h.leaders, h.noBoard = m.board, ""
+		if m.err != nil {
+			h.noBoard = errorText(m.err)
+		}
+	case replayMsg:
+		if m.err != nil {
+			a.setStatus(errorText(m.err), true)
+			return
+		}
+		a.startReplay(m.id, m.rec)
+	}
+}
+
+// historyKey handles a key on the screen; it reports whether the screen
+// closed.
+func (a *App) historyKey(k tea.KeyPressMsg) (closed bool, cmd tea.Cmd) {
+	h := a.history
+	if r := h.replay; r != nil {
+		return false, a.replayKey(k)
+	}
+	km := keys.HistoryKeys()
+	switch {
+	case keyMatches(k, km.Back):
+		return true, nil
+	case keyMatches(k, km.Up):
+		h.sel = max(h.sel-1, 0)
+	case keyMatches(k, km.Down):
+		h.sel = min(h.sel+1, max(len(h.games)-1, 0))
+	case keyMatches(k, km.Next), keyMatches(k, km.Prev):
+		if n := len(a.lobbyView.games); n > 0 {
+			step := 1
+			if keyMatches(k, km.Prev) {
+				step = n - 1
+			}
+			h.boardIdx = (h.boardIdx + step) % n
+			return false, a.loadLeaderboard()
+		}
+	case keyMatches(k, km.Replay):
+		if h.sel < len(h.games) {
+			id, c := h.games[h.sel].ID, a.client
+			return false, func() tea.Msg {
+				rec, err := c.Replay(id)
+				return replayMsg{id: id, rec: rec, err: err}
+			}
+		}
+		a.setStatus("No game to replay yet.", true)
+	default:
+		a.setStatus(fmt.Sprintf("%q does nothing here. Press esc to go back.", k.String()), true)
+	}
+	return false, nil
+}
+
+// startReplay opens the replay of a record at its first move.
+func (a *App) startReplay(id int64, rec engine.Record) {
+	var g engine.Game
+	for _, x := range a.opts.Games {
+		if x.Engine.Info().ID == rec.Game {
+			g = x.Engine
+		}
+	}
+	if g == nil {
+		a.setStatus("This server no longer has that game.", true)
+		return
+	}
+	r := &replayView{id: id, rec: rec, game: g, board: a.newBoard(rec.Game)}
+	r.seek(0)
+	if r.err != nil {
+		a.setStatus("That game does not replay: "+r.err.Error(), true)
+		return
+	}
+	a.history.replay = r
+}
+
+// seek replays the record from the start up to move n.
+func (r *replayView) seek(n int) {
+	n = min(max(n, 0), len(r.rec.Moves))
+	opts, err := r.game.Info().Resolve(r.rec.Options)
+	if err == nil {
+		r.state, err = r.game.New(r.rec.Players, opts, r.rec.Seed)
+	}
+	r.at, r.events, r.err = 0, nil, err
+	for r.err == nil && r.at < n {
+		r.step()
+	}
+}
+
+// step applies the next move, keeping its public events.
+func (r *replayView) step() {
+	m := r.rec.Moves[r.at]
+	evs, err := r.state.Apply(m.Seat, m.Action)
+	if err != nil {
+		r.err = err
+		return
+	}
+	r.at++
+	r.events = r.events[:0]
+	for _, e := range evs {
+		if e.VisibleTo(engine.Spectator) {
+			r.events = append(r.events, engine.ExpandSeats(e.Text, r.name))
+		}
+	}
+}
+
+// name is a seat's name in the record.
+func (r *replayView) name(s engine.Seat) string {
+	if int(s) >= 0 && int(s) < len(r.rec.Names) && r.rec.Names[s] != "" {
+		return r.rec.Names[s]
+	}
+	return fmt.Sprintf("seat %d", int(s)+1)
+}
+
+// replayKey moves through the replay.
+func (a *App) replayKey(k tea.KeyPressMsg) tea.Cmd {
+	r := a.history.replay
+	km := keys.ReplayKeys()
+	switch {
+	case keyMatches(k, km.Back):
+		a.history.replay = nil
+	case keyMatches(k, km.Forward):
+		if r.at < len(r.rec.Moves) {
+			r.step()
+		}
+	case keyMatches(k, km.Backward):
+		r.seek(r.at - 1)
+	case keyMatches(k, km.Start):
+		r.seek(0)
+	case keyMatches(k, km.End):
+		r.seek(len(r.rec.Moves))
+	default:
+		a.setStatus(fmt.Sprintf("%q does nothing here: →/l and ←/h step through the game, esc closes it.", k.String()), true)
+	}
+	return nil
+}
+
+// historyView draws the screen.
+func (a *App) historyView() string {
+	h := a.history
+	if h.replay != nil {
+		return a.replayScreen()
+	}
+	th, w := a.th, a.width
+	me := a.client.Player()
+	lines := []string{padRight(th.Title.Render("YOUR GAMES"), w-board.Width(me.Name)-1) + " " + me.Name}
+	switch {
+	case !h.loaded:
+		lines = append(lines, "", th.Faint.Render("Loading..."))
+	case h.err != nil:
+		lines = append(lines, "", errorText(h.err))
+	default:
+		var counts []string
+		for _, s := range h.stats {
+			counts = append(counts, fmt.Sprintf("%s: %d played, %d won", a.gameName(s.Game), s.Played, s.Won))
+		}
+		if len(counts) == 0 {
+			counts = []string{"No finished games yet."}
+		}
+		lines = append(lines, board.Clip(strings.Join(counts, " · "), w), "")
+		rows := max(a.height-14, 3)
+		first := min(max(h.sel-rows+1, 0), max(len(h.games)-rows, 0))
+		for i := first; i < len(h.games) && i < first+rows; i++ {
+			lines = append(lines, a.historyRow(h.games[i], i == h.sel, w))
+		}
+	}
+	lines = append(lines, "")
+	if gs := a.lobbyView.games; len(gs) > 0 {
+		game := gs[h.boardIdx%len(gs)].Info().Name
+		lines = append(lines, th.Heading.Render("LEADERBOARD · "+game)+th.Faint.Render("  (←/→ another game)"))
+		switch {
+		case h.noBoard != "":
+			lines = append(lines, h.noBoard)
+		case len(h.leaders) == 0:
+			lines = append(lines, th.Faint.Render("Nobody has finished a game of it yet."))
+		}
+		for i, s := range h.leaders {
+			lines = append(lines, board.Clip(fmt.Sprintf("%d. %-16s %d won of %d", i+1, s.Name, s.Won, s.Played), w))
+		}
+	}
+	body := fitBlock(strings.Join(lines, "\n"), w, a.height-2)
+	return body + "\n" + a.statusLine() + "\n" + a.shortHelp(w, "history", keys.HistoryKeys().ShortHelp)
+}
+
+// historyRow is one finished game in the list.
+func (a *App) historyRow(g store.Game, selected bool, w int) string {
+	me := a.client.Player().ID
+	result := "lost"
+	var players []string
+	for _, s := range g.Seats {
+		p := fmt.Sprintf("%s %d", s.Name, s.Score)
+		if s.Winner {
+			p += "*"
+		}
+		players = append(players, p)
+		if s.PlayerID == me && s.Winner {
+			result = "won"
+		}
+	}
+	mark := "  "
+	if selected {
+		mark = a.th.Accent.Render("▸ ")
+	}
+	row := fmt.Sprintf("#%-4d %s  %-20s %-4s  %s", g.ID, g.Ended.Local().Format(time.DateTime[:16]), a.gameName(g.Game), result, strings.Join(players, ", "))
+	return mark + board.Clip(row, w-2)
+}
+
+// gameName is a game's name by ID.
+func (a *App) gameName(id string) string {
+	for _, g := range a.lobbyView.games {
+		if g.Info().ID == id {
+			return g.Info().Name
+		}
+	}
+	return id
+}
+
+// replayScreen draws the replay at its current move.
+func (a *App) replayScreen() string {
+	r, th, w, h := a.history.replay, a.th, a.width, a.height
+	head := th.Title.Render(fmt.Sprintf("REPLAY #%d", r.id)) + " · " + a.gameName(r.rec.Game) +
+		fmt.Sprintf(" · move %d of %d", r.at, len(r.rec.Moves)) + th.Faint.Render(" · as a spectator saw it")
+	boardH := max(h-6, 1)
+	var body string
+	switch {
+	case r.err != nil:
+		body = "This game stops replaying here: " + r.err.Error()
+	case r.board == nil:
+		body = th.Faint.Render("(no board view for this game)")
+	default:
+		if mw, mh := r.board.MinSize(); w < mw || h < mh {
+			body = fmt.Sprintf("Enlarge your terminal to %dx%d to see the board.", mw, mh)
+			break
+		}
+		body = r.board.Render(r.state.View(engine.Spectator), board.Context{
+			Width: w, Height: boardH, Theme: th, Names: r.rec.Names, You: engine.Spectator})
+	}
+	events := strings.Join(r.events, " · ")
+	if r.at == len(r.rec.Moves) && r.state != nil {
+		if o := r.state.Outcome(); o.Done {
+			events = "Game over. " + engine.ExpandSeats(o.Summary, r.name)
+		}
+	}
+	return fitBlock(head, w, 1) + "\n" + fitBlock(body, w, boardH) + "\n" +
+		fitBlock(board.Clip(events, w), w, 2) + "\n" + a.statusLine() + "\n" +
+		a.shortHelp(w, "replay", keys.ReplayKeys().ShortHelp)
+}
