@@ -235,7 +235,8 @@ type View interface {
 // Describe returns the text of a, one of seat s's legal moves in this
 // state, as a player's move menu shows it ("Draw a token from the bag").
 // Legal formats no text; the table calls Describe only for the seat that
-// must act, when it sends that seat its update, and bots never call it.
+// must act and only for the moves that seat's screen shows, and bots never
+// call it.
 // The text has no width limit: the UI clips it to its own column.
 type Describer interface {
 	Describe(s Seat, a Action) string

@@ -211,9 +211,9 @@ type TableUpdate struct {
 	// View is the engine's View(You) once the game has started, else nil.
 	View  engine.View
 	Legal []engine.Action // what You may do now
-	// Moves are the words of Legal, one per move (engine.Describe), for
-	// the move menu; nil when You may not act.
-	Moves []string
+	// words puts Legal in words on demand (see Describe); nil when You
+	// may not act.
+	words *moveWords
 	// Pending lists the seats that may act now (the engine's Pending plus,
 	// during a response window, its Responding seats), sorted.
 	Pending []engine.Seat

@@ -54,9 +54,8 @@ func (t *table) updateFor(base TableUpdate, you engine.Seat) *TableUpdate {
 		u.View = t.state.View(you)
 		if slices.Contains(u.Pending, you) {
 			u.Legal = t.state.Legal(you)
-			u.Moves = make([]string, len(u.Legal))
-			for i, a := range u.Legal {
-				u.Moves[i] = engine.Describe(t.state, you, a)
+			if len(u.Legal) > 0 {
+				u.words = &moveWords{t: t, st: t.state, made: len(t.moves), seat: you, legal: u.Legal}
 			}
 		}
 	}

@@ -318,25 +318,19 @@ func (a *App) menu() []menuMove {
 		if keyed && len(b.Keys()) == 0 {
 			continue
 		}
-		text := ""
-		if i < len(t.Moves) {
-			text = t.Moves[i]
-		}
-		if text == "" {
-			text = act.String()
-		}
-		out = append(out, menuMove{act, text, b})
+		out = append(out, menuMove{i, act, b})
 	}
 	return out
 }
 
-// menuMove is one line of the move menu: a legal move, its words (the
-// table's description of it) and its hot key (the zero binding for none),
-// which both plays the move and is shown before the words.
+// menuMove is one line of the move menu: a legal move (the index into the
+// update's Legal, whose words the table gives on demand, and the move) and
+// its hot key (the zero binding for none), which both plays the move and is
+// shown before the words.
 type menuMove struct {
-	act  engine.Action
-	text string
-	key  key.Binding
+	i   int
+	act engine.Action
+	key key.Binding
 }
 
 // inviteLines tell how others join and what the host does next.
@@ -416,12 +410,20 @@ func (a *App) movesPane(w, h int) string {
 		if i < first {
 			continue
 		}
+		if len(lines) >= h {
+			break // below the pane: no words asked for
+		}
 		k := mv.key.Help().Key
 		if k == "" {
 			k = "·"
 		}
-		// The words have no width limit: the menu clips them to its column.
-		row := board.Clip(fmt.Sprintf("[%s] %s", k, mv.text), max(w-1, 1))
+		// Only the shown moves are put in words, and the words have no
+		// width limit: the menu clips them to its column.
+		text := t.Describe(mv.i)
+		if text == "" {
+			text = "…" // the table has moved on: the next update is coming
+		}
+		row := board.Clip(fmt.Sprintf("[%s] %s", k, text), max(w-1, 1))
 		if i == a.tableView.actionIdx {
 			lines = append(lines, th.Selected.Render(padRight("›"+row, w)))
 		} else {
