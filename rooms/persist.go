@@ -148,6 +148,10 @@ func (h *Hub) restoreTable(rec store.Table) error {
 	return nil
 }
 
+// restoring reports whether the table came back from the store within the
+// last Config.RestoreGrace (its players may still be reconnecting).
+func (t *table) restoring() bool { return time.Now().Before(t.restoredUntil) }
+
 // saveGame adds a finished game to the store's history, off the actor.
 func (t *table) saveGame(o engine.Outcome) {
 	if t.hub.store == nil {

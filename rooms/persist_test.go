@@ -159,3 +159,44 @@ func TestHistoryLookups(t *testing.T) {
 		t.Fatalf("a switched-off leaderboard: %v", err)
 	}
 }
+
+// crashCopy is what a crashed server leaves: the store as it was at that
+// moment (the old hub is simply abandoned, not closed).
+func crashCopy(t *testing.T, db *store.Memory) *store.Memory {
+	t.Helper()
+	tables, err := db.OpenTables()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := store.NewMemory()
+	for i := range tables {
+		must(t, cp.SaveTable(&tables[i], 0))
+	}
+	return cp
+}
+
+// TestCrashDuringAResponseWindow: a crash while a seat must answer out of
+// turn brings the window back with a fresh countdown for that seat; the
+// answer is taken, and the game goes on.
+func TestCrashDuringAResponseWindow(t *testing.T) {
+	db := store.NewMemory()
+	cfg := Config{Store: db, ResponseWindow: time.Hour, AwayGrace: time.Hour, Seed: func() uint64 { return 9 }}
+	h := testHub(t, cfg)
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	startToy(t, toyID, engine.Options{"target": "1000000", "window": "true"}, a, b)
+	must(t, a.Act(addOne))
+	b.table("bob must answer", func(u *TableUpdate) bool { return slices.Contains(u.Pending, 1) && !u.Deadline.IsZero() })
+
+	cfg.Store = crashCopy(t, db)
+	h2 := testHub(t, cfg)
+	b2 := connect(t, h2, "bob")
+	u := b2.seated()
+	if !slices.Contains(u.Pending, 1) || u.Deadline.IsZero() || time.Until(u.Deadline) < 30*time.Minute || view(t, u).Count != 1 {
+		t.Fatalf("after the crash bob's window is %s, deadline in %v", show(u), time.Until(u.Deadline))
+	}
+	must(t, b2.Act(okAct))
+	a2 := connect(t, h2, "anna")
+	a2.table("bob's turn, window over", func(u *TableUpdate) bool { return slices.Contains(u.Pending, 1) && u.Deadline.IsZero() })
+	must(t, b2.Act(addTwo))
+	a2.table("count 3", func(u *TableUpdate) bool { return view(t, u).Count == 3 })
+}

@@ -166,7 +166,9 @@ func (t *table) nextAuto(failed map[engine.Seat]bool) (engine.Seat, bool) {
 		if st == nil || !st.away() || failed[s] {
 			continue
 		}
-		if st.timedOut || slices.Contains(window, s) {
+		// An away seat in a window is timed out at once, except just after
+		// a restart, when everybody is away: the window runs its course.
+		if st.timedOut || (slices.Contains(window, s) && !t.restoring()) {
 			return s, true
 		}
 	}
@@ -191,8 +193,13 @@ func (t *table) updateWindow() {
 	}
 	t.window, t.answered = now, t.answered[:0]
 	if fresh {
-		t.deadline = time.Now().Add(t.cfg.ResponseWindow)
-		t.winTimer.schedule(t, t.cfg.ResponseWindow, t.windowExpired)
+		d := t.cfg.ResponseWindow
+		if t.restoring() {
+			// Restarted mid-window: the players need time to reconnect too.
+			d = max(d, t.cfg.AwayGrace)
+		}
+		t.deadline = time.Now().Add(d)
+		t.winTimer.schedule(t, d, t.windowExpired)
 	}
 }
 

@@ -284,7 +284,7 @@ func (t *table) fixHost() {
 func (t *table) checkEmpty() bool {
 	players := t.players()
 	watchers := players + len(t.spectators)
-	if wait := time.Until(t.restoredUntil); wait > 0 && watchers == 0 {
+	if wait := time.Until(t.restoredUntil); t.restoring() && watchers == 0 {
 		// Just restored: give its players time to come back.
 		if !t.emptyTimer.active() {
 			t.emptyTimer.schedule(t, wait, func() { t.changed() })
