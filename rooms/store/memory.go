@@ -17,12 +17,13 @@ type Memory struct {
 	mu     sync.Mutex
 	tables map[string]*Table
 	ids    map[string]*Identity
+	chosen map[string]bool // players who chose their name (SetName)
 	games  []Game
 }
 
 // NewMemory returns an empty Memory.
 func NewMemory() *Memory {
-	return &Memory{tables: map[string]*Table{}, ids: map[string]*Identity{}}
+	return &Memory{tables: map[string]*Table{}, ids: map[string]*Identity{}, chosen: map[string]bool{}}
 }
 
 // SaveTable implements Store.
@@ -36,6 +37,9 @@ func (m *Memory) SaveTable(t *Table, stored int) error {
 	}
 	if stored != have {
 		return fmt.Errorf("store: table %s has %d moves stored, not %d", t.ID, have, stored)
+	}
+	if stored > len(t.Moves) {
+		return fmt.Errorf("store: table %s has %d moves, so %d cannot be stored", t.ID, len(t.Moves), stored)
 	}
 	cp := *t
 	cp.Seats = slices.Clone(t.Seats)
@@ -83,6 +87,9 @@ func (m *Memory) SeePlayer(id, name string, now time.Time) (Identity, error) {
 		who = &Identity{ID: id, Name: name, FirstSeen: now}
 		m.ids[id] = who
 	}
+	if !m.chosen[id] {
+		who.Name = name
+	}
 	who.LastSeen = now
 	return *who, nil
 }
@@ -96,6 +103,7 @@ func (m *Memory) SetName(id, name string) error {
 		return ErrNotFound
 	}
 	who.Name = name
+	m.chosen[id] = true
 	return nil
 }
 
@@ -166,7 +174,7 @@ func (m *Memory) Leaderboard(game string, limit int) ([]Standing, error) {
 		out = append(out, Standing{PlayerID: id, Name: name, Played: c.played, Won: c.won})
 	}
 	slices.SortFunc(out, CompareStandings)
-	return out[:min(limit, len(out))], nil
+	return out[:max(0, min(limit, len(out)))], nil
 }
 
 // count is a played and won tally.

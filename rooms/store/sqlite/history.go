@@ -1,0 +1,209 @@
+package sqlite
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"arcade/rooms/store"
+)
+
+// SeePlayer implements store.Store.
+func (s *Store) SeePlayer(id, name string, now time.Time) (store.Identity, error) {
+	who := store.Identity{ID: id}
+	var first, last sql.NullInt64
+	err := s.w.QueryRow(`INSERT INTO identities (id, name, chosen, first_seen, last_seen) VALUES (?1, ?2, 0, ?3, ?3)
+		ON CONFLICT (id) DO UPDATE SET last_seen = excluded.last_seen,
+			name = CASE WHEN identities.chosen THEN identities.name ELSE excluded.name END
+		RETURNING name, first_seen, last_seen`, id, name, now.UnixNano()).Scan(&who.Name, &first, &last)
+	if err != nil {
+		return store.Identity{}, s.err1("see player", err)
+	}
+	who.FirstSeen, who.LastSeen = fromNanos(first), fromNanos(last)
+	return who, nil
+}
+
+// SetName implements store.Store (store.ErrNotFound for a player never
+// seen).
+func (s *Store) SetName(id, name string) error {
+	res, err := s.w.Exec(`UPDATE identities SET name = ?, chosen = 1 WHERE id = ?`, name, id)
+	if err != nil {
+		return s.err1("set name", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return s.err1("set name", err)
+	} else if n == 0 {
+		return store.ErrNotFound
+	}
+	return nil
+}
+
+// SaveGame implements store.Store: the game, its seats and its record in
+// one transaction.
+func (s *Store) SaveGame(g *store.Game) (int64, error) {
+	record, err := json.Marshal(g.Record)
+	if err != nil {
+		return 0, fmt.Errorf("store: game of table %s: %w", g.TableID, err)
+	}
+	tx, err := s.w.Begin()
+	if err != nil {
+		return 0, s.err1("save game", err)
+	}
+	defer tx.Rollback()
+	res, err := tx.Exec(`INSERT INTO games (table_id, game, started, ended, record) VALUES (?, ?, ?, ?, ?)`,
+		g.TableID, g.Game, nanos(g.Started), nanos(g.Ended), record)
+	if err != nil {
+		return 0, s.err1("save game", err)
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return 0, s.err1("save game", err)
+	}
+	for i, seat := range g.Seats {
+		if _, err := tx.Exec(`INSERT INTO game_seats (game_id, seat, player_id, name, bot, score, winner, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			id, i, seat.PlayerID, seat.Name, seat.BotLevel, seat.Score, seat.Winner, g.Game); err != nil {
+			return 0, s.err1("save game", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, s.err1("save game", err)
+	}
+	return id, nil
+}
+
+// Games implements store.Store.
+func (s *Store) Games(playerID string, limit int) ([]store.Game, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	rows, err := s.r.Query(`WITH g AS (
+			SELECT id, table_id, game, started, ended FROM games
+			WHERE id IN (SELECT game_id FROM game_seats WHERE player_id = ?)
+			ORDER BY id DESC LIMIT ?)
+		SELECT g.id, g.table_id, g.game, g.started, g.ended, s.player_id, s.name, s.bot, s.score, s.winner
+		FROM g JOIN game_seats s ON s.game_id = g.id ORDER BY g.id DESC, s.seat`, playerID, limit)
+	if err != nil {
+		return nil, s.err1("games", err)
+	}
+	defer rows.Close()
+	var out []store.Game
+	for rows.Next() {
+		var g store.Game
+		var started, ended sql.NullInt64
+		var seat store.GameSeat
+		if err := rows.Scan(&g.ID, &g.TableID, &g.Game, &started, &ended,
+			&seat.PlayerID, &seat.Name, &seat.BotLevel, &seat.Score, &seat.Winner); err != nil {
+			return nil, s.err1("games", err)
+		}
+		if len(out) == 0 || out[len(out)-1].ID != g.ID {
+			g.Started, g.Ended = fromNanos(started), fromNanos(ended)
+			out = append(out, g)
+		}
+		last := &out[len(out)-1]
+		last.Seats = append(last.Seats, seat)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.err1("games", err)
+	}
+	return out, nil
+}
+
+// Game implements store.Store.
+func (s *Store) Game(id int64) (store.Game, error) {
+	tx, err := s.r.Begin()
+	if err != nil {
+		return store.Game{}, s.err1("game", err)
+	}
+	defer tx.Rollback()
+	g := store.Game{ID: id}
+	var started, ended sql.NullInt64
+	var record []byte
+	err = tx.QueryRow(`SELECT table_id, game, started, ended, record FROM games WHERE id = ?`, id).
+		Scan(&g.TableID, &g.Game, &started, &ended, &record)
+	if errors.Is(err, sql.ErrNoRows) {
+		return store.Game{}, store.ErrNotFound
+	}
+	if err != nil {
+		return store.Game{}, s.err1("game", err)
+	}
+	g.Started, g.Ended = fromNanos(started), fromNanos(ended)
+	if err := json.Unmarshal(record, &g.Record); err != nil {
+		return store.Game{}, fmt.Errorf("database %s: game %d: record: %w", s.path, id, err)
+	}
+	rows, err := tx.Query(`SELECT player_id, name, bot, score, winner FROM game_seats WHERE game_id = ? ORDER BY seat`, id)
+	if err != nil {
+		return store.Game{}, s.err1("game", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var seat store.GameSeat
+		if err := rows.Scan(&seat.PlayerID, &seat.Name, &seat.BotLevel, &seat.Score, &seat.Winner); err != nil {
+			return store.Game{}, s.err1("game", err)
+		}
+		g.Seats = append(g.Seats, seat)
+	}
+	if err := rows.Err(); err != nil {
+		return store.Game{}, s.err1("game", err)
+	}
+	return g, nil
+}
+
+// Stats implements store.Store: per game, in game order.
+func (s *Store) Stats(playerID string) ([]store.GameStats, error) {
+	rows, err := s.r.Query(`SELECT game, count(*), sum(winner) FROM game_seats WHERE player_id = ?
+		GROUP BY game ORDER BY game`, playerID)
+	if err != nil {
+		return nil, s.err1("stats", err)
+	}
+	defer rows.Close()
+	out := []store.GameStats{}
+	for rows.Next() {
+		var st store.GameStats
+		if err := rows.Scan(&st.Game, &st.Played, &st.Won); err != nil {
+			return nil, s.err1("stats", err)
+		}
+		out = append(out, st)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.err1("stats", err)
+	}
+	return out, nil
+}
+
+// Leaderboard implements store.Store: keyed players only (IDs "key:..."),
+// ordered as store.CompareStandings orders them, each under the name of
+// their identity (or, for a player the store has no identity of, the name
+// they had in their last game).
+func (s *Store) Leaderboard(game string, limit int) ([]store.Standing, error) {
+	if limit <= 0 {
+		return []store.Standing{}, nil
+	}
+	// 'key:' < a keyed ID < 'key;' (';' follows ':'), so the index is used.
+	rows, err := s.r.Query(`WITH t AS (
+			SELECT player_id, count(*) AS played, sum(winner) AS won FROM game_seats
+			WHERE game = ?1 AND player_id > 'key:' AND player_id < 'key;'
+			GROUP BY player_id)
+		SELECT t.player_id, coalesce(i.name,
+				(SELECT l.name FROM game_seats l WHERE l.player_id = t.player_id ORDER BY l.game_id DESC, l.seat DESC LIMIT 1)) AS name,
+			t.played, t.won
+		FROM t LEFT JOIN identities i ON i.id = t.player_id
+		ORDER BY t.won DESC, t.played, name, t.player_id LIMIT ?2`, game, limit)
+	if err != nil {
+		return nil, s.err1("leaderboard", err)
+	}
+	defer rows.Close()
+	out := []store.Standing{}
+	for rows.Next() {
+		var st store.Standing
+		if err := rows.Scan(&st.PlayerID, &st.Name, &st.Played, &st.Won); err != nil {
+			return nil, s.err1("leaderboard", err)
+		}
+		out = append(out, st)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.err1("leaderboard", err)
+	}
+	return out, nil
+}
