@@ -1,6 +1,7 @@
 package labyrinth
 
 import (
+	"math/bits"
 	"slices"
 
 	"arcade/engine"
@@ -13,9 +14,14 @@ import (
 // looks for that one action (Apply's check), so that checking a move
 // allocates nothing.
 type actionList struct {
-	ends []int // where each action's Args end in ints
-	ints []int // the Args of every action listed, one after the other
-	runs []run // the kinds of the actions: each run until the next
+	// ints holds the Args of every action listed, one after the other,
+	// up to ni; ends[i] is where action i's end, for the first n
+	// actions. Both are used up to a count, so that listing an action
+	// writes no pointers (and pays no write barriers while the garbage
+	// collector runs).
+	ints, ends []int
+	ni, n      int
+	runs       []run // the kinds of the actions: each run until the next
 	// want is the action looked for when looking; found reports it came
 	// up.
 	want           engine.Action
@@ -34,7 +40,7 @@ func (l *actionList) start(kind string) bool {
 	if l.looking {
 		return !l.found && l.want.Kind == kind
 	}
-	l.runs = append(l.runs, run{kind, len(l.ends)})
+	l.runs = append(l.runs, run{kind, l.n})
 	return true
 }
 
@@ -46,14 +52,37 @@ func (l *actionList) add(args ...int) {
 		}
 		return
 	}
-	l.ints = append(l.ints, args...)
-	l.ends = append(l.ends, len(l.ints))
+	copy(l.reserve(len(args)), args)
+	l.commit(len(args))
+}
+
+// reserve makes room for an action of k numbers and returns it, for
+// commit to list.
+func (l *actionList) reserve(k int) []int {
+	if l.ni+k > len(l.ints) {
+		ints := make([]int, 2*len(l.ints)+k)
+		copy(ints, l.ints[:l.ni])
+		l.ints = ints
+	}
+	if l.n == len(l.ends) {
+		ends := make([]int, 2*len(l.ends)+1)
+		copy(ends, l.ends)
+		l.ends = ends
+	}
+	return l.ints[l.ni : l.ni+k]
+}
+
+// commit lists the action of k numbers written where reserve said.
+func (l *actionList) commit(k int) {
+	l.ni += k
+	l.ends[l.n] = l.ni
+	l.n++
 }
 
 // actions copies the actions listed to the heap.
 func (l *actionList) actions() []engine.Action {
-	out := make([]engine.Action, len(l.ends))
-	ints := slices.Clone(l.ints)
+	out := make([]engine.Action, l.n)
+	ints := slices.Clone(l.ints[:l.ni])
 	start := 0
 	for k, r := range l.runs {
 		to := len(out)
@@ -77,14 +106,12 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 	if g.Phase == PhaseOver || s != g.Turn {
 		return nil
 	}
-	if g.scratch.ends == nil {
-		g.scratch = actionList{ends: make([]int, 0, 128), ints: make([]int, 0, 512), runs: make([]run, 0, 16)}
+	l := &g.scratch
+	if l.ends == nil {
+		*l = actionList{ints: make([]int, 512), ends: make([]int, 128), runs: make([]run, 0, 16)}
 	}
-	// The list works on the stack (no write barriers) and hands its
-	// buffers back to the state, grown if they had to.
-	l := actionList{ends: g.scratch.ends[:0], ints: g.scratch.ints[:0], runs: g.scratch.runs[:0]}
-	g.listLegal(&l)
-	g.scratch = l
+	l.ni, l.n, l.runs = 0, 0, l.runs[:0]
+	g.listLegal(l)
 	return l.actions()
 }
 
@@ -154,14 +181,18 @@ func (g *state) next(s engine.Seat) engine.Seat { return (s + 1) % engine.Seat(g
 func (g *state) listFlips(l *actionList) {
 	at := g.Pos[g.Turn]
 	mapCard := booster(g.me(), UsefulMap)
-	for i := range NumTiles {
+	tiles := adjacent[at] // without a map, only the tiles next to yours
+	if mapCard >= 0 {
+		tiles = 1<<NumTiles - 1
+	}
+	for ; tiles != 0; tiles &= tiles - 1 {
+		i := bits.TrailingZeros32(tiles)
 		if g.Tiles[i].Lit {
 			continue
 		}
-		switch {
-		case Adjacent(at, i):
+		if Adjacent(at, i) {
 			l.add(i)
-		case mapCard >= 0:
+		} else {
 			l.add(i, mapCard)
 		}
 	}
@@ -172,13 +203,12 @@ func (g *state) listFlips(l *actionList) {
 // them is not offered.
 func (g *state) listRotations(l *actionList) {
 	at := g.Pos[g.Turn]
-	for i := range NumTiles {
-		t := &g.Tiles[i]
-		if !t.Lit || t.Shape == ShapeCross || (i != at && !Adjacent(at, i)) {
-			continue
+	for tiles := adjacent[at] | 1<<at; tiles != 0; tiles &= tiles - 1 {
+		i := bits.TrailingZeros32(tiles)
+		if t := &g.Tiles[i]; t.Lit && t.Shape != ShapeCross {
+			l.add(i, 1)
+			l.add(i, -1)
 		}
-		l.add(i, 1)
-		l.add(i, -1)
 	}
 }
 

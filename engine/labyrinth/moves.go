@@ -1,5 +1,7 @@
 package labyrinth
 
+import "math/bits"
+
 // listMoves lists every legal move: for each piece that may move and each
 // tile it can reach, the ways to get there with the fewest Secret
 // Passages (with and without a Library Ladder, when the Ladder saves
@@ -47,8 +49,20 @@ func (g *state) listMoves(l *actionList) {
 
 // addMove lists one move (see KindMove for its Args).
 func addMove(l *actionList, m MoveSpec) {
-	var buf [40]int
-	l.add(m.appendArgs(buf[:0])...)
+	if l.looking {
+		var buf [32]int
+		l.add(m.appendArgs(buf[:0])...)
+		return
+	}
+	k := movePassages + 1 + len(m.Passages)
+	switch m.Bonus {
+	case BonusCapture:
+		k += len(m.Cards)
+	case BonusReturn:
+		k++
+	}
+	m.appendArgs(l.reserve(k)[:0])
+	l.commit(k)
 }
 
 // listMovesTo lists the moves of piece to tile to crossing n bookcases,
@@ -127,58 +141,68 @@ func (g *state) spent(m *MoveSpec) int {
 // n bookcases: every minimal covering set of the cards at hand (the
 // player's, and in a ride the Trolley's), and with a Photocopier every
 // set it makes smaller.
-func (g *state) listCaptures(l *actionList, cp *coverPool, m MoveSpec, n int) {
+func (g *state) listCaptures(l *actionList, pool *lazyPool, m MoveSpec, n int) {
 	h := g.me()
 	m.Bonus, m.Terror = BonusCapture, g.Tiles[m.Tile].Terror
 	need := Terrors[m.Terror].Needs
 	var masks [64]uint16
 	var cards [maxPool]int
 	var pbuf [HandLimit]int
-	// add lists the capture with the set of cards mask, if the hand has
-	// the passages for it and room for the Terror.
-	add := func(mask uint16) {
-		m.Cards = cp.set(cards[:0], mask)
+	// add lists the captures with the sets of cards in sets, if the hand
+	// has the passages for them and room for the Terror.
+	add := func(sets []uint16) {
+		if len(sets) == 0 {
+			return
+		}
 		p, ok := appendBoosters(pbuf[:0], h, SecretPassage, n, m.Copier, m.Ladder)
-		m.Passages = p
-		if ok && h.slots()-g.spent(&m)+1 <= HandLimit {
-			addMove(l, m)
+		if !ok {
+			return
+		}
+		m.Passages, m.Cards = p, nil
+		spent := g.spent(&m) // the boosters; then the cards of the hand in each set
+		for _, set := range sets {
+			if h.slots()-spent-bits.OnesCount16(set&pool.mine)+1 <= HandLimit {
+				m.Cards = pool.cards.set(cards[:0], set)
+				addMove(l, m)
+			}
 		}
 	}
-	for _, mask := range cp.minimal(masks[:0], need, -1) {
-		add(mask)
-	}
+	add(pool.cards.minimal(masks[:0], need, -1))
 	copier := booster(h, Photocopier, m.Ladder)
 	if copier < 0 {
 		return
 	}
 	for _, b := range h.Cards {
-		if !IsBook(b) {
-			continue
-		}
-		m.Copier, m.Copied = copier, b
-		for _, mask := range cp.minimal(masks[:0], need, b) {
-			add(mask)
+		if IsBook(b) {
+			m.Copier, m.Copied = copier, b
+			add(pool.cards.minimal(masks[:0], need, b))
 		}
 	}
 }
 
 // lazyPool is the cards a piece's captures draw on, read when first
-// needed.
+// needed (get).
 type lazyPool struct {
 	ready bool
-	pool  coverPool
+	cards coverPool
+	mine  uint16 // the cards of the player's hand, as a set
 }
 
 // get reads the cards for captures by piece: the player's, and in a ride
 // the Trolley's too.
-func (p *lazyPool) get(g *state, piece int) *coverPool {
+func (p *lazyPool) get(g *state, piece int) *lazyPool {
 	if !p.ready {
 		var cards [maxPool]int
 		n := copy(cards[:], g.me().Cards)
 		if piece == PieceRide {
 			n += copy(cards[n:], g.Trolley.Cards)
 		}
-		p.pool, p.ready = newCoverPool(cards[:n]), true
+		p.cards, p.ready = newCoverPool(cards[:n]), true
+		for i, id := range p.cards.cards[:p.cards.n] {
+			if g.me().has(id) {
+				p.mine |= 1 << i
+			}
+		}
 	}
-	return &p.pool
+	return p
 }
