@@ -14,12 +14,18 @@ import (
 func (s *Store) SeePlayer(id, name string, now time.Time) (store.Identity, error) {
 	who := store.Identity{ID: id}
 	var first, last sql.NullInt64
-	err := s.w.QueryRow(`INSERT INTO identities (id, name, chosen, first_seen, last_seen) VALUES (?1, ?2, 0, ?3, ?3)
+	err := s.write(func(tx *sql.Tx) error {
+		err := tx.QueryRow(`INSERT INTO identities (id, name, chosen, first_seen, last_seen) VALUES (?1, ?2, 0, ?3, ?3)
 		ON CONFLICT (id) DO UPDATE SET last_seen = excluded.last_seen,
 			name = CASE WHEN identities.chosen THEN identities.name ELSE excluded.name END
 		RETURNING name, first_seen, last_seen`, id, name, now.UnixNano()).Scan(&who.Name, &first, &last)
+		if err != nil {
+			return s.err1("see player", err)
+		}
+		return nil
+	})
 	if err != nil {
-		return store.Identity{}, s.err1("see player", err)
+		return store.Identity{}, err
 	}
 	who.FirstSeen, who.LastSeen = fromNanos(first), fromNanos(last)
 	return who, nil
@@ -28,16 +34,18 @@ func (s *Store) SeePlayer(id, name string, now time.Time) (store.Identity, error
 // SetName implements store.Store (store.ErrNotFound for a player never
 // seen).
 func (s *Store) SetName(id, name string) error {
-	res, err := s.w.Exec(`UPDATE identities SET name = ?, chosen = 1 WHERE id = ?`, name, id)
-	if err != nil {
-		return s.err1("set name", err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return s.err1("set name", err)
-	} else if n == 0 {
-		return store.ErrNotFound
-	}
-	return nil
+	return s.write(func(tx *sql.Tx) error {
+		res, err := tx.Exec(`UPDATE identities SET name = ?, chosen = 1 WHERE id = ?`, name, id)
+		if err != nil {
+			return s.err1("set name", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return s.err1("set name", err)
+		} else if n == 0 {
+			return store.ErrNotFound
+		}
+		return nil
+	})
 }
 
 // SaveGame implements store.Store: the game, its seats and its record in
@@ -47,28 +55,26 @@ func (s *Store) SaveGame(g *store.Game) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("store: game of table %s: %w", g.TableID, err)
 	}
-	tx, err := s.w.Begin()
-	if err != nil {
-		return 0, s.err1("save game", err)
-	}
-	defer tx.Rollback()
-	res, err := tx.Exec(`INSERT INTO games (table_id, game, started, ended, record) VALUES (?, ?, ?, ?, ?)`,
-		g.TableID, g.Game, nanos(g.Started), nanos(g.Ended), record)
-	if err != nil {
-		return 0, s.err1("save game", err)
-	}
-	id, err := res.LastInsertId()
-	if err != nil {
-		return 0, s.err1("save game", err)
-	}
-	for i, seat := range g.Seats {
-		if _, err := tx.Exec(`INSERT INTO game_seats (game_id, seat, player_id, name, bot, score, winner, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, i, seat.PlayerID, seat.Name, seat.BotLevel, seat.Score, seat.Winner, g.Game); err != nil {
-			return 0, s.err1("save game", err)
+	var id int64
+	err = s.write(func(tx *sql.Tx) error {
+		res, err := tx.Exec(`INSERT INTO games (table_id, game, started, ended, record) VALUES (?, ?, ?, ?, ?)`,
+			g.TableID, g.Game, nanos(g.Started), nanos(g.Ended), record)
+		if err != nil {
+			return s.err1("save game", err)
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return 0, s.err1("save game", err)
+		if id, err = res.LastInsertId(); err != nil {
+			return s.err1("save game", err)
+		}
+		for i, seat := range g.Seats {
+			if _, err := tx.Exec(`INSERT INTO game_seats (game_id, seat, player_id, name, bot, score, winner, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+				id, i, seat.PlayerID, seat.Name, seat.BotLevel, seat.Score, seat.Winner, g.Game); err != nil {
+				return s.err1("save game", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
 	}
 	return id, nil
 }

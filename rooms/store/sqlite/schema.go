@@ -13,8 +13,7 @@ CREATE TABLE tables (
 	code   TEXT NOT NULL,
 	game   TEXT NOT NULL,
 	status TEXT NOT NULL,
-	setup  TEXT NOT NULL,            -- the store.Table as JSON, without its moves
-	moves  INTEGER NOT NULL DEFAULT 0 -- how many rows of moves it has
+	setup  TEXT NOT NULL             -- the store.Table as JSON, without its moves
 );
 CREATE INDEX tables_seq ON tables(seq);
 

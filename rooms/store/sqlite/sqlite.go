@@ -4,9 +4,13 @@
 // The database runs in WAL mode with synchronous=NORMAL (a commit is in the
 // WAL before SaveTable returns; a power cut may lose the last commits, a
 // crash of the process loses nothing), a busy timeout and foreign keys on.
-// Every write goes through one connection, so writers queue in Go instead
-// of fighting over SQLite's lock; reads use a small pool of their own and
-// never wait for the writer (WAL readers see the last commit).
+// Every write goes through one connection, owned by one goroutine that
+// commits the writes waiting for it in one transaction (group commit, each
+// write in a savepoint of its own), so writers queue in Go instead of
+// fighting over SQLite's lock, and a busy server pays one commit for many
+// moves. Reads use a small pool of their own and never wait for the writer
+// (WAL readers see the last commit). Checkpoints run on a reader
+// connection, off the writers' path.
 //
 // Open creates the file if needed, checks it (PRAGMA quick_check) and runs
 // the forward migrations the file has not had yet; the schema's version is
@@ -39,6 +43,12 @@ type Store struct {
 	err  error // Close's
 
 	countMoves, upsertTable, insertMove *sql.Stmt
+
+	jobs             chan job      // to the writer
+	closing          chan struct{} // closed by Close
+	writerDone       chan struct{}
+	checkpointNow    chan struct{}
+	checkpointerDone chan struct{}
 }
 
 var _ store.Store = (*Store)(nil)
@@ -63,9 +73,11 @@ func Open(path string) (*Store, error) {
 	}
 	f.Close()
 
-	s := &Store{path: path}
+	s := &Store{path: path, jobs: make(chan job), closing: make(chan struct{}), writerDone: make(chan struct{}),
+		checkpointNow: make(chan struct{}, 1), checkpointerDone: make(chan struct{})}
 	const common = "_busy_timeout=5000&_foreign_keys=1"
-	if s.w, err = sql.Open("sqlite", path+"?"+common+"&_journal_mode=WAL&_synchronous=NORMAL&_txlock=immediate"); err != nil {
+	if s.w, err = sql.Open("sqlite", path+"?"+common+"&_journal_mode=WAL&_synchronous=NORMAL&_txlock=immediate"+
+		fmt.Sprintf("&_pragma=wal_autocheckpoint(%d)", walBound)); err != nil {
 		return nil, s.openErr(err)
 	}
 	s.w.SetMaxOpenConns(1)
@@ -83,9 +95,12 @@ func Open(path string) (*Store, error) {
 	s.r.SetMaxOpenConns(readers)
 	s.r.SetMaxIdleConns(readers)
 	if err := s.r.Ping(); err != nil {
-		s.Close()
+		s.r.Close()
+		s.w.Close()
 		return nil, s.openErr(err)
 	}
+	go s.writer()
+	go s.checkpointer()
 	return s, nil
 }
 
@@ -127,10 +142,12 @@ func (s *Store) setUp() error {
 		st  **sql.Stmt
 		sql string
 	}{
-		{&s.countMoves, `SELECT moves FROM tables WHERE id = ?`},
-		{&s.upsertTable, `INSERT INTO tables (id, seq, code, game, status, setup, moves) VALUES (?, ?, ?, ?, ?, ?, ?)
+		{&s.countMoves, `SELECT coalesce(max(n) + 1, 0) FROM moves WHERE table_id = ?`},
+		// A move changes no setup: then the row and its page are left alone.
+		{&s.upsertTable, `INSERT INTO tables (id, seq, code, game, status, setup) VALUES (?, ?, ?, ?, ?, ?)
 			ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, code = excluded.code, game = excluded.game,
-				status = excluded.status, setup = excluded.setup, moves = excluded.moves`},
+				status = excluded.status, setup = excluded.setup
+			WHERE tables.setup IS NOT excluded.setup`},
 		{&s.insertMove, `INSERT INTO moves (table_id, n, seat, action) VALUES (?, ?, ?, ?)`},
 	} {
 		if *p.st, err = s.w.Prepare(p.sql); err != nil {
@@ -213,15 +230,16 @@ func more(n int) string {
 // Path is the database file's path.
 func (s *Store) Path() string { return s.path }
 
-// Close implements store.Store: it closes the readers, then the writer,
+// Close implements store.Store: the writes under way commit, later ones
+// fail with ErrClosed; then it closes the readers and last the writer,
 // whose close checkpoints the WAL into the database file. Later calls
 // return the first call's result.
 func (s *Store) Close() error {
 	s.once.Do(func() {
-		var errs []error
-		if s.r != nil {
-			errs = append(errs, s.r.Close())
-		}
+		close(s.closing)
+		<-s.writerDone
+		<-s.checkpointerDone
+		errs := []error{s.r.Close()}
 		for _, st := range []*sql.Stmt{s.countMoves, s.upsertTable, s.insertMove} {
 			if st != nil {
 				errs = append(errs, st.Close())

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -367,8 +369,8 @@ func TestMigrationFromV1(t *testing.T) {
 	v1 := []string{
 		migrations[0],
 		"PRAGMA user_version = 1",
-		`INSERT INTO tables (id, seq, code, game, status, setup, moves) VALUES ('t7', 7, 'K7MQ2X', 'firetower', 'playing',
-			'{"id":"t7","seq":7,"code":"K7MQ2X","game":"firetower","creator":{"id":"key:SHA256:ann","name":"ann"},"host":0,"status":"playing","seed":9,"seats":[{"id":"key:SHA256:ann","name":"ann"},{"bot":"hard"}],"created":"2026-11-26T10:00:00Z"}', 2)`,
+		`INSERT INTO tables (id, seq, code, game, status, setup) VALUES ('t7', 7, 'K7MQ2X', 'firetower', 'playing',
+			'{"id":"t7","seq":7,"code":"K7MQ2X","game":"firetower","creator":{"id":"key:SHA256:ann","name":"ann"},"host":0,"status":"playing","seed":9,"seats":[{"id":"key:SHA256:ann","name":"ann"},{"bot":"hard"}],"created":"2026-11-26T10:00:00Z"}')`,
 		`INSERT INTO moves (table_id, n, seat, action) VALUES ('t7', 0, 0, '{"kind":"place","args":[3,4]}'), ('t7', 1, 1, '{"kind":"pass"}')`,
 		`INSERT INTO identities (id, name, chosen, first_seen, last_seen) VALUES ('key:SHA256:ann', 'Ann Lee', 1, 1000, 2000)`,
 		`INSERT INTO games (id, table_id, game, started, ended, record) VALUES
@@ -481,5 +483,58 @@ func TestCloseTwice(t *testing.T) {
 	}
 	if _, err := os.Stat(s.Path() + "-wal"); !os.IsNotExist(err) {
 		t.Errorf("the WAL is left after Close: %v", err)
+	}
+}
+
+// TestBatchFailuresIsolated saves from many goroutines at once, so that
+// writes share transactions, with every other save refused: the refused
+// ones leave nothing, the others are all kept.
+func TestBatchFailuresIsolated(t *testing.T) {
+	s := openTemp(t)
+	defer s.Close()
+	const tables, moves = 40, 30
+	var wg sync.WaitGroup
+	for i := range tables {
+		wg.Go(func() {
+			tb := &store.Table{ID: fmt.Sprintf("t%d", i), Seq: uint64(i), Status: "playing"}
+			for n := range moves {
+				tb.Moves = append(tb.Moves, engine.Move{Seat: engine.Seat(i), Action: engine.Action{Kind: "m", Args: []int{n}}})
+				bad := *tb
+				bad.Status = "bad"
+				bad.Moves = append(tb.Moves[:n+1:n+1], engine.Move{Action: engine.Action{Kind: "bad"}})
+				if err := s.SaveTable(&bad, n+1); err == nil {
+					t.Errorf("table %d: a save with the wrong count succeeded", i)
+				}
+				if err := s.SaveTable(tb, n); err != nil {
+					t.Errorf("table %d: %v", i, err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	ts, err := s.OpenTables()
+	if err != nil || len(ts) != tables {
+		t.Fatalf("OpenTables: %d, %v", len(ts), err)
+	}
+	for _, tb := range ts {
+		if tb.Status != "playing" || len(tb.Moves) != moves {
+			t.Errorf("table %s: status %s, %d moves", tb.ID, tb.Status, len(tb.Moves))
+		}
+		for n, mv := range tb.Moves {
+			if mv.Action.Kind != "m" || mv.Action.Args[0] != n || int(mv.Seat) != int(tb.Seq) {
+				t.Errorf("table %s move %d: %+v", tb.ID, n, mv)
+			}
+		}
+	}
+}
+
+func TestWriteAfterClose(t *testing.T) {
+	s := openTemp(t)
+	s.Close()
+	if err := s.SaveTable(&store.Table{ID: "t1"}, 0); !errors.Is(err, ErrClosed) {
+		t.Errorf("SaveTable after Close: %v, want ErrClosed", err)
+	}
+	if _, err := s.SeePlayer("key:a", "a", time.Now()); !errors.Is(err, ErrClosed) {
+		t.Errorf("SeePlayer after Close: %v, want ErrClosed", err)
 	}
 }

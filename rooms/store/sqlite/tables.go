@@ -3,7 +3,6 @@ package sqlite
 import (
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"time"
 
@@ -23,46 +22,44 @@ func (s *Store) SaveTable(t *store.Table, stored int) error {
 		return fmt.Errorf("store: table %s: %w", t.ID, err)
 	}
 	actions := make([][]byte, len(t.Moves)-stored)
+	seats := make([]int, len(actions))
 	for i, mv := range t.Moves[stored:] {
+		seats[i] = int(mv.Seat)
 		if actions[i], err = json.Marshal(mv.Action); err != nil {
 			return fmt.Errorf("store: table %s: move %d: %w", t.ID, stored+i, err)
 		}
 	}
-	tx, err := s.w.Begin()
-	if err != nil {
-		return s.err1("save table", err)
-	}
-	defer tx.Rollback()
-	have := 0
-	if err := tx.Stmt(s.countMoves).QueryRow(t.ID).Scan(&have); err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return s.err1("save table", err)
-	}
-	if have != stored {
-		return fmt.Errorf("store: table %s has %d moves stored, not %d", t.ID, have, stored)
-	}
-	if _, err := tx.Stmt(s.upsertTable).Exec(t.ID, int64(t.Seq), t.Code, t.Game, t.Status, setup, len(t.Moves)); err != nil {
-		return s.err1("save table", err)
-	}
-	if len(actions) > 0 {
-		ins := tx.Stmt(s.insertMove)
-		for i, a := range actions {
-			if _, err := ins.Exec(t.ID, stored+i, int(t.Moves[stored+i].Seat), a); err != nil {
-				return s.err1("save table", err)
+	return s.write(func(tx *sql.Tx) error {
+		have := 0
+		if err := tx.Stmt(s.countMoves).QueryRow(t.ID).Scan(&have); err != nil {
+			return s.err1("save table", err)
+		}
+		if have != stored {
+			return fmt.Errorf("store: table %s has %d moves stored, not %d", t.ID, have, stored)
+		}
+		if _, err := tx.Stmt(s.upsertTable).Exec(t.ID, int64(t.Seq), t.Code, t.Game, t.Status, setup); err != nil {
+			return s.err1("save table", err)
+		}
+		if len(actions) > 0 {
+			ins := tx.Stmt(s.insertMove)
+			for i, a := range actions {
+				if _, err := ins.Exec(t.ID, stored+i, seats[i], a); err != nil {
+					return s.err1("save table", err)
+				}
 			}
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return s.err1("save table", err)
-	}
-	return nil
+		return nil
+	})
 }
 
 // DeleteTable implements store.Store (its moves go with it).
 func (s *Store) DeleteTable(id string) error {
-	if _, err := s.w.Exec(`DELETE FROM tables WHERE id = ?`, id); err != nil {
-		return s.err1("delete table", err)
-	}
-	return nil
+	return s.write(func(tx *sql.Tx) error {
+		if _, err := tx.Exec(`DELETE FROM tables WHERE id = ?`, id); err != nil {
+			return s.err1("delete table", err)
+		}
+		return nil
+	})
 }
 
 // OpenTables implements store.Store: every open table with its moves, in
@@ -73,7 +70,7 @@ func (s *Store) OpenTables() ([]store.Table, error) {
 		return nil, s.err1("open tables", err)
 	}
 	defer tx.Rollback()
-	rows, err := tx.Query(`SELECT id, setup, moves FROM tables ORDER BY seq, id`)
+	rows, err := tx.Query(`SELECT id, setup FROM tables ORDER BY seq, id`)
 	if err != nil {
 		return nil, s.err1("open tables", err)
 	}
@@ -82,8 +79,7 @@ func (s *Store) OpenTables() ([]store.Table, error) {
 	for rows.Next() {
 		var id string
 		var setup []byte
-		var n int
-		if err := rows.Scan(&id, &setup, &n); err != nil {
+		if err := rows.Scan(&id, &setup); err != nil {
 			rows.Close()
 			return nil, s.err1("open tables", err)
 		}
@@ -92,7 +88,6 @@ func (s *Store) OpenTables() ([]store.Table, error) {
 			rows.Close()
 			return nil, fmt.Errorf("database %s: table %s: %w", s.path, id, err)
 		}
-		t.Moves = make([]engine.Move, 0, n)
 		at[id] = len(out)
 		out = append(out, t)
 	}
@@ -128,11 +123,6 @@ func (s *Store) OpenTables() ([]store.Table, error) {
 	}
 	if err := rows.Err(); err != nil {
 		return nil, s.err1("open tables", err)
-	}
-	for _, t := range out {
-		if len(t.Moves) != cap(t.Moves) {
-			return nil, fmt.Errorf("database %s: table %s has %d of its %d moves", s.path, t.ID, len(t.Moves), cap(t.Moves))
-		}
 	}
 	return out, nil
 }
