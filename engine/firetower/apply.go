@@ -13,14 +13,10 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	if g.Over {
 		return nil, engine.Illegal("The game is over.")
 	}
-	if p := g.Pending(); len(p) == 0 || p[0] != s {
+	if g.acting() != s {
 		return nil, engine.Illegal("It is not your turn.")
 	}
-	w := want{kind: a.Kind, card: -1}
-	if a.Kind == KindPlay && len(a.Args) > 0 {
-		w.card = a.Args[0]
-	}
-	if _, ok := engine.Find(g.legal(s, w), a); !ok {
+	if !g.allowed(s, a) {
 		return nil, g.explain(s, a)
 	}
 	return g.do(s, a), nil
@@ -40,8 +36,10 @@ func (g *state) do(s engine.Seat, a engine.Action) []engine.Event {
 		g.doWind(s, a.Args[0], a.Kind == KindRoll)
 	case KindDiscard:
 		gone := g.discardCards(s, a.Args)
-		g.log.Public("%s discards %s and draws.", engine.SeatRef(s), plural(len(gone), "card"))
-		g.log.Private(s, "You discarded %s.", cardList(gone))
+		if g.telling() {
+			g.public(seatRef(s) + " discards " + plural(len(gone), "card") + " and draws.")
+			g.private(s, "You discarded "+cardList(gone)+".")
+		}
 		g.refill(s)
 		g.Part = PartEnd
 	case KindBucket:
@@ -52,8 +50,10 @@ func (g *state) do(s engine.Seat, a engine.Action) []engine.Event {
 		g.nextTurn()
 	case KindTrim:
 		gone := g.discardCards(s, a.Args)
-		g.log.Public("%s discards a card.", engine.SeatRef(s))
-		g.log.Private(s, "You discarded %s.", cardList(gone))
+		if g.telling() {
+			g.public(seatRef(s) + " discards a card.")
+			g.private(s, "You discarded "+cardList(gone)+".")
+		}
 	case KindRedraw:
 		g.Tasks = g.Tasks[1:]
 		g.doRedraw(s, a.Args)
@@ -98,7 +98,9 @@ func (g *state) explain(s engine.Seat, a engine.Action) error {
 func (g *state) doSpread(s engine.Seat, at Point) {
 	e, _ := g.Pos.Spread(g.Pos.Wind, at)
 	g.setBoard(e)
-	g.log.Public("%s: the %s wind spreads the fire to %s.", engine.SeatRef(s), lower(g.Pos.Wind), at)
+	if g.telling() {
+		g.public(seatRef(s) + ": the " + lower(g.Pos.Wind) + " wind spreads the fire to " + at.String() + ".")
+	}
 	g.Part = PartAction
 	g.checkTowers(s)
 }
@@ -116,14 +118,18 @@ func (g *state) doPlay(s engine.Seat, i int, at Point, rot int) {
 	if c == Ember {
 		g.EmberFrom = &at
 		g.Part = PartEmber
-		g.log.Public("%s plays Ember and lifts the gem on %s.", engine.SeatRef(s), at)
+		if g.telling() {
+			g.public(seatRef(s) + " plays Ember and lifts the gem on " + at.String() + ".")
+		}
 		return
 	}
-	where := span(c.Shape().Cells(at, rot))
-	if c.IsWind() {
-		g.log.Public("%s plays %s to put a gem on %s.", engine.SeatRef(s), c, where)
-	} else {
-		g.log.Public("%s plays %s on %s: %s.", engine.SeatRef(s), c, where, e.Summary())
+	if g.telling() {
+		where := span(c.Shape().Cells(at, rot))
+		if c.IsWind() {
+			g.public(seatRef(s) + " plays " + c.Name() + " to put a gem on " + where + ".")
+		} else {
+			g.public(seatRef(s) + " plays " + c.Name() + " on " + where + ": " + e.Summary() + ".")
+		}
 	}
 	g.endCard(s)
 }
@@ -141,7 +147,9 @@ func (g *state) doEmberTo(s engine.Seat, to Point) {
 	g.EmberFrom = nil
 	g.setBoard(e)
 	g.Last = append(g.Last, from)
-	g.log.Public("%s moves the Ember's gem from %s to %s.", engine.SeatRef(s), from, to)
+	if g.telling() {
+		g.public(seatRef(s) + " moves the Ember's gem from " + from.String() + " to " + to.String() + ".")
+	}
 	g.endCard(s)
 }
 
@@ -151,13 +159,13 @@ func (g *state) doWind(s engine.Seat, i int, roll bool) {
 	switch {
 	case roll:
 		g.Pos.Wind = g.rollWind(old)
-		g.log.Public("%s plays %s to roll the die: the wind will blow %s.", engine.SeatRef(s), c, g.Pos.Wind)
+		g.public(seatRef(s) + " plays " + c.Name() + " to roll the die: the wind will blow " + g.Pos.Wind.String() + ".")
 	case !g.windLive(c.Dir()):
 		g.Pos.Wind = g.rollWind(-1)
-		g.log.Public("%s plays %s, but %s threatens no tower: the die says %s.", engine.SeatRef(s), c, c.Dir(), g.Pos.Wind)
+		g.public(seatRef(s) + " plays " + c.Name() + ", but " + c.Dir().String() + " threatens no tower: the die says " + g.Pos.Wind.String() + ".")
 	default:
 		g.Pos.Wind = c.Dir()
-		g.log.Public("%s plays %s: the wind will blow %s.", engine.SeatRef(s), c, g.Pos.Wind)
+		g.public(seatRef(s) + " plays " + c.Name() + ": the wind will blow " + g.Pos.Wind.String() + ".")
 	}
 	g.Part = PartEnd
 	g.refill(s)
@@ -167,16 +175,20 @@ func (g *state) doBucket(s engine.Seat, at Point, rot int) {
 	e, _ := g.Pos.Bucket(at, rot, g.towersOf(s))
 	g.setBoard(e)
 	g.Seats[s].Bucket = false
-	g.log.Public("%s empties the Bucket on %s: %s.", engine.SeatRef(s), span(Line3.Cells(at, rot)), e.Summary())
+	if g.telling() {
+		g.public(seatRef(s) + " empties the Bucket on " + span(Line3.Cells(at, rot)) + ": " + e.Summary() + ".")
+	}
 }
 
 func (g *state) doRedraw(s engine.Seat, idx []int) {
 	if len(idx) == 0 {
-		g.log.Public("%s keeps their hand.", engine.SeatRef(s))
+		g.public(seatRef(s) + " keeps their hand.")
 		return
 	}
 	gone := g.discardCards(s, slices.Clone(idx))
-	g.log.Public("%s redraws %s.", engine.SeatRef(s), plural(len(gone), "card"))
-	g.log.Private(s, "You discarded %s.", cardList(gone))
+	if g.telling() {
+		g.public(seatRef(s) + " redraws " + plural(len(gone), "card") + ".")
+		g.private(s, "You discarded "+cardList(gone)+".")
+	}
 	g.refill(s)
 }

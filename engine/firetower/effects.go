@@ -60,6 +60,9 @@ func (e *Effect) add(b *Board, p Point, to Cell) {
 			break
 		}
 	}
+	if e.Changes == nil {
+		e.Changes = make([]Change, 0, 4) // most effects change a few squares
+	}
 	e.Changes = slices.Insert(e.Changes, i, Change{At: p, From: b.At(p), To: to})
 }
 
@@ -144,7 +147,8 @@ func (p *Position) Spread(d Dir, at Point) (Effect, error) {
 
 // SpreadTargets lists every square the wind can blow a gem onto.
 func (p *Position) SpreadTargets(d Dir) []Point {
-	return squares(func(q Point) bool { return p.canSpread(d, q) }, -1)
+	gr := p.grid()
+	return gr.spreads(d).points()
 }
 
 // squares lists the squares where ok holds, in reading order, stopping

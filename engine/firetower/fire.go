@@ -1,7 +1,7 @@
 package firetower
 
 import (
-	"fmt"
+	"strconv"
 
 	"arcade/engine"
 )
@@ -11,7 +11,7 @@ import (
 // until the round is over, then goes to the discard pile.
 func (g *state) firestorm(s engine.Seat) {
 	g.StormOut = true
-	g.log.Public("%s draws the Firestorm!", engine.SeatRef(s))
+	g.public(seatRef(s) + " draws the Firestorm!")
 	g.storm(s, "The Firestorm")
 	if g.Over {
 		g.StormOut = false
@@ -33,13 +33,15 @@ func (g *state) storm(by engine.Seat, what string) {
 	d := g.rollWind(-1)
 	e := g.Pos.storm(d)
 	g.setBoard(e)
-	g.log.Public("%s blows %s: %s.", what, d, plural(e.Count(Fire), "new gem"))
+	if g.telling() {
+		g.public(what + " blows " + d.String() + ": " + plural(e.Count(Fire), "new gem") + ".")
+	}
 	g.checkTowers(by)
 	if g.Over {
 		return
 	}
 	g.Pos.Wind = g.rollWind(-1)
-	g.log.Public("The die sets the wind to %s.", g.Pos.Wind)
+	g.public("The die sets the wind to " + g.Pos.Wind.String() + ".")
 }
 
 // checkTowers burns every tower whose corner has caught fire. Without
@@ -60,11 +62,11 @@ func (g *state) checkTowers(by engine.Seat) {
 		st := &g.Seats[s]
 		st.Burned = true
 		if g.TeamPlay {
-			g.log.Public("%s's %s tower burns!", engine.SeatRef(s), st.Tower)
+			g.public(seatRef(s) + "'s " + st.Tower.String() + " tower burns!")
 			continue
 		}
 		st.Out, st.OutAt = true, g.Elims
-		g.log.Public("%s's %s tower burns: %s is out of the game!", engine.SeatRef(s), st.Tower, engine.SeatRef(s))
+		g.public(seatRef(s) + "'s " + st.Tower.String() + " tower burns: " + seatRef(s) + " is out of the game!")
 	}
 	if !g.TeamPlay {
 		g.Elims += len(hit)
@@ -89,7 +91,7 @@ func (g *state) checkTowers(by engine.Seat) {
 	if !g.windLive(g.Pos.Wind) {
 		old := g.Pos.Wind
 		g.Pos.Wind = g.rollWind(-1)
-		g.log.Public("No tower stands %s any more: the die sets the wind to %s.", lower(old), g.Pos.Wind)
+		g.public("No tower stands " + lower(old) + " any more: the die sets the wind to " + g.Pos.Wind.String() + ".")
 	}
 }
 
@@ -103,14 +105,14 @@ func (g *state) eliminated(hit []engine.Seat, by engine.Seat) {
 		g.Seats[v].Hand = nil
 		if taker && v != by {
 			g.Seats[by].Hand = append(g.Seats[by].Hand, cards...)
-			g.log.Public("%s takes %s's %s.", engine.SeatRef(by), engine.SeatRef(v), plural(len(cards), "card"))
+			g.public(seatRef(by) + " takes " + seatRef(v) + "'s " + plural(len(cards), "card") + ".")
 		} else {
 			g.Discard = append(g.Discard, cards...)
-			g.log.Public("%s's %s go to the discard pile.", engine.SeatRef(v), plural(len(cards), "card"))
+			g.public(seatRef(v) + "'s " + plural(len(cards), "card") + " go to the discard pile.")
 		}
 	}
 	g.HandSize = startHand + min(g.Elims, 2)
-	g.log.Public("Everyone now plays with %d cards.", g.HandSize)
+	g.public("Everyone now plays with " + strconv.Itoa(g.HandSize) + " cards.")
 	for s := range g.Seats {
 		if seat := engine.Seat(s); seat != by && !g.Seats[s].Out {
 			g.refill(seat)
@@ -143,7 +145,7 @@ func (g *state) checkOver(hit []engine.Seat) bool {
 			return false
 		}
 		if summary == "" {
-			summary = fmt.Sprintf("%s and %s burned both opposing towers and win.", engine.SeatRef(winners[0]), engine.SeatRef(winners[1]))
+			summary = seatRef(winners[0]) + " and " + seatRef(winners[1]) + " burned both opposing towers and win."
 		}
 	} else {
 		for s, st := range g.Seats {
@@ -156,7 +158,7 @@ func (g *state) checkOver(hit []engine.Seat) bool {
 			winners = hit
 			summary = "The last towers burned at once: a draw between " + engine.JoinSeats(hit) + "."
 		case 1:
-			summary = fmt.Sprintf("%s's tower is the last one standing: %s wins.", engine.SeatRef(winners[0]), engine.SeatRef(winners[0]))
+			summary = seatRef(winners[0]) + "'s tower is the last one standing: " + seatRef(winners[0]) + " wins."
 		default:
 			return false
 		}

@@ -70,3 +70,28 @@ func (e Effect) Summary() string {
 func plural(n int, what string) string {
 	return strconv.Itoa(n) + " " + engine.Plural(n, what, what+"s")
 }
+
+// seatRefs are the seat references of the seats a table may have.
+var seatRefs = [4]string{engine.SeatRef(0), engine.SeatRef(1), engine.SeatRef(2), engine.SeatRef(3)}
+
+// seatRef is engine.SeatRef(s), without formatting for the usual seats.
+func seatRef(s engine.Seat) string {
+	if s >= 0 && int(s) < len(seatRefs) {
+		return seatRefs[s]
+	}
+	return engine.SeatRef(s)
+}
+
+// telling reports whether the game's log keeps its events: an imagined
+// game's (a bot's playout) drops them, so their words need not be made.
+func (g *state) telling() bool { return !g.log.Discarding() }
+
+// public logs an event every seat may read.
+func (g *state) public(text string) {
+	g.log.Add(engine.Event{Text: text, To: engine.Everyone})
+}
+
+// private logs an event only seat s may read.
+func (g *state) private(s engine.Seat, text string) {
+	g.log.Add(engine.Event{Text: text, To: s})
+}

@@ -2,6 +2,8 @@ package firetower
 
 import (
 	"fmt"
+	"math/bits"
+	"slices"
 
 	"arcade/engine"
 )
@@ -28,10 +30,15 @@ func (g *state) Pending() []engine.Seat {
 	if g.Over {
 		return nil
 	}
+	return []engine.Seat{g.acting()}
+}
+
+// acting is the seat that must decide now (the game is not over).
+func (g *state) acting() engine.Seat {
 	if len(g.Tasks) > 0 {
-		return []engine.Seat{g.Tasks[0].Seat}
+		return g.Tasks[0].Seat
 	}
-	return []engine.Seat{g.Turn}
+	return g.Turn
 }
 
 // phase is what the game waits for now.
@@ -47,92 +54,168 @@ func (g *state) phase() Part {
 	return g.Part
 }
 
+// moveList builds a list of moves whose arguments share one array, so
+// that a list of a thousand placements costs a few allocations.
+type moveList struct {
+	out  []engine.Action
+	args []int
+}
+
+// newMoveList makes room for n moves.
+func newMoveList(n int) moveList {
+	return moveList{out: make([]engine.Action, 0, n)}
+}
+
+// add appends a move (args nil: a move without arguments).
+func (l *moveList) add(kind string, args ...int) {
+	var a []int
+	if args != nil {
+		n := len(l.args)
+		l.args = append(l.args, args...)
+		a = l.args[n:len(l.args):len(l.args)]
+	}
+	l.out = append(l.out, engine.Action{Kind: kind, Args: a})
+}
+
+// maxHandMoves is how many hand cards the move table covers (hands in
+// Part 2 hold at most 7).
+const maxHandMoves = 8
+
+// moveTable holds every placement once, square by square, so that a list
+// of legal moves is copied out of it in runs of squares. The moves'
+// arguments are shared by every list (nobody may change them) and live,
+// like the table, outside the heap.
+var moveTable struct {
+	play    [maxHandMoves][2][Size * Size]engine.Action // [hand, x, y, rot]
+	bucket  [2][Size * Size]engine.Action               // [x, y, rot]
+	spread  [Size * Size]engine.Action                  // [x, y]
+	wind    [maxHandMoves][2]engine.Action              // [hand] wind, roll
+	discard [maxHandMoves][]engine.Action               // by hand size: the whole hand, then the other subsets
+}
+
+// moveArgs holds the arguments of moveTable's moves.
+var moveArgs [(maxHandMoves*2*4+2*3+2)*Size*Size + maxHandMoves*2 + maxHandMoves<<(maxHandMoves-1)]int
+
+func init() {
+	args := moveArgs[:0]
+	mk := func(kind string, a ...int) engine.Action {
+		n := len(args)
+		args = append(args, a...)
+		return engine.Action{Kind: kind, Args: args[n:len(args):len(args)]}
+	}
+	t := &moveTable
+	for k := range Size * Size {
+		x, y := k%Size, k/Size
+		for rot := range 2 {
+			for i := range maxHandMoves {
+				t.play[i][rot][k] = mk(KindPlay, i, x, y, rot)
+			}
+			t.bucket[rot][k] = mk(KindBucket, x, y, rot)
+		}
+		t.spread[k] = mk(KindSpread, x, y)
+	}
+	for i := range maxHandMoves {
+		t.wind[i] = [2]engine.Action{mk(KindWind, i), mk(KindRoll, i)}
+		if i > 0 {
+			t.discard[i] = discardMoves(i)
+			for k, a := range t.discard[i] {
+				t.discard[i][k] = mk(KindDiscard, a.Args...)
+			}
+		}
+	}
+	if &args[0] != &moveArgs[0] {
+		panic("firetower: moveArgs is too small")
+	}
+}
+
+// addRuns appends the moves of table for every square of set, in reading
+// order, a run of squares at a time (a run goes on from the end of a row
+// to the start of the next).
+func (l *moveList) addRuns(set *squareSet, table *[Size * Size]engine.Action) {
+	start, end := 0, 0 // the run so far: table[start:end]
+	for y, r := range set {
+		for r != 0 {
+			x := bits.TrailingZeros16(r)
+			n := bits.TrailingZeros16(^(r >> x))
+			r &^= uint16((uint32(1)<<n - 1) << x)
+			k := y*Size + x
+			if k != end {
+				l.out = append(l.out, table[start:end]...)
+				start = k
+			}
+			end = k + n
+		}
+	}
+	l.out = append(l.out, table[start:end]...)
+}
+
+// addPlays appends the play [i, x, y, rot] of hand card i for every
+// square of set, in reading order.
+func (l *moveList) addPlays(i, rot int, set *squareSet) {
+	if i < maxHandMoves {
+		l.addRuns(set, &moveTable.play[i][rot])
+		return
+	}
+	set.each(func(p Point) { l.add(KindPlay, i, p.X, p.Y, rot) })
+}
+
 // Legal implements engine.State: keyed moves first, then the placements.
-func (g *state) Legal(s engine.Seat) []engine.Action { return g.legal(s, wantAll) }
-
-// want filters the moves legal lists: a kind and, for plays, a hand index.
-type want struct {
-	kind string
-	card int
-}
-
-var wantAll = want{card: -1}
-
-// has reports whether moves of kind (for card, when plays) are wanted.
-func (w want) has(kind string, card int) bool {
-	return w.kind == "" || (w.kind == kind && (w.card < 0 || w.card == card))
-}
-
-// legal lists seat s's moves that w wants; Apply asks only for the kind it
-// checks, which spares it the thousands of placements of a whole list.
-func (g *state) legal(s engine.Seat, w want) []engine.Action {
-	p := g.Pending()
-	if len(p) == 0 || p[0] != s {
+func (g *state) Legal(s engine.Seat) []engine.Action {
+	if g.Over || g.acting() != s {
 		return nil
 	}
-	var out []engine.Action
 	switch g.phase() {
 	case PartTrim:
 		return g.trimActions(s)
 	case PartRedraw:
 		return g.redrawActions(s)
-	case PartSpread:
-		if w.has(KindSpread, -1) {
-			out = g.spreadActions()
-		}
 	case PartEmber:
 		return g.emberActions()
-	case PartEnd:
-		out = []engine.Action{{Kind: KindEnd}}
-	default:
-		return g.actionMenu(s, w)
-	}
-	if w.has(KindBucket, -1) {
-		out = append(out, g.bucketActions(s)...)
-	}
-	return out
-}
-
-func (g *state) spreadActions() []engine.Action {
-	var out []engine.Action
-	for _, q := range g.Pos.SpreadTargets(g.Pos.Wind) {
-		out = append(out, engine.Action{Kind: KindSpread, Args: []int{q.X, q.Y}})
-	}
-	return out
-}
-
-// bucketPlacement is one legal Bucket play.
-type bucketPlacement struct {
-	at  Point
-	rot int
-	e   Effect
-}
-
-// bucketEffects lists seat s's legal Bucket plays (none once it is used).
-func (g *state) bucketEffects(s engine.Seat) []bucketPlacement {
-	if !g.Seats[s].Bucket {
-		return nil
-	}
-	var out []bucketPlacement
-	towers := g.towersOf(s)
-	for rot := range 2 {
-		for y := range Size {
-			for x := range Size {
-				if e, err := g.Pos.Bucket(Point{x, y}, rot, towers); err == nil {
-					out = append(out, bucketPlacement{Point{x, y}, rot, e})
-				}
-			}
+	case PartSpread, PartEnd:
+		gr := g.grid()
+		var spreads squareSet
+		n := 1
+		if g.Part == PartSpread {
+			spreads = gr.spreads(g.Pos.Wind)
+			n = spreads.count()
 		}
+		buckets := g.bucketSets(gr, s)
+		l := newMoveList(n + buckets[0].count() + buckets[1].count())
+		if g.Part == PartSpread {
+			l.addRuns(&spreads, &moveTable.spread)
+		} else {
+			l.add(KindEnd)
+		}
+		for rot := range buckets {
+			l.addRuns(&buckets[rot], &moveTable.bucket[rot])
+		}
+		if len(l.out) == 0 {
+			return nil
+		}
+		return l.out
+	}
+	return g.actionMenu(s)
+}
+
+// bucketSets is where seat s may empty its Bucket, by rotation (nowhere
+// once it is used).
+func (g *state) bucketSets(gr *grid, s engine.Seat) (out [2]squareSet) {
+	if !g.Seats[s].Bucket {
+		return out
+	}
+	towers := g.towersOf(s)
+	for rot := range out {
+		out[rot] = gr.buckets(towers, rot)
 	}
 	return out
 }
 
-func (g *state) bucketActions(s engine.Seat) []engine.Action {
-	var out []engine.Action
-	for _, b := range g.bucketEffects(s) {
-		out = append(out, engine.Action{Kind: KindBucket, Args: []int{b.at.X, b.at.Y, b.rot}})
+// canBucket reports whether seat s has a Bucket play.
+func (g *state) canBucket(s engine.Seat) bool {
+	if !g.Seats[s].Bucket {
+		return false
 	}
-	return out
+	return g.grid().anyBucket(g.towersOf(s))
 }
 
 func (g *state) emberActions() []engine.Action {
@@ -155,58 +238,142 @@ func firstCopy(hand []Card, i int) bool {
 	return true
 }
 
-// actionMenu is Part 2: wind uses, discards, the Bucket, card placements.
-func (g *state) actionMenu(s engine.Seat, w want) []engine.Action {
-	hand := g.Seats[s].Hand
-	if len(hand) == 0 {
-		return []engine.Action{{Kind: KindPass}}
-	}
-	var out []engine.Action
+// handAnchors are, for every card of a hand that moves name (its first
+// copy), where it may be played, by rotation.
+func handAnchors(p *Position, gr *grid, hand []Card, out [][2]squareSet) [][2]squareSet {
+	out = slices.Grow(out[:0], len(hand))[:len(hand)]
 	for i, c := range hand {
-		if !c.IsWind() || !firstCopy(hand, i) {
-			continue
-		}
-		out = append(out, engine.Action{Kind: KindWind, Args: []int{i}})
-		out = append(out, engine.Action{Kind: KindRoll, Args: []int{i}})
-	}
-	all := make([]int, len(hand))
-	for i := range all {
-		all[i] = i
-	}
-	out = append(out, engine.Action{Kind: KindDiscard, Args: all})
-	if w.has(KindBucket, -1) {
-		out = append(out, g.bucketActions(s)...)
-	}
-	for i, c := range hand {
-		if firstCopy(hand, i) && w.has(KindPlay, i) {
-			out = append(out, g.placements(i, c)...)
-		}
-	}
-	if !w.has(KindDiscard, -1) {
-		return out
-	}
-	for _, sub := range subsets(len(hand)) {
-		if len(sub) < len(hand) {
-			out = append(out, engine.Action{Kind: KindDiscard, Args: sub})
+		if firstCopy(hand, i) {
+			for rot := range c.Shape().Rotations() {
+				out[i][rot] = gr.anchors(p, c, rot)
+			}
 		}
 	}
 	return out
 }
 
-// placements lists the legal plays of card c (hand index i) on the board.
-func (g *state) placements(i int, c Card) []engine.Action {
-	var out []engine.Action
-	for rot := range c.Shape().Rotations() {
-		for y := range Size {
-			for x := range Size {
-				if _, err := g.Pos.Place(c, Point{x, y}, rot); err != nil {
-					continue
-				}
-				out = append(out, engine.Action{Kind: KindPlay, Args: []int{i, x, y, rot}})
+// actionMenu is Part 2: wind uses, discards, the Bucket, card placements.
+func (g *state) actionMenu(s engine.Seat) []engine.Action {
+	hand := g.Seats[s].Hand
+	if len(hand) == 0 {
+		return []engine.Action{{Kind: KindPass}}
+	}
+	gr := g.grid()
+	buckets := g.bucketSets(gr, s)
+	var buf [maxHandMoves][2]squareSet
+	plays := handAnchors(&g.Pos, gr, hand, buf[:0])
+	var discards []engine.Action
+	if len(hand) < maxHandMoves {
+		discards = moveTable.discard[len(hand)]
+	} else {
+		discards = discardMoves(len(hand))
+	}
+	n := 2*len(hand) + len(discards) + buckets[0].count() + buckets[1].count()
+	for i := range plays {
+		n += plays[i][0].count() + plays[i][1].count()
+	}
+	l := newMoveList(n)
+	for i, c := range hand {
+		if c.IsWind() && firstCopy(hand, i) {
+			if i < maxHandMoves {
+				l.out = append(l.out, moveTable.wind[i][:]...)
+			} else {
+				l.add(KindWind, i)
+				l.add(KindRoll, i)
 			}
 		}
 	}
+	l.out = append(l.out, discards[0])
+	for rot := range buckets {
+		l.addRuns(&buckets[rot], &moveTable.bucket[rot])
+	}
+	for i := range plays {
+		for rot := range plays[i] {
+			l.addPlays(i, rot, &plays[i][rot])
+		}
+	}
+	return append(l.out, discards[1:]...)
+}
+
+// discardMoves lists the discards of a hand of n cards: the whole hand
+// first, then the other subsets, smallest first.
+func discardMoves(n int) []engine.Action {
+	subs := subsets(n)
+	out := []engine.Action{{Kind: KindDiscard, Args: subs[len(subs)-1]}}
+	for _, sub := range subs[:len(subs)-1] {
+		out = append(out, engine.Action{Kind: KindDiscard, Args: sub})
+	}
 	return out
+}
+
+// allowed reports whether a is one of Legal(s), the game not being over
+// and s the seat that must act, without listing them: a placement is
+// checked against the anchors Legal lists it from.
+func (g *state) allowed(s engine.Seat, a engine.Action) bool {
+	hand := g.Seats[s].Hand
+	args := a.Args
+	n := len(args)
+	card := func() bool { return n > 0 && args[0] >= 0 && args[0] < len(hand) && firstCopy(hand, args[0]) }
+	at := func(i int) (Point, bool) {
+		p := Point{args[i], args[i+1]}
+		return p, p.On()
+	}
+	bucket := func() bool {
+		if a.Kind != KindBucket || n != 3 || !g.Seats[s].Bucket || args[2] < 0 || args[2] > 1 {
+			return false
+		}
+		p, _ := at(0)
+		set := g.grid().buckets(g.towersOf(s), args[2])
+		return set.has(p)
+	}
+	switch g.phase() {
+	case PartTrim:
+		return a.Kind == KindTrim && n == 1 && card()
+	case PartRedraw:
+		return a.Kind == KindRedraw && ascending(args, len(hand))
+	case PartEmber:
+		p, on := Point{}, false
+		if n == 2 {
+			p, on = at(0)
+		}
+		return a.Kind == KindEmber && on && g.Pos.canLand(*g.EmberFrom, p)
+	case PartSpread:
+		if a.Kind == KindSpread && n == 2 {
+			p, on := at(0)
+			return on && g.Pos.canSpread(g.Pos.Wind, p)
+		}
+		return bucket()
+	case PartEnd:
+		return a.Kind == KindEnd && n == 0 || bucket()
+	}
+	if len(hand) == 0 {
+		return a.Kind == KindPass && n == 0
+	}
+	switch a.Kind {
+	case KindWind, KindRoll:
+		return n == 1 && card() && hand[args[0]].IsWind()
+	case KindDiscard:
+		return n > 0 && ascending(args, len(hand))
+	case KindPlay:
+		if n != 4 || !card() {
+			return false
+		}
+		p, _ := at(1)
+		set := g.grid().anchors(&g.Pos, hand[args[0]], args[3])
+		return set.has(p)
+	}
+	return bucket()
+}
+
+// ascending reports whether idx are distinct hand indices below n in
+// increasing order, the way moves list a subset of the hand.
+func ascending(idx []int, n int) bool {
+	for i, k := range idx {
+		if k < 0 || k >= n || i > 0 && k <= idx[i-1] {
+			return false
+		}
+	}
+	return true
 }
 
 // Describe implements engine.Describer: the words of seat s's legal move

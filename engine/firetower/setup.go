@@ -38,11 +38,9 @@ func newState(players int, team, storms bool, deck string, seed uint64) *state {
 	g.Pos.Wind = g.rollWind(-1)
 	g.Turn = g.firstPlayer(g.Pos.Wind)
 	t := g.Seats[g.Turn].Tower
-	g.log.Public("The die shows %s: %s (%s tower, %s) starts.",
-		g.Pos.Wind, engine.SeatRef(g.Turn), t, t.Compass())
+	g.public("The die shows " + g.Pos.Wind.String() + ": " + seatRef(g.Turn) + " (" + t.String() + " tower, " + t.Compass() + ") starts.")
 	if team {
-		g.log.Public("Teams: %s and %s against %s and %s.",
-			engine.SeatRef(0), engine.SeatRef(2), engine.SeatRef(1), engine.SeatRef(3))
+		g.public("Teams: " + seatRef(0) + " and " + seatRef(2) + " against " + seatRef(1) + " and " + seatRef(3) + ".")
 	}
 	g.settle()
 	g.remember(g.log.Take())

@@ -72,7 +72,8 @@ type state struct {
 	Last      []Point       `json:"last,omitempty"`   // squares the last move changed
 	Recent    []string      `json:"recent,omitempty"` // the last public log lines
 
-	log engine.Log // the events of the move in progress
+	log       engine.Log // the events of the move in progress
+	gridCache gridCache  // the position last read into square sets
 }
 
 // stateJSON has state's fields without its methods.

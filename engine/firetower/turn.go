@@ -37,13 +37,13 @@ func (g *state) settle() {
 		}
 		switch g.Part {
 		case PartSpread:
-			if len(g.Pos.SpreadTargets(g.Pos.Wind)) == 0 {
-				g.log.Public("The %s wind finds no square to spread to.", lower(g.Pos.Wind))
+			if g.grid().spreads(g.Pos.Wind).empty() {
+				g.public("The " + lower(g.Pos.Wind) + " wind finds no square to spread to.")
 				g.Part = PartAction
 				continue
 			}
 		case PartEnd:
-			if len(g.bucketEffects(g.Turn)) == 0 {
+			if !g.canBucket(g.Turn) {
 				g.nextTurn()
 				continue
 			}
@@ -64,7 +64,9 @@ func (g *state) nextTurn() {
 	g.Part = PartSpread
 	g.EmberFrom = nil
 	g.TurnNo++
-	g.log.Public("%s's turn (wind %s).", engine.SeatRef(g.Turn), g.Pos.Wind)
+	if g.telling() {
+		g.public(seatRef(g.Turn) + "'s turn (wind " + g.Pos.Wind.String() + ").")
+	}
 }
 
 // draw gives seat s n cards from the draw pile, shuffling the discard pile
@@ -79,7 +81,7 @@ func (g *state) draw(s engine.Seat, n int) {
 			}
 			g.Deck, g.Discard = g.Discard, nil
 			g.shuffle(g.Deck)
-			g.log.Public("The discard pile is shuffled into a new draw pile.")
+			g.public("The discard pile is shuffled into a new draw pile.")
 		}
 		c := g.pop()
 		if c == Firestorm {
@@ -89,8 +91,8 @@ func (g *state) draw(s engine.Seat, n int) {
 		g.Seats[s].Hand = append(g.Seats[s].Hand, c)
 		got = append(got, c)
 	}
-	if len(got) > 0 {
-		g.log.Private(s, "You drew %s.", cardList(got))
+	if len(got) > 0 && g.telling() {
+		g.private(s, "You drew "+cardList(got)+".")
 	}
 }
 
@@ -125,7 +127,8 @@ func (g *state) remember(evs []engine.Event) {
 		}
 	}
 	if n := len(g.Recent); n > recentMax {
-		g.Recent = slices.Clone(g.Recent[n-recentMax:])
+		// In place: no other state shares the lines (copies clone them).
+		g.Recent = g.Recent[:copy(g.Recent, g.Recent[n-recentMax:])]
 	}
 }
 
