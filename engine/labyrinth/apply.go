@@ -150,7 +150,7 @@ func (g *state) doTake(args []int) {
 		id := g.drawBook(gn)
 		h.Cards = append(h.Cards, id)
 		g.log(func() string {
-			return seatRef(g.Turn) + " takes " + Books[id].Name + " (" + GenreNames[gn] + ", " + Books[id].Symbols.Letters() + ")."
+			return seatRef(g.Turn) + " takes " + Books[id].Name + " (" + GenreNames[gn] + ", " + cardLetters[id] + ")."
 		})
 	}
 }

@@ -69,7 +69,13 @@ func (g *state) listPasses(l *actionList) {
 			room++
 		}
 		add := func(give, receive int) {
-			l.add(base.Tile, base.Partner, give, receive, base.Service)
+			if l.looking {
+				l.add(base.Tile, base.Partner, give, receive, base.Service)
+				return
+			}
+			a := l.reserve(5)
+			a[0], a[1], a[2], a[3], a[4] = base.Tile, base.Partner, give, receive, base.Service
+			l.commit(5)
 		}
 		if theirs.room() > 0 {
 			for _, x := range gives {

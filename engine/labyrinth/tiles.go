@@ -34,7 +34,7 @@ func (g *state) placeTerror(i int) {
 	}
 	g.Tiles[i].Terror = id
 	g.log(func() string {
-		return "The " + Terrors[id].Name + " (" + Terrors[id].Needs.Letters() + ") appears on " + TileName(i) + "."
+		return "The " + Terrors[id].Name + " (" + terrorLetters[id] + ") appears on " + TileName(i) + "."
 	})
 	if n := g.terrorsOnGrid(); n >= 6 {
 		g.finish(false, "Six Terrors overrun the library: the game is lost ("+strconv.Itoa(g.filled())+" of 6 shelves filled).")

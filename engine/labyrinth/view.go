@@ -257,9 +257,26 @@ func (g *state) tileView(i int) TileView {
 	return tv
 }
 
+// cardLetters and terrorLetters are the symbols of the cards and of the
+// Terrors as letters (Symbols.Letters), written once.
+var (
+	cardLetters = func() (out [NumCards]string) {
+		for id := range out {
+			out[id] = CardSymbols(id).Letters()
+		}
+		return out
+	}()
+	terrorLetters = func() (out [NumTerrors]string) {
+		for t := range out {
+			out[t] = Terrors[t].Needs.Letters()
+		}
+		return out
+	}()
+)
+
 // terrorView describes Terror number t.
 func terrorView(t int) TerrorView {
-	return TerrorView{ID: t, Name: Terrors[t].Name, Needs: Terrors[t].Needs, Letters: Terrors[t].Needs.Letters()}
+	return TerrorView{ID: t, Name: Terrors[t].Name, Needs: Terrors[t].Needs, Letters: terrorLetters[t]}
 }
 
 // cardView describes card id.
@@ -276,7 +293,7 @@ func cardView(id int) CardView {
 		c.Options = []Boost{o[0], o[1]}
 	}
 	c.Symbols = CardSymbols(id)
-	c.Letters = c.Symbols.Letters()
+	c.Letters = cardLetters[id]
 	return c
 }
 
