@@ -538,3 +538,57 @@ func TestWriteAfterClose(t *testing.T) {
 		t.Errorf("SeePlayer after Close: %v, want ErrClosed", err)
 	}
 }
+
+// TestSecondOpener opens the file a running store has open, as `arcade
+// backup` would from another process, and backs it up while the first
+// store goes on writing.
+func TestSecondOpener(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "arcade.db")
+	filled(t, path)
+	s1, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s1.Close()
+	tb := &store.Table{ID: "t9", Seq: 9, Status: "playing"}
+	if err := s1.SaveTable(tb, 0); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error)
+	go func() {
+		for n := range 200 {
+			tb.Moves = append(tb.Moves, engine.Move{Action: engine.Action{Kind: "m"}})
+			if err := s1.SaveTable(tb, n); err != nil {
+				done <- err
+				return
+			}
+		}
+		done <- nil
+	}()
+	dest := filepath.Join(t.TempDir(), "copy.db")
+	if err := s2.Backup(context.Background(), dest); err != nil {
+		t.Fatal(err)
+	}
+	if err := s2.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-done; err != nil {
+		t.Fatalf("the first store, while the second backed up and closed: %v", err)
+	}
+	c, err := Open(dest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ts, err := c.OpenTables()
+	if err != nil || len(ts) != 2 || ts[1].ID != "t9" {
+		t.Fatalf("the copy's tables: %+v, %v", ts, err)
+	}
+	if ts, err := s1.OpenTables(); err != nil || len(ts[1].Moves) != 200 {
+		t.Fatalf("the first store's tables after: %v", err)
+	}
+}
