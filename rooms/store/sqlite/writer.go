@@ -15,13 +15,16 @@ import (
 // Checkpoints (copying the WAL into the database file, with its fsync) run
 // on a reader connection, off the writer's path, every checkpointEvery and
 // after every checkpointJobs writes; SQLite's own automatic checkpoint, in
-// the committing connection, stays only as a bound on the WAL's size.
+// the committing connection, stays only as a bound on the WAL's size. An
+// fsync of the database file stalls the WAL's writes on ext4 for as long as
+// the disk takes (measured: milliseconds, tens on a busy disk), so
+// checkpoints are few: a page that many moves rewrote is copied once.
 
 const (
 	maxBatch        = 256 // writes in one transaction at most
-	checkpointEvery = 250 * time.Millisecond
-	checkpointJobs  = 2000
-	walBound        = 20000 // pages (80 MB) before SQLite checkpoints in the writer
+	checkpointEvery = 2 * time.Second
+	checkpointJobs  = 10000
+	walBound        = 40000 // pages (160 MB) before SQLite checkpoints in the writer
 )
 
 // ErrClosed is returned by writes to a closed store.
