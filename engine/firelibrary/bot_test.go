@@ -81,7 +81,7 @@ func TestBotsPlayLegally(t *testing.T) {
 		games, hardEvery = 15, 40
 	}
 	cfgRNG := engine.NewRNG(31)
-	hard := hardBot{iterations: 12, budget: time.Hour}
+	hard := hardBot{iterations: 60, budget: time.Hour}
 	asked := 0
 	for i := range games {
 		cfg := randomConfig(&cfgRNG)
@@ -122,7 +122,7 @@ func TestHardBeatsEasy(t *testing.T) {
 	if enginetest.RaceEnabled || testing.Short() {
 		games = 4
 	}
-	hard := hardBot{iterations: 40, budget: time.Hour}
+	hard := hardBot{iterations: 60, budget: time.Hour}
 	wins, fair := 0.0, 0.0
 	for i := range games {
 		players := 2 + 2*(i%2)

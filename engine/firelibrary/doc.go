@@ -57,8 +57,10 @@
 //     Order card; rules of thumb for the other tools;
 //   - hard: search.Bot, determinized Monte Carlo: games dealt from its
 //     View by Sampler (sample.go says what is guessed and how), played out
-//     by the normal bot to the end of its next turn (solo games: to the
-//     end) and rated by its lead. At most 600 playouts or 300 ms a move.
+//     to their end by the normal bot, which reads the imagined game's
+//     BotView, and rated by who won; the normal bot's move stands unless
+//     another one wins clearly more often. At most 300 playouts or 300 ms
+//     a move.
 //
 // A bot reads a View through sight (sight.go), the bots' own numeric
 // reading of one seat's knowledge; inside the hard bot's imagined games

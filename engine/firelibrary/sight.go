@@ -68,10 +68,17 @@ type sightCard struct {
 // sightOf reads what seat s knows of g: the public facts and s's own
 // hand. It must read nothing a View(s) does not show.
 func sightOf(g *state, s engine.Seat) *sight {
-	b := &sight{
+	b := &sight{}
+	b.read(g, s)
+	return b
+}
+
+// read makes b seat s's sight of g (sightOf), reusing b's memory.
+func (b *sight) read(g *state, s engine.Seat) {
+	*b = sight{
 		you: s, active: g.Active, phase: g.Phase, v: g.Var, players: g.Players, round: g.Round,
 		deck: len(g.Deck), discard: len(g.Discard), gloves: g.Turn.Gloves, saved: slices.Clone(g.Turn.Saved),
-		bravery: g.Turn.Bravery,
+		bravery: g.Turn.Bravery, robot: b.robot,
 	}
 	if g.Phase == PhaseAmulet {
 		b.track = g.trackOrder()
@@ -104,8 +111,12 @@ func sightOf(g *state, s engine.Seat) *sight {
 			}
 		}
 	}
-	if r := g.Robot; r != nil {
+	if r := g.Robot; r == nil {
+		b.robot = nil
+	} else if b.robot == nil {
 		b.robot = &robotSight{score: r.Score}
+	} else {
+		*b.robot = robotSight{score: r.Score}
 	}
 	for _, c := range g.Cards {
 		b.cards = append(b.cards, sightCard{number: c.Number, holder: c.Holder, spaces: c.Spaces})
@@ -115,7 +126,6 @@ func sightOf(g *state, s engine.Seat) *sight {
 			b.locked[tt.Owner] += g.worth(tt.Tokens[0])
 		}
 	}
-	return b
 }
 
 // sightFromView is sightOf on a game rebuilt from the view; nil if the

@@ -97,6 +97,8 @@ type state struct {
 	// known).
 	legal   []engine.Action
 	legalOf engine.Seat
+	// seen is BotView's memory, made on its first call.
+	seen *sight
 }
 
 // orderCard is a Turn Order card in play this game.

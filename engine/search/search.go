@@ -54,11 +54,6 @@ type Bot struct {
 	// MaxDepth stops a playout after this many moves and scores it as it
 	// stands (0: 2000).
 	MaxDepth int
-	// Horizon, when set, stops playouts before the game's end: it is
-	// called on each imagined game as dealt, before the move under test,
-	// and returns the test that ends the playout (true) at a position
-	// Eval then rates; a nil test plays to the end (or MaxDepth).
-	Horizon func(st engine.State, seat engine.Seat) func(engine.State) bool
 	// Prior, when set, names the move the bot plays unless the search
 	// finds a clearly better one (a game's normal bot: the search then
 	// only ever improves on it). Every guess is then played out once for
@@ -88,7 +83,7 @@ func (b Bot) Choose(ctx context.Context, view engine.View, legal []engine.Action
 	iters := cmp.Or(engine.Playouts(ctx), b.Iterations, 400)
 	until := engine.ThinkUntil(ctx, b.ThinkTime())
 	r := runner{ctx: ctx, until: until, depth: cmp.Or(b.MaxDepth, 2000),
-		playout: b.Playout, eval: b.Eval, horizon: b.Horizon}
+		playout: b.Playout, eval: b.Eval}
 	if r.playout == nil {
 		r.playout = engine.RandomBot{}
 	}
@@ -113,13 +108,12 @@ func (b Bot) Choose(ctx context.Context, view engine.View, legal []engine.Action
 		if err != nil {
 			continue
 		}
-		stop := r.stop(st, seat)
 		if _, err := st.Apply(seat, legal[i]); err != nil {
 			n[i]++ // the guess made the move illegal: count it as a loss
 			continue
 		}
 		n[i]++
-		w[i] += r.rollout(st, seat, stop, rng)
+		w[i] += r.rollout(st, seat, rng)
 	}
 	best := 0
 	for i := range legal {
@@ -137,15 +131,6 @@ type runner struct {
 	depth   int
 	playout engine.Bot
 	eval    func(engine.State, engine.Seat) float64
-	horizon func(engine.State, engine.Seat) func(engine.State) bool
-}
-
-// stop is the horizon test of the imagined game st (nil: none).
-func (r runner) stop(st engine.State, seat engine.Seat) func(engine.State) bool {
-	if r.horizon == nil {
-		return nil
-	}
-	return r.horizon(st, seat)
 }
 
 // late reports whether the decision must stop (engine.Late).
@@ -182,9 +167,8 @@ func (b Bot) paired(r runner, view engine.View, seat engine.Seat, legal []engine
 				break
 			}
 			round[i] = 0 // a guess that makes the move illegal counts as a loss
-			stop := r.stop(st, seat)
 			if _, err := st.Apply(seat, legal[i]); err == nil {
-				round[i] = r.rollout(st, seat, stop, &dice)
+				round[i] = r.rollout(st, seat, &dice)
 			}
 		}
 		if ok {
@@ -261,14 +245,10 @@ func pick(n, w []float64, total int) int {
 	return best
 }
 
-// rollout plays st to the end (or depth moves, or until stop says so)
-// and rates it for seat.
-func (r runner) rollout(st engine.State, seat engine.Seat, stop func(engine.State) bool, rng *engine.RNG) float64 {
+// rollout plays st to the end (or depth moves) and rates it for seat.
+func (r runner) rollout(st engine.State, seat engine.Seat, rng *engine.RNG) float64 {
 	bv, _ := st.(BotViewer)
 	for d := 0; d < r.depth; d++ {
-		if stop != nil && stop(st) {
-			break
-		}
 		pending := st.Pending()
 		if len(pending) == 0 {
 			break

@@ -293,10 +293,9 @@ func (b viewBot) Choose(_ context.Context, v engine.View, legal []engine.Action,
 	return legal[0]
 }
 
-// TestBotViewAndHorizon: the playout bots read BotView when the imagined
-// game has one, never View; a Horizon stops every playout where its test
-// says, and Eval rates the position there.
-func TestBotViewAndHorizon(t *testing.T) {
+// TestBotView: the playout bots read BotView when the imagined game has
+// one, never View.
+func TestBotView(t *testing.T) {
 	rng := engine.NewRNG(8)
 	smp := &seenSampler{}
 	p := &pile{Left: 20, Winner: -1}
@@ -304,26 +303,5 @@ func TestBotViewAndHorizon(t *testing.T) {
 	bot.Choose(context.Background(), p.View(0), p.Legal(0), &rng)
 	if smp.views != 0 || smp.botViews == 0 {
 		t.Fatalf("View called %d times, BotView %d", smp.views, smp.botViews)
-	}
-	// A horizon at three counters taken since the deal (the move under
-	// test included; the playout bot takes one at a time): every playout
-	// is rated with 15 to 17 counters left, never at the end.
-	var left []int
-	bot.Horizon = func(st engine.State, _ engine.Seat) func(engine.State) bool {
-		start := st.(*seenPile).Left
-		return func(st engine.State) bool { return st.(*seenPile).Left <= start-3 }
-	}
-	bot.Eval = func(st engine.State, _ engine.Seat) float64 {
-		left = append(left, st.(*seenPile).Left)
-		return 0
-	}
-	bot.Choose(context.Background(), p.View(0), p.Legal(0), &rng)
-	if len(left) != 30 {
-		t.Fatalf("%d playouts rated, want 30", len(left))
-	}
-	for _, n := range left {
-		if n > 17 || n < 15 {
-			t.Fatalf("a playout stopped with %d counters left, want 15-17", n)
-		}
 	}
 }
