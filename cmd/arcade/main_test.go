@@ -240,3 +240,22 @@ func waitExit0(t *testing.T, exited <-chan int, stderr *sshtest.Buffer) {
 		t.Fatal("serve did not stop after the signal")
 	}
 }
+
+// TestCorruptDatabaseStopsWithOneLine: a database that is not one stops the
+// server at once with one line naming the file, never a panic.
+func TestCorruptDatabaseStopsWithOneLine(t *testing.T) {
+	data := t.TempDir()
+	if err := os.Chmod(data, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(data, "arcade.db")
+	if err := os.WriteFile(db, bytes.Repeat([]byte("not a database "), 500), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	code := run(context.Background(), []string{"-listen", "127.0.0.1:0", "-data", data}, env(), &stderr)
+	out := stderr.String()
+	if code != 1 || strings.Count(out, "\n") != 1 || !strings.HasPrefix(out, "arcade: ") || !strings.Contains(out, db) {
+		t.Fatalf("exit %d, want 1 and one line naming %s; got %q", code, db, out)
+	}
+}

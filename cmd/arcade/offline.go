@@ -23,7 +23,7 @@ var stdout io.Writer = os.Stdout
 func init() {
 	commands["games"] = command{summary: "list the games and their options (--json for scripts)", run: runGames}
 	commands["sim"] = command{summary: "play bot-only games with no terminal and print per-seat results", run: runSim}
-	commands["replay"] = command{summary: "replay a saved game record and print its result", run: runReplay}
+	commands["replay"] = command{summary: "replay a finished game (by number, from the database) or a record file, and print its result", run: runReplay}
 }
 
 // gameJSON is one game in `arcade games --json`.
@@ -168,24 +168,19 @@ type replayJSON struct {
 	Outcome engine.Outcome `json:"outcome"`
 }
 
-func runReplay(_ context.Context, args []string, _ func(string) string, stderr io.Writer) int {
+func runReplay(_ context.Context, args []string, getenv func(string) string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print JSON")
+	data := dataFlag(fs, getenv)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: arcade replay [--json] FILE")
+		fmt.Fprintln(stderr, "usage: arcade replay [--json] [-data DIR] GAME|FILE   (a game number from arcade history, or a record file)")
 		return 2
 	}
-	f, err := os.Open(fs.Arg(0))
-	if err != nil {
-		fmt.Fprintln(stderr, "arcade replay:", err)
-		return 1
-	}
-	defer f.Close()
-	rec, err := engine.ReadRecord(f, 64<<20)
+	rec, err := recordFor(*data, fs.Arg(0))
 	if err != nil {
 		fmt.Fprintln(stderr, "arcade replay:", err)
 		return 1
@@ -204,6 +199,16 @@ func runReplay(_ context.Context, args []string, _ func(string) string, stderr i
 	if *asJSON {
 		return printJSON(replayJSON{rec.Game, len(rec.Moves), out}, stderr)
 	}
+	name := func(s engine.Seat) string {
+		n := fmt.Sprintf("seat %d", int(s)+1)
+		if int(s) < len(rec.Names) && rec.Names[s] != "" {
+			n += " " + rec.Names[s]
+		}
+		if int(s) < len(rec.Bots) && rec.Bots[s] != "" {
+			n += " (" + rec.Bots[s] + " bot)"
+		}
+		return n
+	}
 	fmt.Fprintf(stdout, "%s: %d players, seed %d, %d moves replayed\n", rec.Game, rec.Players, rec.Seed, len(rec.Moves))
 	if !out.Done {
 		fmt.Fprintln(stdout, "the game is not over")
@@ -216,10 +221,10 @@ func runReplay(_ context.Context, args []string, _ func(string) string, stderr i
 				mark = "  winner"
 			}
 		}
-		fmt.Fprintf(stdout, "seat %d: %d%s\n", s+1, score, mark)
+		fmt.Fprintf(stdout, "%s: %d%s\n", name(engine.Seat(s)), score, mark)
 	}
 	if out.Summary != "" {
-		fmt.Fprintln(stdout, engine.ExpandSeats(out.Summary, func(s engine.Seat) string { return fmt.Sprintf("seat %d", int(s)+1) }))
+		fmt.Fprintln(stdout, engine.ExpandSeats(out.Summary, name))
 	}
 	return 0
 }

@@ -1,13 +1,17 @@
 package main
 
 import (
+	"arcade/engine"
+	"arcade/rooms/store"
 	"bytes"
 	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runOut runs arcade with args and returns its exit code, stdout and stderr.
@@ -119,4 +123,79 @@ func TestSimPlayoutsReproducible(t *testing.T) {
 			t.Fatalf("%s: the JSON does not say its playout budget:\n%s", game, outs[0])
 		}
 	}
+}
+
+// TestHistoryExportReplayBackup: a finished game in the database is listed
+// by arcade history, replays by its number, exports as a record file that
+// replays the same (with names and bot levels), and the database backs up
+// into a copy that holds it too.
+func TestHistoryExportReplayBackup(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := runOut(t, "sim", "--game", "fireproto", "--players", "2", "--bots", "easy", "--games", "1", "--seed", "5", "--record", dir)
+	if code != 0 {
+		t.Fatalf("sim: %s", errs)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	f, _ := os.Open(files[0])
+	rec, err := engine.ReadRecord(f, 1<<24)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Names, rec.Bots = []string{"anna", "Easy bot"}, []string{"", "easy"}
+	data := filepath.Join(dir, "data")
+	db, err := openStore(mkdir(t, data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := []store.GameSeat{{PlayerID: "key:anna", Name: "anna", Score: rec.Outcome.Scores[0]}, {Name: "Easy bot", BotLevel: "easy", Score: rec.Outcome.Scores[1]}}
+	id, err := db.SaveGame(&store.Game{Game: rec.Game, Seats: seats, Started: time.Now(), Ended: time.Now(), Record: rec})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	num := strconv.FormatInt(id, 10)
+
+	code, out, errs := runOut(t, "history", "-data", data, "key:anna")
+	if code != 0 || !strings.Contains(out, "fireproto") || !strings.Contains(out, "Easy bot (easy bot)") {
+		t.Fatalf("history: exit %d\n%s%s", code, out, errs)
+	}
+	code, out, errs = runOut(t, "replay", "-data", data, num)
+	if code != 0 || !strings.Contains(out, "seat 1 anna") || !strings.Contains(out, "seat 2 Easy bot (easy bot)") {
+		t.Fatalf("replay %s: exit %d\n%s%s", num, code, out, errs)
+	}
+	exported := filepath.Join(dir, "game.json")
+	if code, _, errs := runOut(t, "export", "-data", data, num, exported); code != 0 {
+		t.Fatalf("export: %s", errs)
+	}
+	code, again, errs := runOut(t, "replay", exported)
+	if code != 0 || again != out {
+		t.Fatalf("the exported record replays differently:\n%s\nvs\n%s%s", again, out, errs)
+	}
+	backup := filepath.Join(dir, "copy.db")
+	if code, _, errs := runOut(t, "backup", "-data", data, backup); code != 0 {
+		t.Fatalf("backup: %s", errs)
+	}
+	if code, _, _ := runOut(t, "backup", "-data", data, backup); code != 1 {
+		t.Fatal("a backup overwrote a file")
+	}
+	copyDir := filepath.Join(dir, "copydir")
+	mkdir(t, copyDir)
+	if err := os.Rename(backup, filepath.Join(copyDir, dbName)); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runOut(t, "replay", "-data", copyDir, num); code != 0 || !strings.Contains(out, "moves replayed") {
+		t.Fatalf("the backup lacks the game: %s%s", out, errs)
+	}
+	if code, _, errs := runOut(t, "replay", "-data", data, "999"); code != 1 || !strings.Contains(errs, "no game 999") {
+		t.Fatalf("an unknown game: exit %d %q", code, errs)
+	}
+}
+
+func mkdir(t *testing.T, dir string) string {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,8 +13,8 @@ import (
 
 	"charm.land/log/v2"
 
-	"arcade/engine"
 	"arcade/rooms"
+	"arcade/rooms/store"
 	"arcade/sshserver"
 	"arcade/sshserver/access"
 	"arcade/sshserver/metrics"
@@ -140,37 +139,26 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		fmt.Fprintf(stderr, "arcade: %v\n", err)
 		return 2
 	}
-	if err := serve(ctx, c, gate, logger); err != nil {
+	if err := os.MkdirAll(c.data, 0o700); err != nil {
+		fmt.Fprintf(stderr, "arcade: data directory: %v\n", err)
+		return 1
+	}
+	db, err := openStore(c.data)
+	if err != nil {
+		fmt.Fprintf(stderr, "arcade: %v\n", err)
+		return 1
+	}
+	defer db.Close()
+	if err := serve(ctx, c, gate, db, logger); err != nil {
 		logger.Error("arcade stopped", "err", err)
 		return 1
 	}
 	return 0
 }
 
-// saveRecord writes a finished game's record as <dir>/<time>-<table>.json,
-// for `arcade replay`.
-func saveRecord(dir, tableID string, rec engine.Record, logger *log.Logger) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		logger.Error("saving a game record", "err", err)
-		return
-	}
-	b, err := json.MarshalIndent(rec, "", " ")
-	if err == nil {
-		name := filepath.Join(dir, time.Now().UTC().Format("20060102-150405")+"-"+tableID+".json")
-		err = os.WriteFile(name, b, 0o600)
-	}
-	if err != nil {
-		logger.Error("saving a game record", "err", err)
-	}
-}
-
 // serve runs the server until ctx ends, then shuts it down gracefully: the
 // sessions first (with a deadline), then the hub.
-func serve(ctx context.Context, c serveConfig, gate *access.Gate, logger *log.Logger) error {
-	if err := os.MkdirAll(c.data, 0o700); err != nil {
-		return fmt.Errorf("data directory: %w", err)
-	}
-	records := filepath.Join(c.data, "records")
+func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store, logger *log.Logger) error {
 	var observe *metrics.Metrics
 	if c.metricsAddr != "" {
 		observe = metrics.New()
@@ -186,7 +174,7 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, logger *log.Lo
 		BotDelay:           time.Duration(c.botDelay),
 		MaxTablesPerPlayer: int(c.tablesPerKey),
 		MaxTablesPerAddr:   int(c.tablesPerAddr),
-		OnFinish:           func(id string, rec engine.Record) { saveRecord(records, id, rec, logger) },
+		Store:              db,
 		Logf:               func(format string, args ...any) { logger.Errorf(format, args...) },
 	})
 	defer hub.Close()

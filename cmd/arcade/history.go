@@ -1,0 +1,206 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"arcade/engine"
+	"arcade/rooms/store"
+	"arcade/rooms/store/sqlite"
+)
+
+// dbName is the database's file in the data directory.
+const dbName = "arcade.db"
+
+func init() {
+	commands["history"] = command{summary: "list the finished games (all, or one player's) from the database", run: runHistory}
+	commands["export"] = command{summary: "write a finished game's record as JSON (for arcade replay FILE)", run: runExport}
+	commands["backup"] = command{summary: "copy the database, consistently, while the server runs", run: runBackup}
+}
+
+// openStore opens the database in the data directory (-data, ARCADE_DATA,
+// or ./.arcade).
+func openStore(data string) (*sqlite.Store, error) {
+	return sqlite.Open(filepath.Join(data, dbName))
+}
+
+// dataFlag adds -data to fs, defaulting to ARCADE_DATA or ./.arcade.
+func dataFlag(fs *flag.FlagSet, getenv func(string) string) *string {
+	def := getenv("ARCADE_DATA")
+	if def == "" {
+		def = "./.arcade"
+	}
+	return fs.String("data", def, "the server's data `directory` (ARCADE_DATA)")
+}
+
+// loadGame reads finished game id from the database in data.
+func loadGame(data, id string) (store.Game, error) {
+	n, err := strconv.ParseInt(strings.TrimPrefix(id, "#"), 10, 64)
+	if err != nil || n < 1 {
+		return store.Game{}, fmt.Errorf("%q is not a game number (see arcade history)", id)
+	}
+	db, err := openStore(data)
+	if err != nil {
+		return store.Game{}, err
+	}
+	defer db.Close()
+	g, err := db.Game(n)
+	if errors.Is(err, store.ErrNotFound) {
+		return g, fmt.Errorf("there is no game %d in %s (see arcade history)", n, filepath.Join(data, dbName))
+	}
+	return g, err
+}
+
+func runHistory(_ context.Context, args []string, getenv func(string) string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("history", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := dataFlag(fs, getenv)
+	limit := fs.Int("n", 20, "how many games")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: arcade history [-data DIR] [-n N] PLAYER   (a player ID, key:SHA256:...)")
+		return 2
+	}
+	db, err := openStore(*data)
+	if err != nil {
+		fmt.Fprintln(stderr, "arcade history:", err)
+		return 1
+	}
+	defer db.Close()
+	list, err := db.Games(fs.Arg(0), *limit)
+	if err != nil {
+		fmt.Fprintln(stderr, "arcade history:", err)
+		return 1
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "#\tENDED\tGAME\tSEATS (* won)")
+	for _, g := range list {
+		seats := make([]string, len(g.Seats))
+		for i, s := range g.Seats {
+			seats[i] = fmt.Sprintf("%s %d", s.Name, s.Score)
+			if s.BotLevel != "" {
+				seats[i] = fmt.Sprintf("%s (%s bot) %d", s.Name, s.BotLevel, s.Score)
+			}
+			if s.Winner {
+				seats[i] += " *"
+			}
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", g.ID, g.Ended.Local().Format(time.DateTime), g.Game, strings.Join(seats, ", "))
+	}
+	_ = tw.Flush()
+	return 0
+}
+
+func runExport(_ context.Context, args []string, getenv func(string) string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := dataFlag(fs, getenv)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() < 1 || fs.NArg() > 2 {
+		fmt.Fprintln(stderr, "usage: arcade export [-data DIR] GAME [FILE]   (FILE absent: standard output)")
+		return 2
+	}
+	g, err := loadGame(*data, fs.Arg(0))
+	if err != nil {
+		fmt.Fprintln(stderr, "arcade export:", err)
+		return 1
+	}
+	b, err := json.MarshalIndent(g.Record, "", " ")
+	if err != nil {
+		fmt.Fprintln(stderr, "arcade export:", err)
+		return 1
+	}
+	b = append(b, '\n')
+	if fs.NArg() == 1 {
+		_, _ = stdout.Write(b)
+		return 0
+	}
+	if err := writeFileAtomic(fs.Arg(1), b); err != nil {
+		fmt.Fprintln(stderr, "arcade export:", err)
+		return 1
+	}
+	return 0
+}
+
+func runBackup(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := dataFlag(fs, getenv)
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: arcade backup [-data DIR] FILE")
+		return 2
+	}
+	db, err := openStore(*data)
+	if err != nil {
+		fmt.Fprintln(stderr, "arcade backup:", err)
+		return 1
+	}
+	defer db.Close()
+	if err := db.Backup(ctx, fs.Arg(0)); err != nil {
+		fmt.Fprintln(stderr, "arcade backup:", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "backed up %s to %s\n", filepath.Join(*data, dbName), fs.Arg(0))
+	return 0
+}
+
+// writeFileAtomic writes b to path through a temporary file in the same
+// directory and a rename, so that a crash leaves the old file or the new
+// one, never half of it.
+func writeFileAtomic(path string, b []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(b)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o600)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		_ = os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// recordFor reads the record arcade replay was given: a game number in
+// the database, or a JSON file.
+func recordFor(data, arg string) (engine.Record, error) {
+	if _, err := strconv.ParseInt(strings.TrimPrefix(arg, "#"), 10, 64); err == nil {
+		if _, statErr := os.Stat(arg); statErr != nil { // a file may be named 12 too
+			g, err := loadGame(data, arg)
+			return g.Record, err
+		}
+	}
+	f, err := os.Open(arg)
+	if err != nil {
+		return engine.Record{}, err
+	}
+	defer f.Close()
+	return engine.ReadRecord(f, 64<<20)
+}
