@@ -85,7 +85,7 @@ func TestFlagBeatsEnvBeatsDefault(t *testing.T) {
 	if c.listen != ":3000" || time.Duration(c.botDelay) != 2*time.Second || c.maxSessions != 7 {
 		t.Errorf("got %+v", c)
 	}
-	if c.data != "./.arcade" || time.Duration(c.responseWindow) != 15*time.Second || c.maxPerIP != 8 {
+	if c.data != "./.arcade" || time.Duration(c.responseWindow) != 15*time.Second || c.maxPerIP != 8 || !c.leaderboard || !c.guests {
 		t.Errorf("defaults: got %+v", c)
 	}
 }

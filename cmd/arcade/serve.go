@@ -41,6 +41,7 @@ type serveConfig struct {
 	authorizedKeys string
 	adminKeys      string
 	guests         bool
+	leaderboard    bool
 	metricsAddr    string
 	logFormat      logFormat
 }
@@ -58,6 +59,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		responseWindow: positiveDuration(15 * time.Second),
 		botDelay:       positiveDuration(700 * time.Millisecond),
 		guests:         true,
+		leaderboard:    true,
 		logFormat:      "text",
 	}
 	fs := flag.NewFlagSet("arcade serve", flag.ContinueOnError)
@@ -77,6 +79,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.StringVar(&c.authorizedKeys, "authorized-keys", "", "admit only the keys in this authorized_keys `file`, re-read when it changes (ARCADE_AUTHORIZED_KEYS)")
 	fs.StringVar(&c.adminKeys, "admin-keys", "", "the admins' keys, an authorized_keys `file` (ARCADE_ADMIN_KEYS)")
 	fs.BoolVar(&c.guests, "guests", true, "admit keyless guests (ARCADE_GUESTS)")
+	fs.BoolVar(&c.leaderboard, "leaderboard", true, "show each game's leaderboard in \"your games\" (ARCADE_LEADERBOARD)")
 	fs.StringVar(&c.metricsAddr, "metrics", "", "serve Prometheus metrics, /healthz and /readyz on this `address`; a bare :port is loopback only (ARCADE_METRICS)")
 	fs.Var(&c.logFormat, "log-format", "log `format`: text or json (ARCADE_LOG_FORMAT) (default text)")
 	vars := []envFlag{
@@ -95,6 +98,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		{"authorized-keys", "ARCADE_AUTHORIZED_KEYS"},
 		{"admin-keys", "ARCADE_ADMIN_KEYS"},
 		{"guests", "ARCADE_GUESTS"},
+		{"leaderboard", "ARCADE_LEADERBOARD"},
 		{"metrics", "ARCADE_METRICS"},
 		{"log-format", "ARCADE_LOG_FORMAT"},
 	}
@@ -175,6 +179,7 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 		MaxTablesPerPlayer: int(c.tablesPerKey),
 		MaxTablesPerAddr:   int(c.tablesPerAddr),
 		Store:              db,
+		NoLeaderboard:      !c.leaderboard,
 		Logf:               func(format string, args ...any) { logger.Errorf(format, args...) },
 	})
 	defer hub.Close()
