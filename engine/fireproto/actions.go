@@ -17,7 +17,8 @@ const (
 	KindBurn  = "burn"  // let the fire burn your books and end your turn
 )
 
-// Legal implements engine.State.
+// Legal implements engine.State. Callers must not write to the list:
+// the search and fire phases share theirs.
 func (g *state) Legal(s engine.Seat) []engine.Action {
 	if !g.pending(s) {
 		return nil
@@ -32,19 +33,31 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 		}
 		return out
 	case PhaseSearch:
-		out := make([]engine.Action, 1, 3)
-		out[0] = engine.Action{Kind: KindDraw}
-		if g.Drawn > 0 {
-			out = append(out, engine.Action{Kind: KindScore})
-		}
-		if g.canDouse() {
-			out = append(out, engine.Action{Kind: KindDouse})
-		}
-		return out
+		return searchMoves[btoi(g.Drawn > 0)+2*btoi(g.canDouse())]
 	case PhaseFire:
-		return []engine.Action{{Kind: KindDouse}, {Kind: KindBurn}}
+		return fireMoves
 	}
 	return nil
+}
+
+// The moves of the search and fire phases, shared by every Legal that
+// lists them (callers do not write to the list Legal returns): draw, then
+// score after a draw, then douse a harmless fire just drawn.
+var (
+	searchMoves = [4][]engine.Action{
+		{{Kind: KindDraw}},
+		{{Kind: KindDraw}, {Kind: KindScore}},
+		{{Kind: KindDraw}, {Kind: KindDouse}},
+		{{Kind: KindDraw}, {Kind: KindScore}, {Kind: KindDouse}},
+	}
+	fireMoves = []engine.Action{{Kind: KindDouse}, {Kind: KindBurn}}
+)
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // orderArgs are the arguments of the "order" moves Legal lists, one per

@@ -56,7 +56,10 @@ func (g *state) BotView(s engine.Seat) engine.View {
 			b.Players[c.Holder].Card = c.Number
 		}
 		for k, t := range c.Spaces {
-			cv.Spaces[k].Token, cv.Spaces[k].Doused = t.Name(), c.Doused[k]
+			if name := t.Name(); cv.Spaces[k].Token != name { // no write barrier when unchanged
+				cv.Spaces[k].Token = name
+			}
+			cv.Spaces[k].Doused = c.Doused[k]
 		}
 	}
 	b.Last = nil
