@@ -1,5 +1,7 @@
 package labyrinth
 
+import "math/bits"
+
 // The normal bot's route planning: how many actions (flips, rotations,
 // moves) stand between a meeple and a target tile, as the view shows the
 // library. A dark tile costs a flip; a closed side costs a rotation (a
@@ -18,7 +20,8 @@ type navGrid [NumTiles]navTile
 // navOf reads the library from a view.
 func navOf(v *View) navGrid {
 	var n navGrid
-	for i, t := range v.Tiles {
+	for i := range v.Tiles {
+		t := &v.Tiles[i]
 		n[i] = navTile{lit: t.Lit, known: t.Known, block: t.Terror != nil || t.Shelf >= 0}
 		if t.Known {
 			n[i].open = OpenSides(t.Shape, t.Rot)
@@ -62,65 +65,69 @@ func setOf(targets []int) targetSet {
 
 // toTargets is, for each tile, the planned cost of the way from it to the
 // nearest of the targets (flips and rotations; the way itself is free).
+// It is Dijkstra's search; the tiles reached and not done are a bit set,
+// and of the cheapest the lowest-numbered is done first.
 func (n *navGrid) toTargets(tgt *targetSet) [NumTiles]float64 {
 	var cost [NumTiles]float64
-	var done [NumTiles]bool
+	var open, done uint32
 	for i := range cost {
 		cost[i] = 1e9
 		if tgt[i] {
 			cost[i] = 0
+			open |= 1 << i
 		}
 	}
-	for {
-		a := -1
-		for i := range cost {
-			if !done[i] && cost[i] < 1e9 && (a < 0 || cost[i] < cost[a]) {
+	for open != 0 {
+		a := bits.TrailingZeros32(open)
+		for m := open & (open - 1); m != 0; m &= m - 1 {
+			if i := bits.TrailingZeros32(m); cost[i] < cost[a] {
 				a = i
 			}
 		}
-		if a < 0 {
-			return cost
-		}
-		done[a] = true
+		open &^= 1 << a
+		done |= 1 << a
 		if !tgt[a] && n[a].block {
 			continue
 		}
-		for d := range 4 {
-			b := Neighbour(a, d)
-			if b < 0 || done[b] {
+		for d, b := range neighbours[a] {
+			if b < 0 || done&(1<<b) != 0 {
 				continue
 			}
 			if c := cost[a] + n.step(b, a, (d+2)%4); c < cost[b] {
 				cost[b] = c
+				open |= 1 << b
 			}
 		}
 	}
+	return cost
 }
 
 // region lists the tiles a move from tile from reaches without crossing
-// a bookcase or a token (a target may end it).
-func (n *navGrid) region(from int, tgt *targetSet) []int {
-	var seen [NumTiles]bool
-	seen[from] = true
-	out := []int{from}
-	for k := 0; k < len(out); k++ {
-		a := out[k]
+// a bookcase or a token (a target may end it), in the order it finds
+// them.
+func (n *navGrid) region(from int, tgt *targetSet) ([NumTiles]int, int) {
+	var out [NumTiles]int
+	seen := uint32(1) << from
+	out[0] = from
+	k := 1
+	for q := 0; q < k; q++ {
+		a := out[q]
 		if a != from && n[a].block {
 			continue
 		}
-		for d := range 4 {
-			b := Neighbour(a, d)
-			if b < 0 || seen[b] || !n[b].lit || !n[a].open[d] || !n[b].open[(d+2)%4] {
+		for d, b := range neighbours[a] {
+			if b < 0 || seen&(1<<b) != 0 || !n[b].lit || !n[a].open[d] || !n[b].open[(d+2)%4] {
 				continue
 			}
 			if n[b].block && !tgt[b] {
 				continue
 			}
-			seen[b] = true
-			out = append(out, b)
+			seen |= 1 << b
+			out[k] = b
+			k++
 		}
 	}
-	return out
+	return out, k
 }
 
 // plan is the number of actions a meeple on tile at needs to reach the
@@ -135,7 +142,8 @@ func (n *navGrid) plan(at int, targets ...int) float64 {
 
 // planWith is plan with the costs to the targets worked out (toTargets).
 func (n *navGrid) planWith(at int, tgt *targetSet, to *[NumTiles]float64) float64 {
-	reg := n.region(at, tgt)
+	all, k := n.region(at, tgt)
+	reg := all[:k]
 	var in [NumTiles]bool
 	for _, r := range reg {
 		if tgt[r] {
@@ -145,8 +153,7 @@ func (n *navGrid) planWith(at int, tgt *targetSet, to *[NumTiles]float64) float6
 	}
 	best := 1e9
 	for _, r := range reg {
-		for d := range 4 {
-			b := Neighbour(r, d)
+		for d, b := range neighbours[r] {
 			if b < 0 || in[b] || (n[b].block && !tgt[b]) {
 				continue
 			}

@@ -31,9 +31,19 @@ func (b normalBot) Choose(_ context.Context, view engine.View, legal []engine.Ac
 	return b.best(v, legal, 1)[0]
 }
 
-// best lists up to n legal moves, best rated first.
+// best lists up to n legal moves, best rated first (of moves rated the
+// same, the one listed first).
 func (normalBot) best(v *View, legal []engine.Action, n int) []engine.Action {
 	j := newJudge(v)
+	if n == 1 { // the top move alone: no need to sort them all
+		top, score := 0, j.rate(legal[0])
+		for i := 1; i < len(legal); i++ {
+			if s := j.rate(legal[i]); cmp.Compare(s, score) > 0 {
+				top, score = i, s
+			}
+		}
+		return legal[top : top+1 : top+1]
+	}
 	type rated struct {
 		a     engine.Action
 		score float64
@@ -120,7 +130,8 @@ func newJudge(v *View) *judge {
 		}
 	}
 	shelfAt := map[int]int{}
-	for i, t := range v.Tiles {
+	for i := range v.Tiles {
+		t := &v.Tiles[i]
 		if t.Shelf >= 0 && !v.Filled[t.Shelf] {
 			shelfAt[t.Shelf] = i
 			j.open = append(j.open, t.Shelf)
@@ -144,7 +155,8 @@ func newJudge(v *View) *judge {
 	}
 	j.nav = navOf(v)
 	best, bestGap := -1, 1e9
-	for i, t := range v.Tiles {
+	for i := range v.Tiles {
+		t := &v.Tiles[i]
 		if t.Terror == nil || (!j.useful(*t.Terror) && v.TerrorsOnGrid < 4) {
 			continue
 		}
@@ -249,7 +261,8 @@ func handSymbols(cards []CardView) Symbols {
 // among the tiles never seen.
 func unknownShare(v *View, kind TileKind, total int) float64 {
 	unknown := 0
-	for _, t := range v.Tiles {
+	for i := range v.Tiles {
+		t := &v.Tiles[i]
 		if !t.Known {
 			unknown++
 		} else if t.Kind == kind {

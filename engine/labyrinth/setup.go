@@ -39,16 +39,11 @@ const (
 )
 
 // disturbCorners lists the corners card c strikes, in the order they are
-// resolved (NE, SE, SW, NW).
-func disturbCorners(c int) []int {
-	switch c {
-	case DisturbNWSE:
-		return []int{SE, NW}
-	case DisturbNESW:
-		return []int{NE, SW}
-	}
-	return []int{c}
-}
+// resolved (NE, SE, SW, NW). The list is shared: callers do not change it.
+func disturbCorners(c int) []int { return cornerLists[c] }
+
+// cornerLists are the corners each Disturbance card strikes.
+var cornerLists = [...][]int{NW: {NW}, NE: {NE}, SE: {SE}, SW: {SW}, DisturbNWSE: {SE, NW}, DisturbNESW: {NE, SW}}
 
 // deckSizes is the Disturbance deck above Out of Time, by player count.
 var deckSizes = [6]int{0, 16, 18, 21, 24, 25}

@@ -134,6 +134,7 @@ type state struct {
 	// copy of the state gets its own.
 	said    []engine.Event
 	scratch actionList
+	bot     *viewBuf // BotView's memory, made on its first call
 }
 
 // stateJSON has state's fields without its methods.
@@ -145,7 +146,7 @@ func (g *state) MarshalJSON() ([]byte, error) { return json.Marshal((*stateJSON)
 // copy returns a deep copy.
 func (g *state) copy() *state {
 	c := *g
-	c.said, c.scratch = nil, actionList{}
+	c.said, c.scratch, c.bot = nil, actionList{}, nil
 	c.Pos = slices.Clone(g.Pos)
 	c.Hands = make([]hand, len(g.Hands))
 	for i, h := range g.Hands {

@@ -193,7 +193,48 @@ type DisturbanceView struct {
 
 // View implements engine.State.
 func (g *state) View(s engine.Seat) engine.View {
-	v := View{
+	var v View
+	g.fillView(&v, s, nil)
+	v.Last, v.Recent = slices.Clone(g.Last), slices.Clone(g.Recent)
+	v.PhaseText = g.phaseText()
+	return v
+}
+
+// BotView implements search.BotViewer: the hard bot's playouts hand their
+// bots View(s) but for its PhaseText (no bot reads it), as a *View whose
+// memory, and that of its slices, the next call reuses (Last and Recent
+// are the state's own). TestBotViewIsView checks it against View.
+func (g *state) BotView(s engine.Seat) engine.View {
+	if g.bot == nil {
+		g.bot = &viewBuf{cards: make([]CardView, 0, 32)}
+	}
+	b := g.bot
+	b.terrors, b.seats, b.cards, b.captured = b.terrors[:0], b.seats[:0], b.cards[:0], b.captured[:0]
+	g.fillView(&b.view, s, b)
+	b.view.Last, b.view.Recent = g.Last, g.Recent
+	return &b.view
+}
+
+// viewBuf is the memory BotView refills: a View, and arenas that its
+// slices and pointers are cut from. A nil *viewBuf hands out fresh memory
+// (View).
+type viewBuf struct {
+	view      View
+	terrors   []TerrorView
+	seats     []engine.Seat
+	seatViews []SeatView
+	cards     []CardView
+	captured  []CapturedView
+	returned  []ReturnedView
+	trolley   TrolleyView
+	disturb   DisturbanceView
+}
+
+// fillView writes into v everything seat s may see but the texts of
+// View that BotView leaves out (PhaseText) and the copies it does not
+// make (Last, Recent).
+func (g *state) fillView(v *View, s engine.Seat, b *viewBuf) {
+	*v = View{
 		You: s, Players: g.Players, Solo: g.Players == 1, Difficulty: g.Difficulty,
 		DoubleCurses: g.Doubles, ExtraDisturbance: g.Extra,
 		Phase: g.Phase, Turn: g.Turn, TurnNo: g.TurnNo, ActionsLeft: g.Actions,
@@ -203,23 +244,31 @@ func (g *state) View(s engine.Seat) engine.View {
 		TerrorStack: len(g.TerrorStack), ShelfStack: len(g.ShelfStack),
 		TerrorsOnGrid: g.terrorsOnGrid(), Filled: g.Filled,
 		DisturbanceLeft: len(g.Disturb), DoublesLeft: g.doublesLeft(),
-		Last: slices.Clone(g.Last), Recent: slices.Clone(g.Recent),
 		Over: g.Phase == PhaseOver, Won: g.Won, Summary: g.Summary,
 	}
 	if g.Phase == PhaseSetup {
 		v.SetupPicks = startBooks - g.Picks
 	}
-	v.PhaseText = g.phaseText()
 	for i := range NumTiles {
-		v.Tiles[i] = g.tileView(i)
+		g.tileView(&v.Tiles[i], i, b)
+	}
+	if b != nil {
+		v.Seats = b.seatViews[:0]
 	}
 	for seat, at := range g.Pos {
-		v.Tiles[at].Meeples = append(v.Tiles[at].Meeples, engine.Seat(seat))
-		v.Seats = append(v.Seats, SeatView{Seat: engine.Seat(seat), Tile: at, Hand: handView(&g.Hands[seat])})
+		if v.Tiles[at].Meeples == nil {
+			v.Tiles[at].Meeples = b.seatsOn(g.Pos, at)
+		}
+		v.Seats = append(v.Seats, SeatView{Seat: engine.Seat(seat), Tile: at, Hand: b.handView(&g.Hands[seat])})
 	}
 	if g.Players == 1 {
 		v.Tiles[g.TrolleyAt].Trolley = true
-		v.Trolley = &TrolleyView{Tile: g.TrolleyAt, Hand: handView(&g.Trolley)}
+		t := new(TrolleyView)
+		if b != nil {
+			t = &b.trolley
+		}
+		*t = TrolleyView{Tile: g.TrolleyAt, Hand: b.handView(&g.Trolley)}
+		v.Trolley = t
 	}
 	for k, t := range v.WyrmTiles {
 		v.Tiles[t].Wyrm = k
@@ -228,20 +277,53 @@ func (g *state) View(s engine.Seat) engine.View {
 		v.BookDeck[gn] = len(g.BookDeck[gn])
 		v.BookDiscard[gn] = len(g.BookDiscard[gn])
 	}
+	if b != nil && len(g.Returned) > 0 {
+		v.Returned = b.returned[:0]
+	}
 	for _, r := range g.Returned {
 		v.Returned = append(v.Returned, ReturnedView{Terror: terrorView(r.Terror), Shelf: int(r.Shelf)})
 	}
 	if g.LastDisturb >= 0 {
-		d := disturbanceView(g.LastDisturb)
-		v.LastDisturbance = &d
+		d := new(DisturbanceView)
+		if b != nil {
+			d = &b.disturb
+		}
+		*d = disturbanceView(g.LastDisturb)
+		if b == nil {
+			d.Corners = slices.Clone(d.Corners) // the view's own
+		}
+		v.LastDisturbance = d
 	}
-	return v
+	if b != nil {
+		b.seatViews = v.Seats
+		if len(g.Returned) > 0 {
+			b.returned = v.Returned
+		}
+	}
 }
 
-// tileView is what everyone sees of tile i.
-func (g *state) tileView(i int) TileView {
-	t := g.Tiles[i]
-	tv := TileView{Index: i, Name: TileName(i), Lit: t.Lit, Known: t.Lit || t.Seen, Shelf: -1, Wyrm: -1}
+// seatsOn lists the seats whose meeples stand on tile at.
+func (b *viewBuf) seatsOn(pos []int, at int) []engine.Seat {
+	var out []engine.Seat
+	if b != nil {
+		out = b.seats[len(b.seats):]
+	}
+	for s, p := range pos {
+		if p == at {
+			out = append(out, engine.Seat(s))
+		}
+	}
+	if b != nil {
+		b.seats = append(b.seats, out...)
+		out = out[:len(out):len(out)]
+	}
+	return out
+}
+
+// tileView writes into tv what everyone sees of tile i.
+func (g *state) tileView(tv *TileView, i int, b *viewBuf) {
+	t := &g.Tiles[i]
+	*tv = TileView{Index: i, Name: TileName(i), Lit: t.Lit, Known: t.Lit || t.Seen, Shelf: -1, Wyrm: -1}
 	if tv.Known {
 		tv.Kind, tv.Shape, tv.Rot = t.Kind, t.Shape, t.Rot
 		if t.Lit {
@@ -249,12 +331,20 @@ func (g *state) tileView(i int) TileView {
 		}
 	}
 	if t.Terror >= 0 {
-		tv.Terror = new(terrorView(t.Terror))
+		tv.Terror = b.terror(t.Terror)
 	}
 	if t.Shelf >= 0 {
 		tv.Shelf = t.Shelf
 	}
-	return tv
+}
+
+// terror describes Terror number t in the buffer's memory.
+func (b *viewBuf) terror(t int) *TerrorView {
+	if b == nil {
+		return new(terrorView(t))
+	}
+	b.terrors = append(b.terrors, terrorView(t))
+	return &b.terrors[len(b.terrors)-1]
 }
 
 // cardLetters and terrorLetters are the symbols of the cards and of the
@@ -297,19 +387,45 @@ func cardView(id int) CardView {
 	return c
 }
 
-func cardViews(ids []int) []CardView {
-	out := make([]CardView, 0, len(ids))
-	for _, id := range ids {
-		out = append(out, cardView(id))
+// cardViews describes cards in the buffer's memory (fresh, and never
+// nil, with no buffer).
+func (b *viewBuf) cardViews(ids []int) []CardView {
+	if b == nil {
+		out := make([]CardView, 0, len(ids))
+		for _, id := range ids {
+			out = append(out, cardView(id))
+		}
+		return out
 	}
-	return out
+	start := len(b.cards)
+	for _, id := range ids {
+		b.cards = append(b.cards, cardViewOf[id])
+	}
+	return b.cards[start:len(b.cards):len(b.cards)]
 }
 
+// cardViewOf[id] is cardView(id), made once for BotView (whose bots do
+// not change what they are handed).
+var cardViewOf = func() (out [NumCards]CardView) {
+	for id := range out {
+		out[id] = cardView(id)
+	}
+	return out
+}()
+
 // handView describes an open hand.
-func handView(h *hand) HandView {
-	hv := HandView{Cards: cardViews(h.Cards), Slots: h.slots(), Limit: HandLimit}
+func (b *viewBuf) handView(h *hand) HandView {
+	hv := HandView{Cards: b.cardViews(h.Cards), Slots: h.slots(), Limit: HandLimit}
+	if b != nil && len(h.Captured) > 0 {
+		start := len(b.captured)
+		for _, c := range h.Captured {
+			b.captured = append(b.captured, CapturedView{Terror: terrorView(c.Terror), Cards: b.cardViews(c.Cards)})
+		}
+		hv.Captured = b.captured[start:len(b.captured):len(b.captured)]
+		return hv
+	}
 	for _, c := range h.Captured {
-		hv.Captured = append(hv.Captured, CapturedView{Terror: terrorView(c.Terror), Cards: cardViews(c.Cards)})
+		hv.Captured = append(hv.Captured, CapturedView{Terror: terrorView(c.Terror), Cards: b.cardViews(c.Cards)})
 	}
 	return hv
 }
