@@ -21,7 +21,7 @@ func GlobalKeys() Global {
 		Colour:  key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "colour on/off")),
 		Quit:    key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
 		Back:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "seats panel: close")),
-		Refresh: key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "redraw")),
+		Refresh: key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "redraw the screen")),
 	}
 }
 
@@ -147,8 +147,8 @@ func TableKeys() Table {
 		Leave:     key.NewBinding(key.WithKeys("Q", "ctrl+c"), key.WithHelp("Q", "leave table")),
 		Yes:       key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
 		No:        key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", "no")),
-		LogUp:     key.NewBinding(key.WithKeys("pgup", "["), key.WithHelp("[/pgup", "older log")),
-		LogDown:   key.NewBinding(key.WithKeys("pgdown", "]"), key.WithHelp("]/pgdn", "newer log")),
+		LogUp:     key.NewBinding(key.WithKeys("[", "pgup"), key.WithHelp("[/pgup", "older log")),
+		LogDown:   key.NewBinding(key.WithKeys("]", "pgdown"), key.WithHelp("]/pgdn", "newer log")),
 		Report:    key.NewBinding(key.WithKeys("!"), key.WithHelp("!", "report a player to the admins")),
 		Help:      g.Help,
 		Colour:    g.Colour,
@@ -164,6 +164,32 @@ func (k Table) ShortHelp() []key.Binding {
 func (k Table) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.Up, k.Down, k.Do}, {k.Start, k.AddBot, k.Leave}, {k.Left, k.Right, k.RemoveBot, k.Close},
 		{k.LogUp, k.LogDown, k.Report, k.Help, k.Colour}}
+}
+
+// Label is how a key line shows binding b: its first key, with the arrow
+// keys as arrows ("" for a binding without keys).
+func Label(b key.Binding) string {
+	ks := b.Keys()
+	if len(ks) == 0 {
+		return ""
+	}
+	if a, ok := arrows[ks[0]]; ok {
+		return a
+	}
+	return ks[0]
+}
+
+// arrows are the arrow keys' labels.
+var arrows = map[string]string{"up": "↑", "down": "↓", "left": "←", "right": "→"}
+
+// IsArrow reports whether a label is an arrow's.
+func IsArrow(label string) bool {
+	for _, a := range arrows {
+		if a == label {
+			return true
+		}
+	}
+	return false
 }
 
 // Move is the hot key k of a game move: the one binding both plays the

@@ -168,7 +168,7 @@ func TestUnknownKeyExplainsAndChangesNothing(t *testing.T) {
 	if !strings.Contains(s, `"z" does nothing here`) {
 		t.Fatalf("no message for an unknown key:\n%s", s)
 	}
-	if d.app.scr != scrLobby {
+	if d.app.cur != screen(d.app.s.home) {
 		t.Fatal("an unknown key changed the screen")
 	}
 }
@@ -201,7 +201,7 @@ func TestPlayAgainstBotsAndEscNeverLeaves(t *testing.T) {
 		t.Fatalf("an unexpanded seat reference reached the screen:\n%s", s)
 	}
 	d.key("esc", "esc")
-	if d.app.scr != scrTable || d.app.table == nil {
+	if d.app.table == nil || d.app.cur != screen(d.app.table) {
 		t.Fatal("Esc left the table")
 	}
 	d.key("Q")
@@ -312,12 +312,12 @@ func TestBoardRepliesShowAsTheySay(t *testing.T) {
 	if !strings.Contains(s, "The Axe is ready.") || strings.Contains(s, "! The Axe") {
 		t.Fatalf("information is not shown plainly:\n%s", s)
 	}
-	before := d.app.table.Version
+	before := d.app.table.u.Version
 	d.key("z")
-	for i := 0; i < 100 && d.app.table.Version == before; i++ {
+	for i := 0; i < 100 && d.app.table.u.Version == before; i++ {
 		d.screen()
 	}
-	if d.app.table.Version == before {
+	if d.app.table.u.Version == before {
 		t.Fatal("the board's move was not played")
 	}
 }
@@ -353,7 +353,7 @@ func TestReportAPlayer(t *testing.T) {
 	d.waitFor("Invite code:")
 	bob := hub.Connect(rooms.Player{ID: "key:bob", Name: "bob"})
 	t.Cleanup(bob.Close)
-	if err := bob.JoinCode(d.app.table.Code); err != nil {
+	if err := bob.JoinCode(d.app.table.u.Code); err != nil {
 		t.Fatal(err)
 	}
 	d.waitFor("bob")

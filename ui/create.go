@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"arcade/engine"
@@ -11,17 +12,20 @@ import (
 	"arcade/rooms"
 )
 
-// createForm is the new-table form: the game, seats, privacy, bots and the
-// game's own options.
-type createForm struct {
-	games   []engine.Game
-	game    int
-	seats   int
-	private bool
-	bots    int
-	level   int
-	opts    engine.Options
-	row     int
+// createScreen is the new-table form: the game, seats, privacy, bots and
+// the game's own options.
+type createScreen struct {
+	s             *session
+	keys          keys.Form
+	width, height int
+	games         []engine.Game
+	game          int
+	seats         int
+	private       bool
+	bots          int
+	level         int
+	opts          engine.Options
+	row           int
 }
 
 // field is one row of the form.
@@ -30,7 +34,7 @@ type field struct {
 	change             func(delta int)
 }
 
-func (f *createForm) gameID() string {
+func (f *createScreen) gameID() string {
 	if f.game < len(f.games) {
 		return f.games[f.game].Info().ID
 	}
@@ -38,7 +42,7 @@ func (f *createForm) gameID() string {
 }
 
 // reset puts the defaults of the selected game in place.
-func (f *createForm) reset(solo bool) {
+func (f *createScreen) reset(solo bool) {
 	in := f.games[f.game].Info()
 	f.seats = max(in.MinPlayers, min(4, in.MaxPlayers))
 	f.opts = engine.Options{}
@@ -51,7 +55,7 @@ func (f *createForm) reset(solo bool) {
 	}
 }
 
-func (f *createForm) fields() []field {
+func (f *createScreen) fields() []field {
 	in := f.games[f.game].Info()
 	cycle := func(n, delta, lo, hi int) int {
 		n += delta
@@ -108,29 +112,38 @@ func (f *createForm) fields() []field {
 	return fs
 }
 
-// openCreate shows the form for the highlighted game; solo fills the other
+// newCreateScreen is the form for game number game; solo fills the other
 // seats with bots.
-func (a *App) openCreate(solo bool) tea.Cmd {
-	games := a.lobbyView.games
-	if len(games) == 0 {
-		a.setStatus("No games are installed on this server.", true)
-		return nil
-	}
-	a.form = createForm{games: games, game: a.lobbyView.gameIdx, level: defaultBotLevel}
-	a.form.reset(solo)
-	a.scr = scrCreate
-	a.setStatus("", false)
-	return nil
+func newCreateScreen(s *session, game int, solo bool) *createScreen {
+	f := &createScreen{s: s, keys: keys.FormKeys(), games: s.games, game: game, level: defaultBotLevel}
+	f.reset(solo)
+	return f
 }
 
-func (a *App) createKey(k tea.KeyPressMsg) tea.Cmd {
-	km := keys.FormKeys()
-	f := &a.form
+// SetSize implements screen.
+func (f *createScreen) SetSize(w, h int) { f.width, f.height = w, h }
+
+// ShortHelp implements help.KeyMap.
+func (f *createScreen) ShortHelp() []key.Binding { return f.keys.ShortHelp() }
+
+// FullHelp implements help.KeyMap.
+func (f *createScreen) FullHelp() [][]key.Binding { return f.keys.FullHelp() }
+
+// helpTopic implements helpTopic: the chosen game's rules.
+func (f *createScreen) helpTopic() topic { return topic{game: f.games[f.game]} }
+
+// Update implements screen.
+func (f *createScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return f, nil
+	}
+	km := f.keys
 	fs := f.fields()
 	switch {
 	case keyMatches(k, km.Cancel):
-		a.scr = scrLobby
-		a.setStatus("", false)
+		f.s.setStatus("", false)
+		return f.s.home, nil
 	case keyMatches(k, km.Up):
 		f.row = (f.row + len(fs) - 1) % len(fs)
 	case keyMatches(k, km.Down):
@@ -140,36 +153,36 @@ func (a *App) createKey(k tea.KeyPressMsg) tea.Cmd {
 	case keyMatches(k, km.Right):
 		fs[f.row].change(1)
 	case keyMatches(k, km.Submit):
-		return a.submitCreate()
+		return f, f.submit()
 	case k.String() == "q":
-		a.scr = scrLobby
+		return f.s.home, nil
 	default:
-		a.setStatus(fmt.Sprintf("%q does nothing here: ↑/↓ choose a line, ←/→ change it, enter creates.", k.String()), true)
+		f.s.setStatus(fmt.Sprintf("%q does nothing here: ↑/↓ choose a line, ←/→ change it, enter creates.", k.String()), true)
 	}
-	return nil
+	return f, nil
 }
 
 // submitCreate opens the table, seats the bots and, when no human seat is
 // left, starts the game.
-func (a *App) submitCreate() tea.Cmd {
-	f := a.form
+func (f *createScreen) submit() tea.Cmd {
+	c := f.s.client
 	id, seats, private, bots, level := f.gameID(), f.seats, f.private, f.bots, rooms.BotLevels[f.level]
 	opts := engine.Options{}
 	for k, v := range f.opts {
 		opts[k] = v
 	}
-	a.setStatus("Opening the table…", false)
+	f.s.setStatus("Opening the table…", false)
 	return func() tea.Msg {
-		if err := a.client.Create(id, seats, private, opts); err != nil {
+		if err := c.Create(id, seats, private, opts); err != nil {
 			return resultMsg{err: err}
 		}
 		for s := 1; s <= bots; s++ {
-			if err := a.client.AddBot(s, level); err != nil {
+			if err := c.AddBot(s, level); err != nil {
 				return resultMsg{err: err}
 			}
 		}
 		if bots == seats-1 {
-			if err := a.client.Start(); err != nil {
+			if err := c.Start(); err != nil {
 				return resultMsg{err: err}
 			}
 			return resultMsg{ok: "Game started. Good luck!"}
@@ -178,9 +191,9 @@ func (a *App) submitCreate() tea.Cmd {
 	}
 }
 
-func (a *App) createView() string {
-	th := a.th
-	f := a.form
+// View implements screen.
+func (f *createScreen) View() string {
+	th := f.s.th
 	fs := f.fields()
 	lines := []string{th.Title.Render("NEW TABLE"), ""}
 	labelW := 12
@@ -190,17 +203,17 @@ func (a *App) createView() string {
 	for i, fl := range fs {
 		row := fmt.Sprintf(" %-*s ‹ %s ›", labelW, fl.label, fl.value)
 		if i == f.row {
-			lines = append(lines, th.Selected.Render(padRight(row, min(a.width, 60))))
+			lines = append(lines, th.Selected.Render(padRight(row, min(f.width, 60))))
 		} else {
 			lines = append(lines, row)
 		}
 	}
 	lines = append(lines, "")
-	for _, s := range wrap(fs[f.row].help, a.width-2) {
+	for _, s := range wrap(fs[f.row].help, f.width-2) {
 		lines = append(lines, th.Faint.Render(" "+s))
 	}
 	body := strings.Join(lines, "\n")
 	used := strings.Count(body, "\n") + 1
-	pad := strings.Repeat("\n", max(a.height-used-2, 1))
-	return body + pad + a.statusLine() + "\n" + a.shortHelp(a.width, "form", keys.FormKeys().ShortHelp)
+	pad := strings.Repeat("\n", max(f.height-used-2, 1))
+	return body + pad + f.s.statusLine(f.s.lobbyNotice(), f.width) + "\n" + f.s.shortHelp(f.width, "form", f.keys)
 }

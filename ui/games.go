@@ -26,10 +26,10 @@ func Engines(games []Game) []engine.Game {
 	return out
 }
 
-// newBoard makes a board for the game with this ID, or nil when the session
-// was given none.
-func (a *App) newBoard(id string) board.Renderer {
-	for _, g := range a.opts.Games {
+// newBoard makes a board for the game with this ID, or nil when games have
+// none.
+func newBoard(games []Game, id string) board.Renderer {
+	for _, g := range games {
 		if g.Engine.Info().ID == id && g.Board != nil {
 			return g.Board()
 		}

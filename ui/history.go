@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"arcade/engine"
@@ -42,17 +43,21 @@ type replayMsg struct {
 	err error
 }
 
-// historyScreen is the "your games" overlay.
+// historyScreen is the "your games" screen, opened from the lobby.
 type historyScreen struct {
-	loaded   bool
-	err      error
-	games    []store.Game
-	stats    []store.GameStats
-	sel      int
-	boardIdx int // which game's leaderboard (index in the lobby's games)
-	leaders  []store.Standing
-	noBoard  string // why there is no leaderboard ("" when there is one)
-	replay   *replayView
+	s             *session
+	keys          keys.History
+	replayKeys    keys.Replay
+	width, height int
+	loaded        bool
+	err           error
+	games         []store.Game
+	stats         []store.GameStats
+	sel           int
+	boardIdx      int // which game's leaderboard (index in the lobby's games)
+	leaders       []store.Standing
+	noBoard       string // why there is no leaderboard ("" when there is one)
+	replay        *replayView
 }
 
 // replayView steps through one finished game.
@@ -67,10 +72,15 @@ type replayView struct {
 	err    error
 }
 
-// openHistory opens the screen and asks for its data.
-func (a *App) openHistory() tea.Cmd {
-	a.history = &historyScreen{boardIdx: max(a.lobbyView.gameIdx, 0)}
-	c := a.client
+// newHistoryScreen is the screen, showing the leaderboard of game number
+// game first; load asks for its data.
+func newHistoryScreen(s *session, game int) *historyScreen {
+	return &historyScreen{s: s, keys: keys.HistoryKeys(), replayKeys: keys.ReplayKeys(), boardIdx: max(game, 0)}
+}
+
+// load asks for the screen's data.
+func (h *historyScreen) load() tea.Cmd {
+	c := h.s.client
 	load := func() tea.Msg {
 		games, err := c.Games(historyRows)
 		if err != nil {
@@ -79,29 +89,58 @@ func (a *App) openHistory() tea.Cmd {
 		stats, err := c.Stats()
 		return historyMsg{games: games, stats: stats, err: err}
 	}
-	return tea.Batch(load, a.loadLeaderboard())
+	return tea.Batch(load, h.loadLeaderboard())
 }
 
 // loadLeaderboard asks for the selected game's leaderboard.
-func (a *App) loadLeaderboard() tea.Cmd {
-	gs := a.lobbyView.games
-	if a.history == nil || len(gs) == 0 {
+func (h *historyScreen) loadLeaderboard() tea.Cmd {
+	gs := h.s.games
+	if len(gs) == 0 {
 		return nil
 	}
-	id := gs[a.history.boardIdx%len(gs)].Info().ID
-	c := a.client
+	id := gs[h.boardIdx%len(gs)].Info().ID
+	c := h.s.client
 	return func() tea.Msg {
 		b, err := c.Leaderboard(id, 5)
 		return leaderboardMsg{game: id, board: b, err: err}
 	}
 }
 
-// onHistoryMsg takes the screen's data in.
-func (a *App) onHistoryMsg(msg tea.Msg) {
-	h := a.history
-	if h == nil {
-		return
+// SetSize implements screen.
+func (h *historyScreen) SetSize(w, ht int) { h.width, h.height = w, ht }
+
+// ShortHelp implements help.KeyMap: the replay's keys while one is shown.
+func (h *historyScreen) ShortHelp() []key.Binding {
+	if h.replay != nil {
+		return h.replayKeys.ShortHelp()
 	}
+	return h.keys.ShortHelp()
+}
+
+// FullHelp implements help.KeyMap.
+func (h *historyScreen) FullHelp() [][]key.Binding {
+	if h.replay != nil {
+		return h.replayKeys.FullHelp()
+	}
+	return h.keys.FullHelp()
+}
+
+// Update implements screen: its data, and keys.
+func (h *historyScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	switch m := msg.(type) {
+	case tea.KeyPressMsg:
+		if h.replay != nil {
+			return h, h.replayKey(m)
+		}
+		return h.key(m)
+	case historyMsg, leaderboardMsg, replayMsg:
+		h.onMsg(msg)
+	}
+	return h, nil
+}
+
+// onHistoryMsg takes the screen's data in.
+func (h *historyScreen) onMsg(msg tea.Msg) {
 	switch m := msg.(type) {
 	case historyMsg:
 		h.loaded, h.err, h.games, h.stats = true, m.err, m.games, m.stats
@@ -112,71 +151,61 @@ func (a *App) onHistoryMsg(msg tea.Msg) {
 		}
 	case replayMsg:
 		if m.err != nil {
-			a.setStatus(errorText(m.err), true)
+			h.s.setStatus(errorText(m.err), true)
 			return
 		}
-		a.startReplay(m.id, m.rec)
+		h.startReplay(m.id, m.rec)
 	}
 }
 
-// historyKey handles a key on the screen; it reports whether the screen
-// closed.
-func (a *App) historyKey(k tea.KeyPressMsg) (closed bool, cmd tea.Cmd) {
-	h := a.history
-	if r := h.replay; r != nil {
-		return false, a.replayKey(k)
-	}
-	km := keys.HistoryKeys()
+// key handles a key on the list.
+func (h *historyScreen) key(k tea.KeyPressMsg) (screen, tea.Cmd) {
+	km := h.keys
 	switch {
 	case keyMatches(k, km.Back):
-		return true, nil
+		return h.s.home, nil
 	case keyMatches(k, km.Up):
 		h.sel = max(h.sel-1, 0)
 	case keyMatches(k, km.Down):
 		h.sel = min(h.sel+1, max(len(h.games)-1, 0))
 	case keyMatches(k, km.Next), keyMatches(k, km.Prev):
-		if n := len(a.lobbyView.games); n > 0 {
+		if n := len(h.s.games); n > 0 {
 			step := 1
 			if keyMatches(k, km.Prev) {
 				step = n - 1
 			}
 			h.boardIdx = (h.boardIdx + step) % n
-			return false, a.loadLeaderboard()
+			return h, h.loadLeaderboard()
 		}
 	case keyMatches(k, km.Replay):
 		if h.sel < len(h.games) {
-			id, c := h.games[h.sel].ID, a.client
-			return false, func() tea.Msg {
+			id, c := h.games[h.sel].ID, h.s.client
+			return h, func() tea.Msg {
 				rec, err := c.Replay(id)
 				return replayMsg{id: id, rec: rec, err: err}
 			}
 		}
-		a.setStatus("No game to replay yet.", true)
+		h.s.setStatus("No game to replay yet.", true)
 	default:
-		a.setStatus(fmt.Sprintf("%q does nothing here. Press esc to go back.", k.String()), true)
+		h.s.setStatus(fmt.Sprintf("%q does nothing here. Press esc to go back.", k.String()), true)
 	}
-	return false, nil
+	return h, nil
 }
 
 // startReplay opens the replay of a record at its first move.
-func (a *App) startReplay(id int64, rec engine.Record) {
-	var g engine.Game
-	for _, x := range a.opts.Games {
-		if x.Engine.Info().ID == rec.Game {
-			g = x.Engine
-		}
-	}
-	if g == nil {
-		a.setStatus("This server no longer has that game.", true)
+func (h *historyScreen) startReplay(id int64, rec engine.Record) {
+	g, ok := engine.FindGame(h.s.games, rec.Game)
+	if !ok {
+		h.s.setStatus("This server no longer has that game.", true)
 		return
 	}
-	r := &replayView{id: id, rec: rec, game: g, board: a.newBoard(rec.Game)}
+	r := &replayView{id: id, rec: rec, game: g, board: newBoard(h.s.opts.Games, rec.Game)}
 	r.seek(0)
 	if r.err != nil {
-		a.setStatus("That game does not replay: "+r.err.Error(), true)
+		h.s.setStatus("That game does not replay: "+r.err.Error(), true)
 		return
 	}
-	a.history.replay = r
+	h.replay = r
 }
 
 // seek replays the record from the start up to move n.
@@ -218,12 +247,12 @@ func (r *replayView) name(s engine.Seat) string {
 }
 
 // replayKey moves through the replay.
-func (a *App) replayKey(k tea.KeyPressMsg) tea.Cmd {
-	r := a.history.replay
-	km := keys.ReplayKeys()
+func (h *historyScreen) replayKey(k tea.KeyPressMsg) tea.Cmd {
+	r := h.replay
+	km := h.replayKeys
 	switch {
 	case keyMatches(k, km.Back):
-		a.history.replay = nil
+		h.replay = nil
 	case keyMatches(k, km.Forward):
 		if r.at < len(r.rec.Moves) {
 			r.step()
@@ -235,19 +264,19 @@ func (a *App) replayKey(k tea.KeyPressMsg) tea.Cmd {
 	case keyMatches(k, km.End):
 		r.seek(len(r.rec.Moves))
 	default:
-		a.setStatus(fmt.Sprintf("%q does nothing here: →/l and ←/h step through the game, esc closes it.", k.String()), true)
+		h.s.setStatus(fmt.Sprintf("%q does nothing here: →/l and ←/h step through the game, esc closes it.", k.String()), true)
 	}
 	return nil
 }
 
-// historyView draws the screen.
-func (a *App) historyView() string {
-	h := a.history
+// View implements screen: the list and the leaderboard, or the replay.
+func (h *historyScreen) View() string {
 	if h.replay != nil {
-		return a.replayScreen()
+		return h.replayView()
 	}
-	th, w := a.th, a.width
-	me := a.client.Player()
+	s := h.s
+	th, w := s.th, h.width
+	me := s.client.Player()
 	lines := []string{padRight(th.Title.Render("YOUR GAMES"), w-board.Width(me.Name)-1) + " " + me.Name}
 	switch {
 	case !h.loaded:
@@ -256,21 +285,21 @@ func (a *App) historyView() string {
 		lines = append(lines, "", errorText(h.err))
 	default:
 		var counts []string
-		for _, s := range h.stats {
-			counts = append(counts, fmt.Sprintf("%s: %d played, %d won", a.gameName(s.Game), s.Played, s.Won))
+		for _, st := range h.stats {
+			counts = append(counts, fmt.Sprintf("%s: %d played, %d won", s.gameName(st.Game), st.Played, st.Won))
 		}
 		if len(counts) == 0 {
 			counts = []string{"No finished games yet."}
 		}
 		lines = append(lines, board.Clip(strings.Join(counts, " · "), w), "")
-		rows := max(a.height-14, 3)
+		rows := max(h.height-14, 3)
 		first := min(max(h.sel-rows+1, 0), max(len(h.games)-rows, 0))
 		for i := first; i < len(h.games) && i < first+rows; i++ {
-			lines = append(lines, a.historyRow(h.games[i], i == h.sel, w))
+			lines = append(lines, h.row(h.games[i], i == h.sel, w))
 		}
 	}
 	lines = append(lines, "")
-	if gs := a.lobbyView.games; len(gs) > 0 {
+	if gs := s.games; len(gs) > 0 {
 		game := gs[h.boardIdx%len(gs)].Info().Name
 		lines = append(lines, th.Heading.Render("LEADERBOARD · "+game)+th.Faint.Render("  (←/→ another game)"))
 		switch {
@@ -283,13 +312,14 @@ func (a *App) historyView() string {
 			lines = append(lines, board.Clip(fmt.Sprintf("%d. %-16s %d won of %d", i+1, s.Name, s.Won, s.Played), w))
 		}
 	}
-	body := fitBlock(strings.Join(lines, "\n"), w, a.height-2)
-	return body + "\n" + a.statusLine() + "\n" + a.shortHelp(w, "history", keys.HistoryKeys().ShortHelp)
+	body := fitBlock(strings.Join(lines, "\n"), w, h.height-2)
+	return body + "\n" + s.statusLine(s.lobbyNotice(), w) + "\n" + s.shortHelp(w, "history", h.keys)
 }
 
-// historyRow is one finished game in the list.
-func (a *App) historyRow(g store.Game, selected bool, w int) string {
-	me := a.client.Player().ID
+// row is one finished game in the list.
+func (h *historyScreen) row(g store.Game, selected bool, w int) string {
+	s := h.s
+	me := s.client.Player().ID
 	result := "lost"
 	var players []string
 	for _, s := range g.Seats {
@@ -304,28 +334,19 @@ func (a *App) historyRow(g store.Game, selected bool, w int) string {
 	}
 	mark := "  "
 	if selected {
-		mark = a.th.Accent.Render("▸ ")
+		mark = s.th.Accent.Render("▸ ")
 	}
-	row := fmt.Sprintf("#%-4d %s  %-20s %-4s  %s", g.ID, g.Ended.Local().Format(time.DateTime[:16]), a.gameName(g.Game), result, strings.Join(players, ", "))
+	row := fmt.Sprintf("#%-4d %s  %-20s %-4s  %s", g.ID, g.Ended.Local().Format(time.DateTime[:16]), s.gameName(g.Game), result, strings.Join(players, ", "))
 	return mark + board.Clip(row, w-2)
 }
 
-// gameName is a game's name by ID.
-func (a *App) gameName(id string) string {
-	for _, g := range a.lobbyView.games {
-		if g.Info().ID == id {
-			return g.Info().Name
-		}
-	}
-	return id
-}
-
-// replayScreen draws the replay at its current move.
-func (a *App) replayScreen() string {
-	r, th, w, h := a.history.replay, a.th, a.width, a.height
-	head := th.Title.Render(fmt.Sprintf("REPLAY #%d", r.id)) + " · " + a.gameName(r.rec.Game) +
+// replayView draws the replay at its current move.
+func (h *historyScreen) replayView() string {
+	s := h.s
+	r, th, w, ht := h.replay, s.th, h.width, h.height
+	head := th.Title.Render(fmt.Sprintf("REPLAY #%d", r.id)) + " · " + s.gameName(r.rec.Game) +
 		fmt.Sprintf(" · move %d of %d", r.at, len(r.rec.Moves)) + th.Faint.Render(" · as a spectator saw it")
-	boardH := max(h-6, 1)
+	boardH := max(ht-6, 1)
 	var body string
 	switch {
 	case r.err != nil:
@@ -333,7 +354,7 @@ func (a *App) replayScreen() string {
 	case r.board == nil:
 		body = th.Faint.Render("(no board view for this game)")
 	default:
-		if mw, mh := r.board.MinSize(); w < mw || h < mh {
+		if mw, mh := r.board.MinSize(); w < mw || ht < mh {
 			body = fmt.Sprintf("Enlarge your terminal to %dx%d to see the board.", mw, mh)
 			break
 		}
@@ -347,6 +368,6 @@ func (a *App) replayScreen() string {
 		}
 	}
 	return fitBlock(head, w, 1) + "\n" + fitBlock(body, w, boardH) + "\n" +
-		fitBlock(board.Clip(events, w), w, 2) + "\n" + a.statusLine() + "\n" +
-		a.shortHelp(w, "replay", keys.ReplayKeys().ShortHelp)
+		fitBlock(board.Clip(events, w), w, 2) + "\n" + s.statusLine(s.lobbyNotice(), w) + "\n" +
+		s.shortHelp(w, "replay", h.replayKeys)
 }

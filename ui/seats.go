@@ -25,8 +25,8 @@ const defaultBotLevel = 1 // normal
 
 // canTakeBot reports whether a bot may sit in seat i now: an empty seat
 // before the game, the seat of a player who is away during it.
-func (a *App) canTakeBot(i int) bool {
-	t := a.table
+func (ts *tableScreen) canTakeBot(i int) bool {
+	t := ts.u
 	if i < 0 || i >= len(t.Seats) {
 		return false
 	}
@@ -42,10 +42,10 @@ func (a *App) canTakeBot(i int) bool {
 
 // nextBotSeat is the first seat after from (wrapping round) that can take
 // a bot, or -1.
-func (a *App) nextBotSeat(from int) int {
-	n := len(a.table.Seats)
+func (ts *tableScreen) nextBotSeat(from int) int {
+	n := len(ts.u.Seats)
 	for k := 1; k <= n; k++ {
-		if i := (from + k) % n; a.canTakeBot(i) {
+		if i := (from + k) % n; ts.canTakeBot(i) {
 			return i
 		}
 	}
@@ -53,36 +53,36 @@ func (a *App) nextBotSeat(from int) int {
 }
 
 // openSeatPanel opens the panel on the first seat that can take a bot.
-func (a *App) openSeatPanel() tea.Cmd {
-	t := a.table
-	p := &a.tableView.seats
+func (ts *tableScreen) openSeatPanel() tea.Cmd {
+	t := ts.u
+	p := &ts.seats
 	switch {
 	case !t.Host:
-		a.setStatus("Only the host seats bots.", true)
+		ts.s.setStatus("Only the host seats bots.", true)
 		return nil
 	case t.Table.Status == rooms.Finished:
-		a.setStatus("The game is over. Press Q to go back to the lobby.", true)
+		ts.s.setStatus("The game is over. Press Q to go back to the lobby.", true)
 		return nil
 	}
 	if !p.open && p.level == 0 && p.seat == 0 {
 		p.level = defaultBotLevel
 	}
 	p.open = true
-	p.seat = max(a.nextBotSeat(len(t.Seats)-1), 0)
-	a.setStatus("", false)
+	p.seat = max(ts.nextBotSeat(len(t.Seats)-1), 0)
+	ts.s.setStatus("", false)
 	return nil
 }
 
 // seatPanelKey handles a key while the panel is open.
-func (a *App) seatPanelKey(k tea.KeyPressMsg) tea.Cmd {
+func (ts *tableScreen) seatPanelKey(k tea.KeyPressMsg) tea.Cmd {
 	km := keys.TableKeys()
-	t := a.table
-	p := &a.tableView.seats
+	t := ts.u
+	p := &ts.seats
 	n := len(t.Seats)
 	switch {
 	case keyMatches(k, km.Close, km.AddBot):
 		p.open = false
-		a.setStatus("", false)
+		ts.s.setStatus("", false)
 	case keyMatches(k, km.Up):
 		p.seat = max(p.seat-1, 0)
 	case keyMatches(k, km.Down):
@@ -92,19 +92,19 @@ func (a *App) seatPanelKey(k tea.KeyPressMsg) tea.Cmd {
 	case keyMatches(k, km.Right):
 		p.level = min(p.level+1, len(rooms.BotLevels)-1)
 	case keyMatches(k, km.Do):
-		return a.seatBot()
+		return ts.seatBot()
 	case keyMatches(k, km.RemoveBot):
 		seat := p.seat
-		return a.call(func() error { return a.client.RemoveBot(seat) }, fmt.Sprintf("Seat %d: the bot is gone.", seat+1))
+		return ts.s.call(func() error { return ts.s.client.RemoveBot(seat) }, fmt.Sprintf("Seat %d: the bot is gone.", seat+1))
 	case keyMatches(k, km.Start) && t.Table.Status == rooms.Waiting:
 		p.open = false
-		return a.call(a.client.Start, "")
+		return ts.s.call(ts.s.client.Start, "")
 	case keyMatches(k, km.Leave):
 		p.open = false
-		a.tableView.confirmLeave = true
-		a.setStatus("", false)
+		ts.confirmLeave = true
+		ts.s.setStatus("", false)
 	default:
-		a.setStatus(fmt.Sprintf("%q does nothing here: ↑↓ seat, ←→ level, enter seats a bot, x removes one, esc closes.", k.String()), true)
+		ts.s.setStatus(fmt.Sprintf("%q does nothing here: ↑↓ seat, ←→ level, enter seats a bot, x removes one, esc closes.", k.String()), true)
 	}
 	return nil
 }
@@ -112,38 +112,38 @@ func (a *App) seatPanelKey(k tea.KeyPressMsg) tea.Cmd {
 // seatBot seats a bot of the chosen level under the cursor and moves the
 // cursor on to the next seat that can take one (closing the panel when
 // none is left).
-func (a *App) seatBot() tea.Cmd {
-	p := &a.tableView.seats
+func (ts *tableScreen) seatBot() tea.Cmd {
+	p := &ts.seats
 	seat, level := p.seat, rooms.BotLevels[p.level]
-	if !a.canTakeBot(seat) {
-		if a.table.Table.Status == rooms.Playing {
-			a.setStatus(fmt.Sprintf("Seat %d is not free: during the game a bot can only play for a player who left.", seat+1), true)
+	if !ts.canTakeBot(seat) {
+		if ts.u.Table.Status == rooms.Playing {
+			ts.s.setStatus(fmt.Sprintf("Seat %d is not free: during the game a bot can only play for a player who left.", seat+1), true)
 		} else {
-			a.setStatus(fmt.Sprintf("Seat %d is not empty: choose an empty seat (↑↓).", seat+1), true)
+			ts.s.setStatus(fmt.Sprintf("Seat %d is not empty: choose an empty seat (↑↓).", seat+1), true)
 		}
 		return nil
 	}
 	ok := fmt.Sprintf("A %s bot sits in seat %d.", level, seat+1)
-	if a.table.Table.Status == rooms.Playing {
-		ok = fmt.Sprintf("A %s bot plays for %s until they come back.", level, a.nameOf(engine.Seat(seat)))
+	if ts.u.Table.Status == rooms.Playing {
+		ok = fmt.Sprintf("A %s bot plays for %s until they come back.", level, ts.nameOf(engine.Seat(seat)))
 	}
-	if next := a.nextBotSeat(seat); next >= 0 && next != seat {
+	if next := ts.nextBotSeat(seat); next >= 0 && next != seat {
 		p.seat = next
 	} else {
 		p.open = false
-		if a.table.Table.Status == rooms.Waiting {
+		if ts.u.Table.Status == rooms.Waiting {
 			ok += " Every seat is filled: S starts the game."
 		}
 	}
-	return a.call(func() error { return a.client.AddBot(seat, level) }, ok)
+	return ts.s.call(func() error { return ts.s.client.AddBot(seat, level) }, ok)
 }
 
 // seatPanelView draws the panel: the seats with the cursor, the level and
 // the panel's keys.
-func (a *App) seatPanelView(w int) string {
-	th := a.th
-	t := a.table
-	p := a.tableView.seats
+func (ts *tableScreen) seatPanelView(w int) string {
+	th := ts.s.th
+	t := ts.u
+	p := ts.seats
 	lines := []string{th.Heading.Render("SEATS") + th.Faint.Render(" · choose a seat and a bot level")}
 	for i, s := range t.Seats {
 		var who string
@@ -175,19 +175,18 @@ func (a *App) seatPanelView(w int) string {
 		}
 	}
 	lines = append(lines, "", "Bot level: "+strings.Join(levels, " "))
-	if a.nextBotSeat(0) < 0 {
+	if ts.nextBotSeat(0) < 0 {
 		lines = append(lines, th.Faint.Render("No seat can take a bot now."))
 	}
 	return strings.Join(lines, "\n")
 }
 
 // seatPanelHints is the key line while the panel is open.
-func (a *App) seatPanelHints() string {
-	th := a.th
-	k := func(key, what string) string { return th.Key.Render(key) + " " + th.Faint.Render(what) }
-	parts := []string{k("↑↓", "seat"), k("←→", "level"), k("enter", "seat bot"), k("x", "remove bot")}
-	if a.table.Table.Status == rooms.Waiting {
-		parts = append(parts, k("S", "start"))
+func (ts *tableScreen) seatPanelHints() string {
+	km := ts.keys
+	parts := []string{ts.hint("seat", km.Up, km.Down), ts.hint("level", km.Left, km.Right), ts.hint("seat bot", km.Do), ts.hint("remove bot", km.RemoveBot)}
+	if ts.u.Table.Status == rooms.Waiting {
+		parts = append(parts, ts.hint("start", km.Start))
 	}
-	return strings.Join(append(parts, k("esc", "close")), "  ")
+	return strings.Join(append(parts, ts.hint("close", km.Close)), "  ")
 }

@@ -54,7 +54,7 @@ func TestHostSeatsBotsOfAnyLevelInAnySeat(t *testing.T) {
 
 	bob := newDriver(t, hub, "bob", 80, 24)
 	bob.waitFor("THE ARCADE")
-	if err := bob.client.Join(d.app.table.Table.ID); err != nil {
+	if err := bob.client.Join(d.app.table.u.Table.ID); err != nil {
 		t.Fatal(err)
 	}
 	bob.waitFor("WAITING")
@@ -83,7 +83,7 @@ func TestHostGivesAnAwaySeatToABot(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.waitFor("WAITING FOR PLAYERS")
-	if err := bob.client.Join(d.app.table.Table.ID); err != nil {
+	if err := bob.client.Join(d.app.table.u.Table.ID); err != nil {
 		t.Fatal(err)
 	}
 	d.waitFor("bob joined")

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,10 +17,14 @@ import (
 	"arcade/ui/theme"
 )
 
-// tableState is the table screen's own state: the highlighted move, the
-// log's scroll, whether the leave question is open and the host's seats
-// panel.
-type tableState struct {
+// tableScreen is a table, for a player or a spectator: the header, the
+// board (or the seats while waiting, or the host's seats panel), the moves
+// and the log. It draws the latest rooms.TableUpdate of its table.
+type tableScreen struct {
+	s             *session
+	keys          keys.Table
+	width, height int
+	u             *rooms.TableUpdate
 	// board draws this table's game (nil when the game has no board view).
 	board        board.Renderer
 	actionIdx    int
@@ -28,14 +33,65 @@ type tableState struct {
 	seats        seatPanel
 }
 
-func (t *tableState) clamp(n int) {
-	t.actionIdx = min(max(t.actionIdx, 0), max(n-1, 0))
+func newTableScreen(s *session, u *rooms.TableUpdate, b board.Renderer) *tableScreen {
+	ts := &tableScreen{s: s, keys: keys.TableKeys(), u: u, board: b}
+	ts.clamp()
+	return ts
 }
 
+// setUpdate takes a newer update of the same table.
+func (ts *tableScreen) setUpdate(u *rooms.TableUpdate) {
+	if ts.u.Table.Status != u.Table.Status {
+		ts.s.setStatus("", false) // old hints ("press S to start") no longer apply
+	}
+	ts.u = u
+	ts.clamp()
+}
+
+func (ts *tableScreen) clamp() {
+	ts.actionIdx = min(max(ts.actionIdx, 0), max(len(ts.u.Legal)-1, 0))
+}
+
+// SetSize implements screen.
+func (ts *tableScreen) SetSize(w, h int) { ts.width, ts.height = w, h }
+
+// ShortHelp implements help.KeyMap.
+func (ts *tableScreen) ShortHelp() []key.Binding { return ts.keys.ShortHelp() }
+
+// FullHelp implements help.KeyMap.
+func (ts *tableScreen) FullHelp() [][]key.Binding { return ts.keys.FullHelp() }
+
+// MinSize implements minSizer: the board's.
+func (ts *tableScreen) MinSize() (int, int) {
+	if ts.board != nil {
+		return ts.board.MinSize()
+	}
+	return minWidth, minHeight
+}
+
+// helpTopic implements helpTopic: what the board has to say about the view
+// (card texts), how a table works, and the game's rules.
+func (ts *tableScreen) helpTopic() topic {
+	tp := topic{intro: tableIntro}
+	if d, ok := ts.board.(board.Detailer); ok && ts.u.View != nil {
+		tp.details = d.Details(ts.u.View)
+	}
+	tp.game, _ = engine.FindGame(ts.s.games, ts.u.Table.Game)
+	return tp
+}
+
+// tableIntro is the help's paragraph on tables.
+const tableIntro = "At a table the moves you can make are listed under \"Your move\" with a key\n" +
+	"each; press the key, or choose with ↑/↓ and press enter. Esc never leaves a\n" +
+	"table: Q (or ctrl+c) asks whether to leave. The host starts with S and seats\n" +
+	"bots with B: a panel where ↑/↓ choose the seat (an empty one before the game,\n" +
+	"the seat of a player who left during it), ←/→ the level (easy, normal, hard),\n" +
+	"enter seats the bot and x takes one out again.\n\n"
+
 // names returns the display names by seat.
-func (a *App) names() []string {
-	out := make([]string, len(a.table.Seats))
-	for i, s := range a.table.Seats {
+func (ts *tableScreen) names() []string {
+	out := make([]string, len(ts.u.Seats))
+	for i, s := range ts.u.Seats {
 		out[i] = s.Name
 		if s.Empty || s.Name == "" {
 			out[i] = fmt.Sprintf("seat %d", i+1)
@@ -44,38 +100,48 @@ func (a *App) names() []string {
 	return out
 }
 
-func (a *App) nameOf(s engine.Seat) string {
-	n := a.names()
+func (ts *tableScreen) nameOf(s engine.Seat) string {
+	n := ts.names()
 	if int(s) >= 0 && int(s) < len(n) {
 		return n[s]
 	}
 	return "?"
 }
 
-func (a *App) tableKey(k tea.KeyPressMsg) tea.Cmd {
-	km := keys.TableKeys()
-	t := a.table
-	ts := &a.tableView
+// Update implements screen. The leave question and the seats panel take
+// the keys first, then the table's own keys, the board (board.KeyHandler),
+// the menu's cursor and the moves' hot keys.
+func (ts *tableScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return ts, nil
+	}
+	return ts, ts.key(k)
+}
+
+func (ts *tableScreen) key(k tea.KeyPressMsg) tea.Cmd {
+	km := ts.keys
+	t := ts.u
 	if ts.confirmLeave {
 		switch {
 		case keyMatches(k, km.Yes):
 			ts.confirmLeave = false
-			return a.call(a.client.Leave, "You left the table.")
+			return ts.s.call(ts.s.client.Leave, "You left the table.")
 		case keyMatches(k, km.No):
 			ts.confirmLeave = false
-			a.setStatus("", false)
+			ts.s.setStatus("", false)
 		default:
-			a.setStatus("Leave the table? Press y to leave or n to stay.", true)
+			ts.s.setStatus("Leave the table? Press y to leave or n to stay.", true)
 		}
 		return nil
 	}
 	if ts.seats.open && t.Table.Status != rooms.Finished {
-		return a.seatPanelKey(k)
+		return ts.seatPanelKey(k)
 	}
 	switch {
 	case keyMatches(k, km.Leave):
 		ts.confirmLeave = true
-		a.setStatus("", false)
+		ts.s.setStatus("", false)
 		return nil
 	case keyMatches(k, km.LogUp):
 		ts.logOffset = min(ts.logOffset+3, max(len(t.Log)-1, 0))
@@ -84,21 +150,19 @@ func (a *App) tableKey(k tea.KeyPressMsg) tea.Cmd {
 		ts.logOffset = max(ts.logOffset-3, 0)
 		return nil
 	case keyMatches(k, km.Start) && t.Table.Status == rooms.Waiting:
-		return a.call(a.client.Start, "")
+		return ts.s.call(ts.s.client.Start, "")
 	case keyMatches(k, km.AddBot):
-		return a.openSeatPanel()
+		return ts.openSeatPanel()
 	case keyMatches(k, km.Report):
-		cmd := a.openPrompt(promptReport, "", "seat number, then why: 2 insults everyone")
-		a.input.CharLimit = 4 + rooms.MaxReasonRunes
-		return cmd
+		return ts.openReport()
 	}
 	if kh, ok := ts.board.(board.KeyHandler); ok && t.View != nil {
 		r := kh.HandleKey(k.String(), t.View, t.Legal)
 		if r.Message != "" {
-			a.setStatus(r.Message, r.Warning && r.Action == nil)
+			ts.s.setStatus(r.Message, r.Warning && r.Action == nil)
 		}
 		if r.Action != nil {
-			return a.act(*r.Action)
+			return ts.act(*r.Action)
 		}
 		if r.Used {
 			return nil
@@ -109,44 +173,46 @@ func (a *App) tableKey(k tea.KeyPressMsg) tea.Cmd {
 		ts.actionIdx = max(ts.actionIdx-1, 0)
 		return nil
 	case keyMatches(k, km.Down):
-		ts.actionIdx = min(ts.actionIdx+1, max(len(a.menu())-1, 0))
+		ts.actionIdx = min(ts.actionIdx+1, max(len(ts.menu())-1, 0))
 		return nil
 	case keyMatches(k, km.Do):
-		if m := a.menu(); ts.actionIdx < len(m) {
-			return a.act(m[ts.actionIdx].act)
+		if m := ts.menu(); ts.actionIdx < len(m) {
+			return ts.act(m[ts.actionIdx].act)
 		}
 	}
-	if m := a.menu(); true {
+	if m := ts.menu(); true {
 		if i := slices.IndexFunc(m, func(mv menuMove) bool { return keyMatches(k, mv.key) }); i >= 0 {
 			ts.actionIdx = i
-			return a.act(m[i].act)
+			return ts.act(m[i].act)
 		}
 	}
 	switch {
 	case t.Table.Status == rooms.Finished:
-		a.setStatus("The game is over. Press Q to go back to the lobby.", true)
+		ts.s.setStatus("The game is over. Press Q to go back to the lobby.", true)
 	case t.Table.Status == rooms.Waiting:
-		a.setStatus(fmt.Sprintf("%q does nothing here. Waiting for players; ? for help.", k.String()), true)
+		ts.s.setStatus(fmt.Sprintf("%q does nothing here. Waiting for players; ? for help.", k.String()), true)
 	case len(t.Legal) == 0:
-		a.setStatus(fmt.Sprintf("%q does nothing now: it is not your turn.", k.String()), true)
+		ts.s.setStatus(fmt.Sprintf("%q does nothing now: it is not your turn.", k.String()), true)
 	default:
-		a.setStatus(fmt.Sprintf("%q is not one of your moves: use the keys shown under YOUR MOVE.", k.String()), true)
+		ts.s.setStatus(fmt.Sprintf("%q is not one of your moves: use the keys shown under YOUR MOVE.", k.String()), true)
 	}
 	return nil
 }
 
 // act sends a move to the table.
-func (a *App) act(act engine.Action) tea.Cmd {
-	a.setStatus("", false)
-	return a.call(func() error { return a.client.Act(act) }, "")
+func (ts *tableScreen) act(act engine.Action) tea.Cmd {
+	ts.s.setStatus("", false)
+	return ts.s.call(func() error { return ts.s.client.Act(act) }, "")
 }
 
-// tableScreen draws the table: header, board (or seats while waiting),
-// moves and log, status and keys.
 // spectatorKey is everything a spectator's table screen is drawn from, when
-// its board keeps no state of its own (board.Stateless) and no countdown
-// runs: spectators with equal keys share one drawing.
+// its board keeps no state of its own (board.Stateless), no countdown runs
+// and no prompt is open: spectators with equal keys share one drawing. The
+// update is named by its seats (one slice per publish, shared by the
+// table's spectators; table IDs and versions repeat across hubs, as in
+// tests).
 type spectatorKey struct {
+	seats               *rooms.SeatInfo
 	table               string
 	version             uint64
 	th                  *theme.Theme
@@ -162,22 +228,25 @@ type spectatorKey struct {
 // at a watched table is drawn once for all who watch it, not once each.
 var spectatorScreens = memo[spectatorKey]{max: 256}
 
-// sharedTableScreen is tableScreen, shared between spectators where it can be.
-func (a *App) sharedTableScreen() string {
-	t, ts := a.table, &a.tableView
-	if _, ok := ts.board.(board.Stateless); !ok || t.You != engine.Spectator || !t.Deadline.IsZero() || a.prompt != "" {
-		return a.tableScreen()
+// View implements screen: the table, shared between spectators where it
+// can be.
+func (ts *tableScreen) View() string {
+	t := ts.u
+	if _, ok := ts.board.(board.Stateless); !ok || t.You != engine.Spectator || !t.Deadline.IsZero() || ts.s.prompt != nil || len(t.Seats) == 0 {
+		return ts.draw()
 	}
-	k := spectatorKey{t.Table.ID, t.Version, a.th, a.width, a.height, ts.logOffset, ts.confirmLeave, ts.seats.open,
-		a.status, a.bad, a.opts.ConnectHint}
-	return spectatorScreens.get(k, a.tableScreen)
+	k := spectatorKey{&t.Seats[0], t.Table.ID, t.Version, ts.s.th, ts.width, ts.height, ts.logOffset, ts.confirmLeave, ts.seats.open,
+		ts.s.status, ts.s.bad, ts.s.opts.ConnectHint}
+	return spectatorScreens.get(k, ts.draw)
 }
 
-func (a *App) tableScreen() string {
-	th := a.th
-	t := a.table
-	w, h := a.width, a.height
-	header := a.tableHeader()
+// draw draws the table: header, board (or seats while waiting), moves and
+// log, status and keys.
+func (ts *tableScreen) draw() string {
+	th := ts.s.th
+	t := ts.u
+	w, h := ts.width, ts.height
+	header := ts.header()
 
 	// Wide terminals get the log as a full-height column on the right; the
 	// board and the moves share the left. Narrow ones stack the board over
@@ -189,16 +258,16 @@ func (a *App) tableScreen() string {
 	}
 	bottomH := 7
 	boardH := max(h-3-bottomH, 4)
-	if sz, ok := a.tableView.board.(board.Sizer); ok && t.View != nil {
+	if sz, ok := ts.board.(board.Sizer); ok && t.View != nil {
 		boardH = max(boardH, min(sz.PreferredHeight(boardW, h), h-3-4))
 	}
 	var top string
-	if a.tableView.seats.open && t.Table.Status != rooms.Finished {
-		top = a.seatPanelView(boardW)
+	if ts.seats.open && t.Table.Status != rooms.Finished {
+		top = ts.seatPanelView(boardW)
 	} else if t.Table.Status == rooms.Waiting || t.View == nil {
-		top = a.waitingRoom(boardW, boardH)
-	} else if r := a.tableView.board; r != nil {
-		top = r.Render(t.View, board.Context{Width: boardW, Height: boardH, Theme: th, Names: a.names(), You: t.You})
+		top = ts.waitingRoom(boardW, boardH)
+	} else if r := ts.board; r != nil {
+		top = r.Render(t.View, board.Context{Width: boardW, Height: boardH, Theme: th, Names: ts.names(), You: t.You})
 	} else {
 		top = th.Faint.Render("(this game has no board view)")
 	}
@@ -207,36 +276,36 @@ func (a *App) tableScreen() string {
 	bodyH := h - 3
 	var body string
 	if logW > 0 {
-		left := fitBlock(top, boardW, used) + "\n" + fitBlock("", boardW, 1) + "\n" + fitBlock(a.movesPane(boardW, bodyH-used-1), boardW, bodyH-used-1)
+		left := fitBlock(top, boardW, used) + "\n" + fitBlock("", boardW, 1) + "\n" + fitBlock(ts.movesPane(boardW, bodyH-used-1), boardW, bodyH-used-1)
 		sep := strings.TrimRight(strings.Repeat("│\n", bodyH), "\n")
-		body = board.Columns(fitBlock(left, boardW, bodyH), th.Faint.Render(sep), fitBlock(a.logPane(logW, bodyH), logW, bodyH))
+		body = board.Columns(fitBlock(left, boardW, bodyH), th.Faint.Render(sep), fitBlock(ts.logPane(logW, bodyH), logW, bodyH))
 	} else {
 		leftW := w * 11 / 20
 		rightW := w - leftW - 1
 		sep := strings.TrimRight(strings.Repeat("│\n", bottomH), "\n")
 		bottom := board.Columns(
-			fitBlock(a.movesPane(leftW, bottomH), leftW, bottomH), th.Faint.Render(sep), fitBlock(a.logPane(rightW, bottomH), rightW, bottomH))
+			fitBlock(ts.movesPane(leftW, bottomH), leftW, bottomH), th.Faint.Render(sep), fitBlock(ts.logPane(rightW, bottomH), rightW, bottomH))
 		body = fitBlock(top, w, used) + "\n" + bottom
 	}
 
 	var status string
-	if a.tableView.confirmLeave {
+	if ts.confirmLeave {
 		status = th.Warn.Render("Leave the table? y leaves, n stays.")
 		if t.Table.Status == rooms.Playing && t.You != engine.Spectator {
 			status = th.Warn.Render("Leave mid-game? Your seat waits for you (the host may give it to a bot). y/n")
 		}
 	} else {
-		status = a.statusLine()
+		status = ts.s.statusLine(t.ServerNotice, ts.width)
 	}
-	if a.prompt != "" {
-		status = a.promptLine()
+	if ts.s.prompt != nil {
+		status = ts.s.promptLine()
 	}
-	return fitBlock(header, w, 1) + "\n" + body + "\n" + status + "\n" + a.tableHints()
+	return fitBlock(header, w, 1) + "\n" + body + "\n" + status + "\n" + ts.hints()
 }
 
-func (a *App) tableHeader() string {
-	th := a.th
-	t := a.table
+func (ts *tableScreen) header() string {
+	th := ts.s.th
+	t := ts.u
 	parts := []string{th.Title.Render(t.Table.GameName)}
 	if t.Table.Private {
 		parts = append(parts, "private table "+th.Accent.Render(t.Code))
@@ -254,7 +323,7 @@ func (a *App) tableHeader() string {
 	if t.You == engine.Spectator {
 		parts = append(parts, th.Faint.Render("watching"))
 	} else {
-		you := "you: " + a.nameOf(t.You)
+		you := "you: " + ts.nameOf(t.You)
 		if t.Host {
 			you += " (host)"
 		}
@@ -264,9 +333,9 @@ func (a *App) tableHeader() string {
 }
 
 // waitingRoom lists the seats before the game starts.
-func (a *App) waitingRoom(w, h int) string {
-	th := a.th
-	t := a.table
+func (ts *tableScreen) waitingRoom(w, h int) string {
+	th := ts.s.th
+	t := ts.u
 	lines := []string{th.Heading.Render("SEATS")}
 	for i, s := range t.Seats {
 		var who string
@@ -302,11 +371,11 @@ func (a *App) waitingRoom(w, h int) string {
 // board gives them (board.MoveKeyer). A board that takes keys itself (a
 // cursor over the board) makes its own moves there, so the menu keeps only
 // the moves with a hot key.
-func (a *App) menu() []menuMove {
-	t := a.table
-	_, keyed := a.tableView.board.(board.KeyHandler)
+func (ts *tableScreen) menu() []menuMove {
+	t := ts.u
+	_, keyed := ts.board.(board.KeyHandler)
 	var binds []key.Binding
-	if mk, ok := a.tableView.board.(board.MoveKeyer); ok && t.View != nil {
+	if mk, ok := ts.board.(board.MoveKeyer); ok && t.View != nil {
 		binds = mk.MoveKeys(t.View, t.Legal)
 	}
 	out := make([]menuMove, 0, len(t.Legal))
@@ -334,15 +403,15 @@ type menuMove struct {
 }
 
 // inviteLines tell how others join and what the host does next.
-func (a *App) inviteLines(w int) []string {
-	th := a.th
-	t := a.table
+func (ts *tableScreen) inviteLines(w int) []string {
+	th := ts.s.th
+	t := ts.u
 	lines := []string{th.Heading.Render("WAITING FOR PLAYERS")}
 	if t.Code != "" {
 		lines = append(lines, "Invite code: "+th.Accent.Render(t.Code))
 		lines = append(lines, wrap("Others press i in the lobby and type it.", w)...)
-		if a.opts.ConnectHint != "" {
-			lines = append(lines, "Or from a shell:", " "+th.Key.Render(strings.Replace(a.opts.ConnectHint, "ssh ", "ssh -t ", 1)+" "+t.Code))
+		if ts.s.opts.ConnectHint != "" {
+			lines = append(lines, "Or from a shell:", " "+th.Key.Render(strings.Replace(ts.s.opts.ConnectHint, "ssh ", "ssh -t ", 1)+" "+t.Code))
 		}
 	}
 	lines = append(lines, "")
@@ -358,21 +427,21 @@ func (a *App) inviteLines(w int) []string {
 }
 
 // movesPane lists the player's legal moves, or says who is to play.
-func (a *App) movesPane(w, h int) string {
-	th := a.th
-	t := a.table
+func (ts *tableScreen) movesPane(w, h int) string {
+	th := ts.s.th
+	t := ts.u
 	var lines []string
 	if t.Table.Status == rooms.Finished {
 		lines = append(lines, th.Heading.Render("GAME OVER"))
-		lines = append(lines, a.ranking()...)
-		for _, s := range wrap(engine.ExpandSeats(t.Outcome.Summary, a.nameOf), w) {
+		lines = append(lines, ts.ranking()...)
+		for _, s := range wrap(engine.ExpandSeats(t.Outcome.Summary, ts.nameOf), w) {
 			lines = append(lines, s)
 		}
 		lines = append(lines, th.Faint.Render("Q returns to the lobby"))
 		return strings.Join(lines, "\n")
 	}
 	if t.Table.Status == rooms.Waiting {
-		return strings.Join(a.inviteLines(w), "\n")
+		return strings.Join(ts.inviteLines(w), "\n")
 	}
 	left := ""
 	if !t.Deadline.IsZero() {
@@ -383,8 +452,8 @@ func (a *App) movesPane(w, h int) string {
 	if len(t.Legal) == 0 {
 		var who []string
 		for _, s := range t.Pending {
-			name := a.nameOf(s)
-			if int(s) >= 0 && int(s) < len(t.Seats) && a.canTakeBot(int(s)) {
+			name := ts.nameOf(s)
+			if int(s) >= 0 && int(s) < len(t.Seats) && ts.canTakeBot(int(s)) {
 				name += " (away)"
 			}
 			who = append(who, name)
@@ -396,15 +465,15 @@ func (a *App) movesPane(w, h int) string {
 		return strings.Join(lines, "\n")
 	}
 	lines = append(lines, th.Good.Render("YOUR MOVE")+left)
-	menu := a.menu()
+	menu := ts.menu()
 	if n := len(t.Legal) - len(menu); n > 0 {
 		lines = append(lines, th.Faint.Render(fmt.Sprintf(" or play one of %d moves on the board", n)))
 	}
 	// Show a window of the menu that keeps the highlighted move in sight.
 	room := max(h-len(lines), 1)
 	first := 0
-	if a.tableView.actionIdx >= room {
-		first = a.tableView.actionIdx - room + 1
+	if ts.actionIdx >= room {
+		first = ts.actionIdx - room + 1
 	}
 	for i, mv := range menu {
 		if i < first {
@@ -424,7 +493,7 @@ func (a *App) movesPane(w, h int) string {
 			text = "…" // the table has moved on: the next update is coming
 		}
 		row := board.Clip(fmt.Sprintf("[%s] %s", k, text), max(w-1, 1))
-		if i == a.tableView.actionIdx {
+		if i == ts.actionIdx {
 			lines = append(lines, th.Selected.Render(padRight("›"+row, w)))
 		} else {
 			lines = append(lines, " "+row)
@@ -434,8 +503,8 @@ func (a *App) movesPane(w, h int) string {
 }
 
 // ranking lists the final scores, best first.
-func (a *App) ranking() []string {
-	t := a.table
+func (ts *tableScreen) ranking() []string {
+	t := ts.u
 	type row struct {
 		seat  int
 		score int
@@ -451,49 +520,104 @@ func (a *App) ranking() []string {
 		if slices.Contains(t.Outcome.Winners, engine.Seat(r.seat)) {
 			mark = "★ "
 		}
-		out = append(out, fmt.Sprintf("%s%d. %-16s %d", mark, i+1, a.nameOf(engine.Seat(r.seat)), r.score))
+		out = append(out, fmt.Sprintf("%s%d. %-16s %d", mark, i+1, ts.nameOf(engine.Seat(r.seat)), r.score))
 	}
 	return out
 }
 
 // logPane shows the newest log lines that fit (scrolled by logOffset).
-func (a *App) logPane(w, h int) string {
-	th := a.th
-	t := a.table
+func (ts *tableScreen) logPane(w, h int) string {
+	th := ts.s.th
+	t := ts.u
 	head := th.Heading.Render("LOG")
-	if a.tableView.logOffset > 0 {
-		head += th.Faint.Render(fmt.Sprintf(" (%d back, ] for newer)", a.tableView.logOffset))
+	if ts.logOffset > 0 {
+		head += th.Faint.Render(fmt.Sprintf(" (%d back, ] for newer)", ts.logOffset))
 	}
 	var lines []string
 	for _, l := range t.Log {
-		lines = append(lines, wrap(engine.ExpandSeats(l, a.nameOf), w)...)
+		lines = append(lines, wrap(engine.ExpandSeats(l, ts.nameOf), w)...)
 	}
-	shown := lastLines(lines, h-1, a.tableView.logOffset)
+	shown := lastLines(lines, h-1, ts.logOffset)
 	return head + "\n" + strings.Join(shown, "\n")
 }
 
-// tableHints is the key line for the table screen.
-func (a *App) tableHints() string {
-	th := a.th
-	t := a.table
-	k := func(key, what string) string { return th.Key.Render(key) + " " + th.Faint.Render(what) }
-	if a.tableView.seats.open && t.Table.Status != rooms.Finished {
-		return a.seatPanelHints()
+// hints is the key line of the table screen: what may be done now, each
+// with the keys of the binding that does it (see hint).
+func (ts *tableScreen) hints() string {
+	t, km := ts.u, ts.keys
+	if ts.seats.open && t.Table.Status != rooms.Finished {
+		return ts.seatPanelHints()
 	}
 	var parts []string
 	switch {
 	case t.Table.Status == rooms.Waiting && t.Host:
-		parts = append(parts, k("B", "seat bots"), k("S", "start"))
+		parts = append(parts, ts.hint("seat bots", km.AddBot), ts.hint("start", km.Start))
 	case len(t.Legal) > 0:
-		if _, cursor := a.tableView.board.(board.KeyHandler); cursor {
-			parts = append(parts, k("keys", "on the board and in the moves"))
+		if _, cursor := ts.board.(board.KeyHandler); cursor {
+			parts = append(parts, ts.hintKeys("on the board and in the moves", "keys"))
 		} else {
-			parts = append(parts, k("key/enter", "move"), k("↑↓", "choose"))
+			// A move's own hot key, or the menu's cursor and enter.
+			parts = append(parts, ts.hintKeys("move", "key/"+keyLabels(km.Do)), ts.hint("choose", km.Up, km.Down))
 		}
 	}
-	if t.Host && t.Table.Status == rooms.Playing && a.nextBotSeat(0) >= 0 {
-		parts = append(parts, k("B", "bot for a player who left"))
+	if t.Host && t.Table.Status == rooms.Playing && ts.nextBotSeat(0) >= 0 {
+		parts = append(parts, ts.hint("bot for a player who left", km.AddBot))
 	}
-	parts = append(parts, k("[ ]", "log"), k("?", "help & rules"), k("Q", "leave"))
+	parts = append(parts, ts.hint("log", km.LogUp, km.LogDown), ts.hint(km.Help.Help().Desc, km.Help), ts.hint("leave", km.Leave))
 	return strings.Join(parts, "  ")
+}
+
+// hint is one item of a key line: the keys of the bindings (keys.Label of
+// each: arrows side by side, single characters apart, "[ ]", others with a
+// slash), then what they do here.
+func (ts *tableScreen) hint(what string, bs ...key.Binding) string {
+	return ts.hintKeys(what, keyLabels(bs...))
+}
+
+// hintKeys is a key line item with the keys already labelled.
+func (ts *tableScreen) hintKeys(what, keyLabel string) string {
+	return ts.s.th.Key.Render(keyLabel) + " " + ts.s.th.Faint.Render(what)
+}
+
+// keyLabels labels bindings together for a key line.
+func keyLabels(bs ...key.Binding) string {
+	labels := make([]string, len(bs))
+	arrows, chars := true, true
+	for i, b := range bs {
+		labels[i] = keys.Label(b)
+		arrows = arrows && keys.IsArrow(labels[i])
+		chars = chars && len([]rune(labels[i])) == 1
+	}
+	switch {
+	case arrows:
+		return strings.Join(labels, "")
+	case chars:
+		return strings.Join(labels, " ")
+	}
+	return strings.Join(labels, "/")
+}
+
+// openReport opens the prompt that reports a player to the admins: a seat
+// number, then why.
+func (ts *tableScreen) openReport() tea.Cmd {
+	s := ts.s
+	return s.openPrompt(promptReport, "", "seat number, then why: 2 insults everyone", 4+rooms.MaxReasonRunes, func(value string) tea.Cmd {
+		seat, reason, ok := parseReport(value)
+		if !ok {
+			s.setStatus("Report whom? Give the seat number first, e.g. 2 insults everyone.", true)
+			return nil
+		}
+		return s.call(func() error { return s.client.Report(seat, reason) }, "Reported to the admins. Thank you.")
+	})
+}
+
+// parseReport reads "2 insults everyone": a seat number from 1, then the
+// reason (which may be empty).
+func parseReport(s string) (seat int, reason string, ok bool) {
+	num, reason, _ := strings.Cut(strings.TrimSpace(s), " ")
+	n, err := strconv.Atoi(strings.TrimPrefix(num, "#"))
+	if err != nil || n < 1 {
+		return 0, "", false
+	}
+	return n - 1, strings.TrimSpace(reason), true
 }

@@ -1,0 +1,261 @@
+package ui
+
+import (
+	"errors"
+	"strings"
+	"sync"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"arcade/engine"
+	"arcade/rooms"
+	"arcade/ui/board"
+	"arcade/ui/theme"
+)
+
+// screen is one full-screen view of a session: the lobby, the new-table
+// form, a table (playing or watching), "your games", help. It has the shape
+// of soft-serve's common.Component: a model with its own key map and a size.
+//
+// The router (App) owns the current screen. It hands every key press and
+// every message meant for the screen to Update, and shows the screen that
+// Update returns: the same one, a new one (the lobby opens a form), or the
+// one to go back to (the form's esc returns the lobby). It calls SetSize
+// on every resize and whenever a screen becomes current, so View always
+// draws at the terminal's size. Everything the screens of a session share
+// (the hub client, the theme, the status line, the prompt) is in *session.
+type screen interface {
+	// ShortHelp and FullHelp (help.KeyMap) are the screen's own key
+	// bindings, the very ones its Update matches: its key line and the
+	// help screen are made from them.
+	help.KeyMap
+	// SetSize tells the screen the terminal's size.
+	SetSize(width, height int)
+	// Update handles a key press or a message meant for this screen and
+	// returns the screen to show next, and a command.
+	Update(msg tea.Msg) (screen, tea.Cmd)
+	// View draws the screen at its size, without the router's overlays.
+	View() string
+}
+
+// minSizer is implemented by screens that need more than minWidth x
+// minHeight (a table whose board is large).
+type minSizer interface {
+	MinSize() (width, height int)
+}
+
+// helpTopic is implemented by screens whose help says more than their keys:
+// details drawn before the keys (the cards in hand), a paragraph after the
+// KEYS heading, and the game whose rules follow.
+type helpTopic interface {
+	helpTopic() topic
+}
+
+// topic is what a screen adds to its help.
+type topic struct {
+	details, intro string
+	game           engine.Game
+}
+
+// Minimum terminal size for the lobby and forms.
+const (
+	minWidth  = 60
+	minHeight = 18
+)
+
+// session is what every screen of one session shares: the hub client, the
+// games, the theme, the last lobby update, the status line and the one-line
+// prompt. It holds no screen but the lobby, the session's home.
+type session struct {
+	client *rooms.Client
+	opts   Options
+	games  []engine.Game
+	// gamesKey names the games (their IDs) for memo keys: equal for every
+	// session of a server.
+	gamesKey string
+
+	dark, colour bool
+	th           *theme.Theme
+	help         *help.Model // shared per theme (see helpFor): copy before changing
+
+	lobby  rooms.LobbyUpdate // the latest
+	status string
+	bad    bool
+	// prompt is the open one-line editor (nil when closed).
+	prompt *prompt
+
+	// home is the lobby screen, which every other screen returns to.
+	home *lobbyScreen
+}
+
+// call runs a hub request off the UI goroutine and reports its result.
+func (s *session) call(f func() error, ok string) tea.Cmd {
+	return func() tea.Msg { return resultMsg{err: f(), ok: ok} }
+}
+
+// setStatus sets the status line; bad shows msg as a warning.
+func (s *session) setStatus(msg string, bad bool) {
+	s.status, s.bad = msg, bad
+}
+
+// statusLine renders the last message (errors stand out); with none, the
+// server's notice, cut to width.
+func (s *session) statusLine(notice string, width int) string {
+	if s.status == "" {
+		if notice != "" {
+			return s.th.Warn.Render(board.Clip("Notice: "+notice, max(width, 10)))
+		}
+		return ""
+	}
+	if s.bad {
+		return s.th.Bad.Render("! " + s.status)
+	}
+	return s.th.Good.Render(s.status)
+}
+
+// lobbyNotice is what the server tells the lobby now: an admin's notice,
+// and that no tables open while the server drains.
+func (s *session) lobbyNotice() string {
+	n := s.lobby.Notice
+	if s.lobby.Draining {
+		n = strings.TrimSpace(n + " · No new tables for now (maintenance).")
+		n = strings.TrimPrefix(n, "· ")
+	}
+	return n
+}
+
+// restyle picks the theme and help styles after a background or colour
+// change.
+func (s *session) restyle() {
+	s.th = theme.For(s.dark, s.colour)
+	s.help = helpFor(s.dark, s.colour)
+}
+
+// helps holds the help models of the four themes, shared by every session.
+var helps = map[[2]bool]*help.Model{}
+
+var helpsMu sync.Mutex
+
+// helpFor is the shared help model for a theme: plain styles (bold keys)
+// without colour.
+func helpFor(dark, colour bool) *help.Model {
+	helpsMu.Lock()
+	defer helpsMu.Unlock()
+	if h := helps[[2]bool{dark, colour}]; h != nil {
+		return h
+	}
+	h := help.New()
+	h.Styles = help.DefaultStyles(dark)
+	if !colour {
+		plain := lipgloss.NewStyle()
+		h.Styles.ShortKey = plain.Bold(true)
+		h.Styles.FullKey = plain.Bold(true)
+		h.Styles.ShortDesc, h.Styles.FullDesc = plain, plain
+		h.Styles.ShortSeparator, h.Styles.FullSeparator = plain, plain
+		h.Styles.Ellipsis = plain
+	}
+	helps[[2]bool{dark, colour}] = &h
+	return &h
+}
+
+// helpKey names one rendering of a key help line: the help model (its
+// theme), the width and the key map, by name (a name always stands for
+// the same bindings).
+type helpKey struct {
+	help  *help.Model
+	width int
+	keys  string
+}
+
+var helpLines = memo[helpKey]{max: 256}
+
+// shortHelp renders the one-line key help of the key map km, named name,
+// at width w.
+func (s *session) shortHelp(w int, name string, km help.KeyMap) string {
+	return helpLines.get(helpKey{s.help, w, name}, func() string {
+		h := *s.help
+		h.SetWidth(w)
+		return h.ShortHelpView(km.ShortHelp())
+	})
+}
+
+// gameName is a game's name by ID (the ID when the server has no such game).
+func (s *session) gameName(id string) string {
+	if g, ok := engine.FindGame(s.games, id); ok {
+		return g.Info().Name
+	}
+	return id
+}
+
+// gameKeys interns the memo names of game lists, so that every session of
+// a server shares one string.
+var gameKeys sync.Map
+
+// gamesKeyOf is the memo name of a list of games: their IDs.
+func gamesKeyOf(games []engine.Game) string {
+	ids := make([]string, len(games))
+	for i, g := range games {
+		ids[i] = g.Info().ID
+	}
+	k := strings.Join(ids, ",")
+	v, _ := gameKeys.LoadOrStore(k, k)
+	return v.(string)
+}
+
+// prompt is the one-line editor for a name, an invite code or a report,
+// made when it opens (sessions that never edit anything keep none).
+type prompt struct {
+	label  string
+	input  textinput.Model
+	submit func(value string) tea.Cmd
+}
+
+// openPrompt starts editing a one-line value of at most limit characters;
+// enter hands it to submit, esc cancels.
+func (s *session) openPrompt(label, value, placeholder string, limit int, submit func(string) tea.Cmd) tea.Cmd {
+	in := textinput.New()
+	in.CharLimit = limit
+	in.Placeholder = placeholder
+	in.SetValue(value)
+	in.CursorEnd()
+	s.prompt = &prompt{label: label, input: in, submit: submit}
+	return s.prompt.input.Focus()
+}
+
+// promptKey edits the open prompt.
+func (s *session) promptKey(k tea.KeyPressMsg) tea.Cmd {
+	p := s.prompt
+	switch k.String() {
+	case "esc":
+		s.prompt = nil
+		s.setStatus("Cancelled.", false)
+		return nil
+	case "enter":
+		s.prompt = nil
+		return p.submit(p.input.Value())
+	}
+	var cmd tea.Cmd
+	p.input, cmd = p.input.Update(k)
+	return cmd
+}
+
+// promptLine is the open prompt with its input.
+func (s *session) promptLine() string {
+	return s.th.Key.Render(s.prompt.label+": ") + s.prompt.input.View() + s.th.Faint.Render("  enter ok · esc cancel")
+}
+
+// keyMatches reports whether a key press triggers the binding.
+func keyMatches(k tea.KeyPressMsg, b ...key.Binding) bool { return key.Matches(k, b...) }
+
+// errorText turns an error into a line for the player.
+func errorText(err error) string {
+	var re *engine.RuleError
+	if errors.As(err, &re) {
+		return re.Msg
+	}
+	return err.Error()
+}
