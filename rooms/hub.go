@@ -100,7 +100,8 @@ type Hub struct {
 	admin         adminState
 	reports       reportLog
 	store         store.Store // nil: nothing persists
-	// restarting is set by Close: tables closing then stay in the store.
+	// restarting is set by PrepareRestart and Close: nothing is written
+	// to the store any more, and tables closing stay in it.
 	restarting atomic.Bool
 	saving     sync.WaitGroup // finished games being written (Close waits)
 }

@@ -17,8 +17,10 @@ import (
 // goroutine.
 
 // persist writes the table's setup, seats and new moves (actor only).
+// Once the hub prepares a restart it writes nothing more: sessions ending
+// then must not free seats in the store.
 func (t *table) persist() {
-	if t.hub.store == nil {
+	if t.hub.store == nil || t.hub.restarting.Load() {
 		return
 	}
 	rec := t.stored()
@@ -57,6 +59,13 @@ func (t *table) stored() store.Table {
 	}
 	return rec
 }
+
+// PrepareRestart tells the hub that the server is about to stop and come
+// back: from now on nothing the tables do is written to the store, and
+// tables that close stay in it, so that every table comes back as it stood
+// now, even as the sessions end (which would free seats at waiting tables).
+// Call it before ending the sessions; Close does it too.
+func (h *Hub) PrepareRestart() { h.restarting.Store(true) }
 
 // restore brings back every table the store holds (NewHub, before anyone
 // connects). A table that cannot be rebuilt is logged and dropped.

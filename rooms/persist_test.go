@@ -200,3 +200,25 @@ func TestCrashDuringAResponseWindow(t *testing.T) {
 	must(t, b2.Act(addTwo))
 	a2.table("count 3", func(u *TableUpdate) bool { return view(t, u).Count == 3 })
 }
+
+// TestGracefulRestartKeepsWaitingTables: when the server stops, its
+// sessions end before the hub does; that must not free the seats of a
+// waiting table in the store.
+func TestGracefulRestartKeepsWaitingTables(t *testing.T) {
+	db := store.NewMemory()
+	cfg := Config{Store: db}
+	h := testHub(t, cfg)
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	must(t, a.Create(toyID, 3, false, nil))
+	id := a.seated().Table.ID
+	must(t, b.Join(id))
+	a.table("bob in", func(u *TableUpdate) bool { return !u.Seats[1].Empty })
+	h.PrepareRestart()
+	b.Close()
+	a.Close()
+	h2 := restartHub(t, h, cfg)
+	b2 := connect(t, h2, "bob")
+	if u := b2.seated(); u.Table.ID != id || u.You != 1 || u.Seats[0].Name != "anna" {
+		t.Fatalf("after a graceful restart bob finds %s", show(u))
+	}
+}

@@ -228,6 +228,7 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 	case <-ctx.Done():
 	}
 	logger.Info("shutting down", "grace", shutdownGrace)
+	hub.PrepareRestart() // every table stays in the database as it stands now
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
