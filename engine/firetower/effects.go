@@ -250,7 +250,8 @@ func (p *Position) EmberTo(from, to Point) (Effect, error) {
 
 // EmberTargets lists where a gem lifted from from may land.
 func (p *Position) EmberTargets(from Point) []Point {
-	return squares(func(q Point) bool { return p.canLand(from, q) }, -1)
+	gr := p.grid()
+	return gr.landings(from).points()
 }
 
 // canLand reports whether a gem lifted from from may land on to: an empty

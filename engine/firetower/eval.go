@@ -153,13 +153,6 @@ type judge struct {
 	w     []watch
 	fire  [4]*fireMap // each square's distance from the nearest fire, by wind
 	fixed float64     // the worth of the towers already burned
-	memo  map[dangerKey]float64
-}
-
-// dangerKey is what danger depends on.
-type dangerKey struct {
-	m, near                int
-	inside, windAt, bucket bool
 }
 
 // fireMap is the distance from the nearest fire with the count of the
@@ -171,7 +164,7 @@ type fireMap struct {
 
 // newJudge prepares a judge for the viewer of v on v's board.
 func newJudge(v *View, p *params) *judge {
-	j := &judge{p: p, board: v.Board, wind: v.Wind, memo: map[dangerKey]float64{}}
+	j := &judge{p: p, board: v.Board, wind: v.Wind}
 	defends := v.Defends()
 	for _, s := range v.Seats {
 		side := 1.0
@@ -368,10 +361,6 @@ func (j *judge) danger(w *watch, m, near int, inside, windAt bool) float64 {
 	if p.Mass == 0 {
 		near = 0
 	}
-	k := dangerKey{m, near, inside, windAt, w.bucket}
-	if v, ok := j.memo[k]; ok {
-		return v
-	}
 	d := float64(m) / p.Step
 	if windAt {
 		d -= p.Wind
@@ -383,7 +372,5 @@ func (j *judge) danger(w *watch, m, near int, inside, windAt bool) float64 {
 	if inside {
 		d -= p.Inside
 	}
-	v := 100 * math.Exp(-max(d, 0)/p.Tau)
-	j.memo[k] = v
-	return v
+	return 100 * math.Exp(-max(d, 0)/p.Tau)
 }

@@ -206,10 +206,9 @@ func anyCell(want *squareSet, s Shape, rot int) squareSet {
 	return out.and(fitSets[s][rot])
 }
 
-// anchors is where card c may be played in rotation rot on p (the
-// position g was read from): exactly the anchors for which p.Place
-// accepts the play.
-func (g *grid) anchors(p *Position, c Card, rot int) squareSet {
+// anchors is where card c may be played in rotation rot: exactly the
+// anchors for which Position.Place accepts the play.
+func (g *grid) anchors(c Card, rot int) squareSet {
 	s := c.Shape()
 	if s == None || c < 0 || c >= numCards || rot < 0 || rot >= s.Rotations() {
 		return squareSet{}
@@ -222,7 +221,7 @@ func (g *grid) anchors(p *Position, c Card, rot int) squareSet {
 	case Explosion:
 		return g.fire
 	case Ember:
-		return g.embers(p)
+		return g.embers()
 	case AirDrop, FireEngine:
 		outside := g.fire.minus(g.areas)
 		return anyCell(&outside, s, rot)
@@ -237,19 +236,26 @@ func (g *grid) anchors(p *Position, c Card, rot int) squareSet {
 }
 
 // embers is where an Ember may lift a gem: a gem outside the tower areas
-// that leaves somewhere to land. With more than four empty squares next to
-// fire, one of them is not next to the lifted gem and stays next to fire.
-func (g *grid) embers(p *Position) squareSet {
+// that leaves somewhere to land.
+func (g *grid) embers() squareSet {
 	out := g.fire.minus(g.areas)
-	if g.catching.count() > 4 {
-		return out
-	}
 	out.each(func(at Point) {
-		if len(squares(func(q Point) bool { return p.canLand(at, q) }, 1)) == 0 {
+		if g.landings(at).empty() {
 			out[at.Y] &^= 1 << at.X
 		}
 	})
 	return out
+}
+
+// landings is where a gem lifted from from may land (Position.canLand):
+// an empty square other than from, next to fire other than from.
+func (g *grid) landings(from Point) squareSet {
+	burning, empty := g.burning, g.empty
+	if from.On() {
+		burning[from.Y] &^= 1 << from.X
+		empty[from.Y] &^= 1 << from.X
+	}
+	return burning.edgeOf().and(empty)
 }
 
 // buckets is where a Bucket defending towers may be anchored in rotation

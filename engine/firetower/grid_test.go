@@ -1,6 +1,7 @@
 package firetower
 
 import (
+	"slices"
 	"testing"
 
 	"arcade/engine"
@@ -11,7 +12,8 @@ import (
 // against the rules themselves: on the positions of random games, every
 // card in every rotation may be anchored exactly where Position.Place
 // accepts it, every Bucket exactly where Position.Bucket does, and the
-// wind spreads exactly where Position.Spread does. It also checks that
+// wind spreads exactly where Position.Spread does, and an Ember's gem
+// lands exactly where Position.canLand allows. It also checks that
 // Apply's test of a move (allowed) accepts exactly the moves Legal lists.
 func TestAnchorsMatchPlace(t *testing.T) {
 	games := 12
@@ -44,7 +46,7 @@ func checkAnchors(t *testing.T, p *Position) {
 			a := Point{x, y}
 			for c := range numCards {
 				for rot := range 2 {
-					set := gr.anchors(p, c, rot)
+					set := gr.anchors(c, rot)
 					_, err := p.Place(c, a, rot)
 					if set.has(a) != (err == nil) {
 						t.Fatalf("%s at %s rotation %d: anchors say %v, Place says %v\n%v", c, a, rot, set.has(a), err, p.Board.Rows())
@@ -68,6 +70,17 @@ func checkAnchors(t *testing.T, p *Position) {
 						t.Fatalf("Bucket for %v at %s rotation %d: sets say %v, Bucket says %v", ts, a, rot, set.has(a), err)
 					}
 				}
+			}
+			var lands []Point
+			for y := range Size {
+				for x := range Size {
+					if p.canLand(a, Point{x, y}) {
+						lands = append(lands, Point{x, y})
+					}
+				}
+			}
+			if got := gr.landings(a).points(); !slices.Equal(got, lands) {
+				t.Fatalf("an Ember gem from %s: sets land it on %v, canLand on %v", a, got, lands)
 			}
 			for d := North; d <= West; d++ {
 				set := gr.spreads(d)

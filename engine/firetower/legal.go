@@ -240,12 +240,12 @@ func firstCopy(hand []Card, i int) bool {
 
 // handAnchors are, for every card of a hand that moves name (its first
 // copy), where it may be played, by rotation.
-func handAnchors(p *Position, gr *grid, hand []Card, out [][2]squareSet) [][2]squareSet {
+func handAnchors(gr *grid, hand []Card, out [][2]squareSet) [][2]squareSet {
 	out = slices.Grow(out[:0], len(hand))[:len(hand)]
 	for i, c := range hand {
 		if firstCopy(hand, i) {
 			for rot := range c.Shape().Rotations() {
-				out[i][rot] = gr.anchors(p, c, rot)
+				out[i][rot] = gr.anchors(c, rot)
 			}
 		}
 	}
@@ -261,7 +261,7 @@ func (g *state) actionMenu(s engine.Seat) []engine.Action {
 	gr := g.grid()
 	buckets := g.bucketSets(gr, s)
 	var buf [maxHandMoves][2]squareSet
-	plays := handAnchors(&g.Pos, gr, hand, buf[:0])
+	plays := handAnchors(gr, hand, buf[:0])
 	var discards []engine.Action
 	if len(hand) < maxHandMoves {
 		discards = moveTable.discard[len(hand)]
@@ -359,7 +359,7 @@ func (g *state) allowed(s engine.Seat, a engine.Action) bool {
 			return false
 		}
 		p, _ := at(1)
-		set := g.grid().anchors(&g.Pos, hand[args[0]], args[3])
+		set := g.grid().anchors(hand[args[0]], args[3])
 		return set.has(p)
 	}
 	return bucket()

@@ -1,8 +1,6 @@
 package firetower
 
 import (
-	"slices"
-
 	"arcade/engine"
 )
 
@@ -15,24 +13,26 @@ type choice struct {
 }
 
 // options lists the viewer's moves the way Legal lists them (same kinds
-// and arguments, no labels), from the view alone: the moves of the step
-// the game waits for when the viewer is the one to decide. A discard lists
-// only the whole hand unless allDiscards is set (bots choose their other
-// discards themselves). It is the bots' cheap move generator: Legal also
-// formats a label for each of its hundreds of placements.
+// and arguments, in the same order but for the discards), from the view
+// alone, each with its effect: the moves of the step the game waits for
+// when the viewer is the one to decide. A discard lists only the whole
+// hand unless allDiscards is set (bots choose their other discards
+// themselves).
 func options(v *View, allDiscards bool) []choice {
 	if v.Over || v.Acting != v.You {
 		return nil
 	}
-	pos := v.Position
+	pos := &v.Position
+	gr := pos.grid()
 	out := make([]choice, 0, 64)
 	switch v.Part {
 	case PartSpread:
-		for _, q := range pos.SpreadTargets(v.Wind) {
+		set := gr.spreads(v.Wind)
+		set.each(func(q Point) {
 			e, _ := pos.Spread(v.Wind, q)
-			out = append(out, choice{a: engine.Action{Kind: KindSpread, Args: []int{q.X, q.Y}}, e: e})
-		}
-		out = append(out, bucketOptions(v)...)
+			out = append(out, choice{a: moveTable.spread[q.Y*Size+q.X], e: e})
+		})
+		out = bucketOptions(v, &gr, out)
 	case PartAction:
 		if len(v.Hand) == 0 {
 			return []choice{{a: engine.Action{Kind: KindPass}}}
@@ -44,11 +44,10 @@ func options(v *View, allDiscards bool) []choice {
 			}
 		}
 		out = append(out, choice{a: engine.Action{Kind: KindDiscard, Args: allOf(len(v.Hand))}})
-		out = append(out, bucketOptions(v)...)
-		out = slices.Grow(out, 512)
+		out = bucketOptions(v, &gr, out)
 		for i, c := range v.Hand {
 			if firstCopy(v.Hand, i) {
-				out = placeOptions(&pos, i, c, out)
+				out = placeOptions(pos, &gr, i, c, out)
 			}
 		}
 		if allDiscards {
@@ -68,7 +67,7 @@ func options(v *View, allDiscards bool) []choice {
 		}
 	case PartEnd:
 		out = append(out, choice{a: engine.Action{Kind: KindEnd}})
-		out = append(out, bucketOptions(v)...)
+		out = bucketOptions(v, &gr, out)
 	case PartTrim:
 		for i := range v.Hand {
 			if firstCopy(v.Hand, i) {
@@ -93,71 +92,36 @@ func allOf(n int) []int {
 	return out
 }
 
-// bucketOptions lists the viewer's Bucket plays (none once it is used).
-func bucketOptions(v *View) []choice {
+// bucketOptions appends the viewer's Bucket plays (none once it is used).
+func bucketOptions(v *View, gr *grid, out []choice) []choice {
 	me, ok := v.Mine()
 	if !ok || !me.Bucket {
-		return nil
+		return out
 	}
-	var out []choice
 	towers := v.Defends()
 	for rot := range 2 {
-		for y := range Size {
-			for x := range Size {
-				if e, err := v.Position.Bucket(Point{x, y}, rot, towers); err == nil {
-					out = append(out, choice{a: engine.Action{Kind: KindBucket, Args: []int{x, y, rot}}, e: e})
-				}
-			}
-		}
+		set := gr.buckets(towers, rot)
+		set.each(func(q Point) {
+			e, _ := v.Position.Bucket(q, rot, towers)
+			out = append(out, choice{a: moveTable.bucket[rot][q.Y*Size+q.X], e: e})
+		})
 	}
 	return out
 }
 
 // placeOptions appends the legal plays of card c (hand index i) on the
 // board, in Legal's order.
-func placeOptions(pos *Position, i int, c Card, out []choice) []choice {
-	s := c.Shape()
-	for rot := range s.Rotations() {
-		offs := s.Offsets(rot)
-		for y := range Size {
-			for x := range Size {
-				if !mayPlace(pos, c, Point{x, y}, offs) {
-					continue
-				}
-				if e, err := pos.Place(c, Point{x, y}, rot); err == nil {
-					out = append(out, choice{a: engine.Action{Kind: KindPlay, Args: []int{i, x, y, rot}}, e: e})
-				}
+func placeOptions(pos *Position, gr *grid, i int, c Card, out []choice) []choice {
+	for rot := range c.Shape().Rotations() {
+		set := gr.anchors(c, rot)
+		set.each(func(q Point) {
+			e, _ := pos.Place(c, q, rot)
+			a := engine.Action{Kind: KindPlay, Args: []int{i, q.X, q.Y, rot}}
+			if i < maxHandMoves {
+				a = moveTable.play[i][rot][q.Y*Size+q.X]
 			}
-		}
+			out = append(out, choice{a: a, e: e})
+		})
 	}
 	return out
-}
-
-// mayPlace is a quick test that a placement might be legal: it rejects
-// (never wrongly) the many anchors where the pattern finds nothing to act
-// on, before Place works the placement out.
-func mayPlace(pos *Position, c Card, a Point, offs []Point) bool {
-	switch c.Type() {
-	case FireType:
-		if c == Explosion || c == Ember {
-			return pos.Board.At(a) == Fire
-		}
-		for _, o := range offs {
-			q := a.Add(o)
-			if pos.Board.At(q) == Empty && pos.touchesFire(q) {
-				return true
-			}
-		}
-		return false
-	case WaterType:
-		for _, o := range offs {
-			if pos.Board.At(a.Add(o)) == Fire {
-				return true
-			}
-		}
-		return false
-	case WindType:
-		return pos.canSpread(c.Dir(), a)
-	}
-	return true
 }

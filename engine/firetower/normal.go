@@ -171,6 +171,7 @@ func junkCards(v *View, worth []float64, limit float64) []int {
 // cardGains is what each hand card's best play would gain now.
 func cardGains(v *View, j *judge, base float64) []float64 {
 	worth := make([]float64, len(v.Hand))
+	gr := v.Position.grid()
 	for i, c := range v.Hand {
 		if !firstCopy(v.Hand, i) {
 			continue
@@ -180,7 +181,7 @@ func cardGains(v *View, j *judge, base float64) []float64 {
 			best = max(j.rate(nil, c.Dir()), rollValue(v, j, v.Wind)) - base
 		}
 		var cs []choice
-		cs = placeOptions(&v.Position, i, c, cs)
+		cs = placeOptions(&v.Position, &gr, i, c, cs)
 		for _, o := range cs {
 			s := j.rate(o.e.Changes, v.Wind)
 			if c == Ember {
