@@ -1,0 +1,359 @@
+package horror
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"arcade/engine"
+)
+
+// Apply implements engine.State. A move is legal exactly when Legal
+// offers it; anything else is refused and changes nothing.
+func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
+	if g.Phase == PhaseOver {
+		return nil, engine.Illegal("the game is over")
+	}
+	if !slices.Contains(g.Pending(), s) {
+		return nil, engine.Illegal("it is not your turn")
+	}
+	if _, ok := engine.Find(g.Legal(s), a); !ok {
+		return nil, engine.Illegal("%s is not a legal move now", a)
+	}
+	g.apply(s, a)
+	return g.log.Take(), nil
+}
+
+// who names a seat in an event.
+func who(s engine.Seat) string { return engine.SeatRef(s) }
+
+// apply performs a legal move.
+func (g *state) apply(s engine.Seat, a engine.Action) {
+	p := &g.Seats[s]
+	switch a.Kind {
+	case KindColours:
+		for c := range numColours {
+			p.Need[c] = a.Args[0]&(1<<c) != 0
+		}
+		g.log.Public("%s chooses the %d components their Horror needs", who(s), bits.OnesCount(uint(a.Args[0])))
+		g.log.Private(s, "You need %s", g.needText(p))
+		g.nextSetup(s)
+	case KindStart:
+		p.Cell, p.From = a.Args[0], a.Args[0]
+		g.log.Public("%s starts in %s", who(s), g.roomName(p.Cell))
+		g.nextSetup(s)
+	case KindMove:
+		g.Actions--
+		g.move(s, a.Args[0])
+	case KindRotate:
+		g.Actions--
+		c := &g.Cells[a.Args[0]]
+		c.Rot = (c.Rot + a.Args[1]) % 4
+		way := "clockwise"
+		if a.Args[1] == 3 {
+			way = "anticlockwise"
+		}
+		g.log.Public("%s turns %s a quarter %s", who(s), g.roomName(a.Args[0]), way)
+	case KindSearch:
+		g.Actions--
+		g.search(s, a.Args[0] == 1)
+	case KindMirror:
+		g.Actions--
+		cost := g.mirrorCost()
+		g.FreeMirror = false
+		p.Fort -= cost
+		g.log.Public("%s looks into the mirror of %s and is carried to %s (Fortitude -%d: %+d)",
+			who(s), g.roomName(p.Cell), g.roomName(a.Args[0]), cost, p.Fort)
+		g.enter(s, a.Args[0])
+	case KindPicture:
+		g.Actions--
+		d := g.die()
+		gain := (d + 1) / 2
+		g.gain(p, gain)
+		g.roll(s, fmt.Sprintf("picture: %d gives Fortitude +%d", d, gain), d)
+		g.log.Public("%s looks at the picture in %s: rolls %d, Fortitude +%d (%+d)", who(s), g.roomName(p.Cell), d, gain, p.Fort)
+	case KindExchange:
+		g.Actions--
+		g.exchange(s, a.Args[0], a.Args[1:])
+	case KindPlay:
+		g.play(s, a.Args)
+	case KindAttack:
+		g.attack(s, a.Args[0])
+	case KindGhost:
+		gh := g.Beaten
+		g.Ghosts[gh], g.Beaten = a.Args[0], -1
+		g.log.Public("%s drives the level %d ghost to %s", who(s), ghostLevel(gh), g.roomName(a.Args[0]))
+		g.Phase = PhaseTurn
+	case KindProtect:
+		g.protect(s, a.Args[0])
+	case KindPass:
+		g.log.Public("%s has no Protection to play", who(s))
+		g.hit()
+	case KindLoot:
+		g.loot(s, engine.Seat(a.Args[0]), a.Args[1])
+	case KindNoLoot:
+		g.log.Public("%s takes nothing from %s", who(s), who(g.Victim))
+		g.Victim = -1
+		g.Phase = PhaseTurn
+	case KindEnd:
+		g.log.Public("%s ends their turn", who(s))
+		g.endTurn()
+		return
+	}
+	if g.Phase == PhaseTurn && g.Actions == 0 && len(g.bonusMoves(g.Active, nil)) == 0 {
+		g.endTurn()
+	}
+}
+
+// roomName names cell c: "room 7 (b2)" or "the Portal".
+func (g *state) roomName(c int) string {
+	if c == g.centre() {
+		return "the Portal"
+	}
+	return fmt.Sprintf("room %d (%s)", g.Cells[c].Tile+1, CellName(c, g.Size))
+}
+
+// CellName is a cell's grid reference: column letter, row number ("b2").
+func CellName(c, size int) string {
+	return fmt.Sprintf("%c%d", 'a'+c%size, c/size+1)
+}
+
+// roll records a roll of the dice for everyone to see.
+func (g *state) roll(s engine.Seat, what string, dice ...int) {
+	g.Roll = Roll{Seat: s, Dice: dice, What: what}
+}
+
+// gain raises p's Fortitude by n, to +5 at most.
+func (g *state) gain(p *seatState, n int) { p.Fort = min(p.Fort+n, maxFort) }
+
+// hurt lowers p's Fortitude by n, to -5 at least.
+func (g *state) hurt(p *seatState, n int) { p.Fort = max(p.Fort-n, minFort) }
+
+// nextSetup passes a setup choice to the next player, and starts the
+// first turn after the last starting room.
+func (g *state) nextSetup(s engine.Seat) {
+	next, wrapped := g.nextInOrder(s)
+	g.Active = next
+	if !wrapped {
+		return
+	}
+	if g.Phase == PhaseColours {
+		g.Phase = PhaseStart
+		return
+	}
+	g.Phase = PhaseTurn
+	g.beginTurn(g.Order[0])
+}
+
+// beginTurn starts seat s's turn: a player Locked in a Room misses it;
+// every ghost in the player's room hurts them.
+func (g *state) beginTurn(s engine.Seat) {
+	for {
+		p := &g.Seats[s]
+		if !p.Skip {
+			break
+		}
+		p.Skip = false
+		g.log.Public("%s is locked in a room by a spirit and misses this turn", who(s))
+		var wrapped bool
+		s, wrapped = g.nextInOrder(s)
+		if wrapped && g.newRound() {
+			return
+		}
+	}
+	g.Active, g.Phase, g.Actions = s, PhaseTurn, actionsPerTurn
+	g.LockPicks, g.FreeMirror, g.AttackLost = false, false, false
+	clear(g.Exchanged)
+	p := &g.Seats[s]
+	if dmg := g.ghostDamage(p.Cell); dmg > 0 {
+		g.hurt(p, dmg)
+		g.log.Public("%s's turn: the ghosts in %s drain their Fortitude by %d (%+d)", who(s), g.roomName(p.Cell), dmg, p.Fort)
+	}
+}
+
+// newRound counts a new round and ends the game at the round limit; it
+// reports whether the game ended.
+func (g *state) newRound() bool {
+	g.Round++
+	if g.RoundLimit > 0 && g.Round > g.RoundLimit {
+		g.finishAtLimit()
+		return true
+	}
+	return false
+}
+
+// endTurn passes the turn on.
+func (g *state) endTurn() {
+	next, wrapped := g.nextInOrder(g.Active)
+	if wrapped && g.newRound() {
+		return
+	}
+	g.beginTurn(next)
+}
+
+// finishAtLimit ends the game after the last round.
+func (g *state) finishAtLimit() {
+	g.Phase = PhaseOver
+	o := g.Outcome()
+	g.Summary = fmt.Sprintf("After %d rounds nobody has reached the Portal: %s %s with %d %s placed",
+		g.RoundLimit, engine.JoinSeats(o.Winners), engine.Plural(len(o.Winners), "wins", "share the win"),
+		o.Scores[o.Winners[0]], engine.Plural(o.Scores[o.Winners[0]], "component", "components"))
+	g.log.Public("%s", g.Summary)
+}
+
+// ghostDamage is the sum of the levels of the ghosts in cell c.
+func (g *state) ghostDamage(c int) int {
+	n := 0
+	for _, gh := range g.ghostsIn(c) {
+		n += ghostLevel(gh)
+	}
+	return n
+}
+
+// move takes seat s through door d.
+func (g *state) move(s engine.Seat, d int) {
+	p := &g.Seats[s]
+	cost := g.moveCost(p, d)
+	to := g.neighbour(p.Cell, d)
+	p.Fort -= cost
+	door := "an open door"
+	switch {
+	case g.passage(p.Cell, d) == 1 && g.LockPicks:
+		door = "a closed door, picking its lock"
+	case cost > 0:
+		door = fmt.Sprintf("a closed door (Fortitude -1: %+d)", p.Fort)
+	}
+	g.log.Public("%s goes %s through %s into %s", who(s), dirNames[d], door, g.roomName(to))
+	if to == g.centre() {
+		g.portal(s)
+		return
+	}
+	g.enter(s, to)
+}
+
+// enter puts seat s in cell c: every ghost there hurts them, and they may
+// attack each of them.
+func (g *state) enter(s engine.Seat, c int) {
+	p := &g.Seats[s]
+	p.From, p.Cell = p.Cell, c
+	p.Fresh = g.ghostsIn(c)
+	if p.Fresh == nil {
+		p.Fresh = []int{}
+	}
+	if dmg := g.ghostDamage(c); dmg > 0 {
+		g.hurt(p, dmg)
+		g.log.Public("The ghosts in %s drain %s's Fortitude by %d (%+d)", g.roomName(c), who(s), dmg, p.Fort)
+	}
+}
+
+// portal is seat s's challenge in the Portal: one die against each ghost
+// there, 3 or more beats it; beating them all wins.
+func (g *state) portal(s engine.Seat) {
+	p := &g.Seats[s]
+	var dice []int
+	for _, gh := range g.ghostsIn(g.centre()) {
+		d := g.die()
+		dice = append(dice, d)
+		if d < 3 {
+			lv := ghostLevel(gh)
+			g.hurt(p, lv)
+			g.roll(s, fmt.Sprintf("Portal: %d against a level %d ghost loses (3+ beats it)", d, lv), dice...)
+			g.log.Public("%s rolls %d against a level %d ghost in the Portal and loses: Fortitude -%d (%+d), back to %s",
+				who(s), d, lv, lv, p.Fort, g.roomName(p.Cell))
+			return
+		}
+		g.log.Public("%s rolls %d and beats a level %d ghost in the Portal", who(s), d, ghostLevel(gh))
+	}
+	if len(dice) > 0 {
+		g.roll(s, "Portal: every ghost beaten", dice...)
+	}
+	p.From, p.Cell = p.Cell, g.centre()
+	g.Winner, g.Phase = s, PhaseOver
+	g.Summary = fmt.Sprintf("%s enters the Portal with every component, confronts %s and wins the game!",
+		who(s), horrors[p.Horror].Name)
+	g.log.Public("%s", g.Summary)
+}
+
+// search places seat s's next search marker in its room and searches a
+// bookcase (the dice and the Library Bookcase screen) or a drawer (the
+// bag, then a Blessing or Curse card).
+func (g *state) search(s engine.Seat, drawer bool) {
+	p := &g.Seats[s]
+	num := p.Next + 1
+	old := g.placeMarker(s)
+	what := "a bookcase"
+	if drawer {
+		what = "a drawer"
+	}
+	g.log.Public("%s searches %s in %s (search marker %d)", who(s), what, g.roomName(p.Cell), num)
+	if old != p.Cell {
+		g.summon(p.Cell)
+	}
+	if drawer {
+		g.drawer(s)
+		return
+	}
+	y, w := g.die(), g.die()
+	col := screen[w-1][y-1]
+	g.roll(s, fmt.Sprintf("bookcase: yellow %d, white %d: %s %s", y, w, colourNames[col], colourKinds[col]), y, w)
+	if len(g.Decks[col]) == 0 {
+		g.log.Public("%s rolls yellow %d, white %d: %s %s, but that deck is empty", who(s), y, w, colourNames[col], colourKinds[col])
+		return
+	}
+	c := g.Decks[col][0]
+	g.Decks[col] = g.Decks[col][1:]
+	g.log.Public("%s rolls yellow %d, white %d: a %s %s card", who(s), y, w, colourNames[col], colourKinds[col])
+	g.receive(s, c, "find")
+}
+
+// receive gives seat s component c: onto its Horror card when needed.
+func (g *state) receive(s engine.Seat, c int, verb string) {
+	p := &g.Seats[s]
+	if g.needs(p, c) {
+		p.Placed = append(p.Placed, c)
+		g.log.Private(s, "You %s the %s: it goes on your Horror card", verb, componentName(c))
+		g.log.Public("%s places a component on their Horror card (%d of %d)", who(s), len(p.Placed), g.Items)
+		return
+	}
+	p.Spare = append(p.Spare, c)
+	g.log.Private(s, "You %s the %s: not one you need, kept for an exchange", verb, componentName(c))
+}
+
+// placeMarker puts seat s's next search marker in its room, taking it off
+// the room it was in first (returned, -1 if none).
+func (g *state) placeMarker(s engine.Seat) int {
+	p := &g.Seats[s]
+	old := p.Markers[p.Next]
+	p.Markers[p.Next] = p.Cell
+	p.Next = (p.Next + 1) % len(p.Markers)
+	return old
+}
+
+// summon brings a ghost into cell c when its markers have just reached
+// the threshold: level 1 ghosts first. It hurts everyone in the room.
+func (g *state) summon(c int) {
+	n := g.markersIn(c)
+	if n != g.threshold() {
+		return
+	}
+	gh := slices.Index(g.Ghosts[:], -1)
+	switch {
+	case gh < 0:
+		g.log.Public("%d search markers in %s, but every ghost is already out", n, g.roomName(c))
+		return
+	case len(g.ghostsIn(c)) >= maxGhostsRoom:
+		g.log.Public("%d search markers in %s, but the room holds 4 ghosts already", n, g.roomName(c))
+		return
+	}
+	g.Ghosts[gh] = c
+	lv := ghostLevel(gh)
+	var hurt []engine.Seat
+	for t := range g.Seats {
+		if g.Seats[t].Cell == c {
+			g.hurt(&g.Seats[t], lv)
+			hurt = append(hurt, engine.Seat(t))
+		}
+	}
+	g.log.Public("%d search markers in %s summon a level %d ghost! It drains %s's Fortitude by %d",
+		n, g.roomName(c), lv, engine.JoinSeats(hurt), lv)
+}

@@ -1,0 +1,188 @@
+package horror
+
+import (
+	"fmt"
+	"slices"
+
+	"arcade/engine"
+)
+
+// drawer draws a token from the bag for seat s, then a card from that deck.
+func (g *state) drawer(s engine.Seat) {
+	p := &g.Seats[s]
+	tok := g.Bag.Draw(&g.RNG)
+	if g.Bag.Total() == 0 {
+		g.Bag[tokBlessing], g.Bag[tokCurse] = bagEach, bagEach
+		g.log.Public("The bag is empty: every token goes back in")
+	}
+	deck, kind := &g.Blessings, "Blessing"
+	if tok == tokCurse {
+		deck, kind = &g.Curses, "Curse"
+	}
+	g.roll(s, "drawer: a "+kind+" token")
+	if len(*deck) == 0 {
+		g.log.Public("%s draws a %s token, but every %s card is held", who(s), kind, kind)
+		return
+	}
+	c := (*deck)[0]
+	*deck = (*deck)[1:]
+	k := cardKinds[c]
+	if !isImmediate(k) {
+		p.Cards = append(p.Cards, c)
+		g.log.Public("%s draws a %s token and takes a %s card, face down", who(s), kind, kind)
+		g.log.Private(s, "Your %s card is %s", kind, kindNames[k])
+		return
+	}
+	g.log.Public("%s draws a Curse token: %s, played at once", who(s), kindNames[k])
+	g.Curses = append(g.Curses, c)
+	switch k {
+	case Visitation:
+		g.hurt(p, 2)
+		g.log.Public("A visitation drains %s's Fortitude by 2 (%+d)", who(s), p.Fort)
+	case Locked:
+		p.Skip = true
+		g.log.Public("A spirit locks %s in the room: they miss their next turn", who(s))
+	case Pointless:
+		if p.Fort > 0 {
+			p.Fort = 0
+		}
+		g.log.Public("Pointless: %s's Fortitude falls to %+d", who(s), p.Fort)
+	}
+}
+
+// discardCard puts card c at the bottom of its deck.
+func (g *state) discardCard(c int) {
+	if isBlessing(c) {
+		g.Blessings = append(g.Blessings, c)
+	} else {
+		g.Curses = append(g.Curses, c)
+	}
+}
+
+// takeCard removes card c from p's hand.
+func takeCard(p *seatState, c int) {
+	if i := slices.Index(p.Cards, c); i >= 0 {
+		p.Cards = slices.Delete(p.Cards, i, i+1)
+	}
+}
+
+// play plays a held Blessing or Curse as a bonus action.
+func (g *state) play(s engine.Seat, args []int) {
+	p := &g.Seats[s]
+	c := args[0]
+	k := cardKinds[c]
+	takeCard(p, c)
+	if isWeapon(k) {
+		t := engine.Seat(args[1])
+		g.Weapon, g.Victim = c, t
+		g.log.Public("%s plays a %s against %s", who(s), kindNames[k], who(t))
+		if len(g.Seats[t].Cards) > 0 {
+			g.Phase = PhaseRespond
+			return
+		}
+		g.hit()
+		return
+	}
+	g.discardCard(c)
+	switch k {
+	case FreeTravel:
+		g.FreeMirror = true
+		g.log.Public("%s plays Free Travel: their next mirror this turn costs no Fortitude", who(s))
+	case LockPicks:
+		g.LockPicks = true
+		g.log.Public("%s plays Lock Picks: closed doors are free for the rest of this turn", who(s))
+	case Restore:
+		p.Fort = maxFort
+		g.log.Public("%s plays Restore Fortitude: Fortitude %+d", who(s), p.Fort)
+	}
+}
+
+// protect is the victim's Protection: the attack is cancelled.
+func (g *state) protect(s engine.Seat, c int) {
+	p := &g.Seats[s]
+	takeCard(p, c)
+	g.discardCard(c)
+	g.discardCard(g.Weapon)
+	g.log.Public("%s plays %s: the %s does them no harm", who(s), kindNames[cardKinds[c]], kindNames[cardKinds[g.Weapon]])
+	g.Weapon, g.Victim = -1, -1
+	g.Phase = PhaseTurn
+}
+
+// hit resolves a weapon that was not answered.
+func (g *state) hit() {
+	a, v := &g.Seats[g.Active], &g.Seats[g.Victim]
+	k := cardKinds[g.Weapon]
+	n := weaponPower(k)
+	g.hurt(v, n)
+	g.gain(a, n)
+	g.discardCard(g.Weapon)
+	g.Weapon = -1
+	g.log.Public("The %s strikes: %s loses %d Fortitude (%+d), %s gains %d (%+d)",
+		kindNames[k], who(g.Victim), n, v.Fort, who(g.Active), n, a.Fort)
+	if len(v.Spare) > 0 || len(v.Cards) > 0 {
+		g.Phase = PhaseLoot
+		return
+	}
+	g.Victim = -1
+	g.Phase = PhaseTurn
+}
+
+// loot takes a spare component (what 0) or a held card (what 1) from the
+// victim at random.
+func (g *state) loot(s, victim engine.Seat, what int) {
+	a, v := &g.Seats[s], &g.Seats[victim]
+	if what == 0 {
+		i := g.RNG.Intn(len(v.Spare))
+		c := v.Spare[i]
+		v.Spare = slices.Delete(v.Spare, i, i+1)
+		g.log.Public("%s takes a spare component from %s", who(s), who(victim))
+		g.log.Private(victim, "%s takes your %s", who(s), componentName(c))
+		g.receive(s, c, "take")
+	} else {
+		i := g.RNG.Intn(len(v.Cards))
+		c := v.Cards[i]
+		v.Cards = slices.Delete(v.Cards, i, i+1)
+		a.Cards = append(a.Cards, c)
+		g.log.Public("%s takes a face-down Blessing or Curse card from %s", who(s), who(victim))
+		g.log.Private(victim, "%s takes your %s", who(s), kindNames[cardKinds[c]])
+		g.log.Private(s, "You take %s's %s", who(victim), kindNames[cardKinds[c]])
+	}
+	g.Victim = -1
+	g.Phase = PhaseTurn
+}
+
+// attack is a bonus attack on ghost gh: two dice, 6 or more wins.
+func (g *state) attack(s engine.Seat, gh int) {
+	p := &g.Seats[s]
+	d1, d2 := g.die(), g.die()
+	lv := ghostLevel(gh)
+	p.Fresh = slices.DeleteFunc(p.Fresh, func(x int) bool { return x == gh })
+	if d1+d2 >= 6 {
+		g.gain(p, lv)
+		g.roll(s, fmt.Sprintf("attack: %d+%d=%d beats the level %d ghost (6+)", d1, d2, d1+d2, lv), d1, d2)
+		g.log.Public("%s attacks a level %d ghost: %d+%d=%d, beaten! Fortitude +%d (%+d)", who(s), lv, d1, d2, d1+d2, lv, p.Fort)
+		g.Beaten, g.Phase = gh, PhaseGhost
+		return
+	}
+	g.hurt(p, lv)
+	g.AttackLost = true
+	g.roll(s, fmt.Sprintf("attack: %d+%d=%d loses to the level %d ghost (6+)", d1, d2, d1+d2, lv), d1, d2)
+	g.log.Public("%s attacks a level %d ghost: %d+%d=%d, and loses: Fortitude -%d (%+d)", who(s), lv, d1, d2, d1+d2, lv, p.Fort)
+}
+
+// exchange gives up spare cards set for p's needed component of colour want.
+func (g *state) exchange(s engine.Seat, want int, set []int) {
+	p := &g.Seats[s]
+	c := g.exchangeCard(p, want)
+	g.Decks[want] = slices.DeleteFunc(g.Decks[want], func(x int) bool { return x == c })
+	var names []string
+	for _, x := range set {
+		p.Spare = slices.DeleteFunc(p.Spare, func(y int) bool { return y == x })
+		g.Decks[x%numColours] = append(g.Decks[x%numColours], x)
+		names = append(names, colourNames[x%numColours])
+	}
+	g.Exchanged[p.Cell]++
+	g.log.Public("%s exchanges %d components (%s) at a bookcase for a %s %s",
+		who(s), len(set), joinAnd(names), colourNames[want], colourKinds[want])
+	g.receive(s, c, "take")
+}

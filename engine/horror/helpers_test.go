@@ -1,0 +1,51 @@
+package horror
+
+import (
+	"flag"
+	"testing"
+
+	"arcade/engine"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// newGame sets up a game or fails the test.
+func newGame(t testing.TB, players int, opts engine.Options, seed uint64) *state {
+	t.Helper()
+	st, err := Game{}.New(players, opts, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*state)
+}
+
+// validState is the invariant check for the enginetest loops.
+func validState(st engine.State) error { return st.(*state).validate() }
+
+// probe makes an arbitrary action, legal or not.
+func probe(rng *engine.RNG) engine.Action {
+	kinds := []string{KindColours, KindStart, KindMove, KindRotate, KindSearch, KindMirror, KindPicture,
+		KindExchange, KindPlay, KindAttack, KindGhost, KindProtect, KindPass, KindLoot, KindNoLoot, KindEnd, "x"}
+	a := engine.Action{Kind: kinds[rng.Intn(len(kinds))]}
+	for range rng.Intn(4) {
+		a.Args = append(a.Args, rng.Intn(30)-3)
+	}
+	return a
+}
+
+// playedTo plays random moves until done says stop, or fails.
+func playedTo(t testing.TB, g *state, rng *engine.RNG, done func() bool) {
+	t.Helper()
+	for n := 0; !done(); n++ {
+		if g.Outcome().Done || n > 20000 {
+			t.Fatal("the game ended before the position came")
+		}
+		p := g.Pending()
+		s := p[0]
+		legal := g.Legal(s)
+		a := legal[rng.Intn(len(legal))]
+		if _, err := g.Apply(s, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

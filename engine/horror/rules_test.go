@@ -1,0 +1,196 @@
+package horror
+
+import (
+	"slices"
+	"testing"
+
+	"arcade/engine"
+	et "arcade/engine/enginetest"
+)
+
+// started is a 2-player game past setup: both need red, yellow and green,
+// seat a starts in cell 0 and seat b in cell 8; it is the first player's turn.
+func started(t *testing.T, seed uint64) *state {
+	t.Helper()
+	g := newGame(t, 2, nil, seed)
+	for _, s := range g.Order {
+		et.MustApply(t, g, et.Move{Seat: s, Action: engine.Action{Kind: KindColours, Args: []int{7}}})
+	}
+	for i, s := range g.Order {
+		et.MustApply(t, g, et.Move{Seat: s, Action: engine.Action{Kind: KindStart, Args: []int{i * 8}}})
+	}
+	if g.Phase != PhaseTurn || g.Active != g.Order[0] || g.Actions != 3 {
+		t.Fatalf("phase %s active %d", g.Phase, g.Active)
+	}
+	return g
+}
+
+// setTile puts room tile (0-based) at cell c with rotation rot, swapping.
+func setTile(g *state, c, tile, rot int) {
+	for i := range g.Cells {
+		if g.Cells[i].Tile == tile {
+			g.Cells[i].Tile = g.Cells[c].Tile
+		}
+	}
+	g.Cells[c] = cell{Tile: tile, Rot: rot}
+}
+
+func has(g *state, s engine.Seat, kind string, args ...int) bool {
+	_, ok := engine.Pick(g.Legal(s), kind, args...)
+	return ok
+}
+
+func TestSetupOrderAndPhases(t *testing.T) {
+	g := newGame(t, 4, engine.Options{OptItems: "6"}, 3)
+	if g.Phase != PhaseStart || g.Size != 5 || len(g.Seats[0].Markers) != 6 || g.threshold() != 4 {
+		t.Fatalf("phase %s size %d", g.Phase, g.Size)
+	}
+	if has(g, g.Active, KindStart, g.centre()) || !has(g, g.Active, KindStart, 0) {
+		t.Fatal("the Portal is not a starting room")
+	}
+	g2 := newGame(t, 3, nil, 3)
+	if g2.Phase != PhaseColours || len(g2.Legal(g2.Active)) != 20 || len(g2.Seats[0].Markers) != 8 {
+		t.Fatal("3 items: 20 ways to choose the colours")
+	}
+}
+
+func TestDoorsAndCosts(t *testing.T) {
+	g := started(t, 1)
+	s := g.Active
+	p := &g.Seats[s]
+	// Room 1 (type A: N open, E closed, S open, W closed) at cell 4? No:
+	// the Portal is cell 4. Put type A rooms at cells 0 and 1, unturned.
+	setTile(g, 0, 0, 0)
+	setTile(g, 1, 1, 0)
+	setTile(g, 3, 6, 0) // type B: N open, E open, S closed, W wall
+	p.Cell = 0
+	if g.passage(0, East) != 1 || g.passage(0, North) != -1 || g.passage(0, South) != 0 {
+		t.Fatalf("passages %d %d %d", g.passage(0, East), g.passage(0, North), g.passage(0, South))
+	}
+	et.MustApply(t, g, et.Move{Seat: s, Action: engine.Action{Kind: KindMove, Args: []int{East}}})
+	if p.Cell != 1 || p.Fort != 4 || g.Actions != 2 {
+		t.Fatalf("cell %d fort %d actions %d", p.Cell, p.Fort, g.Actions)
+	}
+	p.Fort = 0
+	if has(g, s, KindMove, South) {
+		t.Fatal("into the Portal without the components")
+	}
+	p.Placed = []int{p.Horror*6 + Red, p.Horror*6 + Yellow, p.Horror*6 + Green}
+	for col := range 3 {
+		g.Decks[col] = slices.DeleteFunc(g.Decks[col], func(x int) bool { return x == p.Horror*6+col })
+	}
+	// Cell 1 (room 2, type A unturned) faces the Portal with its open S door.
+	if !has(g, s, KindMove, South) {
+		t.Fatal("the Portal through an open door at Fortitude 0")
+	}
+	g.Ghosts[0] = g.centre()
+	ev := et.MustApply(t, g, et.Move{Seat: s, Action: engine.Action{Kind: KindMove, Args: []int{South}}})
+	if g.Phase == PhaseOver {
+		if g.Winner != s || len(g.Roll.Dice) != 1 || g.Roll.Dice[0] < 3 {
+			t.Fatalf("won with %v", g.Roll)
+		}
+	} else if p.Cell != 1 || p.Fort != -1 || g.Roll.Dice[0] >= 3 {
+		t.Fatalf("lost in the Portal: cell %d fort %d roll %v %v", p.Cell, p.Fort, g.Roll, ev)
+	}
+}
+
+func TestGhostSummonedAtThreshold(t *testing.T) {
+	g := started(t, 2)
+	s := g.Active
+	p := &g.Seats[s]
+	setTile(g, 0, 0, 0) // room 1: 2 bookcases, a drawer, a mirror
+	p.Cell = 0
+	other := &g.Seats[1-s]
+	other.Cell = 0
+	other.Markers[0], other.Next = 0, 1
+	p.Markers[0], p.Next = 0, 1
+	et.MustApply(t, g, et.Move{Seat: s, Action: engine.Action{Kind: KindSearch, Args: []int{0}}})
+	if g.Ghosts[0] != 0 || p.Fort > 4 || other.Fort != 4 {
+		t.Fatalf("ghosts %v forts %d %d", g.Ghosts, p.Fort, other.Fort)
+	}
+	if has(g, s, KindAttack, 0) {
+		t.Fatal("a ghost that appeared in your room cannot be attacked before leaving")
+	}
+	et.MustApply(t, g, et.Move{Seat: s, Action: engine.Action{Kind: KindSearch, Args: []int{0}}})
+	if len(g.ghostsIn(0)) != 1 {
+		t.Fatal("a fourth marker summons no second ghost")
+	}
+}
+
+func TestKnifeAndProtection(t *testing.T) {
+	g := started(t, 3)
+	a, v := g.Active, 1-g.Active
+	pa, pv := &g.Seats[a], &g.Seats[v]
+	pv.Cell = pa.Cell
+	move := func(from *[]int, to *[]int, c int) {
+		*from = slices.DeleteFunc(*from, func(x int) bool { return x == c })
+		*to = append(*to, c)
+	}
+	move(&g.Curses, &pa.Cards, 14)   // a Knife
+	move(&g.Blessings, &pv.Cards, 4) // Protection against stabbing
+	pa.Fort, pv.Fort = 2, 2
+	et.MustApply(t, g, et.Move{Seat: a, Action: engine.Action{Kind: KindPlay, Args: []int{14, int(v)}}})
+	if g.Phase != PhaseRespond || !slices.Equal(g.Responding(), []engine.Seat{v}) || len(g.Legal(a)) != 0 {
+		t.Fatal("the victim answers out of turn")
+	}
+	if g.Timeout(v).Kind != KindPass {
+		t.Fatal("running out of time takes the blow")
+	}
+	ev := et.MustApply(t, g, et.Move{Seat: v, Action: engine.Action{Kind: KindProtect, Args: []int{4}}})
+	if pv.Fort != 2 || pa.Fort != 2 || g.Phase != PhaseTurn || g.Active != a || len(pv.Cards) != 0 ||
+		!et.HasText(ev, a, "{seat"+string(rune('0'+v))+"} plays Protection against stabbing: the Knife does them no harm") {
+		t.Fatalf("after the Protection: %d %d %s %v", pv.Fort, pa.Fort, g.Phase, ev)
+	}
+	// Now a Knife with no card to answer: it strikes at once and loots.
+	move(&g.Curses, &pa.Cards, 15)
+	pv.Spare = append(pv.Spare, g.Decks[Blue][0])
+	g.Decks[Blue] = g.Decks[Blue][1:]
+	et.MustApply(t, g, et.Move{Seat: a, Action: engine.Action{Kind: KindPlay, Args: []int{15, int(v)}}})
+	if g.Phase != PhaseLoot || pv.Fort != 1 || pa.Fort != 3 {
+		t.Fatalf("phase %s forts %d %d", g.Phase, pv.Fort, pa.Fort)
+	}
+	et.MustApply(t, g, et.Move{Seat: a, Action: engine.Action{Kind: KindLoot, Args: []int{int(v), 0}}})
+	if len(pv.Spare) != 0 || len(pa.Spare)+len(pa.Placed) != 1 || g.Phase != PhaseTurn {
+		t.Fatal("the loot")
+	}
+}
+
+func TestExchange(t *testing.T) {
+	g := started(t, 4)
+	s := g.Active
+	p := &g.Seats[s]
+	setTile(g, 0, 2, 0) // room 3: 2 bookcases
+	p.Cell = 0
+	for _, c := range []int{Blue, Blue} {
+		x := g.Decks[c][0]
+		if x/6 == p.Horror {
+			x = g.Decks[c][1]
+		}
+		g.Decks[c] = slices.DeleteFunc(g.Decks[c], func(y int) bool { return y == x })
+		p.Spare = append(p.Spare, x)
+	}
+	legal := g.Legal(s)
+	n := 0
+	for _, a := range legal {
+		if a.Kind == KindExchange {
+			n++
+		}
+	}
+	if n != 3 { // red, yellow or green for the two blues
+		t.Fatalf("%d exchanges", n)
+	}
+	et.MustApply(t, g, et.Move{Seat: s, Action: engine.Action{Kind: KindExchange, Args: slices.Concat([]int{Green}, p.Spare)}})
+	if len(p.Placed) != 1 || p.Placed[0] != p.Horror*6+Green || len(p.Spare) != 0 || g.Exchanged[0] != 1 {
+		t.Fatalf("placed %v spare %v", p.Placed, p.Spare)
+	}
+}
+
+func TestLockedInARoomSkipsTurn(t *testing.T) {
+	g := started(t, 5)
+	s := g.Active
+	g.Seats[1-s].Skip = true
+	et.MustApply(t, g, et.Move{Seat: s, Action: engine.Action{Kind: KindEnd}})
+	if g.Active != s || g.Seats[1-s].Skip || g.Round != 2 {
+		t.Fatalf("active %d round %d", g.Active, g.Round)
+	}
+}
