@@ -225,9 +225,9 @@ func (g *state) apply(s engine.Seat, act engine.Action) []engine.Event {
 		g.refillMarket() // discarded tools may refill a market the deck left short
 	}
 	if len(g.Pre) == 0 {
-		return g.log.Take()
+		return g.takeEvents()
 	}
-	ev := append(slices.Clip(g.Pre), g.log.Take()...)
+	ev := append(slices.Clip(g.Pre), g.takeEvents()...)
 	g.Pre = nil
 	return ev
 }

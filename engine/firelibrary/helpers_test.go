@@ -123,7 +123,7 @@ func (g *state) copy() *state {
 		r.Tokens = slices.Clone(g.Robot.Tokens)
 		c.Robot = &r
 	}
-	c.log = engine.Log{}
+	c.log, c.events, c.seen = engine.Log{}, nil, nil // memory of its own
 	return &c
 }
 
@@ -196,7 +196,7 @@ func give(t testing.TB, g *state, s engine.Seat, tls ...int) {
 		}
 	}
 	g.refillMarket()
-	g.log.Take()
+	g.takeEvents()
 	if err := g.validate(); err != nil {
 		t.Fatal(err)
 	}

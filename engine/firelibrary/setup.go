@@ -73,7 +73,7 @@ func newState(players int, v variant, seed uint64) *state {
 	}
 	g.Picks = []engine.Seat{}
 	g.startRound()
-	g.Pre = g.log.Take()
+	g.Pre = g.takeEvents()
 	return g
 }
 

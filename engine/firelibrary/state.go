@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"strings"
 
 	"arcade/engine"
 )
@@ -99,6 +100,8 @@ type state struct {
 	legalOf engine.Seat
 	// seen is BotView's memory, made on its first call.
 	seen *sight
+	// events gathers the events of the Apply in progress (takeEvents).
+	events []engine.Event
 }
 
 // orderCard is a Turn Order card in play this game.
@@ -305,15 +308,25 @@ func (g *state) worth(t Token) int {
 // it).
 func (g *state) emit(format string, args ...any) {
 	if !g.log.Discarding() {
-		g.log.Add(engine.Event{Text: eventf(format, args...), To: engine.Everyone})
+		g.events = append(g.events, engine.Event{Text: eventf(format, args...), To: engine.Everyone})
 	}
 }
 
 // tell records an event only seat s may read.
 func (g *state) tell(s engine.Seat, format string, args ...any) {
 	if !g.log.Discarding() {
-		g.log.Add(engine.Event{Text: eventf(format, args...), To: s})
+		g.events = append(g.events, engine.Event{Text: eventf(format, args...), To: s})
 	}
+}
+
+// takeEvents hands over the events written since the last call: the
+// move's events gather in g.events (memory reused from move to move) and
+// go to the log at once, in one allocation of the right size.
+func (g *state) takeEvents() []engine.Event {
+	g.log.Add(g.events...)
+	clear(g.events)
+	g.events = g.events[:0]
+	return g.log.Take()
 }
 
 // eventf is fmt.Sprintf for the package's texts, which hold only %s
@@ -326,12 +339,13 @@ func eventf(format string, args ...any) string {
 	out := buf[:0]
 	next := 0
 	for i := 0; i < len(format); i++ {
-		c := format[i]
-		if c != '%' {
-			out = append(out, c)
-			continue
+		j := strings.IndexByte(format[i:], '%')
+		if j < 0 {
+			out = append(out, format[i:]...)
+			break
 		}
-		i++
+		out = append(out, format[i:i+j]...)
+		i += j + 1
 		if i == len(format) || next == len(args) {
 			panic("firelibrary: eventf: a bad format")
 		}

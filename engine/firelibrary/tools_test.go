@@ -378,11 +378,11 @@ func TestLockbox(t *testing.T) {
 		before := g.Seats[0].Score
 		g.Burned[sec] = sections[sec].Books - 1
 		g.Collapsed = -1
-		g.log.Take()
+		g.takeEvents()
 		g.burnTop(int(sec))
 		if g.Phase != PhaseOver || g.Seats[0].Score != before+want {
 			t.Fatalf("collapse %v: score %d, want %d: %q", collapse, g.Seats[0].Score, before+want,
-				enginetest.Texts(g.log.Take(), 1))
+				enginetest.Texts(g.takeEvents(), 1))
 		}
 	}
 }

@@ -315,7 +315,7 @@ func TestLoneLibrarianThresholds(t *testing.T) {
 		g := newGameOpts(t, 1, engine.Options{OptMode: ModeLone}, 5)
 		g.Round = 12
 		g.Seats[0].Score = tc.score - 2*(26-4) // the end-of-game table adds 2 per live card
-		g.log.Take()
+		g.takeEvents()
 		g.finish("test.")
 		out := g.Outcome()
 		if !strings.Contains(out.Summary, tc.want) || (len(out.Winners) == 1) != (tc.score > 125) {
