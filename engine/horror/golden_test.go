@@ -21,6 +21,7 @@ var goldenGames = []struct {
 }{
 	{"game_random", 2, engine.Options{OptRounds: "30"}, 42, engine.RandomBot{}},
 	{"game_random5", 5, engine.Options{OptRounds: "30", OptColourMatch: "true", OptItems: "4"}, 43, engine.RandomBot{}},
+	{"game_normal", 3, nil, 44, normalBot{}},
 }
 
 // TestGoldenGames replays each golden script on a fresh game: the log and
