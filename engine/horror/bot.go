@@ -98,27 +98,8 @@ func first(legal []engine.Action, k string) (engine.Action, bool) {
 	return engine.Action{}, false
 }
 
-// neighbourIn is the cell next to c in direction d on a size x size board.
-func neighbourIn(v *View, c, d int) int {
-	if c < 0 || d < 0 || d > 3 {
-		return -1
-	}
-	r, col := c/v.Size, c%v.Size
-	switch d {
-	case North:
-		r--
-	case East:
-		col++
-	case South:
-		r++
-	case West:
-		col--
-	}
-	if r < 0 || col < 0 || r >= v.Size || col >= v.Size {
-		return -1
-	}
-	return r*v.Size + col
-}
+// neighbourIn is the cell next to c in direction d in v's library.
+func neighbourIn(v *View, c, d int) int { return neighbourOf(v.Size, c, d) }
 
 // doorsOf are the view's doors by cell, to be turned in plans.
 func doorsOf(v *View) [][4]int {

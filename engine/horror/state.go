@@ -139,8 +139,15 @@ func (g *state) edge(c, d int) int {
 }
 
 // neighbour is the cell next to c in direction d, or -1 off the board.
-func (g *state) neighbour(c, d int) int {
-	r, col := c/g.Size, c%g.Size
+func (g *state) neighbour(c, d int) int { return neighbourOf(g.Size, c, d) }
+
+// neighbourOf is the cell next to c in direction d on a size x size
+// board, or -1 off the board.
+func neighbourOf(size, c, d int) int {
+	if c < 0 || d < 0 || d > 3 {
+		return -1
+	}
+	r, col := c/size, c%size
 	switch d {
 	case North:
 		r--
@@ -151,10 +158,10 @@ func (g *state) neighbour(c, d int) int {
 	case West:
 		col--
 	}
-	if r < 0 || col < 0 || r >= g.Size || col >= g.Size {
+	if r < 0 || col < 0 || r >= size || col >= size {
 		return -1
 	}
-	return r*g.Size + col
+	return r*size + col
 }
 
 // passage is the Fortitude cost of passing from c to its neighbour in
