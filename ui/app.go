@@ -19,7 +19,6 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"arcade/engine"
-	"arcade/keys"
 	"arcade/rooms"
 )
 
@@ -218,7 +217,7 @@ func (a *App) maybeTick() tea.Cmd {
 // (which takes every key), to the global keys, else to the screen.
 func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 	s := a.s
-	g := keys.GlobalKeys()
+	g := &globalKeys
 	if s.prompt != nil {
 		return s.promptKey(k)
 	}

@@ -16,7 +16,7 @@ import (
 // the game's own options.
 type createScreen struct {
 	s             *session
-	keys          keys.Form
+	keys          *keys.Form
 	width, height int
 	games         []engine.Game
 	game          int
@@ -115,7 +115,7 @@ func (f *createScreen) fields() []field {
 // newCreateScreen is the form for game number game; solo fills the other
 // seats with bots.
 func newCreateScreen(s *session, game int, solo bool) *createScreen {
-	f := &createScreen{s: s, keys: keys.FormKeys(), games: s.games, game: game, level: defaultBotLevel}
+	f := &createScreen{s: s, keys: &formKeys, games: s.games, game: game, level: defaultBotLevel}
 	f.reset(solo)
 	return f
 }

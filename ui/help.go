@@ -19,14 +19,14 @@ type helpScreen struct {
 	title string
 	text  string
 	vp    viewport.Model
-	keys  keys.Pager
+	keys  *keys.Pager
 	// back is the screen under it (the router puts a new table there when
 	// one opens while help is shown).
 	back screen
 }
 
 func newPager(s *session, back screen, title, text string, w, h int) *helpScreen {
-	p := &helpScreen{s: s, title: title, text: text, keys: keys.PagerKeys(), back: back}
+	p := &helpScreen{s: s, title: title, text: text, keys: &pagerKeys, back: back}
 	p.vp = viewport.New()
 	p.SetSize(w, h)
 	return p
@@ -106,7 +106,7 @@ func newHelpScreen(s *session, from screen, w, h int) *helpScreen {
 			line(h.Key, h.Desc)
 		}
 	}
-	g := keys.GlobalKeys()
+	g := &globalKeys
 	for _, k := range []key.Binding{g.Colour, g.Refresh} {
 		line(k.Help().Key, k.Help().Desc)
 	}

@@ -46,8 +46,8 @@ type replayMsg struct {
 // historyScreen is the "your games" screen, opened from the lobby.
 type historyScreen struct {
 	s             *session
-	keys          keys.History
-	replayKeys    keys.Replay
+	keys          *keys.History
+	replayKeys    *keys.Replay
 	width, height int
 	loaded        bool
 	err           error
@@ -75,7 +75,7 @@ type replayView struct {
 // newHistoryScreen is the screen, showing the leaderboard of game number
 // game first; load asks for its data.
 func newHistoryScreen(s *session, game int) *historyScreen {
-	return &historyScreen{s: s, keys: keys.HistoryKeys(), replayKeys: keys.ReplayKeys(), boardIdx: max(game, 0)}
+	return &historyScreen{s: s, keys: &historyKeys, replayKeys: &replayKeys, boardIdx: max(game, 0)}
 }
 
 // load asks for the screen's data.

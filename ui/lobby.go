@@ -19,7 +19,7 @@ import (
 // screen goes back to it.
 type lobbyScreen struct {
 	s             *session
-	keys          keys.Lobby
+	keys          *keys.Lobby
 	width, height int
 	pane          int // 0 games, 1 tables
 	gameIdx       int
@@ -27,7 +27,7 @@ type lobbyScreen struct {
 }
 
 func newLobbyScreen(s *session) *lobbyScreen {
-	return &lobbyScreen{s: s, keys: keys.LobbyKeys()}
+	return &lobbyScreen{s: s, keys: &lobbyKeys}
 }
 
 // SetSize implements screen.

@@ -12,6 +12,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"arcade/engine"
+	"arcade/keys"
 	"arcade/rooms"
 	"arcade/ui/board"
 	"arcade/ui/theme"
@@ -41,6 +42,19 @@ type screen interface {
 	// View draws the screen at its size, without the router's overlays.
 	View() string
 }
+
+// The key maps of the screens, made once and shared by every session (a
+// screen holds a pointer: an idle session keeps no key map of its own).
+// Never change them.
+var (
+	globalKeys  = keys.GlobalKeys()
+	lobbyKeys   = keys.LobbyKeys()
+	formKeys    = keys.FormKeys()
+	tableKeys   = keys.TableKeys()
+	pagerKeys   = keys.PagerKeys()
+	historyKeys = keys.HistoryKeys()
+	replayKeys  = keys.ReplayKeys()
+)
 
 // minSizer is implemented by screens that need more than minWidth x
 // minHeight (a table whose board is large).

@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"arcade/engine"
-	"arcade/keys"
 	"arcade/rooms"
 )
 
@@ -75,7 +74,7 @@ func (ts *tableScreen) openSeatPanel() tea.Cmd {
 
 // seatPanelKey handles a key while the panel is open.
 func (ts *tableScreen) seatPanelKey(k tea.KeyPressMsg) tea.Cmd {
-	km := keys.TableKeys()
+	km := ts.keys
 	t := ts.u
 	p := &ts.seats
 	n := len(t.Seats)

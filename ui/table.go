@@ -22,7 +22,7 @@ import (
 // and the log. It draws the latest rooms.TableUpdate of its table.
 type tableScreen struct {
 	s             *session
-	keys          keys.Table
+	keys          *keys.Table
 	width, height int
 	u             *rooms.TableUpdate
 	// board draws this table's game (nil when the game has no board view).
@@ -34,7 +34,7 @@ type tableScreen struct {
 }
 
 func newTableScreen(s *session, u *rooms.TableUpdate, b board.Renderer) *tableScreen {
-	ts := &tableScreen{s: s, keys: keys.TableKeys(), u: u, board: b}
+	ts := &tableScreen{s: s, keys: &tableKeys, u: u, board: b}
 	ts.clamp()
 	return ts
 }
