@@ -361,7 +361,9 @@ func TestReportAPlayer(t *testing.T) {
 	d.waitFor("Report seat:")
 	d.key("x", "enter")
 	d.waitFor("Give the seat number first")
-	d.key("!", "2", " ", "r", "u", "d", "e", "enter")
+	d.key("!", "2", " ", "i", "n", "s", "u", "l", "t", "s", " ", "e", "v", "e", "r", "y", "o", "n", "e")
+	d.waitFor("2 insults everyone") // the whole line shows as it is typed
+	d.key("esc", "!", "2", " ", "r", "u", "d", "e", "enter")
 	d.waitFor("Reported to the admins")
 	if r := hub.Reports(); len(r) != 1 || r[0].WhoName != "bob" || r[0].Reason != "rude" {
 		t.Fatalf("reports: %+v", r)

@@ -222,7 +222,7 @@ func (l *lobbyScreen) View() string {
 
 	var footer []string
 	if s.prompt != nil {
-		footer = append(footer, s.promptLine())
+		footer = append(footer, s.promptLine(w))
 	} else {
 		footer = append(footer, s.statusLine(s.lobbyNotice(), w))
 	}

@@ -257,9 +257,12 @@ func (s *session) promptKey(k tea.KeyPressMsg) tea.Cmd {
 	return cmd
 }
 
-// promptLine is the open prompt with its input.
-func (s *session) promptLine() string {
-	return s.th.Key.Render(s.prompt.label+": ") + s.prompt.input.View() + s.th.Faint.Render("  enter ok · esc cancel")
+// promptLine is the open prompt with its input, in a line w cells wide:
+// the input takes what the label and the "enter ok" hint leave.
+func (s *session) promptLine(w int) string {
+	const hint = "  enter ok · esc cancel"
+	s.prompt.input.SetWidth(max(w-board.Width(s.prompt.label)-2-len(hint)-1, 8))
+	return s.th.Key.Render(s.prompt.label+": ") + s.prompt.input.View() + s.th.Faint.Render(hint)
 }
 
 // keyMatches reports whether a key press triggers the binding.

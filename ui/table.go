@@ -298,7 +298,7 @@ func (ts *tableScreen) draw() string {
 		status = ts.s.statusLine(t.ServerNotice, ts.width)
 	}
 	if ts.s.prompt != nil {
-		status = ts.s.promptLine()
+		status = ts.s.promptLine(ts.width)
 	}
 	return fitBlock(header, w, 1) + "\n" + body + "\n" + status + "\n" + ts.hints()
 }
