@@ -180,6 +180,8 @@ type LobbyUpdate struct {
 	Notice string
 	// Draining: the server opens no new tables (Hub.SetDraining).
 	Draining bool
+	// Chat is the lobby's chat, oldest first (Client.Say).
+	Chat []ChatLine
 }
 
 // SeatInfo describes one seat of a table.
@@ -231,4 +233,6 @@ type TableUpdate struct {
 	// ServerNotice is the server-wide notice an admin posted ("" when
 	// none), as LobbyUpdate.Notice.
 	ServerNotice string
+	// Chat is the table's chat, oldest first (Client.Say).
+	Chat []ChatLine
 }

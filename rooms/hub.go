@@ -99,6 +99,9 @@ type Hub struct {
 	byAddr        quota        // tables created by address
 	admin         adminState
 	reports       reportLog
+	lobbyChat     chatLog     // under mu
+	chatSalt      string      // makes ChatLine.Who
+	chatRate      *rateLimit  // lines per player
 	store         store.Store // nil: nothing persists
 	// restarting is set by PrepareRestart and Close: nothing is written
 	// to the store any more, and tables closing stay in it.
@@ -130,15 +133,17 @@ func NewHub(cfg Config) *Hub {
 		games[id] = g
 	}
 	h := &Hub{
-		cfg:     cfg,
-		store:   cfg.Store,
-		games:   games,
-		bots:    botPool{size: cfg.BotWorkers},
-		tables:  map[string]*table{},
-		codes:   map[string]*table{},
-		clients: map[*Client]struct{}{},
-		byID:    map[string]*Client{},
-		away:    map[string]*table{},
+		cfg:      cfg,
+		store:    cfg.Store,
+		chatSalt: newChatSalt(),
+		chatRate: newRateLimit(ChatBurst, ChatEvery),
+		games:    games,
+		bots:     botPool{size: cfg.BotWorkers},
+		tables:   map[string]*table{},
+		codes:    map[string]*table{},
+		clients:  map[*Client]struct{}{},
+		byID:     map[string]*Client{},
+		away:     map[string]*table{},
 		byPlayer: newQuota(cfg.MaxTablesPerPlayer, "You already host %d open tables: close one first.",
 			cfg.CreateBurst, cfg.CreateEvery),
 		byAddr: newQuota(cfg.MaxTablesPerAddr, "Players from your address already host %d open tables: close one first, or join a table.",
@@ -429,7 +434,7 @@ func (h *Hub) snapshotLocked() *LobbyUpdate {
 	})
 	h.lobbyVersion++
 	snap := &LobbyUpdate{Tables: make([]TableSummary, len(list)), Online: len(h.clients), Version: h.lobbyVersion,
-		Notice: h.Notice(), Draining: h.Draining()}
+		Notice: h.Notice(), Draining: h.Draining(), Chat: h.lobbyChat}
 	for i, e := range list {
 		snap.Tables[i] = e.sum
 	}

@@ -9,24 +9,20 @@ import (
 // many it may host at once, and how fast it may open them. Guarded by the
 // hub's mu.
 //
-// The rate limit is a token bucket of burst tokens refilled one per every,
-// kept as the time its bucket is full again (the generic cell rate
-// algorithm): a key whose bucket is full has no entry, so the map holds
-// only the keys that created a table lately.
+// The rate limit is a token bucket of burst tokens refilled one per every
+// (rateLimit), kept as the time its bucket is full again (the generic cell
+// rate algorithm): a key whose bucket is full has no entry, so the map
+// holds only the keys that created a table lately.
 type quota struct {
 	limit int    // open tables one key may host
 	full  string // refusal at limit, with %d for it
-	burst int
-	every time.Duration
+	rate  *rateLimit
 
-	open  map[string]int       // key -> open tables it created
-	refil map[string]time.Time // key -> when its bucket is full again
-	swept time.Time            // last sweep of refil
+	open map[string]int // key -> open tables it created
 }
 
 func newQuota(limit int, full string, burst int, every time.Duration) quota {
-	return quota{limit: limit, full: full, burst: burst, every: every,
-		open: map[string]int{}, refil: map[string]time.Time{}}
+	return quota{limit: limit, full: full, rate: newRateLimit(burst, every), open: map[string]int{}}
 }
 
 // capErr refuses a key that hosts limit tables. The empty key is exempt.
@@ -38,14 +34,7 @@ func (q *quota) capErr(key string) error {
 }
 
 // wait is how long key must wait for a token (0: it has one).
-func (q *quota) wait(key string, now time.Time) time.Duration {
-	full, ok := q.refil[key]
-	if key == "" || !ok {
-		return 0
-	}
-	// A token is free while the bucket lacks fewer than burst of them.
-	return max(full.Sub(now)-time.Duration(q.burst-1)*q.every, 0)
-}
+func (q *quota) wait(key string, now time.Time) time.Duration { return q.rate.wait(key, now) }
 
 // take spends a token and counts a new table of key.
 func (q *quota) take(key string, now time.Time) {
@@ -53,17 +42,7 @@ func (q *quota) take(key string, now time.Time) {
 		return
 	}
 	q.open[key]++
-	q.refil[key] = later(q.refil[key], now).Add(q.every)
-	// Every entry set before the last sweep is full by now: sweeping once
-	// per refill time bounds the map by the keys of two such periods.
-	if now.Sub(q.swept) >= time.Duration(q.burst)*q.every {
-		for k, full := range q.refil {
-			if !full.After(now) {
-				delete(q.refil, k)
-			}
-		}
-		q.swept = now
-	}
+	q.rate.take(key, now)
 }
 
 // count counts an open table of key without spending a token (a table

@@ -132,7 +132,7 @@ func TestRateBucketsAreSwept(t *testing.T) {
 		clock.advance(time.Second)
 	}
 	h.mu.Lock()
-	n, open := len(h.byPlayer.refil)+len(h.byAddr.refil), len(h.byPlayer.open)+len(h.byAddr.open)
+	n, open := len(h.byPlayer.rate.full)+len(h.byAddr.rate.full), len(h.byPlayer.open)+len(h.byAddr.open)
 	h.mu.Unlock()
 	// The sweep runs every 2 s of the clock: only the last few guests remain.
 	if n > 6 || open != 0 {

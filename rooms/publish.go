@@ -23,7 +23,7 @@ func (t *table) publish() {
 	base := TableUpdate{
 		Table: sum, Options: t.opts, Seats: infos,
 		Pending: t.pending(), Deadline: t.deadline, Version: t.version,
-		ServerNotice: t.hub.Notice(),
+		ServerNotice: t.hub.Notice(), Chat: t.chat,
 	}
 	if t.state != nil {
 		base.Outcome = t.state.Outcome()

@@ -57,6 +57,7 @@ type table struct {
 	awayTimer  timerSlot
 	emptyTimer timerSlot
 	closed     bool
+	chat       chatLog // the table's chat, shared with updates
 	// persistence (see persist.go)
 	created, started time.Time
 	movesStored      int       // how many of moves the store holds

@@ -1,0 +1,162 @@
+package rooms
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+)
+
+// Chat: one line at a time, per table and in the lobby. A line is cleaned
+// like a name (no control characters or escape sequences: nothing a player
+// types may paint on another terminal), capped at MaxChatRunes, and each
+// player may say ChatBurst lines at once, then one every ChatEvery. The last
+// chatKept lines are kept and sent with every update (a shared, read-only
+// slice); a session mutes a speaker by ChatLine.Who.
+
+// Chat limits.
+const (
+	MaxChatRunes = 200
+	ChatBurst    = 5
+	ChatEvery    = 2 * time.Second
+	chatKept     = 100
+)
+
+// Errors of Client.Say.
+var (
+	// ErrChatEmpty: nothing left to say once the line was cleaned.
+	ErrChatEmpty = errors.New("Nothing to say: type some text first.")
+	// ErrChatTooFast: the player says lines faster than ChatEvery. The
+	// error returned says when to go on.
+	ErrChatTooFast = errors.New("You are typing faster than the chat allows.")
+)
+
+// ChatLine is one line of chat.
+type ChatLine struct {
+	At   time.Time
+	From string // the speaker's display name then
+	// Who tells speakers apart for muting without showing their identity:
+	// the same player has the same Who on this server, others never.
+	Who string
+	// Spectator: said by someone watching the table, not playing.
+	Spectator bool
+	Text      string
+}
+
+// chatLog is a bounded list of chat lines; a new line makes a new slice,
+// so updates may share the old one.
+type chatLog []ChatLine
+
+// add returns the log with line appended and the oldest dropped.
+func (l chatLog) add(line ChatLine) chatLog {
+	start := max(len(l)+1-chatKept, 0)
+	return append(slices.Clone(l[start:]), line)
+}
+
+// chatWho is the opaque speaker ID of a player on this server.
+func (h *Hub) chatWho(playerID string) string {
+	sum := sha256.Sum256([]byte(h.chatSalt + playerID))
+	return hex.EncodeToString(sum[:8])
+}
+
+// newChatSalt makes the salt of a hub's speaker IDs.
+func newChatSalt() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// Say adds a line to the chat of the client's table, or of the lobby when
+// it sits at none. It fails with ErrChatEmpty, ErrChatTooFast or ErrClosed.
+func (c *Client) Say(text string) error {
+	text = CleanText(text, MaxChatRunes)
+	if text == "" {
+		return ErrChatEmpty
+	}
+	p := c.Player()
+	if err := c.hub.chatRate.spend(p.ID, c.hub.cfg.Now()); err != nil {
+		return err
+	}
+	line := ChatLine{At: c.hub.cfg.Now().UTC(), From: p.Name, Who: c.hub.chatWho(p.ID), Text: text}
+	c.mu.Lock()
+	t, closed := c.table, c.closed
+	c.mu.Unlock()
+	if closed {
+		return ErrClosed
+	}
+	if t == nil {
+		c.hub.mu.Lock()
+		c.hub.lobbyChat = c.hub.lobbyChat.add(line)
+		c.hub.lobbyChangedLocked()
+		c.hub.mu.Unlock()
+		return nil
+	}
+	return t.call(func() error {
+		line.Spectator = t.seatOf(c) < 0
+		t.chat = t.chat.add(line)
+		t.publish() // chat changes nothing the store keeps
+		return nil
+	})
+}
+
+// rateLimit is a token bucket per key: burst tokens, one more every every.
+// It is safe for concurrent use.
+type rateLimit struct {
+	burst int
+	every time.Duration
+
+	mu    sync.Mutex
+	full  map[string]time.Time // key -> when its bucket is full again
+	swept time.Time            // last sweep of full
+}
+
+func newRateLimit(burst int, every time.Duration) *rateLimit {
+	return &rateLimit{burst: burst, every: every, full: map[string]time.Time{}}
+}
+
+// wait is how long key must wait for a token (0: it has one). The empty key
+// never waits.
+func (r *rateLimit) wait(key string, now time.Time) time.Duration {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	full, ok := r.full[key]
+	if key == "" || !ok {
+		return 0
+	}
+	// A token is free while the bucket lacks fewer than burst of them.
+	return max(full.Sub(now)-time.Duration(r.burst-1)*r.every, 0)
+}
+
+// take spends a token of key (the empty key is free).
+func (r *rateLimit) take(key string, now time.Time) {
+	if key == "" {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.full[key] = later(r.full[key], now).Add(r.every)
+	// Every entry set before the last sweep is full by now: sweeping once
+	// per refill time bounds the map by the keys of two such periods.
+	if now.Sub(r.swept) >= time.Duration(r.burst)*r.every {
+		for k, t := range r.full {
+			if !t.After(now) {
+				delete(r.full, k)
+			}
+		}
+		r.swept = now
+	}
+}
+
+// spend takes a token of key for a chat line, or says how long to wait.
+func (r *rateLimit) spend(key string, now time.Time) error {
+	if wait := r.wait(key, now); wait > 0 {
+		secs := int64((wait + time.Second - 1) / time.Second)
+		return &detailError{msg: fmt.Sprintf("You are typing faster than the chat allows: wait %d s.", secs), kind: ErrChatTooFast}
+	}
+	r.take(key, now)
+	return nil
+}

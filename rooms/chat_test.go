@@ -1,0 +1,62 @@
+package rooms
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// TestChat: lines reach the lobby or the table, stripped of anything that
+// could paint on a terminal, marked when a spectator says them, and told
+// apart by speaker without showing who; a flood is refused with when to go
+// on; the kept lines are bounded.
+func TestChat(t *testing.T) {
+	clock := newClock()
+	h := testHub(t, Config{Now: clock.Now})
+	anna, bob, cat := connect(t, h, "anna"), connect(t, h, "bob"), connect(t, h, "cat")
+	must(t, anna.Say("hello \x1b]0;pwned\x07every\x1b[2Jone\r\n"))
+	l := bob.lobbyWhere("anna's line", func(l *LobbyUpdate) bool { return len(l.Chat) == 1 })
+	if got := l.Chat[0]; got.Text != "hello everyone" || got.From != "anna" || got.Spectator || got.Who == "" || strings.Contains(got.Who, "anna") {
+		t.Fatalf("lobby line: %+v", got)
+	}
+	if err := bob.Say(" \x07\x1b[31m "); !errors.Is(err, ErrChatEmpty) {
+		t.Fatalf("an empty line: %v", err)
+	}
+
+	must(t, anna.Create(toyID, 2, false, nil))
+	id := anna.seated().Table.ID
+	must(t, bob.Join(id))
+	must(t, cat.Watch(id))
+	must(t, bob.Say("gl hf"))
+	must(t, cat.Say("watching you"))
+	u := anna.table("two lines", func(u *TableUpdate) bool { return len(u.Chat) == 2 })
+	if u.Chat[0].From != "bob" || u.Chat[0].Spectator || u.Chat[1].From != "cat" || !u.Chat[1].Spectator {
+		t.Fatalf("table chat: %+v", u.Chat)
+	}
+	if u.Chat[0].Who == u.Chat[1].Who || u.Chat[0].Who != h.chatWho("key:bob") {
+		t.Fatalf("speakers are not told apart: %+v", u.Chat)
+	}
+	if l := cat.lobby; l != nil && len(l.Chat) > 0 && l.Chat[len(l.Chat)-1].Text == "watching you" {
+		t.Fatal("a table's chat reached the lobby")
+	}
+
+	// bob said one line; ChatBurst-1 more go at once, the next is refused.
+	for i := 1; i < ChatBurst; i++ {
+		must(t, bob.Say(fmt.Sprint("line ", i)))
+	}
+	err := bob.Say("one too many")
+	if !errors.Is(err, ErrChatTooFast) || !strings.Contains(err.Error(), "wait 2 s") {
+		t.Fatalf("a flood: %v", err)
+	}
+	clock.advance(ChatEvery)
+	must(t, bob.Say("later"))
+	for i := range chatKept + 10 {
+		clock.advance(ChatEvery)
+		must(t, anna.Say(fmt.Sprint(i)))
+	}
+	u = bob.table("bounded", func(u *TableUpdate) bool { return len(u.Chat) > 0 && u.Chat[len(u.Chat)-1].Text == fmt.Sprint(chatKept+9) })
+	if len(u.Chat) != chatKept {
+		t.Fatalf("%d lines kept, want %d", len(u.Chat), chatKept)
+	}
+}
