@@ -99,7 +99,7 @@ func first(legal []engine.Action, k string) (engine.Action, bool) {
 }
 
 // neighbourIn is the cell next to c in direction d in v's library.
-func neighbourIn(v *View, c, d int) int { return neighbourOf(v.Size, c, d) }
+func neighbourIn(v *View, c, d int) int { return Neighbour(v.Size, c, d) }
 
 // doorsOf are the view's doors by cell, to be turned in plans.
 func doorsOf(v *View) [][4]int {

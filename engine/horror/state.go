@@ -139,11 +139,11 @@ func (g *state) edge(c, d int) int {
 }
 
 // neighbour is the cell next to c in direction d, or -1 off the board.
-func (g *state) neighbour(c, d int) int { return neighbourOf(g.Size, c, d) }
+func (g *state) neighbour(c, d int) int { return Neighbour(g.Size, c, d) }
 
-// neighbourOf is the cell next to c in direction d on a size x size
+// Neighbour is the cell next to c in direction d on a size x size
 // board, or -1 off the board.
-func neighbourOf(size, c, d int) int {
+func Neighbour(size, c, d int) int {
 	if c < 0 || d < 0 || d > 3 {
 		return -1
 	}
