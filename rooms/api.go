@@ -182,6 +182,17 @@ type LobbyUpdate struct {
 	Draining bool
 	// Chat is the lobby's chat, oldest first (Client.Say).
 	Chat []ChatLine
+	// People are who is online and where, sorted by name.
+	People []Person
+}
+
+// Person is someone online, as the lobby lists them.
+type Person struct {
+	Name string
+	// Game is the name of the game they play or watch ("" in the lobby);
+	// Table its table's ID, "" when the table is private.
+	Game, Table string
+	Watching    bool
 }
 
 // SeatInfo describes one seat of a table.
@@ -235,4 +246,6 @@ type TableUpdate struct {
 	ServerNotice string
 	// Chat is the table's chat, oldest first (Client.Say).
 	Chat []ChatLine
+	// Watchers are the spectators' names.
+	Watchers []string
 }

@@ -3,6 +3,7 @@ package rooms
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -55,8 +56,37 @@ func TestChat(t *testing.T) {
 		clock.advance(ChatEvery)
 		must(t, anna.Say(fmt.Sprint(i)))
 	}
-	u = bob.table("bounded", func(u *TableUpdate) bool { return len(u.Chat) > 0 && u.Chat[len(u.Chat)-1].Text == fmt.Sprint(chatKept+9) })
+	u = bob.table("bounded", func(u *TableUpdate) bool {
+		return len(u.Chat) > 0 && u.Chat[len(u.Chat)-1].Text == fmt.Sprint(chatKept+9)
+	})
 	if len(u.Chat) != chatKept {
 		t.Fatalf("%d lines kept, want %d", len(u.Chat), chatKept)
 	}
+}
+
+// TestWhoIsHere: the lobby lists who is online and where (a private
+// table's ID is not shown), a table lists its watchers, and its players are
+// told when someone starts watching.
+func TestWhoIsHere(t *testing.T) {
+	h := testHub(t, Config{})
+	anna, bob, cat, dan := connect(t, h, "anna"), connect(t, h, "bob"), connect(t, h, "cat"), connect(t, h, "dan")
+	must(t, anna.Create(toyID, 2, false, nil))
+	id := anna.seated().Table.ID
+	must(t, cat.Watch(id))
+	must(t, bob.Create(toyID, 2, true, nil))
+	bob.seated()
+	want := []Person{
+		{Name: "anna", Game: "Toy " + toyID, Table: id},
+		{Name: "bob", Game: "Toy " + toyID},
+		{Name: "cat", Game: "Toy " + toyID, Table: id, Watching: true},
+		{Name: "dan"},
+	}
+	dan.lobbyWhere("everyone placed", func(l *LobbyUpdate) bool { return slices.Equal(l.People, want) })
+	u := anna.table("cat watches", func(u *TableUpdate) bool { return slices.Equal(u.Watchers, []string{"cat"}) })
+	if !hasLine(u.Log, "cat is watching.") {
+		t.Fatalf("the players were not told: %q", u.Log)
+	}
+	must(t, cat.Leave())
+	want[2] = Person{Name: "cat"}
+	dan.lobbyWhere("cat back in the lobby", func(l *LobbyUpdate) bool { return slices.Equal(l.People, want) })
 }

@@ -25,6 +25,7 @@ type Client struct {
 	mu       sync.Mutex
 	player   Player
 	table    *table // nil: in the lobby
+	watching bool   // at table as a spectator
 	closed   bool
 	lobby    *LobbyUpdate
 	tableUpd *TableUpdate
@@ -127,6 +128,7 @@ func (c *Client) Rename(name string) (string, error) {
 	if t != nil {
 		_ = t.call(func() error { t.renamed(c, n); return nil })
 	}
+	c.hub.lobbyChanged() // the name shows in People
 	return n, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -434,10 +435,33 @@ func (h *Hub) snapshotLocked() *LobbyUpdate {
 	})
 	h.lobbyVersion++
 	snap := &LobbyUpdate{Tables: make([]TableSummary, len(list)), Online: len(h.clients), Version: h.lobbyVersion,
-		Notice: h.Notice(), Draining: h.Draining(), Chat: h.lobbyChat}
+		Notice: h.Notice(), Draining: h.Draining(), Chat: h.lobbyChat, People: h.peopleLocked()}
 	for i, e := range list {
 		snap.Tables[i] = e.sum
 	}
 	h.snap = snap
 	return snap
+}
+
+// peopleLocked lists who is online and where (h.mu held), by name.
+func (h *Hub) peopleLocked() []Person {
+	people := make([]Person, 0, len(h.clients))
+	for c := range h.clients {
+		c.mu.Lock()
+		p, t := Person{Name: c.player.Name, Watching: c.watching}, c.table
+		c.mu.Unlock()
+		if t == nil {
+			p.Watching = false
+		} else {
+			p.Game = t.info.Name
+			if !t.private {
+				p.Table = t.id
+			}
+		}
+		people = append(people, p)
+	}
+	slices.SortFunc(people, func(a, b Person) int {
+		return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.Table, b.Table))
+	})
+	return people
 }

@@ -56,14 +56,16 @@ func (c *Client) putFinal(u *TableUpdate) {
 
 // attach makes t the client's table (called by t's actor). It fails when the
 // client was closed meanwhile.
-func (c *Client) attach(t *table) bool {
+func (c *Client) attach(t *table, watching bool) bool {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if c.closed {
+		c.mu.Unlock()
 		return false
 	}
-	c.table = t
+	c.table, c.watching = t, watching
 	c.lobby = nil
+	c.mu.Unlock()
+	c.hub.lobbyChanged() // where the client is shows in People (h.mu after c.mu is released)
 	return true
 }
 
@@ -83,6 +85,9 @@ func (c *Client) detachFrom(t *table, u *TableUpdate) bool {
 		}
 		return u != nil
 	})
+	if at {
+		c.hub.lobbyChanged() // where the client is shows in People
+	}
 	return at
 }
 

@@ -23,7 +23,7 @@ func (t *table) publish() {
 	base := TableUpdate{
 		Table: sum, Options: t.opts, Seats: infos,
 		Pending: t.pending(), Deadline: t.deadline, Version: t.version,
-		ServerNotice: t.hub.Notice(), Chat: t.chat,
+		ServerNotice: t.hub.Notice(), Chat: t.chat, Watchers: t.watcherNames(),
 	}
 	if t.state != nil {
 		base.Outcome = t.state.Outcome()
@@ -135,4 +135,16 @@ func (t *table) responding() []engine.Seat {
 	s := slices.Clone(r.Responding())
 	slices.Sort(s)
 	return s
+}
+
+// watcherNames are the spectators' names, in the order they came.
+func (t *table) watcherNames() []string {
+	if len(t.spectators) == 0 {
+		return nil
+	}
+	names := make([]string, len(t.spectators))
+	for i, c := range t.spectators {
+		names[i] = c.Player().Name
+	}
+	return names
 }

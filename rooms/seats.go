@@ -19,7 +19,7 @@ const (
 // hostArrives completes Create: seat 0 was filled by newTable; the client
 // now moves in (unless it was closed meanwhile).
 func (t *table) hostArrives(c *Client) error {
-	if !c.attach(t) {
+	if !c.attach(t, false) {
 		t.seats[0] = seat{}
 		t.changed()
 		return ErrClosed
@@ -46,7 +46,7 @@ func (t *table) join(c *Client, p Player, byCode, resumeOnly bool) error {
 			st.client = nil
 			t.detach(old, NoticeReplaced, engine.Seat(s))
 		}
-		if !c.attach(t) {
+		if !c.attach(t, false) {
 			t.changed()
 			return ErrClosed
 		}
@@ -73,7 +73,7 @@ func (t *table) join(c *Client, p Player, byCode, resumeOnly bool) error {
 	if s < 0 {
 		return ErrTableFull
 	}
-	if !c.attach(t) {
+	if !c.attach(t, false) {
 		return ErrClosed
 	}
 	t.dropSpectator(spec)
@@ -96,10 +96,11 @@ func (t *table) watch(c *Client, byCode bool) error {
 	case len(t.spectators) >= t.cfg.MaxSpectators:
 		return ErrSpectatorsFull
 	}
-	if !c.attach(t) {
+	if !c.attach(t, true) {
 		return ErrClosed
 	}
 	t.spectators = append(t.spectators, c)
+	t.logf("%s is watching.", c.Player().Name)
 	t.changed()
 	return nil
 }
@@ -150,7 +151,7 @@ func (t *table) replace(old, by *Client) error {
 		return ErrNotAtTable
 	}
 	old.detachFrom(t, nil)
-	attached := by.attach(t)
+	attached := by.attach(t, s < 0)
 	switch {
 	case !attached && s >= 0:
 		t.seats[s].client = nil
