@@ -168,6 +168,9 @@ func newJudge(v *View) *judge {
 		for s, n := range t.Terror.Needs {
 			gap += float64(max(0, n-j.have[s]))
 		}
+		if gap+1/gapPlan >= bestGap {
+			continue // the way there takes an action at least: not better, so not planned
+		}
 		if gap += min(j.nav.plan(j.at, i), 10) / gapPlan; gap < bestGap {
 			best, bestGap = i, gap
 		}
