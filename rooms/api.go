@@ -87,6 +87,12 @@ type Config struct {
 	LogLines int
 	// MaxSpectators caps the spectators of one table (0: 50).
 	MaxSpectators int
+	// DefaultClock is a new table's turn clock (""; ClockRelaxed); the host
+	// may change it before the start (Client.SetClock).
+	DefaultClock Clock
+	// RelaxedTime and BlitzTime are the time for one decision under those
+	// clocks (0: DefaultRelaxedTime, DefaultBlitzTime).
+	RelaxedTime, BlitzTime time.Duration
 	// AwayGrace is how long a seat whose player is away (left or
 	// disconnected mid-game, no bot) may hold up its own turn before the
 	// table plays Timeout for it (0: 60 s). Once it has run out, the seat's
@@ -248,4 +254,8 @@ type TableUpdate struct {
 	Chat []ChatLine
 	// Watchers are the spectators' names.
 	Watchers []string
+	// Clock is the table's turn clock; TurnDeadline ends the current
+	// decision of the present players it runs for (zero when none).
+	Clock        Clock
+	TurnDeadline time.Time
 }

@@ -41,10 +41,16 @@ func (t *table) addBot(c *Client, s int, level string) error {
 		return fmt.Errorf("There is no seat %d.", s+1)
 	case t.status == Finished:
 		return ErrGameOver
-	case st.client != nil:
-		return fmt.Errorf("Seat %d has a player.", s+1)
 	case st.bot != nil:
 		return fmt.Errorf("Seat %d already has a bot.", s+1)
+	case st.client != nil && st.client != c && t.status == Playing && st.timeouts > 0:
+		// A present player whose time ran out: a bot plays until they act.
+		t.standIn(s, level)
+		t.logf("The host lets a %s bot play for %s until they act again.", level, t.name(s))
+		t.changed()
+		return nil
+	case st.client != nil:
+		return fmt.Errorf("Seat %d has a player.", s+1)
 	}
 	st.bot, st.botLevel, st.timedOut = t.makeBot(level), level, false
 	if st.id == "" {
@@ -77,7 +83,7 @@ func (t *table) removeBot(c *Client, s int) error {
 	case st.id == "":
 		return fmt.Errorf("The bot in seat %d plays its own seat; it stays until the game ends.", s+1)
 	default:
-		st.bot, st.botLevel = nil, ""
+		st.bot, st.botLevel, st.idle = nil, "", false
 		t.logf("The bot stops playing for %s.", t.name(s))
 	}
 	t.changed()
@@ -87,7 +93,7 @@ func (t *table) removeBot(c *Client, s int) error {
 // botToMove returns a seat whose bot may act now, or -1.
 func (t *table) botToMove() engine.Seat {
 	for _, s := range t.pending() {
-		if st := t.seatAt(s); st != nil && st.bot != nil && st.client == nil {
+		if st := t.seatAt(s); st != nil && st.bot != nil && (st.client == nil || st.idle) {
 			return s
 		}
 	}

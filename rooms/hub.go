@@ -52,6 +52,9 @@ func (c Config) withDefaults() Config {
 	c.MaxSpectators = orDefault(c.MaxSpectators, defaultMaxSpectators)
 	c.AwayGrace = orDefault(c.AwayGrace, defaultAwayGrace)
 	c.RestoreGrace = orDefault(c.RestoreGrace, 5*time.Minute)
+	c.DefaultClock = orDefault(c.DefaultClock, ClockRelaxed)
+	c.RelaxedTime = orDefault(c.RelaxedTime, DefaultRelaxedTime)
+	c.BlitzTime = orDefault(c.BlitzTime, DefaultBlitzTime)
 	c.EmptyGrace = orDefault(c.EmptyGrace, defaultEmptyGrace)
 	c.LobbyEvery = orDefault(c.LobbyEvery, defaultLobbyEvery)
 	c.MaxTablesPerPlayer = orDefault(c.MaxTablesPerPlayer, DefaultMaxTablesPerPlayer)
@@ -464,4 +467,13 @@ func (h *Hub) peopleLocked() []Person {
 		return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.Table, b.Table))
 	})
 	return people
+}
+
+// forgetAway stops resuming player id at t (they were removed from it).
+func (h *Hub) forgetAway(id string, t *table) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.away[id] == t {
+		delete(h.away, id)
+	}
 }

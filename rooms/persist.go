@@ -47,7 +47,7 @@ func (t *table) stored() store.Table {
 	rec := store.Table{
 		ID: t.id, Seq: t.seq, Code: t.code, Game: t.info.ID, Private: t.private, Options: t.opts,
 		Creator: store.Player{ID: t.creator.ID, Name: t.creator.Name, Guest: t.creator.Guest, Addr: t.creator.Addr},
-		Host:    t.host, Status: string(t.status), Seed: t.seed, Shared: t.shared,
+		Host:    t.host, Status: string(t.status), Seed: t.seed, Shared: t.shared, Clock: string(t.clock),
 		Seats: make([]store.Seat, len(t.seats)), Created: t.created, Started: t.started, Moves: t.moves,
 	}
 	for i := range t.seats {
@@ -108,6 +108,9 @@ func (h *Hub) restoreTable(rec store.Table) error {
 	t.creator = Player{ID: rec.Creator.ID, Name: rec.Creator.Name, Guest: rec.Creator.Guest, Addr: rec.Creator.Addr}
 	t.host, t.seed, t.shared, t.created, t.started = rec.Host, rec.Seed, rec.Shared, rec.Created, rec.Started
 	t.restoredUntil = time.Now().Add(h.cfg.RestoreGrace)
+	if k, err := ParseClock(rec.Clock); err == nil {
+		t.clock = k
+	}
 	for i, s := range rec.Seats {
 		t.seats[i] = seat{id: s.ID, name: s.Name, guest: s.Guest, left: s.Left, timedOut: s.TimedOut}
 		if s.BotLevel != "" {

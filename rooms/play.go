@@ -55,14 +55,18 @@ func (t *table) act(c *Client, a engine.Action) error {
 	case Finished:
 		return ErrGameOver
 	}
-	if !slices.Contains(t.pending(), engine.Seat(s)) {
-		return ErrNotYourTurn
+	woke := t.seats[s].timeouts > 0 || t.seats[s].idle
+	if woke {
+		t.wakeUp(s) // they are here after all
 	}
-	if err := t.apply(engine.Seat(s), a); err != nil {
-		return err
+	err := ErrNotYourTurn
+	if slices.Contains(t.pending(), engine.Seat(s)) {
+		err = t.apply(engine.Seat(s), a)
 	}
-	t.changed()
-	return nil
+	if err == nil || woke {
+		t.changed()
+	}
+	return err
 }
 
 // apply plays a for seat s through the engine and records it.
@@ -118,7 +122,8 @@ func (t *table) checkOver() {
 	}
 	t.status = Finished
 	t.window, t.deadline = nil, time.Time{}
-	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer} {
+	t.turnDeadline = time.Time{}
+	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.clockTimer} {
 		s.stop()
 	}
 	// The table's own line; the game's events may have told how it ended,

@@ -186,10 +186,19 @@ func (t *table) kick(c *Client, s int) error {
 	if err := t.hostOnly(c); err != nil {
 		return err
 	}
-	if t.status != Waiting {
-		return fmt.Errorf("Players can only be removed before the game starts.")
-	}
 	st := t.seatAt(engine.Seat(s))
+	if t.status == Playing && st != nil && st.away() {
+		// An absent player: the game goes on with a bot in their place.
+		name, id := t.name(s), st.id
+		*st = seat{name: "Normal bot", bot: t.makeBot("normal"), botLevel: "normal"}
+		t.hub.forgetAway(id, t)
+		t.logf("The host removed %s, who was away; a normal bot takes the seat.", name)
+		t.changed()
+		return nil
+	}
+	if t.status != Waiting {
+		return fmt.Errorf("Players can only be removed before the game starts, or when they are away.")
+	}
 	switch {
 	case st == nil:
 		return fmt.Errorf("There is no seat %d.", s+1)

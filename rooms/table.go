@@ -58,6 +58,12 @@ type table struct {
 	emptyTimer timerSlot
 	closed     bool
 	chat       chatLog // the table's chat, shared with updates
+	// turn clock (see clock.go)
+	clock        Clock
+	clockTimer   timerSlot
+	clockFor     []engine.Seat // the seats it runs for
+	clockAt      int           // len(moves) when it started
+	turnDeadline time.Time
 	// persistence (see persist.go)
 	created, started time.Time
 	movesStored      int       // how many of moves the store holds
@@ -76,6 +82,8 @@ type seat struct {
 	botLevel string
 	left     bool // the away player left on purpose: no resume on Connect
 	timedOut bool // the away grace ran out: Timeout is played at once
+	timeouts int  // turn clock timeouts in a row of the present player
+	idle     bool // the bot stands in for a present player who timed out
 }
 
 func (s *seat) empty() bool { return s.id == "" && s.bot == nil }
@@ -104,6 +112,7 @@ func newTable(h *Hub, id, code string, seq uint64, g engine.Game, info engine.In
 		status:  Waiting,
 		botRNG:  engine.NewRNG(randomSeed()),
 		created: time.Now().UTC(),
+		clock:   h.cfg.DefaultClock,
 	}
 }
 
@@ -206,7 +215,7 @@ func (t *table) shut(notice string) {
 	}
 	t.closed = true
 	t.stop()
-	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer} {
+	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer, &t.clockTimer} {
 		s.stop()
 	}
 	t.forget()
@@ -252,6 +261,7 @@ func (t *table) changed() {
 	t.fixHost()
 	t.scheduleBots()
 	t.scheduleAway()
+	t.scheduleClock()
 	if t.checkEmpty() {
 		return
 	}

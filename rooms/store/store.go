@@ -57,6 +57,7 @@ type Table struct {
 	Status  string    `json:"status"`
 	Seed    uint64    `json:"seed"`
 	Shared  bool      `json:"shared,omitempty"` // a human other than the creator sat here
+	Clock   string    `json:"clock,omitempty"`  // the turn clock
 	Seats   []Seat    `json:"seats"`
 	Created time.Time `json:"created"`
 	Started time.Time `json:"started,omitzero"`

@@ -1,0 +1,175 @@
+package rooms
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"arcade/engine"
+)
+
+// The turn clock: a table option that stops a player who is connected but
+// gone (at the coffee machine) from holding the table for ever. When a
+// present human has had a decision for the clock's time, the table plays
+// the game's fallback (Timeout) for them; after MaxTimeouts in a row a
+// normal bot stands in for them until they act again. The host may also
+// hand an idle player's seat to a bot at once (AddBot on a seat whose
+// player has timed out). Response windows keep their own countdown.
+
+// Clock is a table's turn clock.
+type Clock string
+
+// Turn clocks.
+const (
+	ClockOff     Clock = "off"
+	ClockRelaxed Clock = "relaxed"
+	ClockBlitz   Clock = "blitz"
+)
+
+// Clocks lists the turn clocks, the default first.
+var Clocks = []Clock{ClockRelaxed, ClockBlitz, ClockOff}
+
+// MaxTimeouts is how many timeouts in a row hand a seat to a bot.
+const MaxTimeouts = 3
+
+// Default time a present player has for one decision.
+const (
+	DefaultRelaxedTime = 2 * time.Minute
+	DefaultBlitzTime   = 20 * time.Second
+)
+
+// TurnTime is how long a player has for one decision under clock k (0 for
+// off).
+func (c *Config) TurnTime(k Clock) time.Duration {
+	switch k {
+	case ClockRelaxed:
+		return c.RelaxedTime
+	case ClockBlitz:
+		return c.BlitzTime
+	}
+	return 0
+}
+
+// DescribeClock says what clock k does, for the form and the table.
+func (c *Config) DescribeClock(k Clock) string {
+	if d := c.TurnTime(k); d > 0 {
+		return fmt.Sprintf("%s (%s a decision)", k, formatWait(d))
+	}
+	return "off (no time limit)"
+}
+
+// formatWait writes a duration as "2 min" or "20 s".
+func formatWait(d time.Duration) string {
+	if d >= time.Minute && d%time.Minute == 0 {
+		return fmt.Sprintf("%d min", d/time.Minute)
+	}
+	return fmt.Sprintf("%d s", d/time.Second)
+}
+
+// ParseClock reads a clock's name.
+func ParseClock(s string) (Clock, error) {
+	k := Clock(strings.ToLower(strings.TrimSpace(s)))
+	if !slices.Contains(Clocks, k) {
+		return "", fmt.Errorf("Turn clocks are relaxed, blitz and off, not %q.", s)
+	}
+	return k, nil
+}
+
+// ErrClockStarted: the clock is chosen before the game starts.
+var ErrClockStarted = errors.New("The turn clock is chosen before the game starts.")
+
+// SetClock chooses the table's turn clock (host only, before the start).
+func (c *Client) SetClock(k Clock) error {
+	if _, err := ParseClock(string(k)); err != nil {
+		return err
+	}
+	return c.atTable(func(t *table) error {
+		if err := t.hostOnly(c); err != nil {
+			return err
+		}
+		if t.status != Waiting {
+			return ErrClockStarted
+		}
+		t.clock = k
+		t.logf("Turn clock: %s.", t.cfg.DescribeClock(k))
+		t.changed()
+		return nil
+	})
+}
+
+// clockSeats are the seats the turn clock runs for now: present humans the
+// game waits for, outside a response window.
+func (t *table) clockSeats() []engine.Seat {
+	if t.status != Playing || t.cfg.TurnTime(t.clock) == 0 {
+		return nil
+	}
+	window := t.responding()
+	var out []engine.Seat
+	for _, s := range t.pending() {
+		if st := t.seatAt(s); st != nil && st.client != nil && st.bot == nil && !slices.Contains(window, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// scheduleClock starts the turn clock afresh for every new decision (the
+// seats asked, or a move made since), and stops it when nobody present is
+// asked.
+func (t *table) scheduleClock() {
+	seats := t.clockSeats()
+	if len(seats) == 0 {
+		t.clockTimer.stop()
+		t.turnDeadline, t.clockFor = time.Time{}, nil
+		return
+	}
+	if t.clockTimer.active() && slices.Equal(seats, t.clockFor) && t.clockAt == len(t.moves) {
+		return
+	}
+	d := t.cfg.TurnTime(t.clock)
+	t.clockFor, t.clockAt, t.turnDeadline = seats, len(t.moves), time.Now().Add(d)
+	t.clockTimer.schedule(t, d, t.clockExpired)
+}
+
+// clockExpired plays the fallback for every seat whose time ran out, and
+// hands a seat that timed out MaxTimeouts times in a row to a bot.
+func (t *table) clockExpired() {
+	if t.status != Playing || t.clockAt != len(t.moves) {
+		t.changed()
+		return
+	}
+	for _, s := range t.clockFor {
+		st := t.seatAt(s)
+		if t.status != Playing || st == nil || st.client == nil || st.bot != nil || !slices.Contains(t.pending(), s) {
+			continue
+		}
+		t.logf("%s's time ran out: the table plays for them.", t.name(int(s)))
+		if !t.playTimeout(s) {
+			continue
+		}
+		if st.timeouts++; st.timeouts >= MaxTimeouts {
+			t.standIn(int(s), "normal")
+			t.logf("%s timed out %d times in a row: a normal bot plays for them until they act again.", t.name(int(s)), st.timeouts)
+		}
+	}
+	t.changed()
+}
+
+// standIn lets a bot of level play for the present but idle player of seat
+// s; their next action takes the seat back (see act).
+func (t *table) standIn(s int, level string) {
+	st := &t.seats[s]
+	st.bot, st.botLevel, st.idle = t.makeBot(level), level, true
+}
+
+// wakeUp gives a seat back to its idle player, who just acted.
+func (t *table) wakeUp(s int) {
+	st := &t.seats[s]
+	st.timeouts = 0
+	if st.idle && st.bot != nil {
+		st.bot, st.botLevel, st.idle = nil, "", false
+		t.logf("%s is back; the bot stops playing for them.", t.name(s))
+	}
+}

@@ -1,0 +1,92 @@
+package rooms
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"arcade/engine"
+)
+
+// TestTurnClock: a present player who lets the clock run out has the
+// fallback played for them; after MaxTimeouts in a row a bot plays for them
+// until they act again, which gives the seat back.
+func TestTurnClock(t *testing.T) {
+	h := testHub(t, Config{BlitzTime: 30 * time.Millisecond, AwayGrace: time.Hour})
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	must(t, a.Create(toyID, 2, false, engine.Options{"target": "1000000"}))
+	id := a.seated().Table.ID
+	must(t, b.Join(id))
+	if err := b.SetClock(ClockBlitz); !errors.Is(err, ErrNotHost) {
+		t.Fatalf("a guest set the clock: %v", err)
+	}
+	must(t, a.SetClock(ClockBlitz))
+	a.table("clock set", func(u *TableUpdate) bool { return u.Clock == ClockBlitz })
+	must(t, a.Start())
+	if err := a.SetClock(ClockOff); !errors.Is(err, ErrClockStarted) {
+		t.Fatalf("the clock changed mid-game: %v", err)
+	}
+	u := a.table("anna's clock runs", func(u *TableUpdate) bool { return !u.TurnDeadline.IsZero() })
+	if time.Until(u.TurnDeadline) > time.Second {
+		t.Fatalf("deadline %v away", time.Until(u.TurnDeadline))
+	}
+	// bob plays each of his turns at once; anna never does.
+	for {
+		u := b.table("a turn", func(u *TableUpdate) bool { return true })
+		if hasLine(u.Log, "a normal bot plays for them until they act again") {
+			break
+		}
+		if len(u.Legal) > 0 {
+			_ = b.Act(addOne)
+		}
+		if view(t, u).Count > 50 {
+			t.Fatal("anna was never handed to a bot")
+		}
+	}
+	u = a.table("the bot plays for anna", func(u *TableUpdate) bool { return u.Seats[0].StandIn && u.Seats[0].Connected })
+	if n := strings.Count(strings.Join(u.Log, "\n"), "anna's time ran out"); n != MaxTimeouts {
+		t.Fatalf("%d timeouts logged before the bot, want %d:\n%s", n, MaxTimeouts, strings.Join(u.Log, "\n"))
+	}
+	// The bot moves for anna now: bob gets his turns back without waiting.
+	before := view(t, u).Count
+	for i := 0; i < 3; i++ {
+		b.table("bob's turn", func(u *TableUpdate) bool { return len(u.Legal) > 0 })
+		must(t, b.Act(addOne))
+	}
+	if after := view(t, b.table("moves", func(*TableUpdate) bool { return true })).Count; after < before+4 {
+		t.Fatalf("the count went from %d to %d: the bot does not play for anna", before, after)
+	}
+	// anna acts (out of turn is enough): she has her seat back.
+	_ = a.Act(addOne)
+	a.table("anna is back", func(u *TableUpdate) bool { return !u.Seats[0].StandIn && hasLine(u.Log, "anna is back; the bot stops playing for them.") })
+}
+
+// TestHostHandsIdleSeatToBotAndKicksAbsent: the host may let a bot play for
+// a present player whose time ran out, and remove an absent player mid-game
+// (a bot takes the seat; the player is not put back on reconnecting).
+func TestHostHandsIdleSeatToBotAndKicksAbsent(t *testing.T) {
+	h := testHub(t, Config{RelaxedTime: 30 * time.Millisecond, AwayGrace: time.Hour})
+	a, b, c := connect(t, h, "anna"), connect(t, h, "bob"), connect(t, h, "cat")
+	id := startToy(t, toyID, engine.Options{"target": "1000000"}, a, b, c)
+	if err := a.AddBot(1, "easy"); err == nil {
+		t.Fatal("the host handed a present player who never timed out to a bot")
+	}
+	// anna plays; bob's time runs out once.
+	must(t, a.Act(addOne))
+	a.table("bob timed out", func(u *TableUpdate) bool { return hasLine(u.Log, "bob's time ran out: the table plays for them.") })
+	must(t, a.AddBot(1, "easy"))
+	a.table("a bot for bob", func(u *TableUpdate) bool { return u.Seats[1].StandIn })
+
+	c.Close()
+	a.table("cat away", func(u *TableUpdate) bool { return !u.Seats[2].Connected && !u.Seats[2].StandIn })
+	must(t, a.Kick(2))
+	u := a.table("cat removed", func(u *TableUpdate) bool { return u.Seats[2].Bot && !u.Seats[2].StandIn })
+	if !hasLine(u.Log, "The host removed cat, who was away; a normal bot takes the seat.") {
+		t.Fatalf("log: %q", u.Log)
+	}
+	c2 := connect(t, h, "cat")
+	if l, tu := c2.Take(); l == nil || tu != nil {
+		t.Fatalf("a removed player was put back at %s: %v", id, show(tu))
+	}
+}
