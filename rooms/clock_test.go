@@ -59,7 +59,9 @@ func TestTurnClock(t *testing.T) {
 	}
 	// anna acts (out of turn is enough): she has her seat back.
 	_ = a.Act(addOne)
-	a.table("anna is back", func(u *TableUpdate) bool { return !u.Seats[0].StandIn && hasLine(u.Log, "anna is back; the bot stops playing for them.") })
+	a.table("anna is back", func(u *TableUpdate) bool {
+		return !u.Seats[0].StandIn && hasLine(u.Log, "anna is back; the bot stops playing for them.")
+	})
 }
 
 // TestHostHandsIdleSeatToBotAndKicksAbsent: the host may let a bot play for
