@@ -190,6 +190,8 @@ type LobbyUpdate struct {
 	Chat []ChatLine
 	// People are who is online and where, sorted by name.
 	People []Person
+	// Recent are the last finished public games, oldest first.
+	Recent []Result
 }
 
 // Person is someone online, as the lobby lists them.
@@ -254,6 +256,9 @@ type TableUpdate struct {
 	Chat []ChatLine
 	// Watchers are the spectators' names.
 	Watchers []string
+	// Rematch is the invite code of this game's rematch once a player
+	// opened one (Client.Rematch), else "".
+	Rematch string
 	// Clock is the table's turn clock; TurnDeadline ends the current
 	// decision of the present players it runs for (zero when none).
 	Clock        Clock

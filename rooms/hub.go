@@ -104,6 +104,7 @@ type Hub struct {
 	admin         adminState
 	reports       reportLog
 	lobbyChat     chatLog     // under mu
+	recent        []Result    // finished public games, under mu
 	chatSalt      string      // makes ChatLine.Who
 	chatRate      *rateLimit  // lines per player
 	store         store.Store // nil: nothing persists
@@ -429,7 +430,8 @@ func (h *Hub) snapshotLocked() *LobbyUpdate {
 	}
 	list := make([]entry, 0, len(h.tables))
 	for _, t := range h.tables {
-		if sum := t.summary.Load(); sum != nil && !t.private {
+		// Finished games leave the list: Recent shows their results.
+		if sum := t.summary.Load(); sum != nil && !t.private && sum.Status != Finished {
 			list = append(list, entry{t.seq, *sum})
 		}
 	}
@@ -438,7 +440,7 @@ func (h *Hub) snapshotLocked() *LobbyUpdate {
 	})
 	h.lobbyVersion++
 	snap := &LobbyUpdate{Tables: make([]TableSummary, len(list)), Online: len(h.clients), Version: h.lobbyVersion,
-		Notice: h.Notice(), Draining: h.Draining(), Chat: h.lobbyChat, People: h.peopleLocked()}
+		Notice: h.Notice(), Draining: h.Draining(), Chat: h.lobbyChat, People: h.peopleLocked(), Recent: h.recent}
 	for i, e := range list {
 		snap.Tables[i] = e.sum
 	}

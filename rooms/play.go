@@ -131,6 +131,11 @@ func (t *table) checkOver() {
 	t.logf("The game is over.")
 	t.hub.clearAway(t)
 	t.saveGame(o)
+	if !t.private {
+		names := t.names()
+		t.hub.addResult(Result{Game: t.info.Name, Ended: time.Now().UTC(), Names: names, Scores: o.Scores, Winners: o.Winners,
+			Summary: engine.ExpandSeats(o.Summary, func(s engine.Seat) string { return names[s] })})
+	}
 	if f := t.cfg.OnFinish; f != nil {
 		rec := engine.Record{Game: t.info.ID, Players: len(t.seats), Options: t.opts, Seed: t.seed,
 			Moves: slices.Clone(t.moves), Outcome: &o}

@@ -24,7 +24,7 @@ func (t *table) publish() {
 		Table: sum, Options: t.opts, Seats: infos,
 		Pending: t.pending(), Deadline: t.deadline, Version: t.version,
 		ServerNotice: t.hub.Notice(), Chat: t.chat, Watchers: t.watcherNames(),
-		Clock: t.clock, TurnDeadline: t.turnDeadline,
+		Clock: t.clock, TurnDeadline: t.turnDeadline, Rematch: t.rematchCode(),
 	}
 	if t.state != nil {
 		base.Outcome = t.state.Outcome()

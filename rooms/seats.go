@@ -20,11 +20,11 @@ const (
 // now moves in (unless it was closed meanwhile).
 func (t *table) hostArrives(c *Client) error {
 	if !c.attach(t, false) {
-		t.seats[0] = seat{}
+		t.seats[t.host] = seat{}
 		t.changed()
 		return ErrClosed
 	}
-	t.logf("%s opened the table.", t.name(0))
+	t.logf("%s opened the table.", t.name(t.host))
 	t.changed()
 	return nil
 }
@@ -198,6 +198,15 @@ func (t *table) kick(c *Client, s int) error {
 	}
 	if t.status != Waiting {
 		return fmt.Errorf("Players can only be removed before the game starts, or when they are away.")
+	}
+	if st != nil && st.client == nil && st.id != "" {
+		// A seat kept for a player (a rematch, a restart) who has not come.
+		name, id := t.name(s), st.id
+		*st = seat{}
+		t.hub.forgetAway(id, t)
+		t.logf("The host freed the seat kept for %s.", name)
+		t.changed()
+		return nil
 	}
 	switch {
 	case st == nil:

@@ -58,6 +58,7 @@ type table struct {
 	emptyTimer timerSlot
 	closed     bool
 	chat       chatLog // the table's chat, shared with updates
+	rematch    string  // the rematch's code once one is open (rematchBusy while it opens)
 	// turn clock (see clock.go)
 	clock        Clock
 	clockTimer   timerSlot

@@ -1,0 +1,175 @@
+package rooms
+
+import (
+	"errors"
+	"slices"
+	"time"
+
+	"arcade/engine"
+)
+
+// Rematch: after a game, any of its players opens a new table of the same
+// game with the same options, clock and seats: the bots take their seats
+// again at their levels, every other keyed player's seat is kept for them,
+// and the old table tells everyone there the new invite code
+// (TableUpdate.Rematch), so one key takes each of them back to their seat.
+
+// Errors of Client.Rematch.
+var (
+	// ErrNoRematch: the game is not over, or the client did not play it.
+	ErrNoRematch = errors.New("A rematch is for the players of a finished game.")
+	// ErrRematchBusy: another player is setting the rematch up right now.
+	ErrRematchBusy = errors.New("Another player is setting up the rematch: try again in a moment.")
+)
+
+// rematchBusy marks a table whose rematch is being set up.
+const rematchBusy = "…"
+
+// rematchPlan is what a rematch copies from the finished table.
+type rematchPlan struct {
+	game    engine.Game
+	info    engine.Info
+	private bool
+	opts    engine.Options
+	clock   Clock
+	seats   []seat // ids, names and bot levels; no clients, no bots yet
+	mine    int    // the requester's seat
+	code    string // the rematch already open, if any
+}
+
+// planRematch reads the plan on the finished table's actor.
+func (t *table) planRematch(c *Client, plan *rematchPlan) error {
+	mine := t.seatOf(c)
+	switch {
+	case t.status != Finished || mine < 0:
+		return ErrNoRematch
+	case t.rematch == rematchBusy:
+		return ErrRematchBusy
+	case t.rematch != "":
+		plan.code = t.rematch
+		return nil
+	}
+	t.rematch = rematchBusy
+	*plan = rematchPlan{game: t.game, info: t.info, private: t.private, opts: t.opts, clock: t.clock, mine: mine,
+		seats: make([]seat, len(t.seats))}
+	for i := range t.seats {
+		s := &t.seats[i]
+		switch {
+		case s.bot != nil && s.id == "":
+			plan.seats[i] = seat{name: s.name, botLevel: s.botLevel}
+		case s.id != "" && !s.guest:
+			// A guest's identity ends with their session: their seat is
+			// left free for whoever comes.
+			plan.seats[i] = seat{id: s.id, name: s.name}
+		}
+	}
+	return nil
+}
+
+// Rematch opens the rematch of the client's finished game and seats the
+// client there, in the same seat, as its host; when another player already
+// opened it, the client joins it. It fails with ErrNoRematch,
+// ErrRematchBusy, or what Create and JoinCode fail with.
+func (c *Client) Rematch() error {
+	_, old, err := c.where()
+	if err != nil {
+		return err
+	}
+	if old == nil {
+		return ErrNoRematch
+	}
+	var plan rematchPlan
+	if err := old.call(func() error { return old.planRematch(c, &plan) }); err != nil {
+		return err
+	}
+	if plan.code != "" {
+		return c.JoinCode(plan.code)
+	}
+	code, err := c.openRematch(old, plan)
+	_ = old.call(func() error {
+		if old.rematch = code; code != "" {
+			old.logf("%s opened a rematch: code %s.", c.Player().Name, code)
+		}
+		old.changed()
+		return nil
+	})
+	return err
+}
+
+// openRematch opens the new table and seats the client (its code, or ""
+// when it failed).
+func (c *Client) openRematch(old *table, plan rematchPlan) (string, error) {
+	c.op.Lock()
+	defer c.op.Unlock()
+	p, _, err := c.where()
+	if err != nil {
+		return "", err
+	}
+	t, err := c.hub.newTable(plan.game, plan.info, len(plan.seats), plan.private, plan.opts, c, p)
+	if err != nil {
+		return "", err
+	}
+	err = t.call(func() error {
+		t.clock = plan.clock
+		me := t.seats[0]
+		for i, s := range plan.seats {
+			t.seats[i] = s
+			if s.botLevel != "" {
+				t.seats[i].bot = t.makeBot(s.botLevel)
+			}
+		}
+		t.seats[plan.mine], t.host = me, plan.mine
+		t.shared = slices.ContainsFunc(t.seats, func(s seat) bool { return s.id != "" && s.id != p.ID })
+		return t.hostArrives(c)
+	})
+	if err != nil {
+		return "", err
+	}
+	c.leaveOld(old, t)
+	c.hub.reserve(t)
+	return t.code, nil
+}
+
+// reserve lets the players of a rematch's kept seats come back to them on
+// Connect as well as by the code.
+func (h *Hub) reserve(t *table) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for i := range t.seats {
+		if s := &t.seats[i]; s.id != "" && s.client == nil && h.away[s.id] == nil {
+			h.away[s.id] = t
+		}
+	}
+}
+
+// recentKept is how many finished public games the lobby lists.
+const recentKept = 10
+
+// Result is a finished public game, as the lobby lists it.
+type Result struct {
+	Game    string // the game's name
+	Ended   time.Time
+	Names   []string // by seat
+	Scores  []int
+	Winners []engine.Seat
+	Summary string // the outcome's summary, seat references expanded
+}
+
+// addResult lists a finished public game in the lobby's recent results.
+func (h *Hub) addResult(r Result) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.recent = append(h.recent, r)
+	if n := len(h.recent); n > recentKept {
+		h.recent = slices.Clone(h.recent[n-recentKept:])
+	}
+	h.lobbyChangedLocked()
+}
+
+// rematchCode is the rematch's code, once it is open.
+func (t *table) rematchCode() string {
+	if t.rematch == rematchBusy {
+		return ""
+	}
+	return t.rematch
+}
