@@ -93,7 +93,9 @@ func TestHostFreesAKeptSeat(t *testing.T) {
 		t.Fatal("started with bob's kept seat empty")
 	}
 	must(t, a.Kick(1))
-	a.table("seat freed", func(u *TableUpdate) bool { return u.Seats[1].Empty && hasLine(u.Log, "The host freed the seat kept for bob.") })
+	a.table("seat freed", func(u *TableUpdate) bool {
+		return u.Seats[1].Empty && hasLine(u.Log, "The host freed the seat kept for bob.")
+	})
 	must(t, a.AddBot(1, "easy"))
 	must(t, a.Start())
 }
