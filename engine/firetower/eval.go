@@ -13,8 +13,10 @@ const farAway = 255
 type field [Size * Size]uint8
 
 // fill maps the cost of fire reaching corner from each square when the
-// wind blows d.
-func (f *field) fill(b *Board, corner Point, d Dir, p *params, n *paths) {
+// wind blows d. With visit, the squares are visited cheapest first as
+// their cost becomes known, until visit returns false (the rest of the
+// map is then unfinished).
+func (f *field) fill(b *Board, corner Point, d Dir, p *params, n *paths, visit func(k, cost int) bool) {
 	for i := range f {
 		f[i] = farAway
 	}
@@ -24,7 +26,7 @@ func (f *field) fill(b *Board, corner Point, d Dir, p *params, n *paths) {
 	}
 	f[start] = 0
 	// Going out from the corner, the fire comes the other way.
-	f.flood(b, []int16{start}, d.Opposite(), p, n)
+	f.flood(b, []int16{start}, d.Opposite(), p, n, visit)
 }
 
 // fillFire maps the cost of fire reaching each square from the nearest
@@ -38,7 +40,7 @@ func (f *field) fillFire(b *Board, d Dir, p *params, n *paths) {
 			starts = append(starts, int16(k))
 		}
 	}
-	f.flood(b, starts, d, p, n)
+	f.flood(b, starts, d, p, n, nil)
 }
 
 // paths counts, for each square, the cheapest paths that reach it.
@@ -47,7 +49,7 @@ type paths [Size * Size]float64
 // flood spreads the costs from the squares starts (cost 0) with a bucket
 // queue: a step in direction cheap costs p.Along, others p.Step (both
 // from 1 to 7). It counts the cheapest paths into n when n is not nil.
-func (f *field) flood(b *Board, starts []int16, cheap Dir, p *params, n *paths) {
+func (f *field) flood(b *Board, starts []int16, cheap Dir, p *params, n *paths, visit func(k, cost int) bool) {
 	if n != nil {
 		*n = paths{}
 		for _, k := range starts {
@@ -65,6 +67,9 @@ func (f *field) flood(b *Board, starts []int16, cheap Dir, p *params, n *paths) 
 			k := int(buckets[bk][i])
 			if int(f[k]) != d {
 				continue // reached more cheaply since
+			}
+			if visit != nil && !visit(k, d) {
+				return
 			}
 			x, y := k%Size, k/Size
 			for dir, o := range neighbours4 {
@@ -153,6 +158,9 @@ type judge struct {
 	w     []watch
 	fire  [4]*fireMap // each square's distance from the nearest fire, by wind
 	fixed float64     // the worth of the towers already burned
+	// memo keeps danger's values by inside, windAt, bucket and m (0:
+	// not made yet) when they do not depend on the front's breadth.
+	memo [2][2][2][farAway]float64
 }
 
 // fireMap is the distance from the nearest fire with the count of the
@@ -194,7 +202,7 @@ func (j *judge) towerMap(w *watch, d Dir) *towerMap {
 		return tm
 	}
 	tm := &towerMap{}
-	tm.f.fill(&j.board, w.tower.Corner(), d, j.p, &tm.n)
+	tm.f.fill(&j.board, w.tower.Corner(), d, j.p, &tm.n, nil)
 	for k, c := range j.board {
 		if c.Burning() {
 			tm.hist[tm.f[k]]++
@@ -330,20 +338,31 @@ func (j *judge) front(tm *towerMap) (m, near int) {
 }
 
 // rebuilt is front on the board after changes that move firebreaks: the
-// distance map is made afresh.
+// distance map is made afresh, as far as the nearest fire and the gems
+// within two squares of it.
 func (j *judge) rebuilt(w *watch, d Dir, changes []Change) (m, near int) {
 	b := j.board
 	for _, ch := range changes {
 		b.Set(ch.At, ch.To)
 	}
-	var tm towerMap
-	tm.f.fill(&b, w.tower.Corner(), d, j.p, nil)
-	for k, c := range b {
-		if c.Burning() {
-			tm.hist[tm.f[k]]++
+	m, limit := farAway, farAway-1
+	var f field
+	f.fill(&b, w.tower.Corner(), d, j.p, nil, func(k, cost int) bool {
+		if cost > limit {
+			return false
 		}
+		if b[k].Burning() {
+			if m == farAway {
+				m, limit = cost, min(cost+2*int(j.p.Step), farAway-1)
+			}
+			near++
+		}
+		return true
+	})
+	if m == farAway {
+		return m, 0
 	}
-	return j.front(&tm)
+	return m, near
 }
 
 // danger is how close a tower is to burning: BurnGain when its corner
@@ -358,8 +377,12 @@ func (j *judge) danger(w *watch, m, near int, inside, windAt bool) float64 {
 	if m == farAway {
 		return 0
 	}
+	var memo *float64
 	if p.Mass == 0 {
-		near = 0
+		memo = &j.memo[b2i(inside)][b2i(windAt)][b2i(w.bucket)][m]
+		if *memo != 0 {
+			return *memo
+		}
 	}
 	d := float64(m) / p.Step
 	if windAt {
@@ -372,5 +395,17 @@ func (j *judge) danger(w *watch, m, near int, inside, windAt bool) float64 {
 	if inside {
 		d -= p.Inside
 	}
-	return 100 * math.Exp(-max(d, 0)/p.Tau)
+	v := 100 * math.Exp(-max(d, 0)/p.Tau)
+	if memo != nil {
+		*memo = v
+	}
+	return v
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
