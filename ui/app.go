@@ -221,6 +221,9 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 	if s.prompt != nil {
 		return s.promptKey(k)
 	}
+	if a.hidden() {
+		return a.hiddenKey(k)
+	}
 	if _, ok := a.cur.(*helpScreen); !ok {
 		switch {
 		case keyMatches(k, g.Colour):
@@ -257,14 +260,84 @@ func (a *App) render() string {
 		msg := "This session is closed: " + a.s.status + "\nGoodbye!"
 		return lipgloss.Place(max(a.width, 1), max(a.height, 1), lipgloss.Center, lipgloss.Center, msg)
 	}
-	needW, needH := minWidth, minHeight
-	if m, ok := a.cur.(minSizer); ok {
-		needW, needH = m.MinSize()
-	}
-	if a.width < needW || a.height < needH {
-		return (&tooSmall{needW, needH, a.width, a.height}).View()
+	if a.hidden() {
+		needW, needH := a.needs()
+		return (&tooSmall{needW, needH, a.width, a.height, a.hiddenNote()}).View()
 	}
 	return fitScreen(a.cur.View(), a.width, a.height)
+}
+
+// needs is the terminal size the current screen needs.
+func (a *App) needs() (int, int) {
+	if m, ok := a.cur.(minSizer); ok {
+		return m.MinSize()
+	}
+	return minWidth, minHeight
+}
+
+// hidden reports whether the terminal is too small for the current screen,
+// which the "please enlarge" notice then hides.
+func (a *App) hidden() bool {
+	w, h := a.needs()
+	return a.width < w || a.height < h
+}
+
+// hiddenTable is the table screen while it is current (not under help).
+func (a *App) hiddenTable() *tableScreen {
+	if ts, ok := a.cur.(*tableScreen); ok {
+		return ts
+	}
+	return nil
+}
+
+// hiddenKey takes a key press while the screen is hidden: nothing the
+// player cannot see happens. ctrl+c still quits the lobby or asks to leave
+// a table (y/n answer that question), ctrl+o and ctrl+r still work.
+func (a *App) hiddenKey(k tea.KeyPressMsg) tea.Cmd {
+	s, g := a.s, &globalKeys
+	switch {
+	case keyMatches(k, g.Colour):
+		s.colour = !s.colour
+		s.restyle()
+		return nil
+	case keyMatches(k, g.Refresh):
+		return tea.ClearScreen
+	}
+	if ts := a.hiddenTable(); ts != nil {
+		km := ts.keys
+		if ts.confirmLeave && keyMatches(k, km.Yes, km.No) || keyMatches(k, g.Quit) {
+			return ts.key(k)
+		}
+		return nil
+	}
+	if keyMatches(k, g.Quit) {
+		switch cur := a.cur.(type) {
+		case *lobbyScreen:
+			return tea.Quit
+		case *helpScreen:
+			a.show(cur.back) // close help first
+		default:
+			a.show(s.home) // a form, your games: back to the lobby
+		}
+	}
+	return nil
+}
+
+// hiddenNote is what the notice says the keys still do.
+func (a *App) hiddenNote() string {
+	if ts := a.hiddenTable(); ts != nil {
+		if ts.confirmLeave {
+			return "Leave the table? y leaves, n stays."
+		}
+		return "ctrl+c leaves the table."
+	}
+	switch a.cur.(type) {
+	case *lobbyScreen:
+		return "ctrl+c quits."
+	case *helpScreen:
+		return "ctrl+c closes this help."
+	}
+	return "ctrl+c goes back to the lobby."
 }
 
 // Feed is a session's stream of hub updates, as messages for its program.

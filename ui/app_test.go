@@ -153,7 +153,7 @@ func TestScreenIsExactlyTheTerminalSize(t *testing.T) {
 func TestTooSmallTerminalAsksToEnlarge(t *testing.T) {
 	d := newDriver(t, newHub(t), "anna", 40, 10)
 	s := d.screen()
-	if !strings.Contains(s, "Please enlarge your terminal to at least 60x18") || !strings.Contains(s, "40x10") {
+	if f := strings.Join(strings.Fields(s), " "); !strings.Contains(f, "Please enlarge your terminal to at least 60x18") || !strings.Contains(f, "40x10") {
 		t.Fatalf("too-small screen:\n%s", s)
 	}
 	d.send(tea.WindowSizeMsg{Width: 100, Height: 30})

@@ -26,9 +26,14 @@ type tableScreen struct {
 	width, height int
 	u             *rooms.TableUpdate
 	// board draws this table's game (nil when the game has no board view).
-	board        board.Renderer
-	actionIdx    int
+	board     board.Renderer
+	actionIdx int
+	// logOffset is how many lines the log is scrolled back (0 follows the
+	// newest); logNew counts the events that came in below since, and
+	// logW is the log's last width (to keep a scrolled log in place).
 	logOffset    int
+	logNew       int
+	logW         int
 	confirmLeave bool
 	seats        seatPanel
 }
@@ -40,12 +45,58 @@ func newTableScreen(s *session, u *rooms.TableUpdate, b board.Renderer) *tableSc
 }
 
 // setUpdate takes a newer update of the same table.
+// The status line describes the present only: a new status of the table
+// (old hints such as "press S to start"), the turn coming to or leaving
+// the player ("not your turn"), or a player coming back or going away ("a
+// bot plays for ann") clears it. A log scrolled back stays where the player put it,
+// counting what came in below, until their turn begins: then it follows
+// the newest again.
 func (ts *tableScreen) setUpdate(u *rooms.TableUpdate) {
-	if ts.u.Table.Status != u.Table.Status {
-		ts.s.setStatus("", false) // old hints ("press S to start") no longer apply
+	old := ts.u
+	turn := (len(old.Legal) > 0) != (len(u.Legal) > 0)
+	if old.Table.Status != u.Table.Status || turn || seatsChanged(old.Seats, u.Seats) {
+		ts.s.setStatus("", false)
+	}
+	if ts.logOffset > 0 {
+		added := logAdded(old.Log, u.Log)
+		for _, l := range u.Log[len(u.Log)-added:] {
+			ts.logOffset += len(wrap(engine.ExpandSeats(l, ts.nameOf), max(ts.logW, 8)))
+		}
+		ts.logNew += added
+		if turn && len(u.Legal) > 0 {
+			ts.logOffset, ts.logNew = 0, 0
+		}
 	}
 	ts.u = u
 	ts.clamp()
+}
+
+// seatsChanged reports whether a player came back or went away (what the
+// host did with the seats, seating or removing a bot, is not a change: its
+// own message says what it did).
+func seatsChanged(a, b []rooms.SeatInfo) bool {
+	if len(a) != len(b) {
+		return true
+	}
+	for i := range a {
+		if a[i].Connected != b[i].Connected {
+			return true
+		}
+	}
+	return false
+}
+
+// logAdded is how many entries at the end of log now are new since log
+// before (the log keeps only its recent entries, so older ones drop off
+// its start).
+func logAdded(before, now []string) int {
+	for k := 0; k <= len(before); k++ {
+		rest := before[k:]
+		if len(rest) <= len(now) && slices.Equal(rest, now[:len(rest)]) {
+			return len(now) - len(rest)
+		}
+	}
+	return len(now)
 }
 
 func (ts *tableScreen) clamp() {
@@ -148,6 +199,9 @@ func (ts *tableScreen) key(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case keyMatches(k, km.LogDown):
 		ts.logOffset = max(ts.logOffset-3, 0)
+		if ts.logOffset == 0 {
+			ts.logNew = 0
+		}
 		return nil
 	case keyMatches(k, km.Start) && t.Table.Status == rooms.Waiting:
 		return ts.s.call(ts.s.client.Start, "")
@@ -160,6 +214,8 @@ func (ts *tableScreen) key(k tea.KeyPressMsg) tea.Cmd {
 		r := kh.HandleKey(k.String(), t.View, t.Legal)
 		if r.Message != "" {
 			ts.s.setStatus(r.Message, r.Warning && r.Action == nil)
+		} else if r.Used {
+			ts.s.setStatus("", false) // a valid choice: an old refusal no longer applies
 		}
 		if r.Action != nil {
 			return ts.act(*r.Action)
@@ -171,9 +227,11 @@ func (ts *tableScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case keyMatches(k, km.Up):
 		ts.actionIdx = max(ts.actionIdx-1, 0)
+		ts.s.setStatus("", false)
 		return nil
 	case keyMatches(k, km.Down):
 		ts.actionIdx = min(ts.actionIdx+1, max(len(ts.menu())-1, 0))
+		ts.s.setStatus("", false)
 		return nil
 	case keyMatches(k, km.Do):
 		if m := ts.menu(); ts.actionIdx < len(m) {
@@ -217,7 +275,7 @@ type spectatorKey struct {
 	version             uint64
 	th                  *theme.Theme
 	width, height       int
-	logOffset           int
+	logOffset, logNew   int
 	confirmLeave, panel bool
 	status              string
 	bad                 bool
@@ -235,7 +293,7 @@ func (ts *tableScreen) View() string {
 	if _, ok := ts.board.(board.Stateless); !ok || t.You != engine.Spectator || !t.Deadline.IsZero() || ts.s.prompt != nil || len(t.Seats) == 0 {
 		return ts.draw()
 	}
-	k := spectatorKey{&t.Seats[0], t.Table.ID, t.Version, ts.s.th, ts.width, ts.height, ts.logOffset, ts.confirmLeave, ts.seats.open,
+	k := spectatorKey{&t.Seats[0], t.Table.ID, t.Version, ts.s.th, ts.width, ts.height, ts.logOffset, ts.logNew, ts.confirmLeave, ts.seats.open,
 		ts.s.status, ts.s.bad, ts.s.opts.ConnectHint}
 	return spectatorScreens.get(k, ts.draw)
 }
@@ -529,9 +587,13 @@ func (ts *tableScreen) ranking() []string {
 func (ts *tableScreen) logPane(w, h int) string {
 	th := ts.s.th
 	t := ts.u
+	ts.logW = w
 	head := th.Heading.Render("LOG")
-	if ts.logOffset > 0 {
-		head += th.Faint.Render(fmt.Sprintf(" (%d back, ] for newer)", ts.logOffset))
+	switch {
+	case ts.logOffset > 0 && ts.logNew > 0:
+		head += th.Warn.Render(fmt.Sprintf(" (%d new below: ])", ts.logNew))
+	case ts.logOffset > 0:
+		head += th.Faint.Render(" (scrolled back: ])")
 	}
 	var lines []string
 	for _, l := range t.Log {

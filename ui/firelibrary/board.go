@@ -20,8 +20,9 @@ func NewBoard() board.Renderer { return Renderer{} }
 // Renderer draws fl.View values.
 type Renderer struct{}
 
-// MinSize implements board.Renderer: the whole table screen fits 80x24.
-func (Renderer) MinSize() (int, int) { return 80, 24 }
+// MinSize implements board.Renderer: the whole table screen fits 80x23
+// (an 80x24 terminal with a tmux or screen status line).
+func (Renderer) MinSize() (int, int) { return 80, 23 }
 
 // letters are the one-letter names of token colours, readable without colour.
 var letters = map[string]string{
@@ -311,16 +312,20 @@ func playersBlock(v fl.View, ctx board.Context) []string {
 			name = th.Accent.Render(name)
 		}
 		card, cells := cell(p.Card)
+		// The marks describe the present only: "answering" while a
+		// window is open, "deciding" during the swap, "done" (this round's
+		// turn taken) until the game ends.
 		state := ""
 		switch {
+		case v.Over:
 		case p.Deciding && v.Phase == fl.PhaseSwap:
 			state = th.Faint.Render(" deciding")
-		case p.Deciding:
+		case p.Deciding && (v.Phase == fl.PhaseAmulet || v.Phase == fl.PhaseSpread):
 			state = th.Warn.Render(" answering")
 		case p.Played:
 			state = th.Faint.Render(" done")
 		}
-		if p.Seat == v.Active && v.Gloves {
+		if p.Seat == v.Active && v.Gloves && !v.Over {
 			state += th.Faint.Render(" gloves")
 		}
 		tools := fmt.Sprintf("  %d", p.HandSize)
@@ -332,7 +337,7 @@ func playersBlock(v fl.View, ctx board.Context) []string {
 	if r := v.Robot; r != nil {
 		card, cells := cell(r.Card)
 		var info []string
-		if r.Played {
+		if r.Played && !v.Over {
 			info = append(info, "done")
 		}
 		if r.Flip != "" {

@@ -25,8 +25,9 @@ func NewBoard() board.Renderer { return Renderer{} }
 // Renderer draws fp.View values.
 type Renderer struct{}
 
-// MinSize implements board.Renderer: the whole table screen fits 80x24.
-func (Renderer) MinSize() (int, int) { return 80, 24 }
+// MinSize implements board.Renderer: the whole table screen fits 80x23
+// (an 80x24 terminal with a tmux or screen status line).
+func (Renderer) MinSize() (int, int) { return 80, 23 }
 
 // letters are the one-letter names of tokens, readable without colour.
 var letters = map[string]string{

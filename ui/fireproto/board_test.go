@@ -24,7 +24,7 @@ func ctx(th *theme.Theme, you engine.Seat, players int) board.Context {
 // gives it on an 80x24 terminal, and name every player.
 func TestRenderFits(t *testing.T) {
 	r := NewBoard()
-	if w, h := r.MinSize(); w != 80 || h != 24 {
+	if w, h := r.MinSize(); w != 80 || h != 23 {
 		t.Fatalf("min size %dx%d", w, h)
 	}
 	themes := []*theme.Theme{theme.New(true, true), theme.New(false, true), theme.New(true, false)}

@@ -29,8 +29,9 @@ type Board struct {
 // New makes a board with the cursor on the eternal flame.
 func New() *Board { return &Board{cursor: ft.Point{X: 7, Y: 7}, marks: map[int]bool{}} }
 
-// MinSize implements board.Renderer: the whole table screen fits 80x24.
-func (b *Board) MinSize() (int, int) { return 80, 24 }
+// MinSize implements board.Renderer: the whole table screen fits 80x23
+// (an 80x24 terminal with a tmux or screen status line).
+func (b *Board) MinSize() (int, int) { return 80, 23 }
 
 // myTurn reports whether the viewer must decide now.
 func myTurn(v ft.View) bool { return !v.Over && v.You >= 0 && v.Acting == v.You }

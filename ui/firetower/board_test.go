@@ -337,7 +337,7 @@ func TestNewBoard(t *testing.T) {
 	if _, ok := r.(board.KeyHandler); !ok {
 		t.Fatal("the board takes no keys")
 	}
-	if w, h := r.MinSize(); w != 80 || h != 24 {
+	if w, h := r.MinSize(); w != 80 || h != 23 {
 		t.Fatalf("min size %dx%d", w, h)
 	}
 }

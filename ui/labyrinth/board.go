@@ -49,8 +49,9 @@ type choice struct {
 // New makes a board with the cursor on the compass tile.
 func New() *Board { return &Board{cursor: lab.Centre} }
 
-// MinSize implements board.Renderer: the whole table screen fits 80x24.
-func (b *Board) MinSize() (int, int) { return 80, 24 }
+// MinSize implements board.Renderer: the whole table screen fits 80x23
+// (an 80x24 terminal with a tmux or screen status line).
+func (b *Board) MinSize() (int, int) { return 80, 23 }
 
 // myTurn reports whether the viewer acts now.
 func myTurn(v lab.View) bool { return !v.Over && v.You >= 0 && v.Turn == v.You }
