@@ -479,3 +479,24 @@ func (h *Hub) forgetAway(id string, t *table) {
 		delete(h.away, id)
 	}
 }
+
+// AwaySeat is the table where the client's player holds a seat while away
+// (dropped, or left mid-game): the lobby offers it first, and Join (or a
+// reconnect) puts them back in it.
+func (c *Client) AwaySeat() (TableSummary, bool) {
+	p := c.Player()
+	if p.Guest {
+		return TableSummary{}, false
+	}
+	c.hub.mu.Lock()
+	t := c.hub.away[p.ID]
+	c.hub.mu.Unlock()
+	if t == nil {
+		return TableSummary{}, false
+	}
+	sum := t.summary.Load()
+	if sum == nil {
+		return TableSummary{}, false
+	}
+	return *sum, true
+}

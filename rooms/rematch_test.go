@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"arcade/engine"
 )
@@ -98,4 +99,36 @@ func TestHostFreesAKeptSeat(t *testing.T) {
 	})
 	must(t, a.AddBot(1, "easy"))
 	must(t, a.Start())
+}
+
+// TestAlwaysAWayBack: a keyed player who leaves a game on purpose, or
+// drops, has the seat waiting: the lobby can offer it (AwaySeat), Join
+// gives it back, and so does a plain reconnect.
+func TestAlwaysAWayBack(t *testing.T) {
+	h := testHub(t, Config{AwayGrace: time.Hour})
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	id := startToy(t, toyID, engine.Options{"target": "1000000"}, a, b)
+	must(t, b.Leave())
+	b.closedWith(NoticeLeft)
+	if sum, ok := b.AwaySeat(); !ok || sum.ID != id {
+		t.Fatalf("bob's away seat after leaving: %+v %v", sum, ok)
+	}
+	must(t, b.Join(id))
+	if u := b.seated(); u.You != 1 {
+		t.Fatalf("Join gave bob %s", show(u))
+	}
+	if _, ok := b.AwaySeat(); ok {
+		t.Fatal("an away seat while seated")
+	}
+	must(t, b.Leave())
+	b.closedWith(NoticeLeft)
+	b.Close()
+	b2 := connect(t, h, "bob")
+	if u := b2.seated(); u.Table.ID != id || u.You != 1 {
+		t.Fatalf("a reconnect after leaving: %s", show(u))
+	}
+	guest := &probe{Client: h.Connect(Player{Name: "lou"}), t: t}
+	if _, ok := guest.AwaySeat(); ok {
+		t.Fatal("a guest has an away seat")
+	}
 }

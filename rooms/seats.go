@@ -39,7 +39,7 @@ func (t *table) join(c *Client, p Player, byCode, resumeOnly bool) error {
 	spec := t.spectatorIndex(c)
 	if s := t.seatOfPlayer(p); s >= 0 {
 		st := &t.seats[s]
-		if resumeOnly && (st.left || st.client != nil || t.status == Finished) {
+		if resumeOnly && (st.client != nil || t.status == Finished) {
 			return ErrNoTable
 		}
 		if old := st.client; old != nil {
@@ -51,6 +51,7 @@ func (t *table) join(c *Client, p Player, byCode, resumeOnly bool) error {
 			return ErrClosed
 		}
 		t.dropSpectator(spec)
+		t.hub.forgetAway(p.ID, t)
 		hadBot := st.bot != nil
 		*st = seat{id: p.ID, name: p.Name, guest: p.Guest, client: c}
 		if hadBot {
@@ -137,6 +138,9 @@ func (t *table) leave(c *Client, how leaveKind) error {
 	default:
 		st.client, st.left, st.timedOut = nil, true, false
 		t.logf("%s left the game.", name)
+		if !st.guest && t.status == Playing {
+			t.hub.setAway(st.id, t) // a reconnect takes them back (Client.AwaySeat)
+		}
 	}
 	t.detach(c, notice, engine.Seat(s))
 	t.changed()
