@@ -87,6 +87,9 @@ type Config struct {
 	LogLines int
 	// MaxSpectators caps the spectators of one table (0: 50).
 	MaxSpectators int
+	// AutoPassWindow is the response window when every human asked has
+	// auto-pass on (Client.SetAutoPass) (0: 3 s).
+	AutoPassWindow time.Duration
 	// DefaultClock is a new table's turn clock (""; ClockRelaxed); the host
 	// may change it before the start (Client.SetClock).
 	DefaultClock Clock
@@ -256,6 +259,9 @@ type TableUpdate struct {
 	Chat []ChatLine
 	// Watchers are the spectators' names.
 	Watchers []string
+	// AutoPass: You let out-of-turn windows run out for you
+	// (Client.SetAutoPass).
+	AutoPass bool
 	// Rematch is the invite code of this game's rematch once a player
 	// opened one (Client.Rematch), else "".
 	Rematch string

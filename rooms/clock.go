@@ -173,3 +173,41 @@ func (t *table) wakeUp(s int) {
 		t.logf("%s is back; the bot stops playing for them.", t.name(s))
 	}
 }
+
+// Auto-pass: a player may let the out-of-turn windows (a tool when fire
+// spreads, say) run out for them when they hold nothing to answer with; the
+// ui then does not prompt them for a window with nothing but the pass. The
+// window stays open as long as for anyone else, so that nobody can tell
+// from it what a player holds; only when every human asked has auto-pass on
+// is it shorter (Config.AutoPassWindow), which depends on their settings
+// alone.
+
+// SetAutoPass turns the client's auto-pass on or off at its table.
+func (c *Client) SetAutoPass(on bool) error {
+	return c.atTable(func(t *table) error {
+		s := t.seatOf(c)
+		if s < 0 {
+			return ErrSpectating
+		}
+		t.seats[s].autoPass = on
+		t.publish() // only this seat's update changes; nothing the store keeps
+		return nil
+	})
+}
+
+// allAutoPass reports whether every human among seats has auto-pass on
+// (and there is one).
+func (t *table) allAutoPass(seats []engine.Seat) bool {
+	humans := 0
+	for _, s := range seats {
+		st := t.seatAt(s)
+		if st == nil || st.bot != nil || st.client == nil {
+			continue
+		}
+		if !st.autoPass {
+			return false
+		}
+		humans++
+	}
+	return humans > 0
+}

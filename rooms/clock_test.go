@@ -2,6 +2,7 @@ package rooms
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -91,4 +92,35 @@ func TestHostHandsIdleSeatToBotAndKicksAbsent(t *testing.T) {
 	if l, tu := c2.Take(); l == nil || tu != nil {
 		t.Fatalf("a removed player was put back at %s: %v", id, show(tu))
 	}
+}
+
+// TestAutoPass: auto-pass never shortens a window on its own (what the
+// others see does not change); when every human asked has it on, the
+// window is the short one, and it runs out for them.
+func TestAutoPass(t *testing.T) {
+	h := testHub(t, Config{ResponseWindow: time.Hour, AutoPassWindow: 50 * time.Millisecond, DefaultClock: ClockOff})
+	a, b, c := connect(t, h, "anna"), connect(t, h, "bob"), connect(t, h, "cat")
+	startToy(t, toyID, engine.Options{"target": "1000000", "window": "true"}, a, b, c)
+	must(t, b.SetAutoPass(true))
+	if u := b.table("auto-pass on", func(u *TableUpdate) bool { return u.AutoPass }); u.AutoPass != true {
+		t.Fatal("the setting does not show")
+	}
+	if u := a.table("anna's update", func(*TableUpdate) bool { return true }); u.AutoPass {
+		t.Fatal("bob's setting shows on anna's screen")
+	}
+	must(t, a.Act(addOne))
+	u := a.table("the window", func(u *TableUpdate) bool { return !u.Deadline.IsZero() })
+	if time.Until(u.Deadline) < 30*time.Minute {
+		t.Fatalf("one player's auto-pass shortened the window to %v", time.Until(u.Deadline))
+	}
+	must(t, c.SetAutoPass(true))
+	must(t, c.Act(okAct)) // cat answers; bob is asked again in a new window later
+	must(t, b.Act(okAct))
+	must(t, a.SetAutoPass(true))
+	must(t, b.Act(addOne)) // bob's turn; anna and cat are asked
+	// Now both asked humans (anna, cat) have auto-pass on: a short window,
+	// which runs out for them.
+	b.table("the short window ran out", func(u *TableUpdate) bool {
+		return u.Deadline.IsZero() && slices.Contains(u.Pending, 2) && view(t, u).Count == 2
+	})
 }

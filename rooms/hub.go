@@ -53,6 +53,7 @@ func (c Config) withDefaults() Config {
 	c.AwayGrace = orDefault(c.AwayGrace, defaultAwayGrace)
 	c.RestoreGrace = orDefault(c.RestoreGrace, 5*time.Minute)
 	c.DefaultClock = orDefault(c.DefaultClock, ClockRelaxed)
+	c.AutoPassWindow = orDefault(c.AutoPassWindow, 3*time.Second)
 	c.RelaxedTime = orDefault(c.RelaxedTime, DefaultRelaxedTime)
 	c.BlitzTime = orDefault(c.BlitzTime, DefaultBlitzTime)
 	c.EmptyGrace = orDefault(c.EmptyGrace, defaultEmptyGrace)

@@ -204,6 +204,9 @@ func (t *table) updateWindow() {
 	t.window, t.answered = now, t.answered[:0]
 	if fresh {
 		d := t.cfg.ResponseWindow
+		if t.allAutoPass(now) {
+			d = min(d, t.cfg.AutoPassWindow)
+		}
 		if t.restoring() {
 			// Restarted mid-window: the players need time to reconnect too.
 			d = max(d, t.cfg.AwayGrace)

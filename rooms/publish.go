@@ -61,6 +61,9 @@ func (t *table) updateFor(base TableUpdate, you engine.Seat) *TableUpdate {
 		}
 	}
 	u.Log = t.logFor(you)
+	if st := t.seatAt(you); st != nil {
+		u.AutoPass = st.autoPass
+	}
 	return &u
 }
 

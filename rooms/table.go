@@ -85,6 +85,7 @@ type seat struct {
 	timedOut bool // the away grace ran out: Timeout is played at once
 	timeouts int  // turn clock timeouts in a row of the present player
 	idle     bool // the bot stands in for a present player who timed out
+	autoPass bool // the player lets out-of-turn windows run out for them
 }
 
 func (s *seat) empty() bool { return s.id == "" && s.bot == nil }
