@@ -147,6 +147,9 @@ func (c *Client) Create(game string, seats int, private bool, opts engine.Option
 		return fmt.Errorf("%s takes %d to %d players, not %d.", info.Name, info.MinPlayers, info.MaxPlayers, seats)
 	}
 	resolved, err := info.Resolve(opts)
+	if err == nil {
+		err = checkSetup(g, seats, resolved) // refused now, not at the start
+	}
 	if err != nil {
 		return err
 	}

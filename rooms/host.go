@@ -1,0 +1,65 @@
+package rooms
+
+import (
+	"fmt"
+
+	"arcade/engine"
+)
+
+// Host controls before the start: change the options (a combination the
+// rules forbid is refused when chosen, not at the start) and hand the host
+// role on.
+
+// checkSetup refuses options the game would refuse at the start with this
+// many seats (a game is dealt with them and thrown away).
+func checkSetup(g engine.Game, seats int, opts engine.Options) error {
+	_, err := g.New(seats, opts, 1)
+	return err
+}
+
+// SetOptions changes the table's options (host only, before the start).
+// Options the game refuses, alone or with this many seats, are refused with
+// the game's reason and change nothing.
+func (c *Client) SetOptions(opts engine.Options) error {
+	return c.atTable(func(t *table) error {
+		if err := t.hostOnly(c); err != nil {
+			return err
+		}
+		if t.status != Waiting {
+			return fmt.Errorf("The options are chosen before the game starts.")
+		}
+		resolved, err := t.info.Resolve(opts)
+		if err == nil {
+			err = checkSetup(t.game, len(t.seats), resolved)
+		}
+		if err != nil {
+			return err
+		}
+		t.opts = resolved
+		t.logf("%s changed the options.", t.name(t.host))
+		t.changed()
+		return nil
+	})
+}
+
+// HandHost makes the player in seat the host (host only): someone present.
+func (c *Client) HandHost(seat int) error {
+	return c.atTable(func(t *table) error {
+		if err := t.hostOnly(c); err != nil {
+			return err
+		}
+		st := t.seatAt(engine.Seat(seat))
+		switch {
+		case st == nil:
+			return fmt.Errorf("There is no seat %d.", seat+1)
+		case st.client == nil:
+			return fmt.Errorf("Only a player who is here can be the host.")
+		case seat == t.host:
+			return fmt.Errorf("You are the host already.")
+		}
+		t.host = seat
+		t.logf("%s is now the host.", t.name(seat))
+		t.changed()
+		return nil
+	})
+}
