@@ -32,9 +32,15 @@ type driver struct {
 
 func newDriver(t *testing.T, hub *rooms.Hub, name string, w, h int) *driver {
 	t.Helper()
+	return newDriverOf(t, hub, testGames, name, w, h)
+}
+
+// newDriverOf is newDriver for a session offering games.
+func newDriverOf(t *testing.T, hub *rooms.Hub, games []Game, name string, w, h int) *driver {
+	t.Helper()
 	c := hub.Connect(rooms.Player{ID: "key:" + name, Name: name})
 	t.Cleanup(c.Close)
-	d := &driver{t: t, app: New(c, Options{Games: testGames}), client: c}
+	d := &driver{t: t, app: New(c, Options{Games: games}), client: c}
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	d.run(d.app.Init())
 	return d

@@ -75,9 +75,7 @@ func (p *helpScreen) View() string {
 	th := p.s.th
 	pct := int(p.vp.ScrollPercent() * 100)
 	head := th.Title.Render(p.title) + th.Faint.Render("  "+strconv.Itoa(pct)+"%")
-	h := *p.s.help
-	h.SetWidth(p.vp.Width())
-	return head + "\n\n" + p.vp.View() + "\n" + h.ShortHelpView(p.keys.ShortHelp())
+	return head + "\n\n" + p.vp.View() + "\n" + p.s.shortHelp(p.vp.Width(), "pager", p.keys)
 }
 
 // newHelpScreen shows the keys of screen from (its FullHelp) and what its
@@ -118,7 +116,8 @@ func newHelpScreen(s *session, from screen, w, h int) *helpScreen {
 	if tp.game != nil {
 		in := tp.game.Info()
 		title = "Help: " + in.Name
-		b.WriteString("\n" + strings.Repeat("─", 40) + "\n" + strings.ToUpper(in.Name) + "\n\n" + in.Rules)
+		// The rules start with the game's name as their heading.
+		b.WriteString("\n" + strings.Repeat("─", 40) + "\n\n" + in.Rules)
 	}
 	return newPager(s, from, title, b.String(), w, h)
 }

@@ -188,12 +188,23 @@ type helpKey struct {
 var helpLines = memo[helpKey]{max: 256}
 
 // shortHelp renders the one-line key help of the key map km, named name,
-// at width w.
+// at width w. What does not fit is left out whole, from the middle: the
+// last two keys (help, and the key that quits or closes) always show, so
+// the line never ends cut short.
 func (s *session) shortHelp(w int, name string, km help.KeyMap) string {
 	return helpLines.get(helpKey{s.help, w, name}, func() string {
-		h := *s.help
-		h.SetWidth(w)
-		return h.ShortHelpView(km.ShortHelp())
+		st := s.help.Styles
+		var items []string
+		for _, b := range km.ShortHelp() {
+			if b.Enabled() {
+				items = append(items, st.ShortKey.Render(b.Help().Key)+" "+st.ShortDesc.Render(b.Help().Desc))
+			}
+		}
+		sep := st.ShortSeparator.Render(" • ")
+		for len(items) > 2 && board.Width(strings.Join(items, sep)) > w {
+			items = append(items[:len(items)-3], items[len(items)-2:]...)
+		}
+		return strings.Join(items, sep)
 	})
 }
 

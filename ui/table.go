@@ -9,6 +9,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"arcade/engine"
 	"arcade/keys"
@@ -40,6 +41,7 @@ type tableScreen struct {
 
 func newTableScreen(s *session, u *rooms.TableUpdate, b board.Renderer) *tableScreen {
 	ts := &tableScreen{s: s, keys: &tableKeys, u: u, board: b}
+	ts.actionIdx = ts.defaultIdx()
 	ts.clamp()
 	return ts
 }
@@ -67,8 +69,35 @@ func (ts *tableScreen) setUpdate(u *rooms.TableUpdate) {
 			ts.logOffset, ts.logNew = 0, 0
 		}
 	}
+	newChoice := !sameActions(old.Legal, u.Legal)
 	ts.u = u
+	if newChoice {
+		ts.actionIdx = ts.defaultIdx()
+	}
 	ts.clamp()
+}
+
+// sameActions reports whether two lists of moves are the same moves.
+func sameActions(a, b []engine.Action) bool {
+	return slices.EqualFunc(a, b, func(x, y engine.Action) bool {
+		return x.Kind == y.Kind && slices.Equal(x.Args, y.Args)
+	})
+}
+
+// defaultIdx is the menu line to highlight when a new choice opens: the
+// board's safe move (board.Defaulter), else the first.
+func (ts *tableScreen) defaultIdx() int {
+	d, ok := ts.board.(board.Defaulter)
+	if !ok || ts.u.View == nil {
+		return 0
+	}
+	want := d.DefaultMove(ts.u.View, ts.u.Legal)
+	for i, mv := range ts.menu() {
+		if mv.i == want {
+			return i
+		}
+	}
+	return 0
 }
 
 // seatsChanged reports whether a player came back or went away (what the
@@ -306,12 +335,13 @@ func (ts *tableScreen) draw() string {
 	w, h := ts.width, ts.height
 	header := ts.header()
 
-	// Wide terminals get the log as a full-height column on the right; the
-	// board and the moves share the left. Narrow ones stack the board over
-	// a moves | log strip.
+	// Wide terminals (160 columns) get the log as a full-height column on
+	// the right; the board and the moves share the left. Others stack the
+	// board over a moves | log strip, which takes the lines the board
+	// leaves.
 	boardW, logW := w, 0
-	if w >= 110 {
-		logW = max(w-100, 36)
+	if w >= 160 {
+		logW = w * 2 / 5
 		boardW = w - logW - 1
 	}
 	bottomH := 7
@@ -325,7 +355,7 @@ func (ts *tableScreen) draw() string {
 	} else if t.Table.Status == rooms.Waiting || t.View == nil {
 		top = ts.waitingRoom(boardW, boardH)
 	} else if r := ts.board; r != nil {
-		top = r.Render(t.View, board.Context{Width: boardW, Height: boardH, Theme: th, Names: ts.names(), You: t.You})
+		top = r.Render(t.View, ts.boardContext(boardW, boardH))
 	} else {
 		top = th.Faint.Render("(this game has no board view)")
 	}
@@ -359,6 +389,11 @@ func (ts *tableScreen) draw() string {
 		status = ts.s.promptLine(ts.width)
 	}
 	return fitBlock(header, w, 1) + "\n" + body + "\n" + status + "\n" + ts.hints()
+}
+
+// boardContext is what a board draws with, in w x h cells.
+func (ts *tableScreen) boardContext(w, h int) board.Context {
+	return board.Context{Width: w, Height: h, Theme: ts.s.th, Names: ts.names(), You: ts.u.You}
 }
 
 func (ts *tableScreen) header() string {
@@ -414,15 +449,34 @@ func (ts *tableScreen) waitingRoom(w, h int) string {
 		}
 		lines = append(lines, fmt.Sprintf("%s%d. %s", mark, i+1, who))
 	}
-	if len(t.Options) > 0 {
-		var opts []string
-		for k, v := range t.Options {
-			opts = append(opts, k+"="+v)
+	if opts := ts.optionWords(); opts != "" {
+		lines = append(lines, "")
+		for _, l := range wrap("Options: "+opts, w) {
+			lines = append(lines, th.Faint.Render(l))
 		}
-		slices.Sort(opts)
-		lines = append(lines, "", th.Faint.Render("Options: "+strings.Join(opts, ", ")))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// optionWords are the table's options in the new-table form's words, in
+// the form's order: "Mode standard · No tools no · Fire normal".
+func (ts *tableScreen) optionWords() string {
+	g, ok := engine.FindGame(ts.s.games, ts.u.Table.Game)
+	if !ok || len(ts.u.Options) == 0 {
+		return ""
+	}
+	var out []string
+	for _, o := range g.Info().Options {
+		v, ok := ts.u.Options[o.Key]
+		if !ok {
+			continue
+		}
+		if o.Kind == engine.Bool {
+			v = map[string]string{"true": "yes", "false": "no"}[v]
+		}
+		out = append(out, o.Name+" "+v)
+	}
+	return strings.Join(out, " · ")
 }
 
 // menu is the list of moves shown under YOUR MOVE, with the hot keys the
@@ -490,12 +544,16 @@ func (ts *tableScreen) movesPane(w, h int) string {
 	t := ts.u
 	var lines []string
 	if t.Table.Status == rooms.Finished {
-		lines = append(lines, th.Heading.Render("GAME OVER"))
-		lines = append(lines, ts.ranking()...)
-		for _, s := range wrap(engine.ExpandSeats(t.Outcome.Summary, ts.nameOf), w) {
-			lines = append(lines, s)
+		// The way back comes first: the pane may be too short for all.
+		lines = append(lines, th.Heading.Render("GAME OVER")+th.Faint.Render(" · Q returns to the lobby"))
+		if r, ok := ts.board.(board.Ranker); ok {
+			for _, l := range r.Ranking(t.Outcome, ts.boardContext(w, h)) {
+				lines = append(lines, wrap(l, w)...)
+			}
+		} else {
+			lines = append(lines, ts.ranking()...)
 		}
-		lines = append(lines, th.Faint.Render("Q returns to the lobby"))
+		lines = append(lines, wrap(engine.ExpandSeats(t.Outcome.Summary, ts.nameOf), w)...)
 		return strings.Join(lines, "\n")
 	}
 	if t.Table.Status == rooms.Waiting {
@@ -525,39 +583,87 @@ func (ts *tableScreen) movesPane(w, h int) string {
 	lines = append(lines, th.Good.Render("YOUR MOVE")+left)
 	menu := ts.menu()
 	if n := len(t.Legal) - len(menu); n > 0 {
-		lines = append(lines, th.Faint.Render(fmt.Sprintf(" or play one of %d moves on the board", n)))
+		on := fmt.Sprintf("Choose one of %d moves on the board", n)
+		if n == 1 {
+			on = "Choose the move on the board"
+		}
+		if len(menu) > 0 {
+			on += ", or:"
+		} else {
+			on += "."
+		}
+		for _, l := range wrap(on, w) {
+			lines = append(lines, th.Faint.Render(l))
+		}
 	}
-	// Show a window of the menu that keeps the highlighted move in sight.
+	// Show a window of the menu that keeps the highlighted move in sight;
+	// a move too long for the column takes a second line.
 	room := max(h-len(lines), 1)
-	first := 0
-	if ts.actionIdx >= room {
-		first = ts.actionIdx - room + 1
+	first := max(ts.actionIdx-room+1, 0)
+	for {
+		rows, sel := ts.menuRows(menu, first, w, room)
+		if sel || first >= ts.actionIdx {
+			lines = append(lines, rows...)
+			break
+		}
+		first++
 	}
-	for i, mv := range menu {
-		if i < first {
-			continue
-		}
-		if len(lines) >= h {
-			break // below the pane: no words asked for
-		}
+	return strings.Join(lines, "\n")
+}
+
+// menuRows draws the moves of the menu from first on, in at most room
+// lines of width w, and reports whether the highlighted one is among them.
+func (ts *tableScreen) menuRows(menu []menuMove, first, w, room int) (rows []string, sel bool) {
+	th := ts.s.th
+	for i := first; i < len(menu) && len(rows) < room; i++ {
+		mv := menu[i]
 		k := mv.key.Help().Key
 		if k == "" {
 			k = "·"
 		}
-		// Only the shown moves are put in words, and the words have no
-		// width limit: the menu clips them to its column.
-		text := t.Describe(mv.i)
+		// Only the shown moves are put in words.
+		text := ts.u.Describe(mv.i)
 		if text == "" {
 			text = "…" // the table has moved on: the next update is coming
 		}
-		row := board.Clip(fmt.Sprintf("[%s] %s", k, text), max(w-1, 1))
-		if i == ts.actionIdx {
-			lines = append(lines, th.Selected.Render(padRight("›"+row, w)))
-		} else {
-			lines = append(lines, " "+row)
+		head := fmt.Sprintf("[%s] ", k)
+		part := wrapHang(head+text, max(w-1, 8), board.Width(head))
+		if len(part) > 2 {
+			part = []string{part[0], board.Clip(strings.Join(strings.Fields(strings.Join(part[1:], " ")), " "), max(w-1, 8))}
+			part[1] = strings.Repeat(" ", board.Width(head)) + strings.TrimLeft(part[1], " ")
+			part[1] = board.Clip(part[1], max(w-1, 8))
+		}
+		if len(rows)+len(part) > room && len(rows) > 0 {
+			break
+		}
+		for j, l := range part {
+			if i == ts.actionIdx {
+				mark := " "
+				if j == 0 {
+					mark = "›"
+				}
+				rows = append(rows, th.Selected.Render(padRight(mark+l, w)))
+				sel = true
+			} else {
+				rows = append(rows, " "+l)
+			}
 		}
 	}
-	return strings.Join(lines, "\n")
+	return rows, sel
+}
+
+// wrapHang wraps s to w columns, indenting the lines after the first by
+// hang columns.
+func wrapHang(s string, w, hang int) []string {
+	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
+	if len(lines) < 2 || hang >= w/2 {
+		return lines
+	}
+	rest := strings.Split(ansi.Wrap(strings.Join(lines[1:], " "), w-hang, ""), "\n")
+	for i := range rest {
+		rest[i] = strings.Repeat(" ", hang) + rest[i]
+	}
+	return append(lines[:1], rest...)
 }
 
 // ranking lists the final scores, best first.

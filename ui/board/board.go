@@ -96,6 +96,23 @@ type MoveKeyer interface {
 	MoveKeys(view engine.View, legal []engine.Action) []key.Binding
 }
 
+// Defaulter is implemented by boards whose game has a safe move to
+// highlight first when a new choice opens (End your turn rather than a
+// tool), so that a player who presses enter without reading spends
+// nothing.
+type Defaulter interface {
+	// DefaultMove is the index in legal of the move to highlight, or -1.
+	DefaultMove(view engine.View, legal []engine.Action) int
+}
+
+// Ranker is implemented by boards whose game ends in its own terms (a
+// cooperative game is won or lost together; a score counts something in
+// particular): the game-over pane shows its lines instead of a ranking by
+// score.
+type Ranker interface {
+	Ranking(o engine.Outcome, ctx Context) []string
+}
+
 // Factory makes a board for one session; boards may keep per-session state
 // (a cursor) and are never shared between sessions.
 type Factory func() Renderer

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"arcade/engine"
 	fl "arcade/engine/firelibrary"
 	"arcade/ui/board"
@@ -197,8 +199,12 @@ func bagLine(v fl.View, th *theme.Theme) string {
 
 func marketLine(v fl.View, th *theme.Theme, w int) string {
 	if v.NoTools {
-		return th.Heading.Render("MARKET") + th.Faint.Render(" none: No Tool variant") +
-			th.Faint.Render(fmt.Sprintf("   tool deck %d (for the Robot)", v.Deck))
+		// No tools to take: the line says so, and what the Robot draws.
+		line := th.Faint.Render("No Tool variant: no tool market; Burn! (b) instead")
+		if v.Robot != nil {
+			line += th.Faint.Render(fmt.Sprintf(" · Robot's tool deck %d", v.Deck))
+		}
+		return line
 	}
 	// The full line names each tool's window; a narrow one drops them.
 	line := func(timings bool, deck string) string {
@@ -266,8 +272,8 @@ func shortTiming(t string) string {
 	return t
 }
 
-// cardCells draws a Turn Order card's spaces: [Y ] safe, [·4] risky with
-// bravery 4; the token letter fills the left cell.
+// cardCells draws a Turn Order card's spaces: [· ] safe, [·4] risky with
+// bravery 4; a drawn token's letter fills the left cell ([Y ], [F4]).
 func cardCells(th *theme.Theme, c fl.OrderCardView) string {
 	var b strings.Builder
 	for _, s := range c.Spaces {
@@ -283,9 +289,9 @@ func cardCells(th *theme.Theme, c fl.OrderCardView) string {
 
 func playersBlock(v fl.View, ctx board.Context) []string {
 	th := ctx.Theme
-	legend := "          score card  spaces ([ ] safe, [·n] risky: bravery n)  tools"
+	legend := "          score card  spaces ([· ] safe, [·n] risky: bravery n)  tools"
 	if v.NoTools {
-		legend = "          score card  spaces ([ ] safe, [·n] risky: bravery n)"
+		legend = "          score card  spaces ([· ] safe, [·n] risky: bravery n)"
 	}
 	out := []string{th.Heading.Render("PLAYERS") + th.Faint.Render(legend)}
 	cards := map[int]fl.OrderCardView{}
@@ -358,22 +364,53 @@ func playersBlock(v fl.View, ctx board.Context) []string {
 // handLines lists the viewer's own tools: names on one line, or with their
 // text when there is room.
 func handLines(v fl.View, th *theme.Theme, w, room int) []string {
+	w = max(w, 20)
 	head := th.Heading.Render("YOUR TOOLS")
 	if len(v.Hand) == 0 {
 		return []string{head + th.Faint.Render(" none")}
 	}
-	if room >= len(v.Hand)+2 {
-		out := []string{head}
-		for _, t := range v.Hand {
-			out = append(out, " "+th.Key.Render(t.Name)+th.Faint.Render(" ("+shortTiming(t.Timing)+") ")+t.Text)
-		}
-		return out
-	}
-	var names []string
+	// With room, each tool with its text, wrapped under its name.
+	var full []string
 	for _, t := range v.Hand {
-		names = append(names, th.Key.Render(t.Name)+th.Faint.Render(" ("+shortTiming(t.Timing)+")"))
+		line := " " + th.Key.Render(t.Name) + th.Faint.Render(" ("+shortTiming(t.Timing)+") ") + t.Text
+		full = append(full, wrapHang(line, w, 3)...)
 	}
-	return []string{head + " " + strings.Join(names, ", ") + th.Faint.Render("  (? shows their text)")}
+	if room >= len(full)+2 {
+		return append([]string{head}, full...)
+	}
+	// Else the names on the heading's line, with as much as fits.
+	list := func(timings bool) string {
+		var names []string
+		for _, t := range v.Hand {
+			n := th.Key.Render(t.Name)
+			if timings {
+				n += th.Faint.Render(" (" + shortTiming(t.Timing) + ")")
+			}
+			names = append(names, n)
+		}
+		return head + " " + strings.Join(names, ", ")
+	}
+	hint := th.Faint.Render("  ? for their text")
+	for _, line := range []string{list(true) + hint, list(true), list(false) + hint} {
+		if board.Width(line) <= w {
+			return []string{line}
+		}
+	}
+	return []string{list(false)}
+}
+
+// wrapHang wraps a styled line to w columns, indenting the lines after
+// the first by hang.
+func wrapHang(s string, w, hang int) []string {
+	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
+	if len(lines) < 2 {
+		return lines
+	}
+	rest := strings.Split(ansi.Wrap(strings.Join(lines[1:], " "), w-hang, ""), "\n")
+	for i := range rest {
+		rest[i] = strings.Repeat(" ", hang) + rest[i]
+	}
+	return append(lines[:1], rest...)
 }
 
 // Details implements board.Detailer: the full text of the viewer's tools and
@@ -385,23 +422,31 @@ func (Renderer) Details(view engine.View) string {
 	}
 	v := *vp
 	var b strings.Builder
+	if !v.NoTools {
+		toolDetails(&b, v)
+	}
+	b.WriteString("TURN ORDER CARDS IN PLAY\n")
+	for _, c := range v.Cards {
+		fmt.Fprintf(&b, "  %s: %s\n", engine.Ordinal(c.Number), c.Layout)
+	}
+	return b.String()
+}
+
+// toolDetails writes the full text of the viewer's tools and the market.
+func toolDetails(b *strings.Builder, v fl.View) {
 	if v.You != engine.Spectator {
 		b.WriteString("YOUR TOOLS\n")
 		if len(v.Hand) == 0 {
 			b.WriteString("  none\n")
 		}
 		for _, t := range v.Hand {
-			fmt.Fprintf(&b, "  %s (%s): %s\n", t.Name, t.Timing, t.Text)
+			fmt.Fprintf(b, "  %s (%s): %s\n", t.Name, t.Timing, t.Text)
 		}
 		b.WriteString("\n")
 	}
 	b.WriteString("TOOL MARKET\n")
 	for i, t := range v.Market {
-		fmt.Fprintf(&b, "  %d. %s (%s): %s\n", i+1, t.Name, t.Timing, t.Text)
+		fmt.Fprintf(b, "  %d. %s (%s): %s\n", i+1, t.Name, t.Timing, t.Text)
 	}
-	b.WriteString("\nTURN ORDER CARDS IN PLAY\n")
-	for _, c := range v.Cards {
-		fmt.Fprintf(&b, "  %s: %s\n", engine.Ordinal(c.Number), c.Layout)
-	}
-	return b.String()
+	b.WriteString("\n")
 }

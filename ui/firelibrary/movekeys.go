@@ -49,3 +49,21 @@ func (Renderer) MoveKeys(_ engine.View, legal []engine.Action) []key.Binding {
 	}
 	return out
 }
+
+// safeKinds are the moves that spend nothing, best first: end the turn,
+// keep the tools, answer a window without a tool.
+var safeKinds = []string{fl.KindDone, fl.KindKeep, fl.KindPass}
+
+// DefaultMove implements board.Defaulter: a new choice highlights the move
+// that spends nothing (End your turn, not an After Scoring tool), so that
+// hammering enter never plays a tool.
+func (Renderer) DefaultMove(_ engine.View, legal []engine.Action) int {
+	for _, kind := range safeKinds {
+		for i, a := range legal {
+			if a.Kind == kind {
+				return i
+			}
+		}
+	}
+	return -1
+}

@@ -25,3 +25,19 @@ func TestMoveKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultMoveSpendsNothing: after escaping, End your turn is
+// highlighted, not an After Scoring tool; a swap keeps the tools.
+func TestDefaultMoveSpendsNothing(t *testing.T) {
+	after := []engine.Action{{Kind: fl.KindPlay, Args: []int{3}}, {Kind: fl.KindPlay, Args: []int{7}}, {Kind: fl.KindDone}}
+	if got := (Renderer{}).DefaultMove(nil, after); got != 2 {
+		t.Errorf("after escaping: default %d, want End your turn (2)", got)
+	}
+	swap := []engine.Action{{Kind: fl.KindSwap, Args: []int{0}}, {Kind: fl.KindKeep}}
+	if got := (Renderer{}).DefaultMove(nil, swap); got != 1 {
+		t.Errorf("swap: default %d, want keep (1)", got)
+	}
+	if got := (Renderer{}).DefaultMove(nil, []engine.Action{{Kind: fl.KindDraw}, {Kind: fl.KindStop}}); got != -1 {
+		t.Errorf("saving: default %d, want none", got)
+	}
+}

@@ -70,5 +70,11 @@ func (b *Board) sync(v ft.View) {
 }
 
 // PreferredHeight implements board.Sizer: all sixteen rows plus the column
-// letters, so an 80x24 terminal shows the whole forest in glyphs.
-func (b *Board) PreferredHeight(width, height int) int { return 17 }
+// letters, so an 80x24 terminal shows the whole forest in glyphs; from
+// 40 lines, with the width for it, the large board (two lines a row).
+func (b *Board) PreferredHeight(width, height int) int {
+	if height >= 40 && width >= largeWidth {
+		return 2*ft.Size + 1
+	}
+	return ft.Size + 1
+}

@@ -100,12 +100,15 @@ func window(cursor, h int) (from, to int) {
 	return from, from + rows
 }
 
+// largeWidth is the width the large board needs: its 4 cells a square and
+// the panel beside it.
+const largeWidth = 3 + 4*ft.Size + 2 + 42
+
 // boardLines chooses the board's drawing for the space it has and returns
 // its lines and width.
 func (g grid) boardLines(w, h int) ([]string, int) {
-	const panelMin = 42 // the large board only leaves the panel room enough
 	switch {
-	case h >= 2*ft.Size+1 && w >= 3+4*ft.Size+2+panelMin:
+	case h >= 2*ft.Size+1 && w >= largeWidth:
 		return g.large(), 3 + 4*ft.Size
 	case h >= ft.Size+1:
 		return g.full(0, ft.Size), 3 + 2*ft.Size

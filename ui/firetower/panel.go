@@ -32,7 +32,11 @@ func (b *Board) panel(v ft.View, ctx board.Context, t tool, pv preview, w, h int
 	out = append(out, wrapLines(b.doing(v, ctx, t, pv), w)...)
 	out = append(out, wrapLines(th.Faint.Render(keyHint(v, t)), w)...)
 	if h-len(out) >= 2 {
-		out = append(out, wrapLines(th.Faint.Render(legend(p.colour && h < ft.Size+1)), w)...)
+		var items []string
+		for _, it := range legend(p.colour && h < ft.Size+1) {
+			items = append(items, th.Faint.Render(it))
+		}
+		out = append(out, wrapItems("", items, "  ", w)...)
 	}
 	return out
 }
@@ -95,7 +99,7 @@ func (b *Board) hand(v ft.View, ctx board.Context, w int) []string {
 		}
 		items = append(items, item)
 	}
-	out := wrapLines(th.Heading.Render("HAND")+" "+strings.Join(items, "  "), w)
+	out := wrapItems(th.Heading.Render("HAND"), items, "  ", w)
 	switch {
 	case b.bucket:
 		out = append(out, th.Key.Render("Bucket")+": "+ft.BucketText)
@@ -174,11 +178,38 @@ func keyHint(v ft.View, t tool) string {
 
 // legend explains the board's glyphs, or its colours when it is drawn
 // with half blocks (compact).
-func legend(compact bool) string {
+func legend(compact bool) []string {
 	if compact {
-		return "orange fire  red eternal flame  brown firebreak  tower areas in their colours  yellow can reach  pink cursor  pale yellow new fire  cyan put out"
+		return []string{"orange fire", "red eternal flame", "brown firebreak", "tower areas in their colours", "yellow can reach",
+			"pink cursor", "pale yellow new fire", "cyan put out"}
 	}
-	return "▓▓ fire  ██ eternal flame  ## firebreak  ░░ tower area  R⌂ corner  () can reach  ++ new fire  ~~ put out"
+	return []string{"▓▓ fire", "██ eternal flame", "## firebreak", "░░ tower area", "R⌂ corner", "() can reach", "++ new fire", "~~ put out"}
+}
+
+// wrapItems lays items out after head on lines of w columns, breaking
+// lines between items, never inside one (unless one is wider than w).
+func wrapItems(head string, items []string, sep string, w int) []string {
+	var out []string
+	line := head
+	for _, it := range items {
+		switch {
+		case line == "":
+			line = it
+		case board.Width(line)+len(sep)+board.Width(it) <= w:
+			line += sep + it
+		default:
+			out = append(out, line)
+			line = it
+		}
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	var wrapped []string
+	for _, l := range out {
+		wrapped = append(wrapped, wrapLines(l, w)...)
+	}
+	return wrapped
 }
 
 func wrapLines(s string, w int) []string {

@@ -111,7 +111,7 @@ func TestEveryHandShown(t *testing.T) {
 	st := game(t, 5, 9, 30, 0)
 	v := st.View(0).(lab.View)
 	out := stripANSI(New().Render(v, ctx(80, 16, false, 0)))
-	for _, want := range []string{"ann (you)", "bo", "cy", "di", "ed", "Terrors", "Books", "Turn"} {
+	for _, want := range []string{"ann (you)", "bo", "cy", "di", "ed", "Terrors", "Book decks", "Turn"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q at 80x16:\n%s", want, out)
 		}

@@ -34,9 +34,35 @@ var handKeys = map[string]string{"t": lab.KindTake, "x": lab.KindDiscard, "b": l
 
 // handNone says why a hand key has nothing to offer.
 var handNone = map[string]string{
-	"t": "You cannot take a Book now (your hand holds six, or no actions are left).",
+	"t": "You cannot take a Book now.",
 	"x": "You have no card you may discard now.",
 	"b": "You hold no Time Machine you can play now.",
+}
+
+// hasKind reports whether a legal move is of kind.
+func hasKind(legal []engine.Action, kind string) bool {
+	return slices.ContainsFunc(legal, func(a engine.Action) bool { return a.Kind == kind })
+}
+
+// takeWhy says why no Book may be taken now: a full hand, or no action
+// left.
+func takeWhy(v lab.View) string {
+	for _, s := range v.Seats {
+		if s.Seat != v.You {
+			continue
+		}
+		limit := s.Hand.Limit
+		if limit == 0 {
+			limit = lab.HandLimit
+		}
+		if s.Hand.Slots >= limit {
+			return fmt.Sprintf("Your hand is full (%d/%d): discard a card (x) or pass one (g) first.", s.Hand.Slots, limit)
+		}
+	}
+	if v.ActionsLeft == 0 {
+		return "You have no action left this turn."
+	}
+	return handNone["t"]
 }
 
 // HandleKey implements board.KeyHandler. The board takes the cursor keys
@@ -122,6 +148,9 @@ func (b *Board) handle(key string, v lab.View, legal []engine.Action) board.Repl
 			}
 		}
 		if len(acts) == 0 {
+			if key == "t" {
+				return board.Refuse(takeWhy(v))
+			}
 			return board.Refuse(handNone[key])
 		}
 		slices.SortStableFunc(acts, func(x, y engine.Action) int { return len(x.Args) - len(y.Args) })
@@ -130,6 +159,9 @@ func (b *Board) handle(key string, v lab.View, legal []engine.Action) board.Repl
 			return board.Inform(b.pickText(v))
 		}
 		return b.offer(v, key, acts)
+	}
+	if len(key) == 1 && key >= "1" && key <= "6" && myTurn(v) && v.Phase == lab.PhaseActions && !hasKind(legal, lab.KindTake) {
+		return board.Refuse(takeWhy(v)) // the hot keys that take a Book, when none may be taken
 	}
 	if !tileKeys[key] {
 		return board.Reply{}

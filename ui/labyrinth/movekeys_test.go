@@ -1,6 +1,7 @@
 package labyrinth
 
 import (
+	"strings"
 	"testing"
 
 	"arcade/engine"
@@ -18,6 +19,19 @@ func TestMoveKeys(t *testing.T) {
 	for i, b := range New().MoveKeys(nil, legal) {
 		if got := b.Help().Key; got != want[i] {
 			t.Errorf("%v: key %q, want %q", legal[i], got, want[i])
+		}
+	}
+}
+
+// TestFullHandSaysSo: a Book's hot key with a full hand says why it takes
+// nothing, not merely that the key is not a move.
+func TestFullHandSaysSo(t *testing.T) {
+	v := lab.View{You: 0, Turn: 0, Phase: lab.PhaseActions, ActionsLeft: 2,
+		Seats: []lab.SeatView{{Seat: 0, Hand: lab.HandView{Slots: 6, Limit: 6}}}}
+	for _, k := range []string{"2", "t"} {
+		r := New().HandleKey(k, v, nil)
+		if !r.Warning || !strings.Contains(r.Message, "hand is full") {
+			t.Errorf("%s with a full hand: %+v", k, r)
 		}
 	}
 }

@@ -55,17 +55,26 @@ func (b *Board) panel(v lab.View, ctx board.Context, p *palette, w, h int, statu
 const (
 	legend = "━ ┃ bookcase, gap: path  ░ dark  Bas TFA a Terror and the symbols it needs (! an empty Terror space)  [F] Shelf  R Reward  + crossroads  N compass  " +
 		"W Bookwyrm  ◢ it may disturb  1-5 players  ≡ Trolley  H heart Q quill A athlete L logic T hourglass F fist  * magical item  tm/sp booster"
-	legendShort = "Bas TFA Terror [F] Shelf R Reward W wyrm ? key"
+	legendShort = "H heart Q quill A athlete L logic T hourglass F fist · Bas TFA Terror [F] Shelf R Reward W wyrm · ? explains"
 )
 
-// decks are the Book decks by genre symbol and the Reward deck (R), on
-// one line or two.
+// decks are the cards left in the Book decks, by genre symbol (spelled
+// out when the panel is wide), and in the Reward deck, on one line or
+// two; a narrow panel says that ? explains the letters.
 func decks(v lab.View, p *palette, w int) []string {
-	items := [][]span{{{"Books", inkFaint}}}
+	long := w >= 70
+	items := [][]span{{{"Book decks", inkFaint}}}
 	for g, n := range v.BookDeck {
-		items = append(items, []span{{lab.SymbolLetters[g], symInk(g)}, {strconv.Itoa(n), inkPlain}})
+		sym := lab.SymbolLetters[g]
+		if long {
+			sym = lab.SymbolNames[g] + " "
+		}
+		items = append(items, []span{{sym, symInk(g)}, {strconv.Itoa(n), inkPlain}})
 	}
-	items = append(items, []span{{"R", symInk(int(lab.Amazing))}, {strconv.Itoa(v.RewardDeck), inkPlain}})
+	items = append(items, []span{{"Rewards " + strconv.Itoa(v.RewardDeck), inkPlain}})
+	if !long {
+		items = append(items, []span{{"(? explains)", inkFaint}})
+	}
 	return flow(p, items, w, "", " ")
 }
 

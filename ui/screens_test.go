@@ -1,0 +1,268 @@
+package ui
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/vt"
+
+	"arcade/engine"
+	"arcade/engine/firelibrary"
+	"arcade/engine/fireproto"
+	"arcade/engine/firetower"
+	"arcade/engine/labyrinth"
+	"arcade/rooms"
+	"arcade/ui/board"
+	uifirelibrary "arcade/ui/firelibrary"
+	uifireproto "arcade/ui/fireproto"
+	uifiretower "arcade/ui/firetower"
+	uilabyrinth "arcade/ui/labyrinth"
+)
+
+var updateScreens = flag.Bool("update-screens", false, "rewrite ui/testdata/screens")
+
+// allGames are the games whose screens the golden tests draw.
+var allGames = []Game{
+	{Engine: firelibrary.Game{}, Board: uifirelibrary.NewBoard},
+	{Engine: fireproto.Game{}, Board: uifireproto.NewBoard},
+	{Engine: firetower.Game{}, Board: uifiretower.NewBoard},
+	{Engine: labyrinth.Game{}, Board: uilabyrinth.NewBoard},
+}
+
+// screenSizes are the terminals every screen is checked at.
+var screenSizes = [][2]int{{80, 23}, {80, 24}, {120, 40}, {200, 60}}
+
+// gameScene is one mid-game screen: a table of humans who play the moves
+// a seeded choice picks, until the first seat has played some moves and
+// it is its turn again.
+type gameScene struct {
+	game  string
+	seats int
+	opts  engine.Options
+	moves int // moves played before the screen is taken
+}
+
+var gameScenes = []gameScene{
+	{"firelibrary", 3, nil, 14},
+	{"fireproto", 3, nil, 14},
+	{"firetower", 2, nil, 6},
+	{"labyrinth", 2, nil, 10},
+}
+
+func screenHub(t *testing.T) *rooms.Hub {
+	hub := rooms.NewHub(rooms.Config{Games: Engines(allGames), BotDelay: time.Millisecond, LobbyEvery: time.Millisecond,
+		Seed: func() uint64 { return 13 }, ResponseWindow: time.Hour})
+	t.Cleanup(hub.Close)
+	return hub
+}
+
+func screenDriver(t *testing.T, hub *rooms.Hub, name string, w, h int, colour bool) *driver {
+	t.Helper()
+	d := newDriverOf(t, hub, allGames, name, w, h)
+	if !colour {
+		d.send(tea.ColorProfileMsg{Profile: colorprofile.ASCII})
+	}
+	return d
+}
+
+// TestScreens draws the lobby, the new-table form, help and a mid-game
+// screen of every game at every size, with and without colour, through a
+// terminal emulator; checks that no text is wider than the terminal and
+// no word is cut; and compares each with its golden file
+// (go test ./ui -run TestScreens -update-screens rewrites them).
+func TestScreens(t *testing.T) {
+	for _, sz := range screenSizes {
+		for _, colour := range []bool{true, false} {
+			mode := "colour"
+			if !colour {
+				mode = "mono"
+			}
+			w, h := sz[0], sz[1]
+			shots := map[string]string{}
+			codes := map[string]string{}
+			hub := screenHub(t)
+			d := screenDriver(t, hub, "anna", w, h, colour)
+			shots["lobby"] = waitText(d, "GAMES")
+			d.key("c")
+			shots["form"] = waitText(d, "NEW TABLE")
+			d.key("esc", "?")
+			shots["help"] = waitText(d, "Help")
+			for _, gs := range gameScenes {
+				shots[gs.game], codes[gs.game] = playScene(t, screenHub(t), gs, w, h, colour)
+			}
+			for name, s := range shots {
+				file := fmt.Sprintf("%s-%dx%d-%s.txt", name, w, h, mode)
+				checkScreen(t, file, s, codes[name], w, h)
+			}
+		}
+	}
+}
+
+// playScene plays gs to its mid-game screen and returns the first seat's
+// screen and the table's invite code.
+func playScene(t *testing.T, hub *rooms.Hub, gs gameScene, w, h int, colour bool) (string, string) {
+	t.Helper()
+	names := []string{"anna", "bob", "cy", "di", "ed"}
+	ds := make([]*driver, gs.seats)
+	for i := range ds {
+		ds[i] = screenDriver(t, hub, names[i], w, h, colour)
+	}
+	if err := ds[0].client.Create(gs.game, gs.seats, false, gs.opts); err != nil {
+		t.Fatal(err)
+	}
+	waitText(ds[0], "WAITING FOR PLAYERS")
+	for _, d := range ds[1:] {
+		if err := d.client.JoinCode(ds[0].app.table.u.Code); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := ds[0].client.Start(); err != nil {
+		t.Fatal(err)
+	}
+	rng := engine.NewRNG(uint64(len(gs.game)))
+	for played := 0; ; {
+		v := settle(t, ds)
+		var mover *driver
+		for _, d := range ds {
+			if d.app.table != nil && d.app.table.u.Version == v && len(d.app.table.u.Legal) > 0 {
+				mover = d
+				break
+			}
+		}
+		if mover == nil {
+			t.Fatalf("%s: nobody can move:\n%s", gs.game, ds[0].screen())
+		}
+		if played >= gs.moves && mover == ds[0] {
+			return ds[0].screen(), ds[0].app.table.u.Code
+		}
+		legal := mover.app.table.u.Legal
+		if err := mover.client.Act(legal[rng.Intn(len(legal))]); err != nil {
+			t.Fatalf("%s: %v", gs.game, err)
+		}
+		played++
+		for i := 0; i < 200 && settleVersion(ds) == v; i++ {
+			time.Sleep(2 * time.Millisecond)
+		}
+	}
+}
+
+// waitText waits for the screen to show want, styles aside.
+func waitText(d *driver, want string) string {
+	d.t.Helper()
+	var s string
+	for i := 0; i < 100; i++ {
+		if s = d.screen(); strings.Contains(stripANSI(s), want) {
+			return s
+		}
+	}
+	d.t.Fatalf("screen never showed %q:\n%s", want, stripANSI(s))
+	return s
+}
+
+// settleVersion pumps every driver and returns the newest table version
+// any of them has.
+func settleVersion(ds []*driver) uint64 {
+	var v uint64
+	for _, d := range ds {
+		d.pump()
+		if d.app.table != nil {
+			v = max(v, d.app.table.u.Version)
+		}
+	}
+	return v
+}
+
+// settle waits until every driver has the same, newest, table update.
+func settle(t *testing.T, ds []*driver) uint64 {
+	t.Helper()
+	for i := 0; i < 500; i++ {
+		v := settleVersion(ds)
+		same := true
+		for _, d := range ds {
+			same = same && d.app.table != nil && d.app.table.u.Version == v
+		}
+		if same {
+			time.Sleep(5 * time.Millisecond)
+			if settleVersion(ds) == v {
+				return v
+			}
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	t.Fatal("the table never settled")
+	return 0
+}
+
+var (
+	countdown = regexp.MustCompile(`⏱ \d+s`)
+)
+
+// checkScreen checks one screen (as the app rendered it, w x h) and
+// compares it, as a terminal shows it, with its golden file.
+func checkScreen(t *testing.T, file, s, code string, w, h int) {
+	t.Helper()
+	lines := strings.Split(s, "\n")
+	if len(lines) != h {
+		t.Errorf("%s: %d lines, want %d", file, len(lines), h)
+	}
+	for i, l := range lines {
+		if n := board.Width(l); n > w {
+			t.Errorf("%s: line %d is %d wide: %q", file, i+1, n, stripANSI(l))
+		}
+	}
+	text := onTerminal(s, w, h)
+	for i, l := range strings.Split(text, "\n") {
+		if cut := cutWord(l); cut != "" {
+			t.Errorf("%s: line %d cuts a word: %q\n%s", file, i+1, cut, l)
+			break
+		}
+	}
+	if code != "" {
+		text = strings.ReplaceAll(text, code, "XXXXXX")
+	}
+	text = countdown.ReplaceAllString(text, "⏱ Ns")
+	path := filepath.Join("testdata", "screens", file)
+	if *updateScreens {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Errorf("%s: %v (go test ./ui -run TestScreens -update-screens writes it)", file, err)
+		return
+	}
+	if string(want) != text {
+		t.Errorf("%s differs from its golden file:\n%s", file, text)
+	}
+}
+
+// onTerminal is what a w x h terminal shows of s.
+func onTerminal(s string, w, h int) string {
+	e := vt.NewEmulator(w, h)
+	go func() { _, _ = io.Copy(io.Discard, e) }()
+	_, _ = e.Write([]byte(strings.ReplaceAll(s, "\n", "\r\n")))
+	var out []string
+	for _, l := range strings.Split(e.String(), "\n") {
+		out = append(out, strings.TrimRight(l, " "))
+	}
+	return strings.Join(out, "\n")
+}
+
+// cutWord finds text cut short on a line: an ellipsis that ends the line
+// or a column (followed by the edge, a rule or a gap).
+var cutMark = regexp.MustCompile(`\S*…(\s*$|\s*│|  )`)
+
+func cutWord(line string) string {
+	return strings.TrimSpace(cutMark.FindString(line))
+}
