@@ -4,11 +4,13 @@ import (
 	"arcade/engine/firelibrary"
 	"arcade/engine/fireproto"
 	"arcade/engine/firetower"
+	"arcade/engine/horror"
 	"arcade/engine/labyrinth"
 	"arcade/ui"
 	uifirelibrary "arcade/ui/firelibrary"
 	uifireproto "arcade/ui/fireproto"
 	uifiretower "arcade/ui/firetower"
+	uihorror "arcade/ui/horror"
 	uilabyrinth "arcade/ui/labyrinth"
 )
 
@@ -19,5 +21,6 @@ var games = []ui.Game{
 	{Engine: firelibrary.Game{}, Board: uifirelibrary.NewBoard},
 	{Engine: fireproto.Game{}, Board: uifireproto.NewBoard},
 	{Engine: firetower.Game{}, Board: uifiretower.NewBoard},
+	{Engine: horror.Game{}, Board: uihorror.NewBoard},
 	{Engine: labyrinth.Game{}, Board: uilabyrinth.NewBoard},
 }

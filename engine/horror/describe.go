@@ -71,7 +71,7 @@ func (g *state) Describe(s engine.Seat, a engine.Action) string {
 	case KindPlay:
 		k := cardKinds[a.Args[0]]
 		if isWeapon(k) {
-			return fmt.Sprintf("Play %s on %s (-%d/+%d)", kindNames[k], who(engine.Seat(a.Args[1])), weaponPower(k), weaponPower(k))
+			return fmt.Sprintf("Play %s on %s (-%d/+%d)", kindNames[k], player(a.Args[1]), weaponPower(k), weaponPower(k))
 		}
 		return "Play " + kindNames[k]
 	case KindAttack:
@@ -84,9 +84,9 @@ func (g *state) Describe(s engine.Seat, a engine.Action) string {
 		return "Take the blow (no Protection)"
 	case KindLoot:
 		if a.Args[1] == 0 {
-			return fmt.Sprintf("Take a spare component from %s", who(engine.Seat(a.Args[0])))
+			return fmt.Sprintf("Take a spare component from %s", player(a.Args[0]))
 		}
-		return fmt.Sprintf("Take a Blessing or Curse card from %s", who(engine.Seat(a.Args[0])))
+		return fmt.Sprintf("Take a Blessing or Curse card from %s", player(a.Args[0]))
 	case KindNoLoot:
 		return "Take nothing"
 	case KindEnd:
@@ -111,3 +111,7 @@ func (g *state) describeRoom(c int) string {
 	}
 	return g.roomName(c) + ": " + strings.Join(parts, ", ")
 }
+
+// player names a seat in a move's words as the board numbers it ("player
+// 2"): the move menu does not expand seat references.
+func player(s int) string { return fmt.Sprintf("player %d", s+1) }

@@ -2,6 +2,7 @@ package horror
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"arcade/engine"
@@ -14,7 +15,7 @@ import (
 const (
 	hardIterations = 300
 	hardBudget     = 200 * time.Millisecond
-	hardDepth      = 40
+	hardDepth      = 30
 )
 
 // hardBot is a determinized Monte Carlo search (search.Bot) from the
@@ -38,7 +39,46 @@ func (b *hardBot) Choose(ctx context.Context, view engine.View, legal []engine.A
 	if !ok || v.Me == nil || v.Phase != PhaseTurn && v.Phase != PhaseGhost {
 		return normalBot{}.Choose(ctx, view, legal, rng)
 	}
-	return b.Bot.Choose(ctx, view, legal, rng)
+	return b.Bot.Choose(ctx, view, candidates(v, legal, normalBot{}.Choose(ctx, view, legal, rng)), rng)
+}
+
+// maxCandidates bounds the moves the search compares, so that a decision
+// stays within its time whatever the position offers.
+const maxCandidates = 8
+
+// candidates are the moves worth searching: the normal bot's, then one of
+// each other sort (searches, pictures, cards, attacks, moves through
+// doors, one exchange, ending the turn); beaten ghosts go to the normal
+// bot's four likeliest rooms. Rotations and mirrors are searched only
+// when the normal bot picks one.
+func candidates(v *View, legal []engine.Action, prior engine.Action) []engine.Action {
+	out := []engine.Action{prior}
+	add := func(a engine.Action) {
+		if len(out) < maxCandidates && !slices.ContainsFunc(out, a.Same) {
+			out = append(out, a)
+		}
+	}
+	if v.Phase == PhaseGhost {
+		sorted := slices.Clone(legal)
+		slices.SortStableFunc(sorted, func(a, b engine.Action) int { return ghostScore(v, b.Arg(0)) - ghostScore(v, a.Arg(0)) })
+		for _, a := range sorted[:min(4, len(sorted))] {
+			add(a)
+		}
+		return out
+	}
+	exchange := false
+	for _, a := range legal {
+		switch a.Kind {
+		case KindSearch, KindPicture, KindPlay, KindAttack, KindMove, KindEnd:
+			add(a)
+		case KindExchange:
+			if !exchange {
+				add(a)
+				exchange = true
+			}
+		}
+	}
+	return out
 }
 
 // eval rates a playout's end for seat: the outcome when the game is

@@ -28,16 +28,21 @@ func NewBoard() board.Renderer { return &Board{cursor: -1} }
 type Board struct {
 	cursor int    // the cell under the cursor, -1 before the first view
 	seen   string // the turn the cursor was placed for
+	size   int    // the library's rows in the last view drawn (0: none yet)
 }
 
 // MinSize implements board.Renderer: the whole table screen fits 80x24.
 func (b *Board) MinSize() (int, int) { return 80, 24 }
 
 // PreferredHeight implements board.Sizer: a status line over the grid,
-// taller rooms when the terminal has room for them.
+// taller rooms when the terminal has room for them and for eight lines
+// of moves and log below (the 5x5 library takes 17 lines at 80x24).
 func (b *Board) PreferredHeight(width, height int) int {
-	g := pickGeom(width, height-7, 5)
-	return g.gridHeight(5) + 1
+	n := b.size
+	if n == 0 {
+		n = 5
+	}
+	return pickGeom(width, height-3-8, n).gridHeight(n) + 1
 }
 
 // ownCell is the viewer's room (the Portal for a spectator or before the start).
@@ -50,6 +55,7 @@ func ownCell(v *hr.View) int {
 
 // sync puts the cursor on the viewer's room when a turn begins.
 func (b *Board) sync(v *hr.View) {
+	b.size = v.Size
 	turn := string(v.Phase) + ":" + strconv.Itoa(v.Round) + ":" + strconv.Itoa(int(v.Active))
 	if turn != b.seen || b.cursor < 0 || b.cursor >= len(v.Cells) {
 		b.seen = turn
