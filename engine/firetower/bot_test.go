@@ -118,6 +118,7 @@ func TestHardBeatsEasy(t *testing.T) {
 	}
 	hard := hardDefault
 	hard.budget = time.Hour // reproducible: never cut short by the clock
+	hard.samples = 8        // and quick
 	if enginetest.RaceEnabled {
 		hard = quickHard
 	}

@@ -193,6 +193,9 @@ func (p *Position) smokejumper(at Point) (Effect, error) {
 // Only firebreaks already on the board count as neighbours, so the two
 // halves of a Dozer Line may touch each other.
 func (p *Position) breakProblem(q Point) error {
+	if p.breakOK(q) {
+		return nil
+	}
 	if IsEternal(q) {
 		return refuse("No firebreak on the eternal flame.")
 	}
@@ -210,22 +213,34 @@ func (p *Position) breakProblem(q Point) error {
 	return nil
 }
 
+// breakOK reports whether a new firebreak may go on q (breakProblem says
+// why not): empty forest outside the tower areas, no firebreak next to it.
+func (p *Position) breakOK(q Point) bool {
+	if p.Board.At(q) != Empty {
+		return false
+	}
+	if _, ok := p.AreaOf(q); ok {
+		return false
+	}
+	for _, d := range neighbours4 {
+		if p.Board.At(q.Add(d)) == Break && q.Add(d).On() {
+			return false
+		}
+	}
+	return true
+}
+
 // firebreaks places a Dozer or Scratch Line, in part where a square is
 // refused.
 func (p *Position) firebreaks(cells []Point) (Effect, error) {
 	var e Effect
-	var first error
 	for _, q := range cells {
-		if err := p.breakProblem(q); err != nil {
-			if first == nil {
-				first = err
-			}
-			continue
+		if p.breakOK(q) {
+			e.add(&p.Board, q, Break)
 		}
-		e.add(&p.Board, q, Break)
 	}
 	if len(e.Changes) == 0 {
-		return e, first
+		return e, p.breakProblem(cells[0])
 	}
 	return e, nil
 }
