@@ -13,9 +13,9 @@ import (
 // time, and how many moves a playout looks ahead before it rates the
 // position.
 const (
-	hardIterations = 300
-	hardBudget     = 200 * time.Millisecond
-	hardDepth      = 30
+	hardIterations = 200
+	hardBudget     = 150 * time.Millisecond
+	hardDepth      = 24
 )
 
 // hardBot is a determinized Monte Carlo search (search.Bot) from the

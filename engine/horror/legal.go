@@ -13,7 +13,7 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 		return nil
 	}
 	p := &g.Seats[s]
-	var out []engine.Action
+	out := make([]engine.Action, 0, 24)
 	add := func(kind string, args ...int) { out = append(out, engine.Action{Kind: kind, Args: args}) }
 	switch g.Phase {
 	case PhaseColours:

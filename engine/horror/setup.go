@@ -101,8 +101,11 @@ func (g *state) rollFirst() {
 	for s := range in {
 		in[s] = engine.Seat(s)
 	}
+	best, rolls := 0, 0
 	for len(in) > 1 {
-		best, top := 0, []engine.Seat(nil)
+		rolls++
+		best = 0
+		var top []engine.Seat
 		for _, s := range in {
 			switch d := g.die(); {
 			case d > best:
@@ -114,6 +117,11 @@ func (g *state) rollFirst() {
 		in = top
 	}
 	first := in[0]
+	what := "the highest die: plays first"
+	if rolls > 1 {
+		what = "the highest die after a tie: plays first"
+	}
+	g.roll(first, what, best)
 	g.Order = make([]engine.Seat, g.Players)
 	for i := range g.Order {
 		g.Order[i] = engine.Seat((int(first) + i) % g.Players)
