@@ -145,3 +145,17 @@ func TestDetails(t *testing.T) {
 		t.Fatal(d)
 	}
 }
+
+// TestThreeByThreeLeavesRoomForMoves: once the board has seen a 3x3
+// library it asks for fewer lines, so that moves and log keep eight of
+// an 80x24 screen (with the table's three), and it fits them.
+func TestThreeByThreeLeavesRoomForMoves(t *testing.T) {
+	st := game(t, 2, 3, 30)
+	b := NewBoard().(*Board)
+	b.Render(st.View(0), ctx(80, 17, false, 0))
+	h := b.PreferredHeight(80, 24)
+	if h > 24-3-7 {
+		t.Fatalf("a 3x3 library asks for %d lines", h)
+	}
+	checkFits(t, b.Render(st.View(0), ctx(80, h, true, 0)), 80, h, "3x3")
+}
