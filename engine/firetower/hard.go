@@ -3,7 +3,6 @@ package firetower
 import (
 	"context"
 	"fmt"
-	"math"
 	"slices"
 	"time"
 
@@ -23,10 +22,6 @@ type hardBot struct {
 	samples int           // guesses of the hidden cards (a playout budget replaces it)
 	budget  time.Duration // stop guessing after this long, or at the context's deadline (a guard for slow machines)
 	reply   bool          // play out its own next turn too
-	// priorZ, when positive, keeps the normal bot's move (the first
-	// candidate) unless another one beats it on the same guesses by at
-	// least priorZ standard errors; 0 plays the best average.
-	priorZ float64
 }
 
 // hardDefault is the hard bot of the arcade. Its 32 guesses take well
@@ -84,7 +79,6 @@ func (b hardBot) decide(ctx context.Context, v *View, rng *engine.RNG) (choice, 
 	}
 	until := engine.ThinkUntil(ctx, b.budget)
 	sum := make([]float64, len(cands))
-	sq := make([]float64, len(cands)) // squares of the differences from the first candidate
 	round := make([]float64, len(cands))
 	done := 0
 	for n := 0; n < samples; n++ {
@@ -109,39 +103,19 @@ func (b hardBot) decide(ctx context.Context, v *View, rng *engine.RNG) (choice, 
 		}
 		for i, x := range round {
 			sum[i] += x
-			sq[i] += (x - round[0]) * (x - round[0])
 		}
 		done++
 	}
 	if done == 0 {
 		return ranked[best(ranked)], true
 	}
-	return cands[b.pick(sum, sq, done)], true
-}
-
-// pick is the candidate to play given the sums of its ratings over done
-// guesses and the sums of the squared differences from the first
-// candidate's (see priorZ).
-func (b hardBot) pick(sum, sq []float64, done int) int {
 	best := 0
-	for i := range sum {
+	for i := range cands {
 		if sum[i] > sum[best] {
 			best = i
 		}
 	}
-	if b.priorZ <= 0 || best == 0 {
-		return best
-	}
-	best, bestGain := 0, 0.0
-	n := float64(done)
-	for i := 1; i < len(sum) && done > 1; i++ {
-		gain := (sum[i] - sum[0]) / n // the mean difference
-		variance := (sq[i]/n - gain*gain) * n / (n - 1)
-		if gain > bestGain && gain > b.priorZ*math.Sqrt(max(variance, 0)/n) {
-			best, bestGain = i, gain
-		}
-	}
-	return best
+	return cands[best], true
 }
 
 // candidates picks the moves to search, best rated first: the top best
