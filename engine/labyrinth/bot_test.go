@@ -67,9 +67,10 @@ func TestBotsPlayLegally(t *testing.T) {
 	}
 }
 
-// BenchmarkHardBotLate times the hard bot's decisions near the end of
-// the game, where it searches (solo and with three players), and reports
-// the slowest one (the arcade's aim: under 300 ms on a 2-core machine).
+// BenchmarkHardBotLate times the hard bot's decisions where it searches
+// (from the first turn since issue 10; solo and with three players), and
+// reports the slowest one (the arcade's aim: under 300 ms on a 2-core
+// machine).
 //
 //	go test -run XXX -bench HardBotLate ./engine/labyrinth/
 func BenchmarkHardBotLate(b *testing.B) {
