@@ -25,7 +25,8 @@ const (
 // In detail: ANSI escape sequences (CSI, OSC, DCS and the other string
 // sequences, in their 7-bit ESC and 8-bit C1 forms) are removed whole; then
 // C0 and C1 controls, DEL, invalid UTF-8, format characters (bidi overrides
-// and isolates, zero-width spaces and joiners, soft hyphens), default
+// and isolates, zero-width spaces and joiners outside emoji sequences, soft
+// hyphens), default
 // ignorable fillers and unassigned or private-use code points are dropped;
 // braces become parentheses (names cannot forge "{seatN}" references);
 // runs of whitespace become one space, trimmed at both ends; at most two
@@ -64,6 +65,17 @@ func cleanText(s string, maxRunes, maxWidth int) string {
 			space = b.Len() > 0
 			continue
 		}
+		if joiner(r) {
+			// An emoji's zero-width joiner and presentation selector stay
+			// inside an emoji sequence (👩‍💻, ❤️) and go anywhere else.
+			last, _ := utf8.DecodeLastRuneInString(b.String())
+			next, _ := utf8.DecodeRuneInString(s[i:])
+			if !space && pictographic(last) && (r == '\uFE0F' || pictographic(next)) && runes+1 <= maxRunes {
+				b.WriteRune(r)
+				runes++
+			}
+			continue
+		}
 		if !keepRune(r) {
 			continue
 		}
@@ -98,7 +110,18 @@ func cleanText(s string, maxRunes, maxWidth int) string {
 		runes++
 		width += w
 	}
-	return b.String()
+	return strings.TrimRight(b.String(), "\u200d") // a joiner left by the cap joins nothing
+}
+
+// joiner reports whether r is the zero-width joiner or the emoji
+// presentation selector, which emoji sequences are made with.
+func joiner(r rune) bool { return r == '\u200d' || r == '\uFE0F' }
+
+// pictographic reports whether r is an emoji (or a joiner or selector
+// inside an emoji sequence): the Unicode blocks of pictographs, symbols
+// and dingbats.
+func pictographic(r rune) bool {
+	return joiner(r) || r >= 0x1F000 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x27BF || r >= 0x2300 && r <= 0x23FF
 }
 
 // unbrace turns braces into parentheses, so that no name can contain the

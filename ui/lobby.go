@@ -103,19 +103,11 @@ func (l *lobbyScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	case keyMatches(k, km.Watch):
 		return l, l.joinSelected(true)
 	case keyMatches(k, km.Code):
-		return l, s.openPrompt(promptCode, "", "e.g. K7MQ2X", 32, func(code string) tea.Cmd {
+		return l, s.openPrompt(promptCode, "", "six letters, e.g. K7MQ2X", 32, func(code string) tea.Cmd {
 			return s.call(func() error { return s.client.JoinCode(code) }, "")
 		})
 	case keyMatches(k, km.Name):
-		return l, s.openPrompt(promptName, s.client.Player().Name, "your name", 32, func(name string) tea.Cmd {
-			return func() tea.Msg {
-				name, err := s.client.Rename(name)
-				if err != nil {
-					return resultMsg{err: err}
-				}
-				return resultMsg{ok: "You are now " + name + "."}
-			}
-		})
+		return l, s.openName(s.client.Player().Name)
 	case keyMatches(k, km.Rules):
 		if g := l.selectedGame(); g != nil {
 			l.clamp()
@@ -134,6 +126,26 @@ const (
 	promptCode   = "Invite code"
 	promptReport = "Report seat"
 )
+
+// openName opens the name editor on value. It takes no more than a name
+// may hold (rooms.MaxNameRunes characters), and refuses a name too wide
+// for the screens (rooms.MaxNameWidth columns: emoji and wide letters
+// count two) with the reason, keeping it to edit, rather than cutting it.
+func (s *session) openName(value string) tea.Cmd {
+	return s.openPrompt(promptName, value, "your name", rooms.MaxNameRunes, func(name string) tea.Cmd {
+		if w := board.Width(strings.TrimSpace(name)); w > rooms.MaxNameWidth {
+			s.setStatus(fmt.Sprintf("That name is %d columns wide; %d fit (emoji and wide letters count two).", w, rooms.MaxNameWidth), true)
+			return s.openName(name)
+		}
+		return func() tea.Msg {
+			name, err := s.client.Rename(name)
+			if err != nil {
+				return resultMsg{err: err}
+			}
+			return resultMsg{ok: "You are now " + name + "."}
+		}
+	})
+}
 
 // openCreate is the form for the highlighted game; solo fills the other
 // seats with bots.
@@ -212,12 +224,23 @@ func (l *lobbyScreen) View() string {
 	header := title + " " + who
 
 	body := lobbyBodies.get(l.bodyKey(), func() string {
-		leftW := max(w*19/40, 26)
+		// The games, then the open tables; from 120 columns a third
+		// column with who is online and the latest results.
+		bodyH := l.height - 6 - strings.Count(l.keyLine(), "\n") - 1
+		leftW := min(max(w*19/40, 26), 52)
+		sideW := 0
+		if w >= 120 {
+			sideW = min((w-leftW-4)/2, 60)
+		}
 		rightW := w - leftW - 2
-		bodyH := l.height - 7
-		left := l.gamesPane(leftW, bodyH)
-		right := l.tablesPane(rightW, bodyH)
-		return board.Columns(fitBlock(left, leftW, bodyH), fitBlock("", 2, bodyH), fitBlock(right, rightW, bodyH))
+		if sideW > 0 {
+			rightW -= sideW + 2
+		}
+		cols := []string{fitBlock(l.gamesPane(leftW, bodyH), leftW, bodyH), fitBlock("", 2, bodyH), fitBlock(l.tablesPane(rightW, bodyH), rightW, bodyH)}
+		if sideW > 0 {
+			cols = append(cols, fitBlock("", 2, bodyH), fitBlock(l.sidePane(sideW, bodyH), sideW, bodyH))
+		}
+		return board.Columns(cols...)
 	})
 
 	var footer []string
@@ -226,8 +249,13 @@ func (l *lobbyScreen) View() string {
 	} else {
 		footer = append(footer, s.statusLine(s.lobbyNotice(), w))
 	}
-	footer = append(footer, s.shortHelp(w, "lobby", l.keys))
+	footer = append(footer, l.keyLine())
 	return header + "\n\n" + body + "\n\n" + strings.Join(footer, "\n")
+}
+
+// keyLine is the lobby's key help: two lines when one cannot hold it.
+func (l *lobbyScreen) keyLine() string {
+	return l.s.keyLines(l.width, 2, "lobby", l.keys)
 }
 
 func (l *lobbyScreen) gamesPane(w, h int) string {
@@ -250,11 +278,87 @@ func (l *lobbyScreen) gamesPane(w, h int) string {
 		lines = append(lines, th.Faint.Render(" no games installed"))
 	}
 	if g := l.selectedGame(); g != nil {
+		in := g.Info()
 		lines = append(lines, "")
-		for _, s := range wrap(g.Info().Summary, w-1) {
+		for _, s := range wrap(in.Summary, w-1) {
 			lines = append(lines, th.Faint.Render(" "+s))
 		}
 		lines = append(lines, th.Faint.Render(" enter: new table · r: rules"))
+		// A tall lobby says more about the game: its options.
+		if opts := optionLines(in, w-1); len(opts) > 0 && len(lines)+len(opts)+2 <= h {
+			lines = append(lines, "", th.Heading.Render(" OPTIONS"))
+			for _, o := range opts {
+				lines = append(lines, " "+o)
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// optionLines list a game's table options with their choices, default
+// first, in the new-table form's words, wrapped to w.
+func optionLines(in engine.Info, w int) []string {
+	var out []string
+	for _, o := range in.Options {
+		choices := o.Choices
+		if o.Kind == engine.Bool {
+			choices = []string{"no", "yes"}
+			if o.Default == "true" {
+				choices = []string{"yes", "no"}
+			}
+		}
+		out = append(out, wrapHang(o.Name+": "+strings.Join(choices, ", "), w, 2)...)
+	}
+	return out
+}
+
+// sidePane is the wide lobby's third column: who is online and where,
+// then the last finished public games.
+func (l *lobbyScreen) sidePane(w, h int) string {
+	th := l.s.th
+	lu := l.s.lobby
+	lines := []string{th.Heading.Render("ONLINE")}
+	people := lu.People
+	if room := h / 2; len(people) > room-1 {
+		people = people[:max(room-2, 0)]
+	}
+	for _, p := range people {
+		where := "in the lobby"
+		switch {
+		case p.Game != "" && p.Watching:
+			where = "watching " + p.Game
+		case p.Game != "":
+			where = "playing " + p.Game
+		}
+		for i, l := range wrapHang(p.Name+" · "+where, w-1, 2) {
+			if i > 0 {
+				l = th.Faint.Render(l)
+			}
+			lines = append(lines, " "+l)
+		}
+	}
+	if n := len(lu.People) - len(people); n > 0 {
+		lines = append(lines, th.Faint.Render(fmt.Sprintf(" and %d more", n)))
+	}
+	lines = append(lines, "", th.Heading.Render("RECENT RESULTS"))
+	if len(lu.Recent) == 0 {
+		lines = append(lines, th.Faint.Render(" No finished public games yet."))
+	}
+	for i := len(lu.Recent) - 1; i >= 0 && len(lines) < h; i-- {
+		r := lu.Recent[i]
+		var won []string
+		for _, s := range r.Winners {
+			if int(s) >= 0 && int(s) < len(r.Names) {
+				won = append(won, r.Names[s])
+			}
+		}
+		result := "no winner"
+		if len(won) > 0 {
+			result = "won by " + strings.Join(won, ", ")
+		}
+		for _, l := range wrapHang(r.Game+": "+result, w-1, 2) {
+			lines = append(lines, " "+l)
+		}
 	}
 	return strings.Join(lines, "\n")
 }
@@ -276,20 +380,51 @@ func (l *lobbyScreen) tablesPane(w, h int) string {
 	}
 	lines := []string{th.Heading.Render(head)}
 	if len(tables) == 0 {
-		lines = append(lines, th.Faint.Render(" No public tables yet."),
-			th.Faint.Render(" c opens one; b plays against bots;"),
-			th.Faint.Render(" i joins a private table by code."))
+		for _, l := range wrap("No public tables yet. c opens one; b plays against bots; i joins a private table by code.", w-1) {
+			lines = append(lines, th.Faint.Render(" "+l))
+		}
 		return strings.Join(lines, "\n")
 	}
-	first := max(0, l.tableIdx-(h-3))
+	// A table on one line when its game's whole name fits, else on two:
+	// the name, then the seats, the status and the host.
+	nameW := 0
+	for _, t := range tables {
+		nameW = max(nameW, board.Width(t.GameName))
+	}
+	oneLine := nameW+1+16+1+min(board.Width(l.longestHost()), 16) <= w-1
+	per := 1
+	if !oneLine {
+		per = 2
+	}
+	first := max(0, l.tableIdx-(h-1)/per+1)
 	for i := first; i < len(tables); i++ {
 		t := tables[i]
-		row := fmt.Sprintf("%-18s %d/%d %-8s %s", board.Clip(t.GameName, 18), t.Taken, t.Seats, t.Status, t.Host)
-		if i == l.tableIdx {
-			lines = append(lines, selRow(th, row, w, l.pane == 1))
-		} else {
-			lines = append(lines, " "+row)
+		facts := fmt.Sprintf("%d/%d %-8s %s", t.Taken, t.Seats, t.Status, board.Clip(t.Host, 16))
+		rows := []string{fmt.Sprintf("%-*s %s", nameW, t.GameName, facts)}
+		if !oneLine {
+			rows = []string{board.Clip(t.GameName, w-1), "  " + facts}
+		}
+		for j, row := range rows {
+			switch {
+			case i == l.tableIdx && j > 0 && l.pane == 1:
+				lines = append(lines, th.Selected.Render(padRight(" "+row, w)))
+			case i == l.tableIdx && j == 0:
+				lines = append(lines, selRow(th, row, w, l.pane == 1))
+			default:
+				lines = append(lines, " "+row)
+			}
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// longestHost is the widest host name of the open tables.
+func (l *lobbyScreen) longestHost() string {
+	long := ""
+	for _, t := range l.s.lobby.Tables {
+		if board.Width(t.Host) > board.Width(long) {
+			long = t.Host
+		}
+	}
+	return long
 }

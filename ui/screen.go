@@ -2,8 +2,10 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -192,7 +194,13 @@ var helpLines = memo[helpKey]{max: 256}
 // last two keys (help, and the key that quits or closes) always show, so
 // the line never ends cut short.
 func (s *session) shortHelp(w int, name string, km help.KeyMap) string {
-	return helpLines.get(helpKey{s.help, w, name}, func() string {
+	return s.keyLines(w, 1, name, km)
+}
+
+// keyLines is shortHelp on up to n lines: the keys are laid out line by
+// line, and only what does not fit on n lines is left out.
+func (s *session) keyLines(w, n int, name string, km help.KeyMap) string {
+	return helpLines.get(helpKey{s.help, w*8 + n, name}, func() string {
 		st := s.help.Styles
 		var items []string
 		for _, b := range km.ShortHelp() {
@@ -201,11 +209,35 @@ func (s *session) shortHelp(w int, name string, km help.KeyMap) string {
 			}
 		}
 		sep := st.ShortSeparator.Render(" • ")
-		for len(items) > 2 && board.Width(strings.Join(items, sep)) > w {
+		lines := packItems(items, sep, w)
+		for len(items) > 2 && len(lines) > n {
 			items = append(items[:len(items)-3], items[len(items)-2:]...)
+			lines = packItems(items, sep, w)
 		}
-		return strings.Join(items, sep)
+		return strings.Join(lines, "\n")
 	})
+}
+
+// packItems lays items out on lines of w columns, sep between two on a
+// line; an item wider than w gets a line of its own.
+func packItems(items []string, sep string, w int) []string {
+	var lines []string
+	line := ""
+	for _, it := range items {
+		switch {
+		case line == "":
+			line = it
+		case board.Width(line)+board.Width(sep)+board.Width(it) <= w:
+			line += sep + it
+		default:
+			lines = append(lines, line)
+			line = it
+		}
+	}
+	if line != "" || len(lines) == 0 {
+		lines = append(lines, line)
+	}
+	return lines
 }
 
 // gameName is a game's name by ID (the ID when the server has no such game).
@@ -245,6 +277,11 @@ func (s *session) openPrompt(label, value, placeholder string, limit int, submit
 	in := textinput.New()
 	in.CharLimit = limit
 	in.Placeholder = placeholder
+	// The placeholder is faint in every theme (the stock grey is lost
+	// without colour, and it would look typed).
+	st := in.Styles()
+	st.Focused.Placeholder, st.Blurred.Placeholder = s.th.Faint, s.th.Faint
+	in.SetStyles(st)
 	in.SetValue(value)
 	in.CursorEnd()
 	s.prompt = &prompt{label: label, input: in, submit: submit}
@@ -270,10 +307,16 @@ func (s *session) promptKey(k tea.KeyPressMsg) tea.Cmd {
 
 // promptLine is the open prompt with its input, in a line w cells wide:
 // the input takes what the label and the "enter ok" hint leave.
+// A value at its length limit says so, so that a refused keystroke is
+// not a mystery.
 func (s *session) promptLine(w int) string {
-	const hint = "  enter ok · esc cancel"
-	s.prompt.input.SetWidth(max(w-board.Width(s.prompt.label)-2-len(hint)-1, 8))
-	return s.th.Key.Render(s.prompt.label+": ") + s.prompt.input.View() + s.th.Faint.Render(hint)
+	hint, style := "  enter ok · esc cancel", s.th.Faint
+	in := &s.prompt.input
+	if in.CharLimit > 0 && utf8.RuneCountInString(in.Value()) >= in.CharLimit {
+		hint, style = fmt.Sprintf("  %d characters at most · enter ok · esc cancel", in.CharLimit), s.th.Warn
+	}
+	in.SetWidth(max(w-board.Width(s.prompt.label)-2-board.Width(in.Prompt)-board.Width(hint)-1, 8))
+	return s.th.Key.Render(s.prompt.label+": ") + in.View() + style.Render(hint)
 }
 
 // keyMatches reports whether a key press triggers the binding.

@@ -90,7 +90,12 @@ func TestScreens(t *testing.T) {
 			shots := map[string]string{}
 			codes := map[string]string{}
 			hub := screenHub(t)
+			bob := screenDriver(t, hub, "bob", 80, 24, true)
+			if err := bob.client.Create("fireproto", 3, false, nil); err != nil {
+				t.Fatal(err)
+			}
 			d := screenDriver(t, hub, "anna", w, h, colour)
+			waitText(d, "bob")
 			shots["lobby"] = waitText(d, "GAMES")
 			d.key("c")
 			shots["form"] = waitText(d, "NEW TABLE")

@@ -347,7 +347,7 @@ func (ts *tableScreen) draw() string {
 	bottomH := 7
 	boardH := max(h-3-bottomH, 4)
 	if sz, ok := ts.board.(board.Sizer); ok && t.View != nil {
-		boardH = max(boardH, min(sz.PreferredHeight(boardW, h), h-3-4))
+		boardH = max(boardH, min(sz.PreferredHeight(boardW, h), h-3-3))
 	}
 	var top string
 	if ts.seats.open && t.Table.Status != rooms.Finished {

@@ -163,6 +163,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 // serve runs the server until ctx ends, then shuts it down gracefully: the
 // sessions first (with a deadline), then the hub.
 func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store, logger *log.Logger) error {
+	logger.Info("players connect with: " + connectCommand(c.listen, c.publicHost))
 	var observe *metrics.Metrics
 	if c.metricsAddr != "" {
 		observe = metrics.New()
@@ -289,4 +290,28 @@ func serverObserver(m *metrics.Metrics) sshserver.Observer {
 		return nil
 	}
 	return m
+}
+
+// connectCommand is the ssh command that reaches a server listening on
+// listen (or on publicHost, when set), to paste: "ssh -p 2222 localhost".
+func connectCommand(listen, publicHost string) string {
+	addr := listen
+	if publicHost != "" {
+		addr = publicHost
+	}
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		host, port = addr, "22"
+		if publicHost == "" {
+			port = "2222"
+		}
+	}
+	switch host {
+	case "", "0.0.0.0", "::", "127.0.0.1", "::1":
+		host = "localhost"
+	}
+	if port == "22" {
+		return "ssh " + host
+	}
+	return "ssh -p " + port + " " + host
 }

@@ -27,6 +27,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -51,6 +52,25 @@ type Source interface {
 	Done() <-chan struct{}
 	Drain(send func(tea.Msg), done bool)
 	OnWake(wake func())
+}
+
+// Monochrome reports whether a TERM in env names a monochrome terminal
+// description (terminfo's naming: xterm-mono, vt100-m, ...-nc, ...-bw),
+// which colorprofile.Env still gives colours. Either TERM counts: the one
+// the client's pty request gave and one sent with SetEnv.
+func Monochrome(env []string) bool {
+	for _, kv := range env {
+		term, ok := strings.CutPrefix(kv, "TERM=")
+		if !ok {
+			continue
+		}
+		for _, suffix := range []string{"-mono", "-m", "-nc", "-bw"} {
+			if strings.HasSuffix(term, suffix) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Config describes one session.
@@ -128,7 +148,7 @@ func New(ctx context.Context, cfg Config) *Session {
 	if cfg.Clamp == nil {
 		cfg.Clamp = func(w, h int) (int, int) { return w, h }
 	}
-	if cfg.Profile < colorprofile.Ascii {
+	if cfg.Profile < colorprofile.Ascii || Monochrome(cfg.Env) {
 		// There is a terminal: keep the cursor moves, drop the colours.
 		cfg.Profile = colorprofile.Ascii
 	}

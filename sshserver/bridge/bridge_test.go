@@ -220,3 +220,32 @@ func (panicky) View() tea.View                      { return tea.NewView("") }
 // draw writes what changed between the screen's last frame and v, as the
 // root model does in two steps.
 func draw(s *screen, v tea.View) error { return s.write(s.frame(v)) }
+
+// TestMonochromeTerminals: TERM=xterm-mono and the other monochrome
+// terminfo names turn colours off, as NO_COLOR does.
+func TestMonochromeTerminals(t *testing.T) {
+	for term, mono := range map[string]bool{"xterm-mono": true, "vt100-m": true, "screen-bw": true, "xterm-nc": true,
+		"xterm-256color": false, "xterm": false, "tmux-256color": false, "mono": false} {
+		if got := Monochrome([]string{"LANG=C", "TERM=" + term}); got != mono {
+			t.Errorf("TERM=%s: monochrome %v, want %v", term, got, mono)
+		}
+	}
+	if !Monochrome([]string{"TERM=xterm-mono", "TERM=xterm-256color"}) {
+		t.Error("a TERM sent with SetEnv did not count")
+	}
+}
+
+// TestFullWidthLineKeepsItsLastColumn: a line as wide as the terminal
+// keeps its last character (erasing after it would take it).
+func TestFullWidthLineKeepsItsLastColumn(t *testing.T) {
+	var out bytes.Buffer
+	s := &screen{out: newStallWriter(&out, time.Second, nil), profile: colorprofile.TrueColor}
+	view := tea.NewView("0123456789\nabc")
+	view.AltScreen = true
+	if err := draw(s, view); err != nil {
+		t.Fatal(err)
+	}
+	if got := screenOf(t, 10, 3, out.Bytes()); !strings.HasPrefix(got, "0123456789\nabc") {
+		t.Errorf("screen:\n%q", got)
+	}
+}

@@ -21,6 +21,7 @@ const (
 	syncOn     = "\x1b[?2026h" // synchronized output: terminals without it ignore it
 	syncOff    = "\x1b[?2026l"
 	eraseLine  = "\x1b[0m\x1b[K"
+	resetStyle = "\x1b[0m"
 )
 
 // lineSeed seeds the hashes of frame rows (a collision would leave one row
@@ -36,7 +37,7 @@ var bufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // screen draws frames as line diffs: after each change it compares the new
 // frame with the last one line by line and rewrites only the lines that
-// differ (cursor to the line, the line, reset and erase to its end). It
+// differ (cursor to the line, erase it, the line, reset). It
 // holds the last frame's lines and nothing else: no cell buffers.
 type screen struct {
 	out     *stallWriter
@@ -104,9 +105,13 @@ func (s *screen) frame(v tea.View) *bytes.Buffer {
 		} else {
 			s.lines = append(s.lines, h)
 		}
+		// Erase the line before writing it, not after: a line as wide as
+		// the terminal leaves the cursor on its last column, and erasing
+		// from there would take that column's character with it.
 		buf.WriteString(ansi.CursorPosition(1, i+1))
-		buf.WriteString(inProfile(l, s.profile))
 		buf.WriteString(eraseLine)
+		buf.WriteString(inProfile(l, s.profile))
+		buf.WriteString(resetStyle)
 	}
 	for i := rows; i < len(s.lines) && !s.full; i++ {
 		if s.lines[i] != blankLine {

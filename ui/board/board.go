@@ -125,7 +125,7 @@ type Detailer interface {
 
 // Sizer is implemented by boards that read better with more lines than the
 // table screen gives by default; the table then shrinks its moves and log
-// strip, down to four lines.
+// strip, down to three lines (an 80x23 terminal).
 type Sizer interface {
 	// PreferredHeight is how many lines the board would like at this
 	// terminal width and height.

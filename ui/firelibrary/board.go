@@ -375,7 +375,7 @@ func handLines(v fl.View, th *theme.Theme, w, room int) []string {
 		line := " " + th.Key.Render(t.Name) + th.Faint.Render(" ("+shortTiming(t.Timing)+") ") + t.Text
 		full = append(full, wrapHang(line, w, 3)...)
 	}
-	if room >= len(full)+2 {
+	if room >= len(full)+1 {
 		return append([]string{head}, full...)
 	}
 	// Else the names on the heading's line, with as much as fits.
