@@ -621,8 +621,9 @@ func (ts *tableScreen) menuRows(menu []menuMove, first, w, room int) (rows []str
 		if k == "" {
 			k = "·"
 		}
-		// Only the shown moves are put in words.
-		text := ts.u.Describe(mv.i)
+		// Only the shown moves are put in words; a move may name a
+		// player by seat reference (engine.SeatRef).
+		text := engine.ExpandSeats(ts.u.Describe(mv.i), ts.nameOf)
 		if text == "" {
 			text = "…" // the table has moved on: the next update is coming
 		}

@@ -44,6 +44,10 @@ type choice struct {
 	acts  []engine.Action
 	idx   int
 	state string // the view the choice was made in
+	// partners, for a pass (g), are the moves of each of acts's groups:
+	// the card of yours passed on is chosen first, then what comes back
+	// and from whom (see byCard).
+	partners [][]engine.Action
 }
 
 // New makes a board with the cursor on the compass tile.

@@ -123,6 +123,11 @@ func (b *Board) handle(key string, v lab.View, legal []engine.Action) board.Repl
 		return board.Inform(b.pickText(v))
 	case "enter":
 		if b.pick != nil {
+			if c := b.pick; c.partners != nil && len(c.partners[c.idx]) > 1 {
+				// The card passed on is chosen: now what comes back.
+				b.pick = &choice{tile: c.tile, acts: c.partners[c.idx], state: c.state}
+				return board.Inform(b.pickText(v))
+			}
 			a := b.pick.acts[b.pick.idx]
 			if l, ok := engine.Find(legal, a); ok {
 				return board.Play(l)
@@ -231,13 +236,59 @@ func (b *Board) offer(v lab.View, key string, acts []engine.Action) board.Reply 
 		return board.Play(acts[0])
 	}
 	b.pick = &choice{tile: b.cursor, acts: acts, state: stateKey(v)}
+	if key == "g" {
+		b.pick.acts, b.pick.partners = byCard(acts)
+		if len(b.pick.acts) == 1 {
+			b.pick.acts, b.pick.partners = b.pick.partners[0], nil // one group: straight to its moves
+		}
+	}
 	return board.Inform(b.pickText(v))
+}
+
+// byCard groups passes by the card of yours they pass on (none, for a
+// take) and a Trolley Service: one move per group, in order, and each
+// group's moves (what comes back, and from whom).
+func byCard(acts []engine.Action) (firsts []engine.Action, groups [][]engine.Action) {
+	at := map[[2]int]int{}
+	for _, a := range acts {
+		if len(a.Args) < 5 {
+			firsts, groups = append(firsts, a), append(groups, []engine.Action{a})
+			continue
+		}
+		k := [2]int{a.Args[2], a.Args[4]}
+		if i, ok := at[k]; ok {
+			groups[i] = append(groups[i], a)
+			continue
+		}
+		at[k] = len(firsts)
+		firsts, groups = append(firsts, a), append(groups, []engine.Action{a})
+	}
+	return firsts, groups
 }
 
 // pickText describes the chosen move of the choice in the message line.
 func (b *Board) pickText(v lab.View) string {
 	c := b.pick
-	return fmt.Sprintf("%d/%d tab·enter·esc: %s", c.idx+1, len(c.acts), b.describe(v, c.acts[c.idx]))
+	return fmt.Sprintf("%d/%d tab·enter·esc: %s", c.idx+1, len(c.acts), b.pickWords(v))
+}
+
+// pickWords put the choice's current move in words; a group of passes
+// (see byCard) names the card passed on only: what comes back, and from
+// whom, is chosen next.
+func (b *Board) pickWords(v lab.View) string {
+	c := b.pick
+	a := c.acts[c.idx]
+	if c.partners == nil || len(c.partners[c.idx]) < 2 || len(a.Args) < 5 {
+		return b.describe(v, a)
+	}
+	s := "Take a card, giving none"
+	if a.Args[2] >= 0 {
+		s = "Pass on " + lab.CardName(a.Args[2])
+	}
+	if a.Args[4] >= 0 {
+		s += " (Trolley Service)"
+	}
+	return fmt.Sprintf("%s; then choose what comes back (%d ways)", s, len(c.partners[c.idx]))
 }
 
 // matching lists the legal moves key means on tile i, cheapest first (the

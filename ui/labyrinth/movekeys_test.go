@@ -35,3 +35,30 @@ func TestFullHandSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// TestPassChoosesCardThenWhatComesBack: g offers the cards of yours to
+// pass on (and taking without giving), not every combination at once; the
+// chosen card then offers what comes back, and from whom.
+func TestPassChoosesCardThenWhatComesBack(t *testing.T) {
+	var acts []engine.Action
+	for _, partner := range []int{1, 2} {
+		for _, give := range []int{-1, 7, 24} {
+			for _, take := range []int{-1, 10*partner + 1, 10*partner + 2} {
+				if give >= 0 || take >= 0 {
+					acts = append(acts, engine.Action{Kind: lab.KindPass, Args: []int{12, partner, give, take, -1}})
+				}
+			}
+		}
+	}
+	firsts, groups := byCard(acts)
+	if len(firsts) != 3 {
+		t.Fatalf("%d first choices for %d passes, want 3 (none, card 7, card 24)", len(firsts), len(acts))
+	}
+	for i, g := range groups {
+		for _, a := range g {
+			if a.Args[2] != firsts[i].Args[2] {
+				t.Errorf("group %d mixes the cards passed on: %v", i, g)
+			}
+		}
+	}
+}

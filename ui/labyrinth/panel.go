@@ -253,7 +253,7 @@ func (b *Board) cursorLines(v lab.View, ctx board.Context, p *palette, w int) []
 	var keys string
 	switch {
 	case b.pick != nil:
-		text := fmt.Sprintf("%d/%d %s", b.pick.idx+1, len(b.pick.acts), b.describe(v, b.pick.acts[b.pick.idx]))
+		text := fmt.Sprintf("%d/%d %s", b.pick.idx+1, len(b.pick.acts), b.pickWords(v))
 		lines := wrapText(text, w)
 		if len(lines) > 2 {
 			lines = append(lines[:1], board.Clip(strings.Join(lines[1:], " "), w))
