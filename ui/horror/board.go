@@ -50,7 +50,9 @@ func ownCell(v *hr.View) int {
 	if v.You >= 0 && int(v.You) < len(v.Players) && v.Players[v.You].Cell >= 0 {
 		return v.Players[v.You].Cell
 	}
-	return v.Size * v.Size / 2
+	// Not in the library yet: the room left of the Portal, where nobody may
+	// start, so that m starts there at once.
+	return v.Size*v.Size/2 - 1
 }
 
 // sync puts the cursor on the viewer's room when a turn begins.

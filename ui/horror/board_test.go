@@ -159,3 +159,29 @@ func TestThreeByThreeLeavesRoomForMoves(t *testing.T) {
 	}
 	checkFits(t, b.Render(st.View(0), ctx(80, h, true, 0)), 80, h, "3x3")
 }
+
+// TestStartCursorOnALegalRoom: when a player picks a starting room, the
+// cursor starts on one they may pick (not the Portal), so m starts at once.
+func TestStartCursorOnALegalRoom(t *testing.T) {
+	st, err := hr.Game{}.New(2, nil, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 10; i++ {
+		s := st.Pending()[0]
+		if st.Legal(s)[0].Kind == hr.KindStart {
+			b := NewBoard().(*Board)
+			v := st.View(s)
+			b.Render(v, ctx(80, 24, false, s))
+			r := b.HandleKey("m", v, st.Legal(s))
+			if r.Action == nil || r.Action.Kind != hr.KindStart {
+				t.Fatalf("m at the start did not start: %+v", r)
+			}
+			return
+		}
+		if _, err := st.Apply(s, st.Legal(s)[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatal("never reached the choice of a starting room")
+}
