@@ -46,3 +46,15 @@ func TestPromptLineFits(t *testing.T) {
 		t.Fatalf("prompt line %q", line)
 	}
 }
+
+// TestWaitingRoomNamesOptionsInTheFormsWords: the options of a waiting
+// table read as the new-table form wrote them, not as raw keys.
+func TestWaitingRoomNamesOptionsInTheFormsWords(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 80, 24)
+	d.waitFor("THE ARCADE")
+	d.key("c", "enter")
+	s := stripANSI(d.waitFor("WAITING FOR PLAYERS"))
+	if !strings.Contains(s, "Mode standard") || !strings.Contains(s, "No tools no") || strings.Contains(s, "no_tools") {
+		t.Fatalf("options in the waiting room:\n%s", s)
+	}
+}

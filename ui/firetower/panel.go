@@ -30,7 +30,11 @@ func (b *Board) panel(v ft.View, ctx board.Context, t tool, pv preview, w, h int
 	out = append(out, b.players(v, ctx, p)...)
 	out = append(out, b.hand(v, ctx, w)...)
 	out = append(out, wrapLines(b.doing(v, ctx, t, pv), w)...)
-	out = append(out, wrapLines(th.Faint.Render(keyHint(v, t)), w)...)
+	var hints []string
+	for _, h := range strings.Split(keyHint(v, t), " · ") {
+		hints = append(hints, th.Faint.Render(h))
+	}
+	out = append(out, wrapItems("", hints, th.Faint.Render(" · "), w)...)
 	if h-len(out) >= 2 {
 		var items []string
 		for _, it := range legend(p.colour && h < ft.Size+1) {
@@ -195,7 +199,7 @@ func wrapItems(head string, items []string, sep string, w int) []string {
 		switch {
 		case line == "":
 			line = it
-		case board.Width(line)+len(sep)+board.Width(it) <= w:
+		case board.Width(line)+board.Width(sep)+board.Width(it) <= w:
 			line += sep + it
 		default:
 			out = append(out, line)
