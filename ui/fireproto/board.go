@@ -164,6 +164,7 @@ func playersBlock(v fp.View, ctx board.Context) []string {
 		}
 		state := ""
 		switch i := slices.Index(v.Picks, p.Seat); {
+		case v.Over: // no mark outlives the game
 		case p.Played:
 			state = th.Faint.Render(" done")
 		case i == 0:

@@ -88,3 +88,12 @@ func TestRenderDetails(t *testing.T) {
 		t.Fatalf("pointer view:\n%s", out)
 	}
 }
+
+// TestNoMarkOutlivesTheGame: "done" (this round's turn taken) is gone
+// from the game-over board.
+func TestNoMarkOutlivesTheGame(t *testing.T) {
+	v := fp.View{Over: true, Players: []fp.PlayerView{{Seat: 0, Played: true}, {Seat: 1, Played: true}}}
+	if s := NewBoard().Render(v, ctx(theme.New(true, false), 0, 2)); strings.Contains(s, "done") || !strings.Contains(s, "Borges") {
+		t.Fatalf("done on the game-over board:\n%s", s)
+	}
+}

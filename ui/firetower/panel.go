@@ -51,7 +51,7 @@ func (b *Board) players(v ft.View, ctx board.Context, p palette) []string {
 	var out []string
 	for _, s := range v.Seats {
 		mark := "  "
-		if s.Seat == v.Acting {
+		if s.Seat == v.Acting && !v.Over {
 			mark = th.Accent.Render("▸ ")
 		}
 		tower := s.Tower.Letter() + "⌂"
