@@ -143,9 +143,11 @@ func (g *state) endBook(s engine.Seat, t Token) {
 	g.emit("%s's %s on their Turn Order card scores %d (score %d)", seat(s), tokenName(t), pts, g.Seats[s].Score)
 }
 
-// loneTable is the Lone Librarian's end-of-game table (ruling 22): -10
-// for each of the 12 turns not taken if the Library burned down, +2 for
-// each live Library card left once all 12 turns were taken.
+// loneTable is the Lone Librarian's end-of-game table (ruling 22): the
+// rulebook's "If the Library Burned Down: Lose 10 points for each unused
+// Turn Order Card." and "If the Player Played 12 Turns: Gain 2 points for
+// every remaining Section of the Library." A Section remains while its
+// destroyed card is not revealed.
 func (g *state) loneTable() {
 	if g.Collapsed >= 0 {
 		missed := loneRounds - g.Round // this round's turn was taken
@@ -153,12 +155,15 @@ func (g *state) loneTable() {
 		g.emit("The Library burned down with %d %s not taken: %d points", missed, engine.Plural(missed, "turn", "turns"), g.Bonus)
 	}
 	if g.Round == loneRounds {
-		live := 0
-		for i, sec := range sections {
-			live += sec.Books - g.Burned[i]
+		standing := 0
+		for i := range sections {
+			if !g.top(i).Destroyed {
+				standing++
+			}
 		}
-		g.Bonus += 2 * live
-		g.emit("All %d turns taken with %d live Library cards left: +%d points", loneRounds, live, 2*live)
+		g.Bonus += 2 * standing
+		g.emit("All %d turns taken with %d %s of the Library standing: +%d points", loneRounds, standing,
+			engine.Plural(standing, "Section", "Sections"), 2*standing)
 	}
 }
 

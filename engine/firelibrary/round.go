@@ -281,7 +281,7 @@ func (g *state) nextTurn() {
 
 // endRound is step 3: tokens kept until the end of the round go back, the
 // lowest burn index burns (twice in Wild Fire; not in the Robot variants;
-// in the Lone Librarian only if Fire Spreading did not burn this turn),
+// in the Lone Librarian only if Fire Spreading did not trigger this turn),
 // then every player holding a tool decides at once whether to swap one.
 func (g *state) endRound() {
 	g.Active = -1
@@ -304,7 +304,7 @@ func (g *state) endRound() {
 		g.emit("End of round %d (with the Robot, the Library does not burn now)", g.Round)
 		burns = 0
 	case g.Var.Mode == ModeLone && g.Spread:
-		g.emit("End of round %d: the fire already spread this turn, so no card burns", g.Round)
+		g.emit("End of round %d: %s triggered Fire Spreading this turn, so no card burns", g.Round, seat(0))
 		burns = 0
 	case burns == 2:
 		g.emit("End of round %d: Wild Fire, the Library burns twice", g.Round)

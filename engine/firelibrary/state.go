@@ -78,8 +78,8 @@ type state struct {
 	Robot *robotState `json:"robot,omitempty"`
 	// Used lists the Turn Order cards used in this cycle (solo variants).
 	Used []int `json:"used"`
-	// Spread records that Fire Spreading burned the Library this round
-	// (Lone Librarian: no burn after such a turn).
+	// Spread records that Fire Spreading was triggered this round, even if
+	// a tool then stopped it (Lone Librarian: no burn after such a turn).
 	Spread bool `json:"spread"`
 	// BurnedBest is the highest value of a book burned this round (Solo
 	// Robot: the Robot scores it instead of flipping a card).

@@ -72,6 +72,7 @@ func (g *state) place(t Token, verb string) bool {
 		}
 		g.emit("%s %s a Fire token%s: %s, Fire Spreading!", seat(s), verb, where, why)
 		g.Turn.Trigger = i
+		g.Spread = true // triggered, whether or not a tool then stops it (ruling 22)
 		g.putBackDrawing()
 		g.openSpread()
 		return false
@@ -224,7 +225,6 @@ func (g *state) spread(cloak int) {
 		g.Bag[t]++
 		c.Spaces[cloak] = Empty
 	}
-	g.Spread = true
 	books := false
 	for _, pass := range []bool{false, true} { // section books, then Technology
 		for _, t := range c.Spaces {

@@ -273,13 +273,16 @@ func TestLoneLibrarian(t *testing.T) {
 		enginetest.MustApply(t, g, mv(s, g.Timeout(s)))
 	}
 	out := g.Outcome()
-	// 12 turns, one burn after each: 10 live cards left, +20.
-	if len(rounds) != 12 || g.Round != 12 || g.Bonus != 20 || g.Collapsed != -1 ||
-		!strings.HasPrefix(out.Summary, "The Lone Librarian took all 12 turns.") || out.Scores[0] != g.Seats[0].Score+20 {
+	// The rulebook: "If the Player Played 12 Turns: Gain 2 points for every
+	// remaining Section of the Library." 12 turns, one burn after each: 10
+	// live cards left, but all 4 Sections stand, +8 (not +2 per card).
+	if len(rounds) != 12 || g.Round != 12 || g.Bonus != 8 || g.Collapsed != -1 ||
+		!strings.HasPrefix(out.Summary, "The Lone Librarian took all 12 turns.") || out.Scores[0] != g.Seats[0].Score+8 {
 		t.Fatalf("rounds %d bonus %d: %+v", len(rounds), g.Bonus, out)
 	}
-	// A collapse in round 3: -10 for each of the 9 turns not taken; no
-	// burn after a turn in which the fire spread.
+	// The rulebook: "If the Library Burned Down: Lose 10 points for each
+	// unused Turn Order Card." A collapse in round 3: -10 for each of the 9
+	// turns not taken; no burn after a turn in which the fire spread.
 	g = newGameOpts(t, 1, engine.Options{OptMode: ModeLone}, 4)
 	enginetest.MustApply(t, g, mv(0, act(KindOrder, 1)))
 	burned := g.Burned
@@ -289,7 +292,7 @@ func TestLoneLibrarian(t *testing.T) {
 		ev = append(ev, enginetest.MustApply(t, g, mv(0, act(KindTool, deckSlot)))...)
 	}
 	passAll(t, g)
-	if !enginetest.HasText(ev, 0, "End of round 1: the fire already spread this turn, so no card burns") ||
+	if !enginetest.HasText(ev, 0, "End of round 1: {seat0} triggered Fire Spreading this turn, so no card burns") ||
 		g.Burned[White] != burned[White]+1 {
 		t.Fatalf("events %q", enginetest.Texts(ev, 0))
 	}
@@ -307,6 +310,60 @@ func TestLoneLibrarian(t *testing.T) {
 	}
 }
 
+// TestLoneLibrarianCollapseInTurn12: the Library burns down in the 12th
+// turn. Both rows of the rulebook's table apply: "If the Library Burned
+// Down: Lose 10 points for each unused Turn Order Card." (none is unused)
+// and "If the Player Played 12 Turns: Gain 2 points for every remaining
+// Section of the Library." (three remain), so +6.
+func TestLoneLibrarianCollapseInTurn12(t *testing.T) {
+	g := newGameOpts(t, 1, engine.Options{OptMode: ModeLone}, 4)
+	emptyHands(g)
+	enginetest.MustApply(t, g, mv(0, act(KindOrder, 1)))
+	g.Round = 12
+	g.Seats[0].Score = 100
+	g.Burned[Purple] = 3
+	g.Burned[White] = 4
+	ev := bustRisky(t, g, Purple)
+	ev = append(ev, passAll(t, g)...)
+	if out := g.Outcome(); !out.Done || g.Collapsed != int(Purple) || g.Bonus != 6 || out.Scores[0] != 106 ||
+		!enginetest.HasText(ev, 0, "All 12 turns taken with 3 Sections of the Library standing: +6 points") {
+		t.Fatalf("bonus %d: %+v %q", g.Bonus, out, enginetest.Texts(ev, 0))
+	}
+}
+
+// TestLoneLibrarianStoppedFire: the rulebook says "After each Turn Order
+// Card is used, a Section of the Library burns, unless you triggered Fire
+// Spreading." A Bucket or a Slingshot stops the fire, but the player
+// triggered Fire Spreading all the same: no card burns after that turn.
+func TestLoneLibrarianStoppedFire(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		tool   int
+		choice []int
+	}{{"Bucket", toolBucket, nil}, {"Slingshot", toolSlingshot, []int{-2, 0}}} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := newGameOpts(t, 1, engine.Options{OptMode: ModeLone}, 4)
+			emptyHands(g)
+			enginetest.MustApply(t, g, mv(0, act(KindOrder, 1)))
+			give(t, g, 0, tc.tool)
+			burned := g.Burned
+			bust(t, g, White) // the fire lands on space 2, risky
+			ev := enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, tc.tool, tc.choice...)))
+			if g.Phase != PhaseSave || g.Burned != burned {
+				t.Fatalf("the %s did not stop the fire: %q", tc.name, enginetest.Texts(ev, 0))
+			}
+			for g.Round == 1 && g.Phase != PhaseOver {
+				s := g.Pending()[0]
+				ev = append(ev, enginetest.MustApply(t, g, mv(s, g.Timeout(s)))...)
+			}
+			if g.Burned != burned ||
+				!enginetest.HasText(ev, 0, "End of round 1: {seat0} triggered Fire Spreading this turn, so no card burns") {
+				t.Fatalf("burned %v, was %v: %q", g.Burned, burned, enginetest.Texts(ev, 0))
+			}
+		})
+	}
+}
+
 func TestLoneLibrarianThresholds(t *testing.T) {
 	for _, tc := range []struct {
 		score int
@@ -314,7 +371,7 @@ func TestLoneLibrarianThresholds(t *testing.T) {
 	}{{125, "not more than 125, a loss"}, {126, "more than 125, a win!"}, {161, "a win with honours!"}} {
 		g := newGameOpts(t, 1, engine.Options{OptMode: ModeLone}, 5)
 		g.Round = 12
-		g.Seats[0].Score = tc.score - 2*(26-4) // the end-of-game table adds 2 per live card
+		g.Seats[0].Score = tc.score - 2*numSections // the end-of-game table adds 2 per Section standing
 		g.takeEvents()
 		g.finish("test.")
 		out := g.Outcome()

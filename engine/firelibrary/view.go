@@ -49,9 +49,10 @@ type View struct {
 	// reached the score first comes first. It is the order of choosing Turn
 	// Order cards and of resolving windows. The Robot is -3.
 	Track []engine.Seat `json:"track"`
-	// SpreadThisRound: Fire Spreading burned the Library this round (a Lone
-	// Librarian's end-of-turn burn is skipped). BurnedBest: the highest
-	// value of a book burned this round (the Solo Robot scores it).
+	// SpreadThisRound: Fire Spreading was triggered this round, even if a
+	// tool stopped it (a Lone Librarian's end-of-turn burn is skipped).
+	// BurnedBest: the highest value of a book burned this round (the Solo
+	// Robot scores it).
 	SpreadThisRound bool          `json:"spread_this_round,omitempty"`
 	BurnedBest      int           `json:"burned_best,omitempty"`
 	Last            *DrawView     `json:"last,omitempty"`
