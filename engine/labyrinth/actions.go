@@ -51,8 +51,13 @@ const (
 	KindPass = "pass"
 	// KindDiscard: Args [card]. Discard a card from your hand (solo: or
 	// the Trolley's) for free. Captured Terrors cannot be discarded.
-	// No hot key (the board's x asks which card).
+	// No hot key (the board's x asks which card). A player whose hand is
+	// full may also discard out of turn (ruling 15; see KindKeep).
 	KindDiscard = "discard"
+	// KindKeep: no Args. Out of turn only: keep your full hand and close
+	// your discard window for the rest of this turn (Timeout's move for
+	// a seat in the window). Free; never offered on your own turn.
+	KindKeep = "keep"
 	// KindTime: Args [card]. Play a Time Machine card: one more action
 	// this turn. Free. No hot key (the board's b).
 	KindTime = "time"

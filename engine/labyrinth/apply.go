@@ -14,9 +14,9 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 		return nil, engine.Illegal("The game is over.")
 	}
 	if s != g.Turn {
-		return nil, engine.Illegal("It is not your turn.")
+		return g.applyOffTurn(s, a)
 	}
-	if !g.isLegal(a) {
+	if !g.isLegal(s, a) {
 		return nil, engine.Illegal("%s is not a legal move now.", a)
 	}
 	g.Last = g.Last[:0] // reused: View and the saved form copy it
@@ -52,6 +52,29 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	}
 	if g.Phase == PhaseActions && g.Actions == 0 && booster(g.me(), TimeMachine) < 0 {
 		g.endTurn()
+	}
+	return g.take(), nil
+}
+
+// applyOffTurn plays a discard or a keep of seat s out of turn (ruling
+// 15). Neither touches the turn: its player's actions, the decks but the
+// discard pile and everyone else's hands stay as they were.
+func (g *state) applyOffTurn(s engine.Seat, a engine.Action) ([]engine.Event, error) {
+	if !g.offTurn(s) {
+		return nil, engine.Illegal("It is not your turn.")
+	}
+	if !g.isLegal(s, a) {
+		return nil, engine.Illegal("%s is not a legal move now.", a)
+	}
+	g.Last = g.Last[:0]
+	switch a.Kind {
+	case KindDiscard:
+		id := a.Args[0]
+		g.Hands[s].remove(id)
+		g.discard(id)
+		g.log(func() string { return seatRef(s) + " discards " + CardName(id) + " out of turn." })
+	case KindKeep:
+		g.Kept |= 1 << s
 	}
 	return g.take(), nil
 }

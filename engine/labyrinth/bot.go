@@ -22,6 +22,13 @@ func (Game) Bot(level string) engine.Bot {
 	return normalBot{}
 }
 
+// keepOutOfTurn is every level's answer to an out-of-turn discard window
+// (legal holds a keep only there): keep the cards. The bots give only to
+// partners with room, so they never need to make room themselves.
+func keepOutOfTurn(legal []engine.Action) (engine.Action, bool) {
+	return engine.Pick(legal, KindKeep)
+}
+
 // easyBot returns and captures whenever it can, and otherwise picks a
 // random move, flip, rotation or Book; it ends its turn when nothing else
 // is left.
@@ -29,6 +36,9 @@ type easyBot struct{}
 
 // Choose implements engine.Bot.
 func (easyBot) Choose(_ context.Context, _ engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+	if a, ok := keepOutOfTurn(legal); ok {
+		return a
+	}
 	var useful []engine.Action
 	for _, a := range legal {
 		switch a.Kind {
@@ -77,7 +87,7 @@ func (b hardBot) ThinkTime() time.Duration { return b.budget }
 // Choose implements engine.Bot.
 func (b hardBot) Choose(ctx context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
 	v, ok := engine.ViewAs[View](view)
-	if !ok || len(legal) == 1 || v.Phase != PhaseActions || v.DisturbanceLeft > b.horizon {
+	if _, keep := keepOutOfTurn(legal); !ok || keep || len(legal) == 1 || v.Phase != PhaseActions || v.DisturbanceLeft > b.horizon {
 		return normalBot{}.Choose(ctx, view, legal, rng)
 	}
 	cands := normalBot{}.best(v, legal, b.top)

@@ -65,12 +65,44 @@ func (Game) Restore(data []byte) (engine.State, error) {
 }
 
 // Pending implements engine.State: the seat choosing Books in setup, then
-// the player whose turn it is.
+// the player whose turn it is, first, followed by the seats in an
+// out-of-turn discard window (Responding). The turn never waits for those:
+// its player acts whenever they like, a discard or a keep changes nothing
+// of the turn, and the window closes by itself when the turn ends.
 func (g *state) Pending() []engine.Seat {
 	if g.Phase == PhaseOver {
 		return nil
 	}
-	return []engine.Seat{g.Turn}
+	return append([]engine.Seat{g.Turn}, g.Responding()...)
+}
+
+// Responding implements engine.Responder (ruling 15): the other players
+// whose hand is full and holds a card they may discard, until they discard
+// (which makes room and closes their window) or keep their cards for the
+// rest of the turn. The table gives them its countdown and then keeps
+// their cards for them (Timeout). A player with room has nothing a
+// discard out of turn would make possible, so nobody with room is asked.
+func (g *state) Responding() []engine.Seat {
+	if g.Phase != PhaseActions || g.Players == 1 {
+		return nil
+	}
+	var out []engine.Seat
+	for s := range engine.Seat(g.Players) {
+		if g.offTurn(s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// offTurn reports whether seat s is in an out-of-turn discard window: not
+// its turn, a full hand with a card in it, not yet kept this turn.
+func (g *state) offTurn(s engine.Seat) bool {
+	if g.Phase != PhaseActions || g.Players == 1 || s == g.Turn || s < 0 || int(s) >= g.Players {
+		return false
+	}
+	h := &g.Hands[s]
+	return h.room() <= 0 && len(h.Cards) > 0 && g.Kept&(1<<s) == 0
 }
 
 // Outcome implements engine.State. The game is cooperative: every seat
@@ -90,8 +122,11 @@ func (g *state) Outcome() engine.Outcome {
 }
 
 // Timeout implements engine.State: the first genre in setup, otherwise
-// ending the turn's actions.
+// ending the turn's actions; out of turn, keeping one's cards.
 func (g *state) Timeout(s engine.Seat) engine.Action {
+	if g.offTurn(s) {
+		return engine.Action{Kind: KindKeep}
+	}
 	legal := g.Legal(s)
 	if len(legal) == 0 {
 		return engine.Action{}

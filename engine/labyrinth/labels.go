@@ -133,6 +133,8 @@ func (g *state) Describe(s engine.Seat, a engine.Action) string {
 		}
 	case KindEnd:
 		return "End your actions"
+	case KindKeep:
+		return "Keep your cards (no discard this turn)"
 	}
 	return ""
 }

@@ -100,10 +100,11 @@ func (l *actionList) actions() []engine.Action {
 	return out
 }
 
-// Legal implements engine.State. Only the current player acts: in setup
-// the seat choosing its Books, later the player whose turn it is.
+// Legal implements engine.State. The current player acts: in setup the
+// seat choosing its Books, later the player whose turn it is. Out of
+// turn, a player in a discard window (offTurn) may discard or keep.
 func (g *state) Legal(s engine.Seat) []engine.Action {
-	if g.Phase == PhaseOver || s != g.Turn {
+	if g.Phase == PhaseOver || (s != g.Turn && !g.offTurn(s)) {
 		return nil
 	}
 	l := &g.scratch
@@ -111,15 +112,32 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 		*l = actionList{ints: make([]int, 512), ends: make([]int, 128), runs: make([]run, 0, 16)}
 	}
 	l.ni, l.n, l.runs = 0, 0, l.runs[:0]
-	g.listLegal(l)
+	g.listFor(l, s)
 	return l.actions()
 }
 
-// isLegal reports whether a is one of the current player's legal actions.
-func (g *state) isLegal(a engine.Action) bool {
+// isLegal reports whether a is one of seat s's legal actions.
+func (g *state) isLegal(s engine.Seat, a engine.Action) bool {
 	l := actionList{want: a, looking: true}
-	g.listLegal(&l)
+	g.listFor(&l, s)
 	return l.found
+}
+
+// listFor lists seat s's legal actions: the current player's, or out of
+// turn the discards of one's own hand and keeping it.
+func (g *state) listFor(l *actionList, s engine.Seat) {
+	if s == g.Turn {
+		g.listLegal(l)
+		return
+	}
+	if l.start(KindDiscard) {
+		for _, id := range g.Hands[s].Cards {
+			l.add(id)
+		}
+	}
+	if l.start(KindKeep) {
+		l.add()
+	}
 }
 
 // listLegal lists the current player's legal actions into l, in the order

@@ -105,7 +105,8 @@ func (g *state) listMovesTo(l *actionList, pool *lazyPool, piece, to, n, ladder 
 	if piece == PieceTrolley {
 		room = g.Trolley.slots()+1 <= HandLimit
 	}
-	if t.Kind == KindReward && !g.RewardTaken && g.rewardSupply() > 0 && room {
+	// No limit a turn (ruling 25): every draw costs a move.
+	if t.Kind == KindReward && g.rewardSupply() > 0 && room {
 		m.Bonus = BonusReward
 		addMove(l, m)
 	}

@@ -24,6 +24,9 @@ type normalBot struct{}
 
 // Choose implements engine.Bot.
 func (b normalBot) Choose(_ context.Context, view engine.View, legal []engine.Action, rng *engine.RNG) engine.Action {
+	if a, ok := keepOutOfTurn(legal); ok {
+		return a
+	}
 	v, ok := engine.ViewAs[View](view)
 	if !ok {
 		return legal[0]

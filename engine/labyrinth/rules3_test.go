@@ -130,25 +130,6 @@ func TestSoloRideReturn(t *testing.T) {
 	s.golden("solo_ride_return")
 }
 
-// TestRewardOncePerTurn: a second move onto a Reward tile in one turn
-// draws nothing (ruling 25), and the next turn it may again.
-func TestRewardOncePerTurn(t *testing.T) {
-	s := newScen(t, 2, nil, 15)
-	g := s.g
-	g.Wyrm = 0
-	s.lay(c2, KindReward, ShapeCorner, 1) // open E, S
-	s.do(KindMove, move(c2, rewarded)...)
-	s.do(KindMove, move(Centre)...)
-	if !g.View(0).(View).RewardTaken {
-		t.Fatal("the view does not show the Reward taken")
-	}
-	s.not(KindMove, move(c2, rewarded)...)
-	s.do(KindMove, move(c2)...)
-	if g.Turn != 1 || g.RewardTaken {
-		t.Fatalf("turn %d, reward taken %v", g.Turn, g.RewardTaken)
-	}
-}
-
 // TestSoloHasNoPassToken: the Pass-An-Action token is not used solo, and
 // a solo turn has three actions.
 func TestSoloHasNoPassToken(t *testing.T) {

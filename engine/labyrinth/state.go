@@ -119,8 +119,13 @@ type state struct {
 	// PassTo is the seat holding the Pass-An-Action token (-1: free).
 	PassTo engine.Seat `json:"pass_to"`
 	// RewardTaken: the current player has drawn a card from a Reward
-	// tile this turn (one a turn).
+	// tile this turn. Only a record since ruling 25 lifted the one-a-turn
+	// limit; kept so that saved games load as before.
 	RewardTaken bool `json:"reward_taken"`
+	// Kept is the set (bit s for seat s) of the other seats that have
+	// answered this turn's out-of-turn discard window by keeping their
+	// cards (ruling 15); it empties when a turn begins.
+	Kept int `json:"kept,omitempty"`
 
 	RNG     engine.RNG `json:"rng"`
 	Won     bool       `json:"won"`

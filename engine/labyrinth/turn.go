@@ -17,6 +17,7 @@ func (g *state) endTurn() {
 	g.TurnNo++
 	g.Actions = g.turnActions()
 	g.RewardTaken = false
+	g.Kept = 0
 	if g.PassTo == g.Turn {
 		g.Actions++
 	}

@@ -40,6 +40,9 @@ func (g *state) checkTurn() error {
 	if g.Turn < 0 || int(g.Turn) >= g.Players || g.Actions < 0 || g.Actions > 20 || g.Picks < 0 || g.Picks >= startBooks {
 		return fmt.Errorf("turn %d, %d actions, %d picks", g.Turn, g.Actions, g.Picks)
 	}
+	if g.Kept < 0 || g.Kept >= 1<<g.Players {
+		return fmt.Errorf("kept %b with %d players", g.Kept, g.Players)
+	}
 	if g.PassTo < -1 || int(g.PassTo) >= g.Players || (g.Players == 1 && g.PassTo != -1) {
 		return fmt.Errorf("pass token with %d", g.PassTo)
 	}

@@ -37,7 +37,7 @@ type View struct {
 	// PassToken is the Pass-An-Action token.
 	PassToken PassTokenView `json:"pass_token"`
 	// RewardTaken: the current player has already drawn a card from a
-	// Reward tile this turn (one a turn).
+	// Reward tile this turn (a record only: there is no limit a turn).
 	RewardTaken bool `json:"reward_taken"`
 	// PhaseText says in a few words what the game waits for ({seatN}
 	// references inside).
