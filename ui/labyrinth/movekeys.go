@@ -9,8 +9,9 @@ import (
 )
 
 // MoveKeys implements board.MoveKeyer: a genre's number (1-6) chooses it
-// in setup or takes one of its Books, p passes an action and e ends the
-// turn. The other moves are made on the board (see HandleKey).
+// in setup or takes one of its Books, p passes an action, e ends the turn
+// and, out of turn with a full hand, keeps the hand (ruling 15: x still
+// discards). The other moves are made on the board (see HandleKey).
 func (b *Board) MoveKeys(_ engine.View, legal []engine.Action) []key.Binding {
 	out := make([]key.Binding, len(legal))
 	for i, a := range legal {
@@ -19,7 +20,7 @@ func (b *Board) MoveKeys(_ engine.View, legal []engine.Action) []key.Binding {
 			out[i] = keys.Digit(a.Arg(0) + 1)
 		case a.Kind == lab.KindPassAction:
 			out[i] = keys.Move("p")
-		case a.Kind == lab.KindEnd:
+		case a.Kind == lab.KindEnd, a.Kind == lab.KindKeep:
 			out[i] = keys.Move("e")
 		}
 	}
