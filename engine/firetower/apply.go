@@ -178,6 +178,23 @@ func (g *state) doBucket(s engine.Seat, at Point, rot int) {
 	if g.telling() {
 		g.public(seatRef(s) + " empties the Bucket on " + span(Line3.Cells(at, rot)) + ": " + e.Summary() + ".")
 	}
+	if g.Part == PartEmber && g.grid().landings(*g.EmberFrom).empty() {
+		g.emberBack(s)
+	}
+}
+
+// emberBack ends an Ember whose lifted gem a Bucket has left nowhere to
+// land (ruling 26): the gem goes back to the square it was lifted from.
+func (g *state) emberBack(s engine.Seat) {
+	from := *g.EmberFrom
+	g.EmberFrom = nil
+	var e Effect
+	e.add(&g.Pos.Board, from, Fire)
+	g.setBoard(e)
+	if g.telling() {
+		g.public("The Ember's gem has nowhere left to land: it goes back to " + from.String() + ".")
+	}
+	g.endCard(s)
 }
 
 func (g *state) doRedraw(s engine.Seat, idx []int) {

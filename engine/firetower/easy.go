@@ -22,6 +22,9 @@ func (b easyBot) Choose(_ context.Context, view engine.View, legal []engine.Acti
 	base := rate(*v, v.Board)
 	best, bestScore := 0, -1e18
 	for i, a := range legal {
+		if v.Part == PartEmber && bucketNow(choice{a: a}) {
+			continue
+		}
 		s := b.score(*v, a, base) + float64(rng.Intn(100))/10
 		if s > bestScore {
 			best, bestScore = i, s
@@ -149,3 +152,10 @@ func windValue(v View, d Dir) float64 {
 	}
 	return val
 }
+
+// bucketNow reports whether c empties the Bucket. The bots keep the
+// Bucket while an Ember's gem is lifted: once the gem has landed the
+// Bucket is offered again, on the same gems and the landed one too, so
+// waiting costs nothing (and leaves the bots' play as it was before the
+// Bucket was offered mid-Ember).
+func bucketNow(c choice) bool { return c.a.Kind == KindBucket }

@@ -170,7 +170,7 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 	case PartRedraw:
 		return g.redrawActions(s)
 	case PartEmber:
-		return g.emberActions()
+		return g.emberActions(s)
 	case PartSpread, PartEnd:
 		gr := g.grid()
 		var spreads squareSet
@@ -218,12 +218,19 @@ func (g *state) canBucket(s engine.Seat) bool {
 	return g.grid().anyBucket(g.towersOf(s))
 }
 
-func (g *state) emberActions() []engine.Action {
-	var out []engine.Action
-	for _, q := range g.Pos.EmberTargets(*g.EmberFrom) {
-		out = append(out, engine.Action{Kind: KindEmber, Args: []int{q.X, q.Y}})
+// emberActions are the landings of the lifted Ember gem, then seat s's
+// Bucket plays: the Bucket may be played at any time during the turn,
+// between the Ember's lift and its landing too.
+func (g *state) emberActions(s engine.Seat) []engine.Action {
+	gr := g.grid()
+	lands := gr.landings(*g.EmberFrom)
+	buckets := g.bucketSets(gr, s)
+	l := newMoveList(lands.count() + buckets[0].count() + buckets[1].count())
+	lands.each(func(q Point) { l.add(KindEmber, q.X, q.Y) })
+	for rot := range buckets {
+		l.addRuns(&buckets[rot], &moveTable.bucket[rot])
 	}
-	return out
+	return l.out
 }
 
 // firstCopy reports whether hand[i] is the first card of its kind in the
@@ -336,7 +343,7 @@ func (g *state) allowed(s engine.Seat, a engine.Action) bool {
 		if n == 2 {
 			p, on = at(0)
 		}
-		return a.Kind == KindEmber && on && g.Pos.canLand(*g.EmberFrom, p)
+		return a.Kind == KindEmber && on && g.Pos.canLand(*g.EmberFrom, p) || bucket()
 	case PartSpread:
 		if a.Kind == KindSpread && n == 2 {
 			p, on := at(0)

@@ -65,6 +65,7 @@ func options(v *View, allDiscards bool) []choice {
 			e, _ := pos.EmberTo(*v.EmberFrom, q)
 			out = append(out, choice{a: engine.Action{Kind: KindEmber, Args: []int{q.X, q.Y}}, e: e})
 		}
+		out = bucketOptions(v, &gr, out)
 	case PartEnd:
 		out = append(out, choice{a: engine.Action{Kind: KindEnd}})
 		out = bucketOptions(v, &gr, out)

@@ -56,6 +56,9 @@ func best(cs []choice) int {
 // all the discards).
 func (b normalBot) rank(v *View) []choice {
 	cs := options(v, false)
+	if v.Part == PartEmber {
+		cs = slices.DeleteFunc(cs, bucketNow)
+	}
 	if len(cs) == 0 {
 		return nil
 	}

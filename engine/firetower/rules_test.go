@@ -148,3 +148,96 @@ func TestTimeoutIsLegal(t *testing.T) {
 		}
 	}
 }
+
+// hasMove reports whether a is among seat s's legal moves.
+func hasMove(g *state, s engine.Seat, a engine.Action) bool {
+	_, ok := engine.Find(g.Legal(s), a)
+	return ok
+}
+
+// TestBucketDuringEmber covers ruling 26. The rulebook (Part 2, Optional
+// Additional Action): "At any time during your turn you may play your
+// Bucket in addition to the rest of your turn". So the Bucket is offered
+// while an Ember's gem is between lift and landing, and the Ember then
+// lands as before.
+func TestBucketDuringEmber(t *testing.T) {
+	g := newGame(t, 2, nil, 2)
+	ready(g, 0, PartAction, East)
+	paint(t, g, Fire, "B3 L8")
+	setHand(t, g, 0, Ember, NorthWind, SouthWind, AirDrop, DozerLine)
+	mustApply(t, g, move{0, act(KindPlay, 0, sq(t, "L8").X, sq(t, "L8").Y, 0)})
+	if g.Part != PartEmber || g.EmberFrom == nil || *g.EmberFrom != sq(t, "L8") {
+		t.Fatalf("after the lift: part %s, from %v", g.Part, g.EmberFrom)
+	}
+	bucket := act(KindBucket, with(at(t, "A3"), 0)...)
+	if !hasMove(g, 0, bucket) {
+		t.Fatalf("the Bucket is not offered while the Ember's gem is lifted: %v", g.Legal(0))
+	}
+	v := g.View(0).(View)
+	if e, err := v.Check(bucket); err != nil || len(e.Changes) != 1 {
+		t.Fatalf("the view's preview of the Bucket: %v %v", e, err)
+	}
+	hand := len(g.Seats[0].Hand)
+	mustApply(t, g, move{0, bucket})
+	switch {
+	case g.Seats[0].Bucket:
+		t.Fatal("the Bucket is still unused")
+	case g.Pos.Board.At(sq(t, "B3")) != Empty:
+		t.Fatal("the Bucket left the gem on B3")
+	case g.Part != PartEmber || g.EmberFrom == nil || *g.EmberFrom != sq(t, "L8"):
+		t.Fatalf("after the Bucket: part %s, from %v", g.Part, g.EmberFrom)
+	case len(g.Seats[0].Hand) != hand:
+		t.Fatalf("the Bucket drew: %d cards, had %d", len(g.Seats[0].Hand), hand)
+	}
+	for _, a := range g.Legal(0) {
+		if a.Kind != KindEmber {
+			t.Fatalf("after the Bucket, %v is offered besides the landings", a)
+		}
+	}
+	if s := g.Timeout(0); s.Kind != KindEmber {
+		t.Fatalf("a timeout mid-Ember plays %v", s)
+	}
+	mustApply(t, g, move{0, act(KindEmber, at(t, "J8")...)})
+	if g.Pos.Board.At(sq(t, "J8")) != Fire || g.Pos.Board.At(sq(t, "L8")) != Empty {
+		t.Fatalf("the Ember's gem did not land on J8:\n%v", strings.Join(g.Pos.Board.Rows(), "\n"))
+	}
+	if g.Turn != 1 || g.Part != PartSpread || len(g.Seats[0].Hand) != 5 {
+		t.Fatalf("after the landing: turn seat%d, part %s, %d cards", g.Turn, g.Part, len(g.Seats[0].Hand))
+	}
+}
+
+// TestBucketLeavesEmberNowhere covers the rest of ruling 26: a Bucket that
+// leaves the lifted gem nowhere to land sends it back where it was lifted
+// from, and the Ember is over.
+func TestBucketLeavesEmberNowhere(t *testing.T) {
+	g := newGame(t, 2, nil, 2)
+	ready(g, 0, PartAction, East)
+	// The eternal flame walled in by firebreaks: the only fire a gem can
+	// land beside is B2, in the red tower area.
+	paint(t, g, Break, "H7 I7 J8 J9 H10 I10 G8 G9")
+	paint(t, g, Fire, "B2 M12")
+	setHand(t, g, 0, Ember, NorthWind, SouthWind, AirDrop, DozerLine)
+	mustApply(t, g, move{0, act(KindPlay, 0, sq(t, "M12").X, sq(t, "M12").Y, 0)})
+	if g.Part != PartEmber || len(g.Legal(0)) == 0 {
+		t.Fatalf("after the lift: part %s, %v", g.Part, g.Legal(0))
+	}
+	evs := mustApply(t, g, move{0, act(KindBucket, with(at(t, "A2"), 0)...)})
+	switch {
+	case g.Pos.Board.At(sq(t, "B2")) != Empty:
+		t.Fatal("the Bucket left the gem on B2")
+	case g.Pos.Board.At(sq(t, "M12")) != Fire:
+		t.Fatal("the Ember's gem did not go back to M12")
+	case g.EmberFrom != nil || g.Turn != 1 || g.Part != PartSpread || len(g.Seats[0].Hand) != 5:
+		t.Fatalf("after the Bucket: turn seat%d, part %s, from %v, %d cards", g.Turn, g.Part, g.EmberFrom, len(g.Seats[0].Hand))
+	}
+	var said bool
+	for _, e := range evs {
+		said = said || strings.Contains(e.Text, "goes back to M12")
+	}
+	if !said {
+		t.Fatalf("events %v", evs)
+	}
+	if err := g.validate(); err != nil {
+		t.Fatal(err)
+	}
+}
