@@ -369,3 +369,39 @@ func BenchmarkRender(b *testing.B) {
 		})
 	}
 }
+
+// TestBucketMidEmberByKeys: the Bucket may be played "at any time during
+// your turn", between an Ember's lift and its landing too (ruling 26):
+// u then the keys that aim it play it there.
+func TestBucketMidEmberByKeys(t *testing.T) {
+	for seed := range uint64(3000) {
+		st, _ := ft.Game{}.New(2, nil, seed)
+		rng := engine.NewRNG(seed)
+		bot := ft.Game{}.Bot("easy")
+		for steps := 0; !st.Outcome().Done && steps < 400; steps++ {
+			s := st.Pending()[0]
+			legal := st.Legal(s)
+			v := st.View(s).(ft.View)
+			if v.Part == ft.PartEmber {
+				for _, a := range legal {
+					if a.Kind != ft.KindBucket {
+						continue
+					}
+					b := New()
+					b.sync(v)
+					keys := keysFor(b, v, a)
+					got, msg := press(t, b, v, legal, keys...)
+					if got == nil || !got.Same(a) {
+						t.Fatalf("keys %v for the Bucket mid-Ember gave %v (%s)", keys, got, msg)
+					}
+					return
+				}
+			}
+			a := bot.Choose(context.Background(), v, legal, &rng)
+			if _, err := st.Apply(s, a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Skip("no Ember with a Bucket to play came up")
+}

@@ -129,7 +129,7 @@ func (b *Board) takeBucket(v ft.View) board.Reply {
 		return board.Refuse("You have used your Bucket.")
 	}
 	switch v.Part {
-	case ft.PartSpread, ft.PartAction, ft.PartEnd:
+	case ft.PartSpread, ft.PartAction, ft.PartEmber, ft.PartEnd:
 		b.bucket = true
 		return board.Inform("Bucket: up to 3 gems in a line, one at least in your tower area (r turns it).")
 	}

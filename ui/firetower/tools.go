@@ -53,6 +53,9 @@ func (b *Board) current(v ft.View) tool {
 			return tool{kind: toolCard, card: c, shape: c.Shape()}
 		}
 	case ft.PartEmber:
+		if b.bucket {
+			return bucket // the Bucket may be played mid-Ember too (ruling 26)
+		}
 		return tool{kind: toolEmber, shape: ft.Single}
 	case ft.PartEnd:
 		if b.bucket {
