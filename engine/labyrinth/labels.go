@@ -14,9 +14,9 @@ var shortGenre = [NumGenres]string{"Children's", "Classic", "Legends", "Science"
 // boostShort abbreviates the booster effects.
 var boostShort = [NumBoosts]string{"TM", "SP", "LL", "UM", "LC", "PC", "TS"}
 
-// seatName names a seat in a label (labels are not expanded like event
-// texts): "player 2".
-func seatName(s engine.Seat) string { return fmt.Sprintf("player %d", int(s)+1) }
+// seatName names a seat in a label by seat reference (engine.SeatRef),
+// which the table screen shows as the player's name.
+func seatName(s engine.Seat) string { return engine.SeatRef(s) }
 
 // shortName is a card's name cut to its first word (for long labels).
 func shortName(id int) string {

@@ -1,6 +1,9 @@
 package labyrinth
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // flipLit turns a dark tile to its lit side and activates it (rulebook
 // p.6): a Terror tile takes the next Terror token, a Shelf tile the next
@@ -17,7 +20,7 @@ func (g *state) flipLit(i int, who string) {
 	case KindShelf:
 		if id := pop(&g.ShelfStack); id >= 0 {
 			t.Shelf = id
-			g.log(func() string { return "A " + GenreNames[id] + " Shelf appears on " + TileName(i) + "." })
+			g.log(func() string { return article(GenreNames[id]) + " Shelf appears on " + TileName(i) + "." })
 		} else {
 			g.log(func() string { return "No Shelf token is left for " + TileName(i) + "." })
 		}
@@ -66,4 +69,12 @@ func describeTile(t *tile) string {
 		return "a Reward " + shape
 	}
 	return "the compass"
+}
+
+// article puts "A" or "An" before a name: "An Amazing Lives".
+func article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOU", rune(name[0])) {
+		return "An " + name
+	}
+	return "A " + name
 }
