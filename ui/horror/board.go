@@ -32,7 +32,7 @@ type Board struct {
 }
 
 // MinSize implements board.Renderer: the whole table screen fits 80x24.
-func (b *Board) MinSize() (int, int) { return 80, 24 }
+func (b *Board) MinSize() (int, int) { return 80, 23 }
 
 // PreferredHeight implements board.Sizer: a status line over the grid,
 // taller rooms when the terminal has room for them and for eight lines
