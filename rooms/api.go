@@ -90,8 +90,9 @@ type Config struct {
 	// AutoPassWindow is the response window when every human asked has
 	// auto-pass on (Client.SetAutoPass) (0: 3 s).
 	AutoPassWindow time.Duration
-	// DefaultClock is a new table's turn clock (""; ClockRelaxed); the host
-	// may change it before the start (Client.SetClock).
+	// DefaultClock is a new table's turn clock (""; ClockOff until the
+	// table screen shows the clock); the host may change it before the
+	// start (Client.SetClock).
 	DefaultClock Clock
 	// RelaxedTime and BlitzTime are the time for one decision under those
 	// clocks (0: DefaultRelaxedTime, DefaultBlitzTime).

@@ -28,7 +28,7 @@ const (
 	ClockBlitz   Clock = "blitz"
 )
 
-// Clocks lists the turn clocks, the default first.
+// Clocks lists the turn clocks.
 var Clocks = []Clock{ClockRelaxed, ClockBlitz, ClockOff}
 
 // MaxTimeouts is how many timeouts in a row hand a seat to a bot.

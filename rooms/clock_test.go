@@ -69,7 +69,7 @@ func TestTurnClock(t *testing.T) {
 // a present player whose time ran out, and remove an absent player mid-game
 // (a bot takes the seat; the player is not put back on reconnecting).
 func TestHostHandsIdleSeatToBotAndKicksAbsent(t *testing.T) {
-	h := testHub(t, Config{RelaxedTime: 30 * time.Millisecond, AwayGrace: time.Hour})
+	h := testHub(t, Config{RelaxedTime: 30 * time.Millisecond, AwayGrace: time.Hour, DefaultClock: ClockRelaxed})
 	a, b, c := connect(t, h, "anna"), connect(t, h, "bob"), connect(t, h, "cat")
 	id := startToy(t, toyID, engine.Options{"target": "1000000"}, a, b, c)
 	if err := a.AddBot(1, "easy"); err == nil {

@@ -52,7 +52,8 @@ func (c Config) withDefaults() Config {
 	c.MaxSpectators = orDefault(c.MaxSpectators, defaultMaxSpectators)
 	c.AwayGrace = orDefault(c.AwayGrace, defaultAwayGrace)
 	c.RestoreGrace = orDefault(c.RestoreGrace, 5*time.Minute)
-	c.DefaultClock = orDefault(c.DefaultClock, ClockRelaxed)
+	// Off until the table screen shows the clock's countdown (issue 12).
+	c.DefaultClock = orDefault(c.DefaultClock, ClockOff)
 	c.AutoPassWindow = orDefault(c.AutoPassWindow, 3*time.Second)
 	c.RelaxedTime = orDefault(c.RelaxedTime, DefaultRelaxedTime)
 	c.BlitzTime = orDefault(c.BlitzTime, DefaultBlitzTime)
