@@ -209,35 +209,13 @@ func (s *session) keyLines(w, n int, name string, km help.KeyMap) string {
 			}
 		}
 		sep := st.ShortSeparator.Render(" • ")
-		lines := packItems(items, sep, w)
+		lines := board.Pack(items, sep, w)
 		for len(items) > 2 && len(lines) > n {
 			items = append(items[:len(items)-3], items[len(items)-2:]...)
-			lines = packItems(items, sep, w)
+			lines = board.Pack(items, sep, w)
 		}
 		return strings.Join(lines, "\n")
 	})
-}
-
-// packItems lays items out on lines of w columns, sep between two on a
-// line; an item wider than w gets a line of its own.
-func packItems(items []string, sep string, w int) []string {
-	var lines []string
-	line := ""
-	for _, it := range items {
-		switch {
-		case line == "":
-			line = it
-		case board.Width(line)+board.Width(sep)+board.Width(it) <= w:
-			line += sep + it
-		default:
-			lines = append(lines, line)
-			line = it
-		}
-	}
-	if line != "" || len(lines) == 0 {
-		lines = append(lines, line)
-	}
-	return lines
 }
 
 // gameName is a game's name by ID (the ID when the server has no such game).

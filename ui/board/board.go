@@ -143,3 +143,26 @@ func Clip(s string, n int) string {
 	}
 	return ansi.Truncate(s, n-1, "") + "…"
 }
+
+// Pack lays items out on lines of w columns, sep between two on a line,
+// breaking lines between items, never inside one: an item wider than w
+// gets a line of its own. No items, no lines.
+func Pack(items []string, sep string, w int) []string {
+	var lines []string
+	line := ""
+	for _, it := range items {
+		switch {
+		case line == "":
+			line = it
+		case Width(line)+Width(sep)+Width(it) <= w:
+			line += sep + it
+		default:
+			lines = append(lines, line)
+			line = it
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}

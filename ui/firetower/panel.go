@@ -193,24 +193,11 @@ func legend(compact bool) []string {
 // wrapItems lays items out after head on lines of w columns, breaking
 // lines between items, never inside one (unless one is wider than w).
 func wrapItems(head string, items []string, sep string, w int) []string {
-	var out []string
-	line := head
-	for _, it := range items {
-		switch {
-		case line == "":
-			line = it
-		case board.Width(line)+board.Width(sep)+board.Width(it) <= w:
-			line += sep + it
-		default:
-			out = append(out, line)
-			line = it
-		}
-	}
-	if line != "" {
-		out = append(out, line)
+	if head != "" {
+		items = append([]string{head}, items...)
 	}
 	var wrapped []string
-	for _, l := range out {
+	for _, l := range board.Pack(items, sep, w) {
 		wrapped = append(wrapped, wrapLines(l, w)...)
 	}
 	return wrapped
