@@ -1,8 +1,6 @@
 package firetower
 
 import (
-	"slices"
-
 	"arcade/engine"
 )
 
@@ -35,11 +33,7 @@ func (g *state) do(s engine.Seat, a engine.Action) []engine.Event {
 	case KindWind, KindRoll:
 		g.doWind(s, a.Args[0], a.Kind == KindRoll)
 	case KindDiscard:
-		gone := g.discardCards(s, a.Args)
-		if g.telling() {
-			g.public(seatRef(s) + " discards " + plural(len(gone), "card") + " and draws.")
-			g.private(s, "You discarded "+cardList(gone)+".")
-		}
+		g.discard(s, a.Args)
 		g.refill(s)
 		g.Part = PartEnd
 	case KindBucket:
@@ -49,11 +43,7 @@ func (g *state) do(s engine.Seat, a engine.Action) []engine.Event {
 	case KindEnd, KindPass:
 		g.nextTurn()
 	case KindTrim:
-		gone := g.discardCards(s, a.Args)
-		if g.telling() {
-			g.public(seatRef(s) + " discards a card.")
-			g.private(s, "You discarded "+cardList(gone)+".")
-		}
+		g.discard(s, a.Args)
 	case KindRedraw:
 		g.Tasks = g.Tasks[1:]
 		g.doRedraw(s, a.Args)
@@ -202,10 +192,17 @@ func (g *state) doRedraw(s engine.Seat, idx []int) {
 		g.public(seatRef(s) + " keeps their hand.")
 		return
 	}
-	gone := g.discardCards(s, slices.Clone(idx))
-	if g.telling() {
-		g.public(seatRef(s) + " redraws " + plural(len(gone), "card") + ".")
-		g.private(s, "You discarded "+cardList(gone)+".")
-	}
+	g.discard(s, idx)
 	g.refill(s)
+}
+
+// discard moves seat s's hand cards at idx to the discard pile and says
+// so once, to everyone, without naming them (ruling 22). The seat chose
+// them, so no private line repeats the discard in the second person; what
+// it draws back comes in the "You drew" line, as after a card.
+func (g *state) discard(s engine.Seat, idx []int) {
+	gone := g.discardCards(s, idx)
+	if g.telling() {
+		g.public(seatRef(s) + " discards " + plural(len(gone), "card") + ".")
+	}
 }
