@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strconv"
+	"strings"
 
 	"arcade/engine"
 )
@@ -14,10 +16,10 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	if g.Phase == PhaseOver {
 		return nil, engine.Illegal("the game is over")
 	}
-	if !slices.Contains(g.Pending(), s) {
+	if !g.pending(s) {
 		return nil, engine.Illegal("it is not your turn")
 	}
-	if _, ok := engine.Find(g.Legal(s), a); !ok {
+	if !g.allows(s, a) {
 		return nil, engine.Illegal("%s is not a legal move now", a)
 	}
 	g.apply(s, a)
@@ -25,7 +27,49 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 }
 
 // who names a seat in an event.
-func who(s engine.Seat) string { return engine.SeatRef(s) }
+func who(s engine.Seat) string {
+	if s >= 0 && int(s) < len(seatRefs) {
+		return seatRefs[s]
+	}
+	return engine.SeatRef(s)
+}
+
+// seatRefs are who(s) for every seat.
+var seatRefs = func() (out [len(seats)]string) {
+	for s := range out {
+		out[s] = engine.SeatRef(engine.Seat(s))
+	}
+	return out
+}()
+
+// telling reports whether the log keeps events: texts are built only
+// then.
+func (g *state) telling() bool { return !g.log.Discarding() }
+
+// say logs an event for everyone, its text the parts joined (only when
+// the log keeps it).
+func (g *state) say(parts ...string) { g.tell(engine.Everyone, parts) }
+
+// whisper logs an event only seat s may read, like say.
+func (g *state) whisper(s engine.Seat, parts ...string) { g.tell(s, parts) }
+
+// tell logs the parts joined as an event for to.
+func (g *state) tell(to engine.Seat, parts []string) {
+	if g.telling() {
+		g.log.Add(engine.Event{Text: strings.Join(parts, ""), To: to})
+	}
+}
+
+// itoa is n in words of digits.
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// signed is n with its sign, as %+d writes it.
+func signed(n int) string {
+	if n >= 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
 
 // apply performs a legal move.
 func (g *state) apply(s engine.Seat, a engine.Action) {
@@ -35,12 +79,14 @@ func (g *state) apply(s engine.Seat, a engine.Action) {
 		for c := range numColours {
 			p.Need[c] = a.Args[0]&(1<<c) != 0
 		}
-		g.log.Public("%s chooses the %d components their Horror needs", who(s), bits.OnesCount(uint(a.Args[0])))
-		g.log.Private(s, "You need %s", g.needText(p))
+		g.say(who(s), " chooses the ", itoa(bits.OnesCount(uint(a.Args[0]))), " components their Horror needs")
+		if g.telling() {
+			g.whisper(s, "You need ", g.needText(p))
+		}
 		g.nextSetup(s)
 	case KindStart:
 		p.Cell, p.From = a.Args[0], a.Args[0]
-		g.log.Public("%s starts in %s", who(s), g.roomName(p.Cell))
+		g.say(who(s), " starts in ", g.roomName(p.Cell))
 		g.nextSetup(s)
 	case KindMove:
 		g.Actions--
@@ -53,7 +99,7 @@ func (g *state) apply(s engine.Seat, a engine.Action) {
 		if a.Args[1] == 3 {
 			way = "anticlockwise"
 		}
-		g.log.Public("%s turns %s a quarter %s", who(s), g.roomName(a.Args[0]), way)
+		g.say(who(s), " turns ", g.roomName(a.Args[0]), " a quarter ", way)
 	case KindSearch:
 		g.Actions--
 		g.search(s, a.Args[0] == 1)
@@ -62,16 +108,16 @@ func (g *state) apply(s engine.Seat, a engine.Action) {
 		cost := g.mirrorCost()
 		g.FreeMirror = false
 		p.Fort -= cost
-		g.log.Public("%s looks into the mirror of %s and is carried to %s (Fortitude -%d: %+d)",
-			who(s), g.roomName(p.Cell), g.roomName(a.Args[0]), cost, p.Fort)
+		g.say(who(s), " looks into the mirror of ", g.roomName(p.Cell), " and is carried to ", g.roomName(a.Args[0]),
+			" (Fortitude -", itoa(cost), ": ", signed(p.Fort), ")")
 		g.enter(s, a.Args[0])
 	case KindPicture:
 		g.Actions--
 		d := g.die()
 		gain := (d + 1) / 2
 		g.gain(p, gain)
-		g.roll(s, fmt.Sprintf("picture: %d gives Fortitude +%d", d, gain), d)
-		g.log.Public("%s looks at the picture in %s: rolls %d, Fortitude +%d (%+d)", who(s), g.roomName(p.Cell), d, gain, p.Fort)
+		g.roll(s, "picture: "+itoa(d)+" gives Fortitude +"+itoa(gain), d)
+		g.say(who(s), " looks at the picture in ", g.roomName(p.Cell), ": rolls ", itoa(d), ", Fortitude +", itoa(gain), " (", signed(p.Fort), ")")
 	case KindExchange:
 		g.Actions--
 		g.exchange(s, a.Args[0], a.Args[1:])
@@ -82,25 +128,25 @@ func (g *state) apply(s engine.Seat, a engine.Action) {
 	case KindGhost:
 		gh := g.Beaten
 		g.Ghosts[gh], g.Beaten = a.Args[0], -1
-		g.log.Public("%s drives the level %d ghost to %s", who(s), ghostLevel(gh), g.roomName(a.Args[0]))
+		g.say(who(s), " drives the level ", itoa(ghostLevel(gh)), " ghost to ", g.roomName(a.Args[0]))
 		g.Phase = PhaseTurn
 	case KindProtect:
 		g.protect(s, a.Args[0])
 	case KindPass:
-		g.log.Public("%s has no Protection to play", who(s))
+		g.say(who(s), " has no Protection to play")
 		g.hit()
 	case KindLoot:
 		g.loot(s, engine.Seat(a.Args[0]), a.Args[1])
 	case KindNoLoot:
-		g.log.Public("%s takes nothing from %s", who(s), who(g.Victim))
+		g.say(who(s), " takes nothing from ", who(g.Victim))
 		g.Victim = -1
 		g.Phase = PhaseTurn
 	case KindEnd:
-		g.log.Public("%s ends their turn", who(s))
+		g.say(who(s), " ends their turn")
 		g.endTurn()
 		return
 	}
-	if g.Phase == PhaseTurn && g.Actions == 0 && len(g.bonusMoves(g.Active, nil)) == 0 {
+	if g.Phase == PhaseTurn && g.Actions == 0 && !g.anyBonus(g.Active) {
 		g.endTurn()
 	}
 }
@@ -110,8 +156,31 @@ func (g *state) roomName(c int) string {
 	if c == g.centre() {
 		return "the Portal"
 	}
-	return fmt.Sprintf("room %d (%s)", g.Cells[c].Tile+1, CellName(c, g.Size))
+	t := g.Cells[c].Tile
+	if t < numRooms && (g.Size == 3 || g.Size == 5) {
+		return roomNames[g.Size/5][c][t]
+	}
+	return roomText(t, c, g.Size)
 }
+
+// roomText names room tile t at cell c of a size x size library.
+func roomText(t, c, size int) string {
+	return fmt.Sprintf("room %d (%s)", t+1, CellName(c, size))
+}
+
+// roomNames are the rooms' names (roomText) in the 3x3 and the 5x5
+// library, by cell and tile.
+var roomNames = func() (out [2][][numRooms]string) {
+	for i, size := range [2]int{3, 5} {
+		out[i] = make([][numRooms]string, size*size)
+		for c := range out[i] {
+			for t := range numRooms {
+				out[i][c][t] = roomText(t, c, size)
+			}
+		}
+	}
+	return out
+}()
 
 // CellName is a cell's grid reference: column letter, row number ("b2").
 func CellName(c, size int) string {
@@ -154,7 +223,7 @@ func (g *state) beginTurn(s engine.Seat) {
 			break
 		}
 		p.Skip = false
-		g.log.Public("%s is locked in a room by a spirit and misses this turn", who(s))
+		g.say(who(s), " is locked in a room by a spirit and misses this turn")
 		var wrapped bool
 		s, wrapped = g.nextInOrder(s)
 		if wrapped && g.newRound() {
@@ -167,7 +236,7 @@ func (g *state) beginTurn(s engine.Seat) {
 	p := &g.Seats[s]
 	if dmg := g.ghostDamage(p.Cell); dmg > 0 {
 		g.hurt(p, dmg)
-		g.log.Public("%s's turn: the ghosts in %s drain their Fortitude by %d (%+d)", who(s), g.roomName(p.Cell), dmg, p.Fort)
+		g.say(who(s), "'s turn: the ghosts in ", g.roomName(p.Cell), " drain their Fortitude by ", itoa(dmg), " (", signed(p.Fort), ")")
 	}
 }
 
@@ -198,14 +267,16 @@ func (g *state) finishAtLimit() {
 	g.Summary = fmt.Sprintf("After %d rounds nobody has reached the Portal: %s %s with %d %s placed",
 		g.RoundLimit, engine.JoinSeats(o.Winners), engine.Plural(len(o.Winners), "wins", "share the win"),
 		o.Scores[o.Winners[0]], engine.Plural(o.Scores[o.Winners[0]], "component", "components"))
-	g.log.Public("%s", g.Summary)
+	g.say(g.Summary)
 }
 
 // ghostDamage is the sum of the levels of the ghosts in cell c.
 func (g *state) ghostDamage(c int) int {
 	n := 0
-	for _, gh := range g.ghostsIn(c) {
-		n += ghostLevel(gh)
+	for gh, w := range g.Ghosts {
+		if w == c {
+			n += ghostLevel(gh)
+		}
 	}
 	return n
 }
@@ -216,14 +287,16 @@ func (g *state) move(s engine.Seat, d int) {
 	cost := g.moveCost(p, d)
 	to := g.neighbour(p.Cell, d)
 	p.Fort -= cost
-	door := "an open door"
-	switch {
-	case g.passage(p.Cell, d) == 1 && g.LockPicks:
-		door = "a closed door, picking its lock"
-	case cost > 0:
-		door = fmt.Sprintf("a closed door (Fortitude -1: %+d)", p.Fort)
+	if g.telling() {
+		door, fort, end := "an open door", "", ""
+		switch {
+		case g.passage(p.Cell, d) == 1 && g.LockPicks:
+			door = "a closed door, picking its lock"
+		case cost > 0:
+			door, fort, end = "a closed door (Fortitude -1: ", signed(p.Fort), ")"
+		}
+		g.say(who(s), " goes ", dirNames[d], " through ", door, fort, end, " into ", g.roomName(to))
 	}
-	g.log.Public("%s goes %s through %s into %s", who(s), dirNames[d], door, g.roomName(to))
 	if to == g.centre() {
 		g.portal(s)
 		return
@@ -242,7 +315,7 @@ func (g *state) enter(s engine.Seat, c int) {
 	}
 	if dmg := g.ghostDamage(c); dmg > 0 {
 		g.hurt(p, dmg)
-		g.log.Public("The ghosts in %s drain %s's Fortitude by %d (%+d)", g.roomName(c), who(s), dmg, p.Fort)
+		g.say("The ghosts in ", g.roomName(c), " drain ", who(s), "'s Fortitude by ", itoa(dmg), " (", signed(p.Fort), ")")
 	}
 }
 
@@ -257,12 +330,12 @@ func (g *state) portal(s engine.Seat) {
 		if d < 3 {
 			lv := ghostLevel(gh)
 			g.hurt(p, lv)
-			g.roll(s, fmt.Sprintf("Portal: %d against a level %d ghost loses (3+ beats it)", d, lv), dice...)
-			g.log.Public("%s rolls %d against a level %d ghost in the Portal and loses: Fortitude -%d (%+d), back to %s",
-				who(s), d, lv, lv, p.Fort, g.roomName(p.Cell))
+			g.roll(s, "Portal: "+itoa(d)+" against a level "+itoa(lv)+" ghost loses (3+ beats it)", dice...)
+			g.say(who(s), " rolls ", itoa(d), " against a level ", itoa(lv), " ghost in the Portal and loses: Fortitude -",
+				itoa(lv), " (", signed(p.Fort), "), back to ", g.roomName(p.Cell))
 			return
 		}
-		g.log.Public("%s rolls %d and beats a level %d ghost in the Portal", who(s), d, ghostLevel(gh))
+		g.say(who(s), " rolls ", itoa(d), " and beats a level ", itoa(ghostLevel(gh)), " ghost in the Portal")
 	}
 	if len(dice) > 0 {
 		g.roll(s, "Portal: every ghost beaten", dice...)
@@ -271,7 +344,7 @@ func (g *state) portal(s engine.Seat) {
 	g.Winner, g.Phase = s, PhaseOver
 	g.Summary = fmt.Sprintf("%s enters the Portal with every component, confronts %s and wins the game!",
 		who(s), horrors[p.Horror].Name)
-	g.log.Public("%s", g.Summary)
+	g.say(g.Summary)
 }
 
 // search places seat s's next search marker in its room and searches a
@@ -285,7 +358,7 @@ func (g *state) search(s engine.Seat, drawer bool) {
 	if drawer {
 		what = "a drawer"
 	}
-	g.log.Public("%s searches %s in %s (search marker %d)", who(s), what, g.roomName(p.Cell), num)
+	g.say(who(s), " searches ", what, " in ", g.roomName(p.Cell), " (search marker ", itoa(num), ")")
 	if old != p.Cell {
 		g.summon(p.Cell)
 	}
@@ -295,14 +368,14 @@ func (g *state) search(s engine.Seat, drawer bool) {
 	}
 	y, w := g.die(), g.die()
 	col := screen[w-1][y-1]
-	g.roll(s, fmt.Sprintf("bookcase: yellow %d, white %d: %s %s", y, w, colourNames[col], colourKinds[col]), y, w)
+	g.roll(s, "bookcase: yellow "+itoa(y)+", white "+itoa(w)+": "+colourNames[col]+" "+colourKinds[col], y, w)
 	if len(g.Decks[col]) == 0 {
-		g.log.Public("%s rolls yellow %d, white %d: %s %s, but that deck is empty", who(s), y, w, colourNames[col], colourKinds[col])
+		g.say(who(s), " rolls yellow ", itoa(y), ", white ", itoa(w), ": ", colourNames[col], " ", colourKinds[col], ", but that deck is empty")
 		return
 	}
 	c := g.Decks[col][0]
 	g.Decks[col] = g.Decks[col][1:]
-	g.log.Public("%s rolls yellow %d, white %d: a %s %s card", who(s), y, w, colourNames[col], colourKinds[col])
+	g.say(who(s), " rolls yellow ", itoa(y), ", white ", itoa(w), ": a ", colourNames[col], " ", colourKinds[col], " card")
 	g.receive(s, c, "find")
 }
 
@@ -311,12 +384,16 @@ func (g *state) receive(s engine.Seat, c int, verb string) {
 	p := &g.Seats[s]
 	if g.needs(p, c) {
 		p.Placed = append(p.Placed, c)
-		g.log.Private(s, "You %s the %s: it goes on your Horror card", verb, componentName(c))
-		g.log.Public("%s places a component on their Horror card (%d of %d)", who(s), len(p.Placed), g.Items)
+		if g.telling() {
+			g.whisper(s, "You ", verb, " the ", componentName(c), ": it goes on your Horror card")
+		}
+		g.say(who(s), " places a component on their Horror card (", itoa(len(p.Placed)), " of ", itoa(g.Items), ")")
 		return
 	}
 	p.Spare = append(p.Spare, c)
-	g.log.Private(s, "You %s the %s: not one you need, kept for an exchange", verb, componentName(c))
+	if g.telling() {
+		g.whisper(s, "You ", verb, " the ", componentName(c), ": not one you need, kept for an exchange")
+	}
 }
 
 // placeMarker puts seat s's next search marker in its room, taking it off
@@ -339,10 +416,10 @@ func (g *state) summon(c int) {
 	gh := slices.Index(g.Ghosts[:], -1)
 	switch {
 	case gh < 0:
-		g.log.Public("%d search markers in %s, but every ghost is already out", n, g.roomName(c))
+		g.say(itoa(n), " search markers in ", g.roomName(c), ", but every ghost is already out")
 		return
-	case len(g.ghostsIn(c)) >= maxGhostsRoom:
-		g.log.Public("%d search markers in %s, but the room holds 4 ghosts already", n, g.roomName(c))
+	case g.ghostCount(c) >= maxGhostsRoom:
+		g.say(itoa(n), " search markers in ", g.roomName(c), ", but the room holds 4 ghosts already")
 		return
 	}
 	g.Ghosts[gh] = c
@@ -354,6 +431,8 @@ func (g *state) summon(c int) {
 			hurt = append(hurt, engine.Seat(t))
 		}
 	}
-	g.log.Public("%d search markers in %s summon a level %d ghost! It drains %s's Fortitude by %d",
-		n, g.roomName(c), lv, engine.JoinSeats(hurt), lv)
+	if g.telling() {
+		g.say(itoa(n), " search markers in ", g.roomName(c), " summon a level ", itoa(lv), " ghost! It drains ",
+			engine.JoinSeats(hurt), "'s Fortitude by ", itoa(lv))
+	}
 }

@@ -1,7 +1,6 @@
 package horror
 
 import (
-	"fmt"
 	"slices"
 
 	"arcade/engine"
@@ -13,7 +12,7 @@ func (g *state) drawer(s engine.Seat) {
 	tok := g.Bag.Draw(&g.RNG)
 	if g.Bag.Total() == 0 {
 		g.Bag[tokBlessing], g.Bag[tokCurse] = bagEach, bagEach
-		g.log.Public("The bag is empty: every token goes back in")
+		g.say("The bag is empty: every token goes back in")
 	}
 	deck, kind := &g.Blessings, "Blessing"
 	if tok == tokCurse {
@@ -21,7 +20,7 @@ func (g *state) drawer(s engine.Seat) {
 	}
 	g.roll(s, "drawer: a "+kind+" token")
 	if len(*deck) == 0 {
-		g.log.Public("%s draws a %s token, but every %s card is held", who(s), kind, kind)
+		g.say(who(s), " draws a ", kind, " token, but every ", kind, " card is held")
 		return
 	}
 	c := (*deck)[0]
@@ -29,24 +28,24 @@ func (g *state) drawer(s engine.Seat) {
 	k := cardKinds[c]
 	if !isImmediate(k) {
 		p.Cards = append(p.Cards, c)
-		g.log.Public("%s draws a %s token and takes a %s card, face down", who(s), kind, kind)
-		g.log.Private(s, "Your %s card is %s", kind, kindNames[k])
+		g.say(who(s), " draws a ", kind, " token and takes a ", kind, " card, face down")
+		g.whisper(s, "Your ", kind, " card is ", kindNames[k])
 		return
 	}
-	g.log.Public("%s draws a Curse token: %s, played at once", who(s), kindNames[k])
+	g.say(who(s), " draws a Curse token: ", kindNames[k], ", played at once")
 	g.Curses = append(g.Curses, c)
 	switch k {
 	case Visitation:
 		g.hurt(p, 2)
-		g.log.Public("A visitation drains %s's Fortitude by 2 (%+d)", who(s), p.Fort)
+		g.say("A visitation drains ", who(s), "'s Fortitude by 2 (", signed(p.Fort), ")")
 	case Locked:
 		p.Skip = true
-		g.log.Public("A spirit locks %s in the room: they miss their next turn", who(s))
+		g.say("A spirit locks ", who(s), " in the room: they miss their next turn")
 	case Pointless:
 		if p.Fort > 0 {
 			p.Fort = 0
 		}
-		g.log.Public("Pointless: %s's Fortitude falls to %+d", who(s), p.Fort)
+		g.say("Pointless: ", who(s), "'s Fortitude falls to ", signed(p.Fort))
 	}
 }
 
@@ -75,7 +74,7 @@ func (g *state) play(s engine.Seat, args []int) {
 	if isWeapon(k) {
 		t := engine.Seat(args[1])
 		g.Weapon, g.Victim = c, t
-		g.log.Public("%s plays a %s against %s", who(s), kindNames[k], who(t))
+		g.say(who(s), " plays a ", kindNames[k], " against ", who(t))
 		if len(g.Seats[t].Cards) > 0 {
 			g.Phase = PhaseRespond
 			return
@@ -87,13 +86,13 @@ func (g *state) play(s engine.Seat, args []int) {
 	switch k {
 	case FreeTravel:
 		g.FreeMirror = true
-		g.log.Public("%s plays Free Travel: their next mirror this turn costs no Fortitude", who(s))
+		g.say(who(s), " plays Free Travel: their next mirror this turn costs no Fortitude")
 	case LockPicks:
 		g.LockPicks = true
-		g.log.Public("%s plays Lock Picks: closed doors are free for the rest of this turn", who(s))
+		g.say(who(s), " plays Lock Picks: closed doors are free for the rest of this turn")
 	case Restore:
 		p.Fort = maxFort
-		g.log.Public("%s plays Restore Fortitude: Fortitude %+d", who(s), p.Fort)
+		g.say(who(s), " plays Restore Fortitude: Fortitude ", signed(p.Fort))
 	}
 }
 
@@ -103,7 +102,7 @@ func (g *state) protect(s engine.Seat, c int) {
 	takeCard(p, c)
 	g.discardCard(c)
 	g.discardCard(g.Weapon)
-	g.log.Public("%s plays %s: the %s does them no harm", who(s), kindNames[cardKinds[c]], kindNames[cardKinds[g.Weapon]])
+	g.say(who(s), " plays ", kindNames[cardKinds[c]], ": the ", kindNames[cardKinds[g.Weapon]], " does them no harm")
 	g.Weapon, g.Victim = -1, -1
 	g.Phase = PhaseTurn
 }
@@ -117,8 +116,8 @@ func (g *state) hit() {
 	g.gain(a, n)
 	g.discardCard(g.Weapon)
 	g.Weapon = -1
-	g.log.Public("The %s strikes: %s loses %d Fortitude (%+d), %s gains %d (%+d)",
-		kindNames[k], who(g.Victim), n, v.Fort, who(g.Active), n, a.Fort)
+	g.say("The ", kindNames[k], " strikes: ", who(g.Victim), " loses ", itoa(n), " Fortitude (", signed(v.Fort), "), ",
+		who(g.Active), " gains ", itoa(n), " (", signed(a.Fort), ")")
 	if len(v.Spare) > 0 || len(v.Cards) > 0 {
 		g.Phase = PhaseLoot
 		return
@@ -135,17 +134,19 @@ func (g *state) loot(s, victim engine.Seat, what int) {
 		i := g.RNG.Intn(len(v.Spare))
 		c := v.Spare[i]
 		v.Spare = slices.Delete(v.Spare, i, i+1)
-		g.log.Public("%s takes a spare component from %s", who(s), who(victim))
-		g.log.Private(victim, "%s takes your %s", who(s), componentName(c))
+		g.say(who(s), " takes a spare component from ", who(victim))
+		if g.telling() {
+			g.whisper(victim, who(s), " takes your ", componentName(c))
+		}
 		g.receive(s, c, "take")
 	} else {
 		i := g.RNG.Intn(len(v.Cards))
 		c := v.Cards[i]
 		v.Cards = slices.Delete(v.Cards, i, i+1)
 		a.Cards = append(a.Cards, c)
-		g.log.Public("%s takes a face-down Blessing or Curse card from %s", who(s), who(victim))
-		g.log.Private(victim, "%s takes your %s", who(s), kindNames[cardKinds[c]])
-		g.log.Private(s, "You take %s's %s", who(victim), kindNames[cardKinds[c]])
+		g.say(who(s), " takes a face-down Blessing or Curse card from ", who(victim))
+		g.whisper(victim, who(s), " takes your ", kindNames[cardKinds[c]])
+		g.whisper(s, "You take ", who(victim), "'s ", kindNames[cardKinds[c]])
 	}
 	g.Victim = -1
 	g.Phase = PhaseTurn
@@ -159,15 +160,15 @@ func (g *state) attack(s engine.Seat, gh int) {
 	p.Fresh = slices.DeleteFunc(p.Fresh, func(x int) bool { return x == gh })
 	if d1+d2 >= 6 {
 		g.gain(p, lv)
-		g.roll(s, fmt.Sprintf("attack: %d+%d=%d beats the level %d ghost (6+)", d1, d2, d1+d2, lv), d1, d2)
-		g.log.Public("%s attacks a level %d ghost: %d+%d=%d, beaten! Fortitude +%d (%+d)", who(s), lv, d1, d2, d1+d2, lv, p.Fort)
+		g.roll(s, "attack: "+itoa(d1)+"+"+itoa(d2)+"="+itoa(d1+d2)+" beats the level "+itoa(lv)+" ghost (6+)", d1, d2)
+		g.say(who(s), " attacks a level ", itoa(lv), " ghost: ", itoa(d1), "+", itoa(d2), "=", itoa(d1+d2), ", beaten! Fortitude +", itoa(lv), " (", signed(p.Fort), ")")
 		g.Beaten, g.Phase = gh, PhaseGhost
 		return
 	}
 	g.hurt(p, lv)
 	g.AttackLost = true
-	g.roll(s, fmt.Sprintf("attack: %d+%d=%d loses to the level %d ghost (6+)", d1, d2, d1+d2, lv), d1, d2)
-	g.log.Public("%s attacks a level %d ghost: %d+%d=%d, and loses: Fortitude -%d (%+d)", who(s), lv, d1, d2, d1+d2, lv, p.Fort)
+	g.roll(s, "attack: "+itoa(d1)+"+"+itoa(d2)+"="+itoa(d1+d2)+" loses to the level "+itoa(lv)+" ghost (6+)", d1, d2)
+	g.say(who(s), " attacks a level ", itoa(lv), " ghost: ", itoa(d1), "+", itoa(d2), "=", itoa(d1+d2), ", and loses: Fortitude -", itoa(lv), " (", signed(p.Fort), ")")
 }
 
 // exchange gives up spare cards set for p's needed component of colour want.
@@ -175,14 +176,16 @@ func (g *state) exchange(s engine.Seat, want int, set []int) {
 	p := &g.Seats[s]
 	c := g.exchangeCard(p, want)
 	g.Decks[want] = slices.DeleteFunc(g.Decks[want], func(x int) bool { return x == c })
-	var names []string
+	names := make([]string, 0, 3)
 	for _, x := range set {
 		p.Spare = slices.DeleteFunc(p.Spare, func(y int) bool { return y == x })
 		g.Decks[x%numColours] = append(g.Decks[x%numColours], x)
 		names = append(names, colourNames[x%numColours])
 	}
 	g.Exchanged[p.Cell]++
-	g.log.Public("%s exchanges %d components (%s) at a bookcase for a %s %s",
-		who(s), len(set), joinAnd(names), colourNames[want], colourKinds[want])
+	if g.telling() {
+		g.say(who(s), " exchanges ", itoa(len(set)), " components (", joinAnd(names), ") at a bookcase for a ",
+			colourNames[want], " ", colourKinds[want])
+	}
 	g.receive(s, c, "take")
 }

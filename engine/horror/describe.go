@@ -9,7 +9,7 @@ import (
 
 // Describe implements engine.Describer.
 func (g *state) Describe(s engine.Seat, a engine.Action) string {
-	if _, ok := engine.Find(g.Legal(s), a); !ok {
+	if !g.allows(s, a) {
 		return ""
 	}
 	p := &g.Seats[s]

@@ -7,59 +7,155 @@ import (
 	"arcade/engine"
 )
 
-// Legal implements engine.State.
+// moveList collects the legal moves of a position. Moves of one or two
+// small arguments share their Args from argTable (nobody may change
+// them); longer ones are carved from one backing array. A list with a
+// probe only looks: it records whether its move (or, with any set, any
+// move) is among them and keeps nothing, so that Apply checks a move
+// without listing them all.
+type moveList struct {
+	out   []engine.Action
+	args  []int
+	probe bool
+	any   bool
+	want  engine.Action // the move a probe looks for
+	found bool
+}
+
+// argTable holds the Args of the moves with one argument below
+// len(argTable.one) or two arguments within argTable.two's bounds, all
+// carved from one array.
+var argTable = func() (t struct {
+	one [1 << numColours][]int
+	two [numCards + 5][len(seats)][]int
+}) {
+	n := len(t.one) + 2*len(t.two)*len(seats)
+	backing := make([]int, 0, n)
+	carve := func(args ...int) []int {
+		backing = append(backing, args...)
+		return backing[len(backing)-len(args) : len(backing) : len(backing)]
+	}
+	for a := range t.one {
+		t.one[a] = carve(a)
+	}
+	for a := range t.two {
+		for b := range t.two[a] {
+			t.two[a][b] = carve(a, b)
+		}
+	}
+	return t
+}()
+
+// add lists the move kind(args).
+func (l *moveList) add(kind string, args ...int) {
+	if l.probe {
+		l.look(kind, args)
+		return
+	}
+	var a []int
+	switch {
+	case len(args) == 1 && args[0] >= 0 && args[0] < len(argTable.one):
+		a = argTable.one[args[0]]
+	case len(args) == 2 && args[0] >= 0 && args[0] < len(argTable.two) && args[1] >= 0 && args[1] < len(seats):
+		a = argTable.two[args[0]][args[1]]
+	case len(args) > 0:
+		if l.args == nil {
+			l.args = make([]int, 0, 64)
+		}
+		n := len(l.args)
+		l.args = append(l.args, args...)
+		a = l.args[n:len(l.args):len(l.args)]
+	}
+	l.out = append(l.out, engine.Action{Kind: kind, Args: a})
+}
+
+// look is add for a probe.
+func (l *moveList) look(kind string, args []int) {
+	if l.any || l.want.Kind == kind && slices.Equal(l.want.Args, args) {
+		l.found = true
+	}
+}
+
+// pending reports whether seat s may act now.
+func (g *state) pending(s engine.Seat) bool {
+	switch g.Phase {
+	case PhaseOver:
+		return false
+	case PhaseRespond:
+		return s == g.Victim
+	}
+	return s == g.Active
+}
+
+// Legal implements engine.State. The list is made afresh (the state's
+// scratch list copied out), so it stays valid after Apply.
 func (g *state) Legal(s engine.Seat) []engine.Action {
-	if !slices.Contains(g.Pending(), s) {
+	if !g.pending(s) {
 		return nil
 	}
+	l := moveList{out: g.scratch[:0]}
+	g.listMoves(s, &l)
+	g.scratch = l.out
+	return slices.Clone(l.out)
+}
+
+// allows reports whether a is one of seat s's legal moves.
+func (g *state) allows(s engine.Seat, a engine.Action) bool {
+	if !g.pending(s) {
+		return false
+	}
+	l := moveList{probe: true, want: a}
+	g.listMoves(s, &l)
+	return l.found
+}
+
+// listMoves lists seat s's legal moves (s may act) into l.
+func (g *state) listMoves(s engine.Seat, l *moveList) {
 	p := &g.Seats[s]
-	out := make([]engine.Action, 0, 24)
-	add := func(kind string, args ...int) { out = append(out, engine.Action{Kind: kind, Args: args}) }
 	switch g.Phase {
 	case PhaseColours:
 		for m := 1; m < 1<<numColours; m++ {
 			if bits.OnesCount(uint(m)) == g.Items {
-				add(KindColours, m)
+				l.add(KindColours, m)
 			}
 		}
 	case PhaseStart:
 		for c := range g.Cells {
 			if c != g.centre() {
-				add(KindStart, c)
+				l.add(KindStart, c)
 			}
 		}
 	case PhaseRespond:
 		prot := protectionFor(cardKinds[g.Weapon])
 		for _, c := range p.Cards {
 			if cardKinds[c] == prot {
-				add(KindProtect, c)
+				l.add(KindProtect, c)
 				break
 			}
 		}
-		add(KindPass)
+		l.add(KindPass)
 	case PhaseLoot:
 		v := &g.Seats[g.Victim]
 		if len(v.Spare) > 0 {
-			add(KindLoot, int(g.Victim), 0)
+			l.add(KindLoot, int(g.Victim), 0)
 		}
 		if len(v.Cards) > 0 {
-			add(KindLoot, int(g.Victim), 1)
+			l.add(KindLoot, int(g.Victim), 1)
 		}
-		add(KindNoLoot)
+		l.add(KindNoLoot)
 	case PhaseGhost:
 		for c := range g.Cells {
-			if c != g.Ghosts[g.Beaten] && (c == g.centre() || len(g.ghostsIn(c)) < maxGhostsRoom) {
-				add(KindGhost, c)
+			if c != g.Ghosts[g.Beaten] && (c == g.centre() || g.ghostCount(c) < maxGhostsRoom) {
+				l.add(KindGhost, c)
 			}
 		}
 	case PhaseTurn:
 		if g.Actions > 0 {
-			out = g.actionMoves(s, out)
+			g.actionMoves(s, l)
 		}
-		out = g.bonusMoves(s, out)
-		add(KindEnd)
+		g.bonusMoves(s, l)
+		l.add(KindEnd)
 	}
-	return out
 }
 
 // canPay reports whether p can pay cost Fortitude (never below -5).
@@ -92,99 +188,101 @@ func (g *state) mirrorCost() int {
 	return 2
 }
 
-// actionMoves appends the actions (Move, Search, Look, Exchange) seat s
+// rotationOrder lists a cell's own place among its neighbours in cell
+// order: north, west, itself, east, south (-1).
+var rotationOrder = [5]int{North, West, -1, East, South}
+
+// actionMoves lists the actions (Move, Search, Look, Exchange) seat s
 // may take.
-func (g *state) actionMoves(s engine.Seat, out []engine.Action) []engine.Action {
+func (g *state) actionMoves(s engine.Seat, l *moveList) {
 	p := &g.Seats[s]
-	add := func(kind string, args ...int) { out = append(out, engine.Action{Kind: kind, Args: args}) }
 	for d := range 4 {
 		if g.moveCost(p, d) >= 0 {
-			add(KindMove, d)
+			l.add(KindMove, d)
 		}
 	}
-	for _, c := range g.rotatable(p.Cell) {
-		add(KindRotate, c, 1)
-		add(KindRotate, c, 3)
+	// The rooms a player may rotate: its own and the adjacent ones, never
+	// the Portal, in cell order.
+	for _, d := range rotationOrder {
+		c := p.Cell
+		if d >= 0 {
+			c = g.neighbour(p.Cell, d)
+		}
+		if c >= 0 && c != g.centre() {
+			l.add(KindRotate, c, 1)
+			l.add(KindRotate, c, 3)
+		}
 	}
-	rm := g.room(p.Cell)
+	rm := &rooms[g.Cells[p.Cell].Tile]
 	if p.Fort >= 0 {
 		if rm.Bookcases > 0 {
-			add(KindSearch, 0)
+			l.add(KindSearch, 0)
 		}
 		if rm.Drawers > 0 {
-			add(KindSearch, 1)
+			l.add(KindSearch, 1)
 		}
 	}
 	if rm.Mirror && canPay(p, g.mirrorCost()) {
-		for c := range g.Cells {
-			if c != p.Cell && g.room(c).Mirror {
-				add(KindMirror, c)
+		for c, cl := range g.Cells {
+			if c != p.Cell && rooms[cl.Tile].Mirror {
+				l.add(KindMirror, c)
 			}
 		}
 	}
 	if rm.Picture {
-		add(KindPicture)
+		l.add(KindPicture)
 	}
 	if p.Fort >= 0 && g.Exchanged[p.Cell] < rm.Bookcases {
-		out = g.exchanges(p, out)
+		g.exchanges(p, l)
 	}
-	return out
 }
 
-// rotatable lists the cells a player in cell c may rotate: its own and
-// the adjacent ones, never the Portal.
-func (g *state) rotatable(c int) []int {
-	var out []int
-	if c != g.centre() {
-		out = append(out, c)
-	}
-	for d := range 4 {
-		if n := g.neighbour(c, d); n >= 0 && n != g.centre() {
-			out = append(out, n)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-// exchanges appends p's exchanges: for each colour p still needs whose
+// exchanges lists p's exchanges: for each colour p still needs whose
 // card can be had, each set of spare cards it may give (two of a colour,
 // the two lowest; three of different colours, the lowest of each).
-func (g *state) exchanges(p *seatState, out []engine.Action) []engine.Action {
-	var low [numColours][]int // the spare cards of each colour, lowest first
+func (g *state) exchanges(p *seatState, l *moveList) {
+	// The two lowest spare cards of each colour, and how many there are.
+	var low [numColours][2]int
+	var n [numColours]int
 	for _, c := range p.Spare {
-		low[c%numColours] = append(low[c%numColours], c)
+		col := c % numColours
+		switch {
+		case n[col] == 0 || c < low[col][0]:
+			low[col][1], low[col][0] = low[col][0], c
+		case n[col] == 1 || c < low[col][1]:
+			low[col][1] = c
+		}
+		n[col]++
 	}
-	for col := range low {
-		slices.Sort(low[col])
-	}
-	var sets [][]int
-	for col := range low {
-		if len(low[col]) >= 2 {
-			sets = append(sets, low[col][:2])
+	pairs, cols := false, 0
+	for col := range n {
+		pairs = pairs || n[col] >= 2
+		if n[col] > 0 {
+			cols++
 		}
 	}
-	for a := 0; a < numColours; a++ {
-		for b := a + 1; b < numColours; b++ {
-			for c := b + 1; c < numColours; c++ {
-				if len(low[a]) > 0 && len(low[b]) > 0 && len(low[c]) > 0 {
-					sets = append(sets, []int{low[a][0], low[b][0], low[c][0]})
-				}
-			}
-		}
-	}
-	if len(sets) == 0 {
-		return out
+	if !pairs && cols < 3 {
+		return
 	}
 	for want := range numColours {
 		if g.exchangeCard(p, want) < 0 {
 			continue
 		}
-		for _, set := range sets {
-			out = append(out, engine.Action{Kind: KindExchange, Args: append([]int{want}, set...)})
+		for col := range n {
+			if n[col] >= 2 {
+				l.add(KindExchange, want, low[col][0], low[col][1])
+			}
+		}
+		for a := 0; a < numColours; a++ {
+			for b := a + 1; b < numColours; b++ {
+				for c := b + 1; c < numColours; c++ {
+					if n[a] > 0 && n[b] > 0 && n[c] > 0 {
+						l.add(KindExchange, want, low[a][0], low[b][0], low[c][0])
+					}
+				}
+			}
 		}
 	}
-	return out
 }
 
 // exchangeCard is the card p would take for colour want in an exchange
@@ -204,9 +302,9 @@ func (g *state) exchangeCard(p *seatState, want int) int {
 	return -1
 }
 
-// bonusMoves appends the bonus actions: playing a Blessing or Curse,
+// bonusMoves lists the bonus actions: playing a Blessing or Curse,
 // attacking a ghost.
-func (g *state) bonusMoves(s engine.Seat, out []engine.Action) []engine.Action {
+func (g *state) bonusMoves(s engine.Seat, l *moveList) {
 	p := &g.Seats[s]
 	seen := [numKinds]bool{}
 	for _, c := range p.Cards {
@@ -217,35 +315,40 @@ func (g *state) bonusMoves(s engine.Seat, out []engine.Action) []engine.Action {
 		seen[k] = true
 		switch {
 		case k == FreeTravel, k == LockPicks, k == Restore:
-			out = append(out, engine.Action{Kind: KindPlay, Args: []int{c}})
+			l.add(KindPlay, c)
 		case isWeapon(k):
-			for _, t := range g.targets(s, k) {
-				out = append(out, engine.Action{Kind: KindPlay, Args: []int{c, int(t)}})
-			}
+			g.targets(s, c, l)
 		}
 	}
 	if !g.AttackLost {
 		for _, gh := range p.Fresh {
 			if g.Ghosts[gh] == p.Cell {
-				out = append(out, engine.Action{Kind: KindAttack, Args: []int{gh}})
+				l.add(KindAttack, gh)
 			}
 		}
 	}
-	return out
 }
 
-// targets lists the players seat s can reach with a weapon of kind k: in
-// the same room, or (Revolver) in an adjacent room joined by open doors.
-func (g *state) targets(s engine.Seat, k int) []engine.Seat {
+// anyBonus reports whether seat s has a bonus action.
+func (g *state) anyBonus(s engine.Seat) bool {
+	l := moveList{probe: true, any: true}
+	g.bonusMoves(s, &l)
+	return l.found
+}
+
+// targets lists playing weapon card c on each player seat s can reach
+// with it: in the same room, or (Revolver) in an adjacent room joined by
+// open doors.
+func (g *state) targets(s engine.Seat, c int, l *moveList) {
 	p := &g.Seats[s]
-	var out []engine.Seat
+	k := cardKinds[c]
 	for t := range g.Seats {
 		q := &g.Seats[t]
 		if engine.Seat(t) == s || q.Cell < 0 {
 			continue
 		}
 		if q.Cell == p.Cell {
-			out = append(out, engine.Seat(t))
+			l.add(KindPlay, c, t)
 			continue
 		}
 		if k != Revolver {
@@ -253,9 +356,8 @@ func (g *state) targets(s engine.Seat, k int) []engine.Seat {
 		}
 		for d := range 4 {
 			if g.neighbour(p.Cell, d) == q.Cell && g.passage(p.Cell, d) == 0 {
-				out = append(out, engine.Seat(t))
+				l.add(KindPlay, c, t)
 			}
 		}
 	}
-	return out
 }

@@ -84,6 +84,8 @@ type state struct {
 	Summary string      `json:"summary"`
 
 	log engine.Log
+	// scratch is where Legal lists the moves before copying them out.
+	scratch []engine.Action
 }
 
 // cell is one place of the library: a tile and its rotation.
@@ -193,8 +195,11 @@ func (g *state) markersIn(c int) int {
 	return n
 }
 
-// ghostsIn lists the ghosts in cell c.
+// ghostsIn lists the ghosts in cell c (nil: none).
 func (g *state) ghostsIn(c int) []int {
+	if g.ghostCount(c) == 0 {
+		return nil
+	}
 	var out []int
 	for i, w := range g.Ghosts {
 		if w == c {
@@ -203,6 +208,9 @@ func (g *state) ghostsIn(c int) []int {
 	}
 	return out
 }
+
+// ghostCount counts the ghosts in cell c.
+func (g *state) ghostCount(c int) int { return engine.Count(g.Ghosts[:], c) }
 
 // placedColour reports whether p has placed a component of colour col.
 func (p *seatState) placedColour(col int) bool {
@@ -224,10 +232,14 @@ func (g *state) Pending() []engine.Seat {
 	case PhaseOver:
 		return nil
 	case PhaseRespond:
-		return []engine.Seat{g.Victim}
+		return seats[g.Victim : g.Victim+1 : g.Victim+1]
 	}
-	return []engine.Seat{g.Active}
+	return seats[g.Active : g.Active+1 : g.Active+1]
 }
+
+// seats are the seats in order, for Pending's lists of one (no caller
+// may write to them).
+var seats = [...]engine.Seat{0, 1, 2, 3, 4, 5}
 
 // Responding implements engine.Responder: the victim of a weapon answers
 // out of turn, with a countdown.

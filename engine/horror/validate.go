@@ -38,7 +38,7 @@ func (g *state) validate() error {
 		if w < -1 || w >= n {
 			return errors.New("a ghost off the board")
 		}
-		if w >= 0 && w != g.centre() && len(g.ghostsIn(w)) > maxGhostsRoom {
+		if w >= 0 && w != g.centre() && g.ghostCount(w) > maxGhostsRoom {
 			return errors.New("more than 4 ghosts in a room")
 		}
 	}
