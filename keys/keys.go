@@ -42,6 +42,8 @@ type Lobby struct {
 	Solo    key.Binding
 	History key.Binding
 	Refresh key.Binding
+	// Chat opens the lobby's chat line.
+	Chat key.Binding
 }
 
 // LobbyKeys returns the lobby key map.
@@ -59,6 +61,7 @@ func LobbyKeys() Lobby {
 		Name:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit name")),
 		Solo:    key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "play vs bots")),
 		History: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "your games")),
+		Chat:    ChatKey(),
 		Quit:    key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 		Help:    g.Help,
 		Colour:  g.Colour,
@@ -68,12 +71,12 @@ func LobbyKeys() Lobby {
 
 // ShortHelp implements help.KeyMap.
 func (k Lobby) ShortHelp() []key.Binding {
-	return []key.Binding{k.Select, k.Create, k.Solo, k.Code, k.Watch, k.History, k.Rules, k.Name, k.Help, k.Quit}
+	return []key.Binding{k.Select, k.Create, k.Solo, k.Code, k.Watch, k.Chat, k.History, k.Rules, k.Name, k.Help, k.Quit}
 }
 
 // FullHelp implements help.KeyMap.
 func (k Lobby) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Switch, k.Select}, {k.Create, k.Solo, k.Code, k.Watch}, {k.History, k.Rules, k.Name, k.Colour, k.Help, k.Quit}}
+	return [][]key.Binding{{k.Up, k.Down, k.Switch, k.Select}, {k.Create, k.Solo, k.Code, k.Watch}, {k.Chat, k.History, k.Rules, k.Name, k.Colour, k.Help, k.Quit}}
 }
 
 // Form keys edit a form such as the new-table form.
@@ -127,8 +130,26 @@ type Table struct {
 	LogDown   key.Binding
 	// Report tells the admins about another player at the table.
 	Report key.Binding
-	Help   key.Binding
-	Colour key.Binding
+	// Chat opens the table's chat line; AutoPass and Signal are the
+	// player's own toggles (let windows with only a pass run out; the
+	// your-turn bell and title).
+	Chat     key.Binding
+	AutoPass key.Binding
+	Signal   key.Binding
+	// Rematch (after the game) opens or joins the rematch; Options
+	// (host, before the start) changes the table's options.
+	Rematch key.Binding
+	Options key.Binding
+	// Seats panel (host): remove a player, hand the host role on.
+	Kick     key.Binding
+	HandHost key.Binding
+	Help     key.Binding
+	Colour   key.Binding
+}
+
+// ChatKey opens a chat line: a key no game uses, the same everywhere.
+func ChatKey() key.Binding {
+	return key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "chat"))
 }
 
 // TableKeys returns the table key map.
@@ -150,6 +171,13 @@ func TableKeys() Table {
 		LogUp:     key.NewBinding(key.WithKeys("[", "pgup"), key.WithHelp("[/pgup", "older log")),
 		LogDown:   key.NewBinding(key.WithKeys("]", "pgdown"), key.WithHelp("]/pgdn", "newer log")),
 		Report:    key.NewBinding(key.WithKeys("!"), key.WithHelp("!", "report a player to the admins")),
+		Chat:      ChatKey(),
+		AutoPass:  key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "auto-pass on/off")),
+		Signal:    key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "your-turn bell on/off")),
+		Rematch:   key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "rematch (game over)")),
+		Options:   key.NewBinding(key.WithKeys("O"), key.WithHelp("O", "options (host, before the start)")),
+		Kick:      key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "seats panel: remove player")),
+		HandHost:  key.NewBinding(key.WithKeys("H"), key.WithHelp("H", "seats panel: make host")),
 		Help:      g.Help,
 		Colour:    g.Colour,
 	}
@@ -157,13 +185,14 @@ func TableKeys() Table {
 
 // ShortHelp implements help.KeyMap.
 func (k Table) ShortHelp() []key.Binding {
-	return []key.Binding{k.Up, k.Do, k.LogUp, k.Help, k.Leave}
+	return []key.Binding{k.Up, k.Do, k.Chat, k.LogUp, k.Help, k.Leave}
 }
 
 // FullHelp implements help.KeyMap.
 func (k Table) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Do}, {k.Start, k.AddBot, k.Leave}, {k.Left, k.Right, k.RemoveBot, k.Close},
-		{k.LogUp, k.LogDown, k.Report, k.Help, k.Colour}}
+	return [][]key.Binding{{k.Up, k.Down, k.Do}, {k.Start, k.AddBot, k.Options, k.Rematch, k.Leave},
+		{k.Left, k.Right, k.RemoveBot, k.Kick, k.HandHost, k.Close},
+		{k.Chat, k.AutoPass, k.Signal, k.LogUp, k.LogDown, k.Report, k.Help, k.Colour}}
 }
 
 // Label is how a key line shows binding b: its first key, with the arrow

@@ -217,6 +217,9 @@ type SeatInfo struct {
 	// StandIn: the bot plays for a player who left (the seat keeps the
 	// player's name and claim; the host may take the bot out again).
 	StandIn bool
+	// Idle: a present player whose turn clock ran out (the host may let
+	// a bot play for them until they act again).
+	Idle bool
 }
 
 // TableUpdate is everything one session needs to draw a table: the table's

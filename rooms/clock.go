@@ -211,3 +211,7 @@ func (t *table) allAutoPass(seats []engine.Seat) bool {
 	}
 	return humans > 0
 }
+
+// DescribeClock says what clock k does on this server ("relaxed (2 min a
+// decision)"), for the new-table form.
+func (c *Client) DescribeClock(k Clock) string { return c.hub.cfg.DescribeClock(k) }

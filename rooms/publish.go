@@ -18,7 +18,7 @@ func (t *table) publish() {
 	for i := range t.seats {
 		s := &t.seats[i]
 		infos[i] = SeatInfo{Name: names[i], Bot: s.bot != nil, BotLevel: s.botLevel, Connected: s.client != nil, Empty: s.empty(),
-			StandIn: s.bot != nil && s.id != ""}
+			StandIn: s.bot != nil && s.id != "", Idle: s.client != nil && s.bot == nil && s.timeouts > 0}
 	}
 	base := TableUpdate{
 		Table: sum, Options: t.opts, Seats: infos,

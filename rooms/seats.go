@@ -52,12 +52,18 @@ func (t *table) join(c *Client, p Player, byCode, resumeOnly bool) error {
 		}
 		t.dropSpectator(spec)
 		t.hub.forgetAway(p.ID, t)
-		hadBot := st.bot != nil
+		hadBot, was := st.bot != nil, t.name(s)
 		*st = seat{id: p.ID, name: p.Name, guest: p.Guest, client: c}
+		// Old log lines name the seat, so a new name shows in them too:
+		// say who the new name is.
+		back := t.name(s)
+		if back != was {
+			back = fmt.Sprintf("%s (now %s)", was, back)
+		}
 		if hadBot {
-			t.logf("%s is back and takes the seat over from the bot.", t.name(s))
+			t.logf("%s is back and takes the seat over from the bot.", back)
 		} else {
-			t.logf("%s is back.", t.name(s))
+			t.logf("%s is back.", back)
 		}
 		t.changed()
 		return nil

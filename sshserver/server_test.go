@@ -124,12 +124,17 @@ func rawSession(t *testing.T, addr, user string) *gossh.Session {
 
 // noPTY opens a session without a PTY, starts a shell, and returns what the
 // server wrote (stdout then stderr) and how the session ended.
-func noPTY(t *testing.T, addr string) (string, error) {
+// With a command (ssh host CODE), it runs that instead of a shell.
+func noPTY(t *testing.T, addr string, command ...string) (string, error) {
 	t.Helper()
 	sess := rawSession(t, addr, "erin")
 	var stdout, stderr bytes.Buffer
 	sess.Stdout, sess.Stderr = &stdout, &stderr
-	if err := sess.Shell(); err != nil {
+	start := sess.Shell
+	if len(command) > 0 {
+		start = func() error { return sess.Start(strings.Join(command, " ")) }
+	}
+	if err := start(); err != nil {
 		t.Fatal(err)
 	}
 	err := sess.Wait()
@@ -143,9 +148,15 @@ func TestNoPTYGetsTerminalHint(t *testing.T) {
 	if !errors.As(err, &exit) || exit.ExitStatus() != 1 {
 		t.Errorf("exit: %v, want status 1", err)
 	}
-	_, port, _ := net.SplitHostPort(srv.Addr)
-	if want := "This arcade needs a terminal: ssh -t -p " + port + " host"; got != want {
+	// The hint names the address the client connected to, with the
+	// invite code it gave (ssh host CODE without -t).
+	host, port, _ := net.SplitHostPort(srv.Addr)
+	if want := "This arcade needs a terminal: ssh -t -p " + port + " " + host; got != want {
 		t.Errorf("output %q, want %q", got, want)
+	}
+	got, _ = noPTY(t, srv.Addr, "K7MQ2X")
+	if want := "This arcade needs a terminal: ssh -t -p " + port + " " + host + " K7MQ2X"; got != want {
+		t.Errorf("with a code: output %q, want %q", got, want)
 	}
 }
 

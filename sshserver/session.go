@@ -35,7 +35,11 @@ func (s *Server) requireTerminal(next ssh.Handler) ssh.Handler {
 			next(sess)
 			return
 		}
-		sayLine(sess, msgNeedsTerminal+s.sshCommand(sess, "-t"))
+		hint := s.sshCommand(sess, "-t")
+		if code := inviteCode(sess.Command()); code != "" {
+			hint += " " + code // the invite the player meant to use
+		}
+		sayLine(sess, msgNeedsTerminal+hint)
 		_ = sess.Exit(1)
 	}
 }
@@ -119,10 +123,7 @@ func (s *Server) startSession(sess ssh.Session, st *connState) (*bridge.Session,
 		return nil, nil, rooms.Player{}, errors.New("no identity")
 	}
 	player := *p
-	opts := ui.Options{InviteCode: inviteCode(sess.Command()), Games: s.cfg.Games}
-	if s.cfg.PublicHost != "" {
-		opts.ConnectHint = s.sshCommand(sess, "")
-	}
+	opts := ui.Options{InviteCode: inviteCode(sess.Command()), Games: s.cfg.Games, ConnectHint: s.sshCommand(sess, "")}
 	client := s.cfg.Hub.Connect(player)
 	env := append(sess.Environ(), "TERM="+pty.Term)
 	run := bridge.New(sess.Context(), bridge.Config{
@@ -142,12 +143,16 @@ func (s *Server) startSession(sess ssh.Session, st *connState) (*bridge.Session,
 }
 
 // sshCommand is the command that reaches this server, with extra flags:
-// "ssh -t -p 2222 host". Without a PublicHost the host is "host" and the
-// port the one this session came in on.
+// "ssh -t -p 2222 host". Without a PublicHost the host and port are the
+// address this session connected to (what reached this player reaches
+// their friends on the same network).
 func (s *Server) sshCommand(sess ssh.Session, flags string) string {
 	host, port := "host", "2222"
-	if _, p, err := net.SplitHostPort(sess.LocalAddr().String()); err == nil {
+	if h, p, err := net.SplitHostPort(sess.LocalAddr().String()); err == nil {
 		port = p
+		if ip := net.ParseIP(h); ip != nil && !ip.IsUnspecified() {
+			host = h
+		}
 	}
 	if s.cfg.PublicHost != "" {
 		host = s.cfg.PublicHost

@@ -64,6 +64,9 @@ type App struct {
 	ticking bool
 	// ended is set once the hub has closed this session.
 	ended bool
+	// yours: the table asks this player to decide something now (the
+	// title says so; the bell rang when it began).
+	yours bool
 }
 
 // New builds the root model for a session bound to client.
@@ -81,7 +84,7 @@ func New(client *rooms.Client, opts Options) *App {
 func (a *App) Init() tea.Cmd {
 	cmds := []tea.Cmd{tea.RequestBackgroundColor}
 	if code := a.s.opts.InviteCode; code != "" {
-		cmds = append(cmds, a.s.call(func() error { return a.s.client.JoinCode(code) }, ""))
+		cmds = append(cmds, a.s.joinCode(code))
 	}
 	return tea.Batch(cmds...)
 }
@@ -108,6 +111,11 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, nil
 	case rooms.LobbyUpdate:
 		s.lobby = msg
+		had := s.hasAway
+		s.away, s.hasAway = s.client.AwaySeat()
+		if s.hasAway && !had {
+			s.home.showAway()
+		}
 		s.home.clamp()
 		return a, nil
 	case rooms.TableUpdate:
@@ -175,10 +183,14 @@ func (a *App) place(next screen) {
 func (a *App) onTable(u rooms.TableUpdate) tea.Cmd {
 	s := a.s
 	if u.Closed {
-		if a.table != nil && (a.cur == screen(a.table) || isHelpOver(a.cur, a.table)) {
+		if a.table != nil && (a.cur == screen(a.table) || isHelpOver(a.cur, a.table) || isFormOver(a.cur, a.table)) {
 			a.place(s.home)
 		}
-		a.table = nil
+		a.table, s.tableChat, a.yours = nil, nil, false
+		if s.chatOpen() {
+			s.prompt = nil // the table's chat line goes with the table
+		}
+		s.away, s.hasAway = s.client.AwaySeat()
 		if u.Notice != "" {
 			s.setStatus(u.Notice, false)
 		}
@@ -191,10 +203,11 @@ func (a *App) onTable(u rooms.TableUpdate) tea.Cmd {
 	} else {
 		a.table.setUpdate(&u)
 	}
+	s.tableChat = &a.table.u.Chat
 	if u.Notice != "" {
 		s.setStatus(u.Notice, false)
 	}
-	return a.maybeTick()
+	return tea.Batch(a.signal(a.table.u), a.maybeTick())
 }
 
 // isHelpOver reports whether cur is help opened over screen under.
@@ -203,14 +216,32 @@ func isHelpOver(cur, under screen) bool {
 	return ok && h.back == under
 }
 
-// maybeTick schedules a one-second redraw while a response deadline runs, so
-// an idle session does no work at all.
+// isFormOver reports whether cur is the options form of the table under.
+func isFormOver(cur, under screen) bool {
+	f, ok := cur.(*createScreen)
+	return ok && f.back == under
+}
+
+// maybeTick schedules the next redraw of a countdown while a response
+// window or the turn clock runs (the turn clock's shows tens of seconds
+// until its last minute), so an idle session does no work at all.
 func (a *App) maybeTick() tea.Cmd {
-	if a.ticking || a.table == nil || a.table.u.Deadline.IsZero() || time.Until(a.table.u.Deadline) <= 0 {
+	if a.ticking || a.table == nil {
+		return nil
+	}
+	now := time.Now()
+	next := time.Duration(0)
+	if _, d := clockLeft(a.table.u.Deadline, now); d > 0 {
+		next = min(d, time.Second)
+	}
+	if _, d := clockLeft(a.table.u.TurnDeadline, now); d > 0 && (next == 0 || d < next) {
+		next = d
+	}
+	if next == 0 {
 		return nil
 	}
 	a.ticking = true
-	return tea.Tick(time.Second, func(t time.Time) tea.Msg { return tickMsg(t) })
+	return tea.Tick(next, func(t time.Time) tea.Msg { return tickMsg(t) })
 }
 
 // onKey routes a key press: to the prompt while one is open, to help
@@ -251,6 +282,7 @@ func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
 func (a *App) View() tea.View {
 	v := tea.NewView(a.render())
 	v.AltScreen = true
+	v.WindowTitle = a.title()
 	return v
 }
 

@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -12,8 +14,11 @@ import (
 	"arcade/rooms"
 )
 
-// createScreen is the new-table form: the game, seats, privacy, bots and
-// the game's own options.
+// createScreen is the new-table form: the game, seats, privacy, bots, the
+// turn clock and the game's own options. The host of a waiting table opens
+// it again, with only the clock and the options (edit), to change them.
+// A combination the rules forbid is said at once, under the form, and
+// enter refuses it.
 type createScreen struct {
 	s             *session
 	keys          *keys.Form
@@ -24,8 +29,14 @@ type createScreen struct {
 	private       bool
 	bots          int
 	level         int
+	clock         int // index into rooms.Clocks
 	opts          engine.Options
 	row           int
+	// problem is why the rules refuse the chosen setup ("" when none).
+	problem string
+	// edit: the form changes the options of the table back shows.
+	edit bool
+	back screen
 }
 
 // field is one row of the form.
@@ -53,6 +64,31 @@ func (f *createScreen) reset(solo bool) {
 	if solo {
 		f.bots = f.seats - 1
 	}
+	f.clock = f.defaultClock()
+}
+
+// defaultClock is the clock a table gets unless the host chooses: relaxed
+// when other people may sit, off when every other seat is a bot (nobody
+// waits for the lone player).
+func (f *createScreen) defaultClock() int {
+	k := rooms.ClockRelaxed
+	if f.bots >= f.seats-1 {
+		k = rooms.ClockOff
+	}
+	return slices.Index(rooms.Clocks, k)
+}
+
+// check notes why the game would refuse the chosen setup, if it would.
+func (f *createScreen) check() {
+	g := f.games[f.game]
+	opts, err := g.Info().Resolve(f.opts)
+	if err == nil {
+		_, err = g.New(f.seats, opts, 1)
+	}
+	f.problem = ""
+	if err != nil {
+		f.problem = errorText(err)
+	}
 }
 
 func (f *createScreen) fields() []field {
@@ -71,17 +107,32 @@ func (f *createScreen) fields() []field {
 	if f.private {
 		vis = "private: join by invite code only"
 	}
-	fs := []field{
-		{"Game", in.Name, in.Summary, func(d int) { f.game = cycle(f.game, d, 0, len(f.games)-1); f.reset(f.bots > 0) }},
-		{"Seats", fmt.Sprint(f.seats), fmt.Sprintf("%d to %d players", in.MinPlayers, in.MaxPlayers), func(d int) {
-			f.seats = cycle(f.seats, d, in.MinPlayers, in.MaxPlayers)
-			f.bots = min(f.bots, f.seats-1)
-		}},
-		{"Table", vis, "private tables get a short invite code", func(int) { f.private = !f.private }},
-		{"Bots", fmt.Sprint(f.bots), "seats filled with bots now; with every other seat a bot the game starts at once", func(d int) {
-			f.bots = cycle(f.bots, d, 0, f.seats-1)
-		}},
-		{"Bot level", rooms.BotLevels[f.level], "how well the bots play", func(d int) { f.level = cycle(f.level, d, 0, len(rooms.BotLevels)-1) }},
+	clock := rooms.Clocks[f.clock]
+	clockField := field{"Turn clock", f.s.client.DescribeClock(clock),
+		"the time a player has for each decision; when it runs out the table plays for them, and after " +
+			fmt.Sprint(rooms.MaxTimeouts) + " in a row a bot does until they act again",
+		func(d int) { f.clock = cycle(f.clock, d, 0, len(rooms.Clocks)-1) }}
+	var fs []field
+	if f.edit {
+		fs = []field{clockField}
+	} else {
+		fs = []field{
+			{"Game", in.Name, in.Summary, func(d int) { f.game = cycle(f.game, d, 0, len(f.games)-1); f.reset(f.bots > 0) }},
+			{"Seats", fmt.Sprint(f.seats), fmt.Sprintf("%d to %d players", in.MinPlayers, in.MaxPlayers), func(d int) {
+				f.seats = cycle(f.seats, d, in.MinPlayers, in.MaxPlayers)
+				f.bots = min(f.bots, f.seats-1)
+			}},
+			{"Table", vis, "private tables get a short invite code", func(int) { f.private = !f.private }},
+			{"Bots", fmt.Sprint(f.bots), "seats filled with bots now; with every other seat a bot the game starts at once", func(d int) {
+				wasDefault := f.clock == f.defaultClock()
+				f.bots = cycle(f.bots, d, 0, f.seats-1)
+				if wasDefault {
+					f.clock = f.defaultClock()
+				}
+			}},
+			{"Bot level", rooms.BotLevels[f.level], "how well the bots play", func(d int) { f.level = cycle(f.level, d, 0, len(rooms.BotLevels)-1) }},
+			clockField,
+		}
 	}
 	for _, o := range in.Options {
 		o := o
@@ -117,7 +168,31 @@ func (f *createScreen) fields() []field {
 func newCreateScreen(s *session, game int, solo bool) *createScreen {
 	f := &createScreen{s: s, keys: &formKeys, games: s.games, game: game, level: defaultBotLevel}
 	f.reset(solo)
+	f.check()
 	return f
+}
+
+// newOptionsScreen is the form that changes the options and the clock of
+// the waiting table ts, whose host the player is.
+func newOptionsScreen(ts *tableScreen) *createScreen {
+	s, u := ts.s, ts.u
+	game := slices.IndexFunc(s.games, func(g engine.Game) bool { return g.Info().ID == u.Table.Game })
+	f := &createScreen{s: s, keys: &formKeys, games: s.games, game: max(game, 0), seats: u.Table.Seats,
+		opts: engine.Options{}, edit: true, back: ts, clock: max(slices.Index(rooms.Clocks, u.Clock), 0)}
+	for k, v := range u.Options {
+		f.opts[k] = v
+	}
+	f.check()
+	return f
+}
+
+// leave is where esc goes: the lobby, or the table whose options these are.
+func (f *createScreen) leave() screen {
+	f.s.setStatus("", false)
+	if f.back != nil {
+		return f.back
+	}
+	return f.s.home
 }
 
 // SetSize implements screen.
@@ -142,20 +217,28 @@ func (f *createScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	fs := f.fields()
 	switch {
 	case keyMatches(k, km.Cancel):
-		f.s.setStatus("", false)
-		return f.s.home, nil
+		return f.leave(), nil
 	case keyMatches(k, km.Up):
 		f.row = (f.row + len(fs) - 1) % len(fs)
 	case keyMatches(k, km.Down):
 		f.row = (f.row + 1) % len(fs)
 	case keyMatches(k, km.Left):
 		fs[f.row].change(-1)
+		f.check()
 	case keyMatches(k, km.Right):
 		fs[f.row].change(1)
+		f.check()
 	case keyMatches(k, km.Submit):
+		if f.problem != "" {
+			f.s.setStatus(f.problem+" Change the seats or the options first.", true)
+			return f, nil
+		}
+		if f.edit {
+			return f.leave(), f.submitEdit()
+		}
 		return f, f.submit()
 	case k.String() == "q":
-		return f.s.home, nil
+		return f.leave(), nil
 	default:
 		f.s.setStatus(fmt.Sprintf("%q does nothing here: ↑/↓ choose a line, ←/→ change it, enter creates.", k.String()), true)
 	}
@@ -166,14 +249,14 @@ func (f *createScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 // left, starts the game.
 func (f *createScreen) submit() tea.Cmd {
 	c := f.s.client
-	id, seats, private, bots, level := f.gameID(), f.seats, f.private, f.bots, rooms.BotLevels[f.level]
-	opts := engine.Options{}
-	for k, v := range f.opts {
-		opts[k] = v
-	}
+	id, seats, private, bots, level, clock := f.gameID(), f.seats, f.private, f.bots, rooms.BotLevels[f.level], rooms.Clocks[f.clock]
+	opts := maps.Clone(f.opts)
 	f.s.setStatus("Opening the table…", false)
 	return func() tea.Msg {
 		if err := c.Create(id, seats, private, opts); err != nil {
+			return resultMsg{err: err}
+		}
+		if err := c.SetClock(clock); err != nil {
 			return resultMsg{err: err}
 		}
 		for s := 1; s <= bots; s++ {
@@ -191,11 +274,30 @@ func (f *createScreen) submit() tea.Cmd {
 	}
 }
 
+// submitEdit changes the waiting table's options and clock.
+func (f *createScreen) submitEdit() tea.Cmd {
+	c := f.s.client
+	opts, clock := maps.Clone(f.opts), rooms.Clocks[f.clock]
+	return func() tea.Msg {
+		if err := c.SetOptions(opts); err != nil {
+			return resultMsg{err: err}
+		}
+		if err := c.SetClock(clock); err != nil {
+			return resultMsg{err: err}
+		}
+		return resultMsg{ok: "Options changed: everyone at the table sees them."}
+	}
+}
+
 // View implements screen.
 func (f *createScreen) View() string {
 	th := f.s.th
 	fs := f.fields()
-	lines := []string{th.Title.Render("NEW TABLE"), ""}
+	heading := "NEW TABLE"
+	if f.edit {
+		heading = "TABLE OPTIONS · " + f.games[f.game].Info().Name
+	}
+	lines := []string{th.Title.Render(heading), ""}
 	labelW := 12
 	for _, fl := range fs {
 		labelW = max(labelW, len(fl.label)+1)
@@ -209,6 +311,11 @@ func (f *createScreen) View() string {
 		}
 	}
 	lines = append(lines, "")
+	if f.problem != "" {
+		for _, s := range wrap("Not allowed: "+f.problem, f.width-2) {
+			lines = append(lines, th.Warn.Render(" "+s))
+		}
+	}
 	for _, s := range wrap(fs[f.row].help, f.width-2) {
 		lines = append(lines, th.Faint.Render(" "+s))
 	}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -44,8 +45,36 @@ func (l *lobbyScreen) helpTopic() topic { return topic{game: l.selectedGame()} }
 
 // clamp keeps the cursor on a game and on a table (or the first row).
 func (l *lobbyScreen) clamp() {
-	l.tableIdx = min(max(l.tableIdx, 0), max(len(l.s.lobby.Tables)-1, 0))
+	l.tableIdx = min(max(l.tableIdx, 0), max(len(l.tables())-1, 0))
 	l.gameIdx = min(max(l.gameIdx, 0), max(len(l.s.games)-1, 0))
+}
+
+// tables are the rows of OPEN TABLES: the table where the player's seat
+// waits for them first (whatever its status or privacy), then the open
+// public tables.
+func (l *lobbyScreen) tables() []rooms.TableSummary {
+	s := l.s
+	if !s.hasAway {
+		return s.lobby.Tables
+	}
+	out := make([]rooms.TableSummary, 0, len(s.lobby.Tables)+1)
+	out = append(out, s.away)
+	for _, t := range s.lobby.Tables {
+		if t.ID != s.away.ID {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// awayRow reports whether row i of the tables is the player's own seat.
+func (l *lobbyScreen) awayRow(i int) bool { return i == 0 && l.s.hasAway }
+
+// showAway puts the cursor on the player's waiting seat, if any.
+func (l *lobbyScreen) showAway() {
+	if l.s.hasAway {
+		l.pane, l.tableIdx = 1, 0
+	}
 }
 
 func (l *lobbyScreen) selectedGame() engine.Game {
@@ -57,7 +86,7 @@ func (l *lobbyScreen) selectedGame() engine.Game {
 
 // selectedTable is the highlighted open table, if any.
 func (l *lobbyScreen) selectedTable() (rooms.TableSummary, bool) {
-	t := l.s.lobby.Tables
+	t := l.tables()
 	if l.tableIdx < len(t) {
 		return t[l.tableIdx], true
 	}
@@ -102,10 +131,10 @@ func (l *lobbyScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		return h, h.load()
 	case keyMatches(k, km.Watch):
 		return l, l.joinSelected(true)
+	case keyMatches(k, km.Chat):
+		return l, s.openChat()
 	case keyMatches(k, km.Code):
-		return l, s.openPrompt(promptCode, "", "six letters, e.g. K7MQ2X", 32, func(code string) tea.Cmd {
-			return s.call(func() error { return s.client.JoinCode(code) }, "")
-		})
+		return l, s.openPrompt(promptCode, "", "six letters, e.g. K7MQ2X", 32, s.joinCode)
 	case keyMatches(k, km.Name):
 		return l, s.openName(s.client.Player().Name)
 	case keyMatches(k, km.Rules):
@@ -167,10 +196,27 @@ func (l *lobbyScreen) joinSelected(watch bool) tea.Cmd {
 		return nil
 	}
 	id := t.ID
+	if l.awayRow(l.tableIdx) && !watch {
+		return s.call(func() error { return s.client.Join(id) }, "Welcome back: your seat is yours again.")
+	}
 	if watch || t.Status != rooms.Waiting || t.Taken >= t.Seats {
 		return s.call(func() error { return s.client.Watch(id) }, "")
 	}
 	return s.call(func() error { return s.client.Join(id) }, "")
+}
+
+// joinCode takes the seat at the table with this invite code, or watches
+// it when it is full or its game has begun.
+func (s *session) joinCode(code string) tea.Cmd {
+	return func() tea.Msg {
+		err := s.client.JoinCode(code)
+		if errors.Is(err, rooms.ErrTableFull) || errors.Is(err, rooms.ErrStarted) {
+			if s.client.WatchCode(code) == nil {
+				return resultMsg{ok: "Every seat there is taken: you are watching the table."}
+			}
+		}
+		return resultMsg{err: err}
+	}
 }
 
 // titleKey is what the lobby's title is drawn from: its theme and width.
@@ -192,6 +238,12 @@ type lobbyBodyKey struct {
 	th                  *theme.Theme
 	width, height       int
 	pane, game, tableAt int
+	// The player's own: the seat waiting for them, their mutes, the
+	// open chat line (zero for most sessions).
+	away     string
+	muted    string
+	chatOpen bool
+	chatBack int
 }
 
 // lobbyBodies holds the lobby panes drawn lately. Most lobby screens differ
@@ -205,7 +257,14 @@ func (l *lobbyScreen) bodyKey() lobbyBodyKey {
 	if len(s.lobby.Tables) > 0 {
 		tables = &s.lobby.Tables[0]
 	}
-	return lobbyBodyKey{s.lobby.Version, tables, s.gamesKey, s.th, l.width, l.height, l.pane, l.gameIdx, l.tableIdx}
+	k := lobbyBodyKey{s.lobby.Version, tables, s.gamesKey, s.th, l.width, l.height, l.pane, l.gameIdx, l.tableIdx, "", s.mutedKey(), s.chatOpen(), 0}
+	if s.hasAway {
+		k.away = s.away.ID + "/" + string(s.away.Status)
+	}
+	if k.chatOpen {
+		k.chatBack = s.chatBack
+	}
+	return k
 }
 
 // View implements screen.
@@ -236,7 +295,7 @@ func (l *lobbyScreen) View() string {
 		if sideW > 0 {
 			rightW -= sideW + 2
 		}
-		cols := []string{fitBlock(l.gamesPane(leftW, bodyH), leftW, bodyH), fitBlock("", 2, bodyH), fitBlock(l.tablesPane(rightW, bodyH), rightW, bodyH)}
+		cols := []string{fitBlock(l.gamesPane(leftW, bodyH), leftW, bodyH), fitBlock("", 2, bodyH), l.rightPane(rightW, bodyH, sideW == 0)}
 		if sideW > 0 {
 			cols = append(cols, fitBlock("", 2, bodyH), fitBlock(l.sidePane(sideW, bodyH), sideW, bodyH))
 		}
@@ -258,6 +317,37 @@ func (l *lobbyScreen) keyLine() string {
 	return l.s.keyLines(l.width, 2, "lobby", l.keys)
 }
 
+// rightPane is the open tables; with online set (no third column), who
+// is online under them; and once someone has said something (or the chat
+// line is open), the lobby's chat at the bottom.
+func (l *lobbyScreen) rightPane(w, h int, online bool) string {
+	var below []string
+	if chat := l.s.lobby.Chat; len(chat) > 0 || l.s.chatOpen() {
+		chatH := min(max(h/3, 4), 8)
+		if l.s.chatOpen() {
+			chatH = max(h/2, 4)
+		}
+		chatH = min(chatH, h-3)
+		below = append(below, fitBlock(l.s.chatPane(chat, w, chatH), w, chatH))
+	}
+	rest := h
+	for _, b := range below {
+		rest -= strings.Count(b, "\n") + 2
+	}
+	tables := l.tablesPane(w, rest)
+	if used := strings.Count(tables, "\n") + 1; online && rest-used >= 4 {
+		brief := strings.Join(l.onlineBrief(w, min(rest-used-1, 4)), "\n")
+		below = append([]string{brief}, below...)
+		rest -= strings.Count(brief, "\n") + 2
+	}
+	out := fitBlock(l.tablesPane(w, rest), w, rest)
+	for _, b := range below {
+		out += "\n" + fitBlock("", w, 1) + "\n" + b
+	}
+	return fitBlock(out, w, h)
+}
+
+// gamesPane lists the games, with the highlighted one's summary.
 func (l *lobbyScreen) gamesPane(w, h int) string {
 	th := l.s.th
 	head := "GAMES"
@@ -317,29 +407,7 @@ func optionLines(in engine.Info, w int) []string {
 func (l *lobbyScreen) sidePane(w, h int) string {
 	th := l.s.th
 	lu := l.s.lobby
-	lines := []string{th.Heading.Render("ONLINE")}
-	people := lu.People
-	if room := h / 2; len(people) > room-1 {
-		people = people[:max(room-2, 0)]
-	}
-	for _, p := range people {
-		where := "in the lobby"
-		switch {
-		case p.Game != "" && p.Watching:
-			where = "watching " + p.Game
-		case p.Game != "":
-			where = "playing " + p.Game
-		}
-		for i, l := range wrapHang(p.Name+" · "+where, w-1, 2) {
-			if i > 0 {
-				l = th.Faint.Render(l)
-			}
-			lines = append(lines, " "+l)
-		}
-	}
-	if n := len(lu.People) - len(people); n > 0 {
-		lines = append(lines, th.Faint.Render(fmt.Sprintf(" and %d more", n)))
-	}
+	lines := l.onlineLines(w, h/2)
 	lines = append(lines, "", th.Heading.Render("RECENT RESULTS"))
 	if len(lu.Recent) == 0 {
 		lines = append(lines, th.Faint.Render(" No finished public games yet."))
@@ -363,6 +431,66 @@ func (l *lobbyScreen) sidePane(w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
+// onlineBrief is who is online, names and games run together, in at most
+// h lines of width w (the narrow lobby's version of onlineLines).
+func (l *lobbyScreen) onlineBrief(w, h int) []string {
+	th := l.s.th
+	lu := l.s.lobby
+	var who []string
+	for _, p := range lu.People {
+		switch {
+		case p.Game != "" && p.Watching:
+			who = append(who, p.Name+" (watching "+p.Game+")")
+		case p.Game != "":
+			who = append(who, p.Name+" ("+p.Game+")")
+		default:
+			who = append(who, p.Name)
+		}
+	}
+	lines := []string{th.Heading.Render(fmt.Sprintf("ONLINE (%d)", len(lu.People)))}
+	text := wrapHang(strings.Join(who, ", "), w-1, 0)
+	if len(text) > h-1 {
+		text = text[:max(h-1, 0)]
+		if len(text) > 0 {
+			text[len(text)-1] = board.Clip(text[len(text)-1]+" …", w-1)
+		}
+	}
+	for _, t := range text {
+		lines = append(lines, " "+t)
+	}
+	return lines
+}
+
+// onlineLines is who is online and where, in at most h lines of width w.
+func (l *lobbyScreen) onlineLines(w, h int) []string {
+	th := l.s.th
+	lu := l.s.lobby
+	lines := []string{th.Heading.Render(fmt.Sprintf("ONLINE (%d)", len(lu.People)))}
+	people := lu.People
+	if len(people) > h-1 {
+		people = people[:max(h-2, 0)]
+	}
+	for _, p := range people {
+		where := "in the lobby"
+		switch {
+		case p.Game != "" && p.Watching:
+			where = "watching " + p.Game
+		case p.Game != "":
+			where = "playing " + p.Game
+		}
+		for i, l := range wrapHang(p.Name+" · "+where, w-1, 2) {
+			if i > 0 {
+				l = th.Faint.Render(l)
+			}
+			lines = append(lines, " "+l)
+		}
+	}
+	if n := len(lu.People) - len(people); n > 0 {
+		lines = append(lines, th.Faint.Render(fmt.Sprintf(" and %d more", n)))
+	}
+	return lines
+}
+
 // selRow highlights a selected row; the pane without focus shows a marker.
 func selRow(th *theme.Theme, row string, w int, focused bool) string {
 	if focused {
@@ -373,7 +501,7 @@ func selRow(th *theme.Theme, row string, w int, focused bool) string {
 
 func (l *lobbyScreen) tablesPane(w, h int) string {
 	th := l.s.th
-	tables := l.s.lobby.Tables
+	tables := l.tables()
 	head := "OPEN TABLES"
 	if l.pane == 1 {
 		head = "▸ OPEN TABLES"
@@ -400,6 +528,9 @@ func (l *lobbyScreen) tablesPane(w, h int) string {
 	for i := first; i < len(tables); i++ {
 		t := tables[i]
 		facts := fmt.Sprintf("%d/%d %-8s %s", t.Taken, t.Seats, t.Status, board.Clip(t.Host, 16))
+		if l.awayRow(i) {
+			facts = th.Accent.Render("your seat (away)") + " · enter"
+		}
 		rows := []string{fmt.Sprintf("%-*s %s", nameW, t.GameName, facts)}
 		if !oneLine {
 			rows = []string{board.Clip(t.GameName, w-1), "  " + facts}

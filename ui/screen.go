@@ -106,6 +106,15 @@ type session struct {
 
 	// home is the lobby screen, which every other screen returns to.
 	home *lobbyScreen
+
+	// tableChat is the chat of the table the session is at (nil in the
+	// lobby).
+	tableChat *[]rooms.ChatLine
+	// away is the table where the player's seat waits for them, as of
+	// the last lobby update (see rooms.Client.AwaySeat).
+	away    rooms.TableSummary
+	hasAway bool
+	social
 }
 
 // call runs a hub request off the UI goroutine and reports its result.
@@ -269,6 +278,9 @@ func (s *session) openPrompt(label, value, placeholder string, limit int, submit
 // promptKey edits the open prompt.
 func (s *session) promptKey(k tea.KeyPressMsg) tea.Cmd {
 	p := s.prompt
+	if s.chatOpen() && s.chatScroll(k) {
+		return nil
+	}
 	switch k.String() {
 	case "esc":
 		s.prompt = nil

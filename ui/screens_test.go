@@ -208,7 +208,7 @@ func settle(t *testing.T, ds []*driver) uint64 {
 }
 
 var (
-	countdown = regexp.MustCompile(`⏱ \d+s`)
+	countdown = regexp.MustCompile(`⏱ (\d+s|\d+:\d\d)`)
 )
 
 // checkScreen checks one screen (as the app rendered it, w x h) and

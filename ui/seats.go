@@ -23,7 +23,8 @@ type seatPanel struct {
 const defaultBotLevel = 1 // normal
 
 // canTakeBot reports whether a bot may sit in seat i now: an empty seat
-// before the game, the seat of a player who is away during it.
+// before the game, the seat of a player who is away during it or whose
+// turn clock ran out (idle).
 func (ts *tableScreen) canTakeBot(i int) bool {
 	t := ts.u
 	if i < 0 || i >= len(t.Seats) {
@@ -34,7 +35,7 @@ func (ts *tableScreen) canTakeBot(i int) bool {
 	case rooms.Waiting:
 		return s.Empty
 	case rooms.Playing:
-		return !s.Empty && !s.Bot && !s.Connected
+		return !s.Empty && !s.Bot && (!s.Connected || s.Idle)
 	}
 	return false
 }
@@ -95,6 +96,13 @@ func (ts *tableScreen) seatPanelKey(k tea.KeyPressMsg) tea.Cmd {
 	case keyMatches(k, km.RemoveBot):
 		seat := p.seat
 		return ts.s.call(func() error { return ts.s.client.RemoveBot(seat) }, fmt.Sprintf("Seat %d: the bot is gone.", seat+1))
+	case keyMatches(k, km.Kick):
+		seat, name := p.seat, ts.nameOf(engine.Seat(p.seat))
+		return ts.s.call(func() error { return ts.s.client.Kick(seat) }, fmt.Sprintf("%s is no longer at the table.", name))
+	case keyMatches(k, km.HandHost):
+		seat, name := p.seat, ts.nameOf(engine.Seat(p.seat))
+		p.open = false
+		return ts.s.call(func() error { return ts.s.client.HandHost(seat) }, fmt.Sprintf("%s is the host now.", name))
 	case keyMatches(k, km.Start) && t.Table.Status == rooms.Waiting:
 		p.open = false
 		return ts.s.call(ts.s.client.Start, "")
@@ -103,7 +111,7 @@ func (ts *tableScreen) seatPanelKey(k tea.KeyPressMsg) tea.Cmd {
 		ts.confirmLeave = true
 		ts.s.setStatus("", false)
 	default:
-		ts.s.setStatus(fmt.Sprintf("%q does nothing here: ↑↓ seat, ←→ level, enter seats a bot, x removes one, esc closes.", k.String()), true)
+		ts.s.setStatus(fmt.Sprintf("%q does nothing here: ↑↓ seat, ←→ level, enter seats a bot, x removes one, K removes a player, H makes them host, esc closes.", k.String()), true)
 	}
 	return nil
 }
@@ -116,14 +124,17 @@ func (ts *tableScreen) seatBot() tea.Cmd {
 	seat, level := p.seat, rooms.BotLevels[p.level]
 	if !ts.canTakeBot(seat) {
 		if ts.u.Table.Status == rooms.Playing {
-			ts.s.setStatus(fmt.Sprintf("Seat %d is not free: during the game a bot can only play for a player who left.", seat+1), true)
+			ts.s.setStatus(fmt.Sprintf("Seat %d is not free: during the game a bot can only play for a player who left or whose time ran out.", seat+1), true)
 		} else {
 			ts.s.setStatus(fmt.Sprintf("Seat %d is not empty: choose an empty seat (↑↓).", seat+1), true)
 		}
 		return nil
 	}
 	ok := fmt.Sprintf("A %s bot sits in seat %d.", level, seat+1)
-	if ts.u.Table.Status == rooms.Playing {
+	switch {
+	case ts.u.Table.Status == rooms.Playing && ts.u.Seats[seat].Connected:
+		ok = fmt.Sprintf("A %s bot plays for %s until they act again.", level, ts.nameOf(engine.Seat(seat)))
+	case ts.u.Table.Status == rooms.Playing:
 		ok = fmt.Sprintf("A %s bot plays for %s until they come back.", level, ts.nameOf(engine.Seat(seat)))
 	}
 	if next := ts.nextBotSeat(seat); next >= 0 && next != seat {
@@ -155,6 +166,8 @@ func (ts *tableScreen) seatPanelView(w int) string {
 			who = s.Name + " (bot, " + s.BotLevel + ")"
 		case !s.Connected:
 			who = s.Name + " (away)"
+		case s.Idle:
+			who = s.Name + " (idle: their time ran out)"
 		default:
 			who = s.Name
 		}
@@ -183,9 +196,10 @@ func (ts *tableScreen) seatPanelView(w int) string {
 // seatPanelHints is the key line while the panel is open.
 func (ts *tableScreen) seatPanelHints() string {
 	km := ts.keys
-	parts := []string{ts.hint("seat", km.Up, km.Down), ts.hint("level", km.Left, km.Right), ts.hint("seat bot", km.Do), ts.hint("remove bot", km.RemoveBot)}
+	parts := []string{ts.hint("seat", km.Up, km.Down), ts.hint("level", km.Left, km.Right), ts.hint("seat bot", km.Do), ts.hint("remove bot", km.RemoveBot),
+		ts.hint("remove player", km.Kick), ts.hint("make host", km.HandHost)}
 	if ts.u.Table.Status == rooms.Waiting {
 		parts = append(parts, ts.hint("start", km.Start))
 	}
-	return strings.Join(append(parts, ts.hint("close", km.Close)), "  ")
+	return ts.packHints(append(parts, ts.hint("close", km.Close)))
 }

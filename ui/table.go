@@ -37,6 +37,9 @@ type tableScreen struct {
 	logW         int
 	confirmLeave bool
 	seats        seatPanel
+	// next is a screen a key opened over the table (the host's options
+	// form), for Update to show.
+	next screen
 }
 
 func newTableScreen(s *session, u *rooms.TableUpdate, b board.Renderer) *tableScreen {
@@ -196,7 +199,12 @@ func (ts *tableScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	if !ok {
 		return ts, nil
 	}
-	return ts, ts.key(k)
+	cmd := ts.key(k)
+	if next := ts.next; next != nil {
+		ts.next = nil
+		return next, cmd
+	}
+	return ts, cmd
 }
 
 func (ts *tableScreen) key(k tea.KeyPressMsg) tea.Cmd {
@@ -219,9 +227,27 @@ func (ts *tableScreen) key(k tea.KeyPressMsg) tea.Cmd {
 		return ts.seatPanelKey(k)
 	}
 	switch {
+	case keyMatches(k, km.Leave) && t.Table.Status == rooms.Finished:
+		// Nothing is lost by leaving a finished game: no question.
+		return ts.s.call(ts.s.client.Leave, "")
 	case keyMatches(k, km.Leave):
 		ts.confirmLeave = true
 		ts.s.setStatus("", false)
+		return nil
+	case keyMatches(k, km.Chat):
+		return ts.s.openChat()
+	case keyMatches(k, km.Signal):
+		return ts.toggleSignal()
+	case keyMatches(k, km.AutoPass):
+		return ts.toggleAutoPass()
+	case keyMatches(k, km.Rematch) && t.Table.Status == rooms.Finished:
+		return ts.rematch()
+	case keyMatches(k, km.Options) && t.Table.Status == rooms.Waiting:
+		if !t.Host {
+			ts.s.setStatus("Only the host changes the options.", true)
+			return nil
+		}
+		ts.next = newOptionsScreen(ts)
 		return nil
 	case keyMatches(k, km.LogUp):
 		ts.logOffset = min(ts.logOffset+3, max(len(t.Log)-1, 0))
@@ -274,6 +300,8 @@ func (ts *tableScreen) key(k tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	switch {
+	case t.Table.Status == rooms.Finished && t.You != engine.Spectator:
+		ts.s.setStatus("The game is over. R asks for a rematch; Q goes back to the lobby.", true)
 	case t.Table.Status == rooms.Finished:
 		ts.s.setStatus("The game is over. Press Q to go back to the lobby.", true)
 	case t.Table.Status == rooms.Waiting:
@@ -309,6 +337,7 @@ type spectatorKey struct {
 	status              string
 	bad                 bool
 	hint                string
+	muted               string
 }
 
 // spectatorScreens holds the spectators' table screens drawn lately: a move
@@ -319,11 +348,12 @@ var spectatorScreens = memo[spectatorKey]{max: 256}
 // can be.
 func (ts *tableScreen) View() string {
 	t := ts.u
-	if _, ok := ts.board.(board.Stateless); !ok || t.You != engine.Spectator || !t.Deadline.IsZero() || ts.s.prompt != nil || len(t.Seats) == 0 {
+	if _, ok := ts.board.(board.Stateless); !ok || t.You != engine.Spectator || !t.Deadline.IsZero() || !t.TurnDeadline.IsZero() ||
+		ts.s.prompt != nil || len(t.Seats) == 0 {
 		return ts.draw()
 	}
 	k := spectatorKey{&t.Seats[0], t.Table.ID, t.Version, ts.s.th, ts.width, ts.height, ts.logOffset, ts.logNew, ts.confirmLeave, ts.seats.open,
-		ts.s.status, ts.s.bad, ts.s.opts.ConnectHint}
+		ts.s.status, ts.s.bad, ts.s.opts.ConnectHint, ts.s.mutedKey()}
 	return spectatorScreens.get(k, ts.draw)
 }
 
@@ -413,8 +443,11 @@ func (ts *tableScreen) header() string {
 	case rooms.Finished:
 		parts = append(parts, th.Warn.Render("game over"))
 	}
+	if n := len(t.Watchers); n > 0 {
+		parts = append(parts, th.Faint.Render(fmt.Sprintf("%d watching", n)))
+	}
 	if t.You == engine.Spectator {
-		parts = append(parts, th.Faint.Render("watching"))
+		parts = append(parts, th.Faint.Render("you watch"))
 	} else {
 		you := "you: " + ts.nameOf(t.You)
 		if t.Host {
@@ -449,10 +482,23 @@ func (ts *tableScreen) waitingRoom(w, h int) string {
 		}
 		lines = append(lines, fmt.Sprintf("%s%d. %s", mark, i+1, who))
 	}
-	if opts := ts.optionWords(); opts != "" {
-		lines = append(lines, "")
-		for _, l := range wrap("Options: "+opts, w) {
+	opts := "Turn clock " + string(t.Clock)
+	if words := ts.optionWords(); words != "" {
+		opts += " · " + words
+	}
+	lines = append(lines, "")
+	for _, l := range wrap("Options: "+opts, w) {
+		lines = append(lines, th.Faint.Render(l))
+	}
+	if len(t.Watchers) > 0 {
+		for _, l := range wrap("Watching: "+strings.Join(t.Watchers, ", "), w) {
 			lines = append(lines, th.Faint.Render(l))
+		}
+	}
+	if ts.s.client.Player().Guest && t.You != engine.Spectator {
+		lines = append(lines, "")
+		for _, l := range wrap("You are a guest (no SSH key): if your connection drops, this seat cannot be given back to you. Connect with a key to keep it.", w) {
+			lines = append(lines, th.Warn.Render(l))
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -546,6 +592,13 @@ func (ts *tableScreen) movesPane(w, h int) string {
 	if t.Table.Status == rooms.Finished {
 		// The way back comes first: the pane may be too short for all.
 		lines = append(lines, th.Heading.Render("GAME OVER")+th.Faint.Render(" · Q returns to the lobby"))
+		if t.You != engine.Spectator {
+			if t.Rematch != "" {
+				lines = append(lines, wrap(th.Accent.Render("A rematch is open: R takes your seat there."), w)...)
+			} else {
+				lines = append(lines, th.Faint.Render("R asks everyone for a rematch, same seats."))
+			}
+		}
 		if r, ok := ts.board.(board.Ranker); ok {
 			for _, l := range r.Ranking(t.Outcome, ts.boardContext(w, h)) {
 				lines = append(lines, wrap(l, w)...)
@@ -560,9 +613,13 @@ func (ts *tableScreen) movesPane(w, h int) string {
 		return strings.Join(ts.inviteLines(w), "\n")
 	}
 	left := ""
-	if !t.Deadline.IsZero() {
-		if d := time.Until(t.Deadline); d > 0 {
-			left = th.Warn.Render(fmt.Sprintf(" ⏱ %ds", int(d.Seconds()+0.999)))
+	now := time.Now()
+	if l, _ := clockLeft(t.Deadline, now); l != "" {
+		left = th.Warn.Render(" ⏱ " + l)
+	} else if l, _ := clockLeft(t.TurnDeadline, now); l != "" {
+		left = th.Faint.Render(" ⏱ " + l)
+		if t.TurnDeadline.Sub(now) <= 15*time.Second {
+			left = th.Warn.Render(" ⏱ " + l)
 		}
 	}
 	if len(t.Legal) == 0 {
@@ -580,7 +637,12 @@ func (ts *tableScreen) movesPane(w, h int) string {
 		}
 		return strings.Join(lines, "\n")
 	}
-	lines = append(lines, th.Good.Render("YOUR MOVE")+left)
+	if autoPassing(t) {
+		lines = append(lines, th.Heading.Render("AUTO-PASS")+left)
+		lines = append(lines, wrap(th.Faint.Render("You can only pass: the window runs out by itself (A turns auto-pass off)."), w)...)
+	} else {
+		lines = append(lines, th.Good.Render("YOUR MOVE")+left)
+	}
 	menu := ts.menu()
 	if n := len(t.Legal) - len(menu); n > 0 {
 		on := fmt.Sprintf("Choose one of %d moves on the board", n)
@@ -690,8 +752,23 @@ func (ts *tableScreen) ranking() []string {
 	return out
 }
 
-// logPane shows the newest log lines that fit (scrolled by logOffset).
+// logPane shows the log and, once someone has said something (or the
+// chat line is open), the chat below it.
 func (ts *tableScreen) logPane(w, h int) string {
+	chat := ts.u.Chat
+	if (len(chat) == 0 && !ts.s.chatOpen()) || h < 5 {
+		return ts.eventPane(w, h)
+	}
+	chatH := min(max(h/3, 3), 8)
+	if ts.s.chatOpen() {
+		chatH = max(h/2, 3)
+	}
+	chatH = min(chatH, h-2)
+	return fitBlock(ts.eventPane(w, h-chatH), w, h-chatH) + "\n" + ts.s.chatPane(chat, w, chatH)
+}
+
+// eventPane shows the newest log lines that fit (scrolled by logOffset).
+func (ts *tableScreen) eventPane(w, h int) string {
 	th := ts.s.th
 	t := ts.u
 	ts.logW = w
@@ -732,8 +809,16 @@ func (ts *tableScreen) hints() string {
 	if t.Host && t.Table.Status == rooms.Playing && ts.nextBotSeat(0) >= 0 {
 		parts = append(parts, ts.hint("bot for a player who left", km.AddBot))
 	}
-	parts = append(parts, ts.hint("log", km.LogUp, km.LogDown), ts.hint(km.Help.Help().Desc, km.Help), ts.hint("leave", km.Leave))
-	return strings.Join(parts, "  ")
+	if t.Table.Status == rooms.Finished && t.You != engine.Spectator {
+		parts = append(parts, ts.hint("rematch", km.Rematch))
+	}
+	parts = append(parts, ts.hint("chat", km.Chat), ts.hint("log", km.LogUp, km.LogDown), ts.hint(km.Help.Help().Desc, km.Help))
+	if t.Table.Status == rooms.Finished {
+		parts = append(parts, ts.hint("lobby", km.Leave))
+	} else {
+		parts = append(parts, ts.hint("leave", km.Leave))
+	}
+	return ts.packHints(parts)
 }
 
 // hint is one item of a key line: the keys of the bindings (keys.Label of
@@ -789,4 +874,52 @@ func parseReport(s string) (seat int, reason string, ok bool) {
 		return 0, "", false
 	}
 	return n - 1, strings.TrimSpace(reason), true
+}
+
+// packHints joins the key line's items, leaving out whole items from the
+// middle when they do not fit: the last two (help, and leave) always show.
+func (ts *tableScreen) packHints(parts []string) string {
+	line := strings.Join(parts, "  ")
+	for len(parts) > 3 && board.Width(line) > ts.width {
+		parts = append(parts[:len(parts)-3], parts[len(parts)-2:]...)
+		line = strings.Join(parts, "  ")
+	}
+	return line
+}
+
+// toggleSignal turns the your-turn bell and title off or on.
+func (ts *tableScreen) toggleSignal() tea.Cmd {
+	s := ts.s
+	s.quiet = !s.quiet
+	if s.quiet {
+		s.setStatus("Your-turn bell and title off (N turns them on).", false)
+	} else {
+		s.setStatus("Your-turn bell and title on: the terminal rings when a decision is yours.", false)
+	}
+	return nil
+}
+
+// toggleAutoPass turns the player's auto-pass off or on.
+func (ts *tableScreen) toggleAutoPass() tea.Cmd {
+	if ts.u.You == engine.Spectator {
+		ts.s.setStatus("Auto-pass is for the players.", true)
+		return nil
+	}
+	on := !ts.u.AutoPass
+	ok := "Auto-pass off: every window asks you."
+	if on {
+		ok = "Auto-pass on: a window where you can only pass runs out by itself, as long as for anyone."
+	}
+	return ts.s.call(func() error { return ts.s.client.SetAutoPass(on) }, ok)
+}
+
+// rematch opens the rematch of the finished game, or takes the player's
+// seat in the one another player opened.
+func (ts *tableScreen) rematch() tea.Cmd {
+	if ts.u.You == engine.Spectator {
+		ts.s.setStatus("A rematch is for the players of the game.", true)
+		return nil
+	}
+	ts.s.setStatus("Setting up the rematch…", false)
+	return ts.s.call(ts.s.client.Rematch, "Rematch: same game, same seats. The others are asked to come.")
 }

@@ -26,6 +26,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
@@ -34,6 +35,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Defaults for the zero fields of a Config.
@@ -128,6 +130,10 @@ type Session struct {
 // repaintMsg asks for a full repaint (tea.ClearScreen, which the missing
 // renderer would ignore).
 type repaintMsg struct{}
+
+// bellMsg rings the terminal's bell with the next frame: what a model's
+// tea.Raw(ansi.BEL) becomes (no other raw output reaches the client).
+type bellMsg struct{}
 
 // flushMsg tells the root model that a read's events have all been
 // delivered: time to draw.
@@ -318,6 +324,13 @@ func (s *Session) filter(m tea.Model, msg tea.Msg) tea.Msg {
 	switch msg.(type) {
 	case tea.SuspendMsg:
 		return tea.ResumeMsg{}
+	case tea.RawMsg:
+		// A model may ring the bell; anything else raw would bypass
+		// the screen's bookkeeping, so it is dropped.
+		if r, ok := msg.(tea.RawMsg); ok && fmt.Sprint(r.Msg) == string(rune(ansi.BEL)) {
+			return bellMsg{}
+		}
+		return nil
 	}
 	if msg == tea.ClearScreen() {
 		return repaintMsg{}
@@ -397,6 +410,12 @@ func (r *root) step(msg tea.Msg) (tea.Cmd, *bytes.Buffer) {
 	case repaintMsg:
 		r.scr.full = true
 		return nil, r.frame()
+	case bellMsg:
+		r.scr.bell = true
+		if r.sized {
+			return nil, r.frame()
+		}
+		return nil, nil
 	}
 	if ws, ok := msg.(tea.WindowSizeMsg); ok {
 		if ws.Width != r.w || ws.Height != r.h || !r.scr.started {

@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
 )
 
@@ -247,5 +248,60 @@ func TestFullWidthLineKeepsItsLastColumn(t *testing.T) {
 	}
 	if got := screenOf(t, 10, 3, out.Bytes()); !strings.HasPrefix(got, "0123456789\nabc") {
 		t.Errorf("screen:\n%q", got)
+	}
+}
+
+// ringer rings the bell and tries other raw output at the start.
+type ringer struct{}
+
+func (ringer) Init() tea.Cmd {
+	return tea.Sequence(tea.Raw(string(rune(ansi.BEL))), tea.Raw("\x1b]0;evil\x07paint"))
+}
+func (ringer) Update(tea.Msg) (tea.Model, tea.Cmd) { return ringer{}, nil }
+func (ringer) View() tea.View                      { return tea.NewView("ringer") }
+
+// lockedBuffer is a bytes.Buffer safe for a writer and a reader.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// TestBellOnlyRawOutput: a model's tea.Raw of the bell reaches the
+// terminal; any other raw output (a title, text) never does.
+func TestBellOnlyRawOutput(t *testing.T) {
+	in, inW := io.Pipe()
+	defer inW.Close()
+	out := &lockedBuffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := New(ctx, Config{Model: ringer{}, In: in, Out: out, Window: NewWindow(80, 24)})
+	done := make(chan error, 1)
+	go func() { done <- s.Run() }()
+	deadline := time.Now().Add(5 * time.Second)
+	// The bell starts a frame ("\a" alone also ends the OSC that asks
+	// for the background colour).
+	const bell = "\x1b[?2026h\a"
+	for !strings.Contains(out.String(), bell) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no bell in %q", out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(100 * time.Millisecond)
+	cancel()
+	<-done
+	if got := out.String(); strings.Contains(got, "evil") || strings.Contains(got, "paint") || strings.Count(got, bell) != 1 {
+		t.Errorf("raw output other than one bell reached the terminal: %q", got)
 	}
 }

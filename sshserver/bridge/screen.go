@@ -51,6 +51,7 @@ type screen struct {
 	cursor  *tea.Cursor
 	title   string
 	full    bool // next draw repaints every line
+	bell    bool // next draw rings the bell
 }
 
 // write writes a frame from frame and gives its buffer back.
@@ -83,6 +84,10 @@ func (s *screen) frame(v tea.View) *bytes.Buffer {
 			buf.WriteString(altOff)
 		}
 		s.full = true
+	}
+	if s.bell {
+		s.bell = false
+		buf.WriteByte(ansi.BEL)
 	}
 	if v.WindowTitle != s.title {
 		s.title = v.WindowTitle

@@ -1,0 +1,245 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"arcade/engine"
+	"arcade/rooms"
+	"arcade/ui/board"
+)
+
+// The social side of a session: the chat line of the lobby and of each
+// table (opened with keys.ChatKey, which no game uses), muting, and the
+// your-turn signal (a bell and the terminal's title).
+
+// promptChat labels the chat's prompt.
+const promptChat = "Say"
+
+// chatPlaceholder is what the empty chat line says.
+const chatPlaceholder = "a line for everyone here · /mute NAME hides a player"
+
+// social is a session's chat and signal settings.
+type social struct {
+	// muted maps the speakers this player hides (rooms.ChatLine.Who) to
+	// the name they had when muted; nil until the first mute.
+	muted map[string]string
+	// chatBack is how many lines the chat is scrolled back (0: newest).
+	chatBack int
+	// quiet: no bell and no title change when a decision becomes yours.
+	quiet bool
+}
+
+// chatHere is the chat of where the session is: its table's, or the
+// lobby's.
+func (s *session) chatHere() []rooms.ChatLine {
+	if s.tableChat != nil {
+		return *s.tableChat
+	}
+	return s.lobby.Chat
+}
+
+// openChat opens the chat line: enter says it (or runs /mute, /unmute).
+func (s *session) openChat() tea.Cmd {
+	s.chatBack = 0
+	return s.openPrompt(promptChat, "", chatPlaceholder, rooms.MaxChatRunes, s.sayLine)
+}
+
+// chatOpen reports whether the chat line is open.
+func (s *session) chatOpen() bool { return s.prompt != nil && s.prompt.label == promptChat }
+
+// sayLine sends a chat line, or runs a chat command.
+func (s *session) sayLine(line string) tea.Cmd {
+	word, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
+	switch strings.ToLower(word) {
+	case "/mute":
+		s.mute(strings.TrimSpace(arg), true)
+		return nil
+	case "/unmute":
+		s.mute(strings.TrimSpace(arg), false)
+		return nil
+	}
+	return s.call(func() error { return s.client.Say(line) }, "")
+}
+
+// mute hides (or shows again) the lines of the speaker called name here;
+// with no name it lists who is muted.
+func (s *session) mute(name string, on bool) {
+	if name == "" {
+		var names []string
+		for _, n := range s.muted {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+		if len(names) == 0 {
+			s.setStatus("Nobody is muted. /mute NAME hides a player's chat lines.", false)
+		} else {
+			s.setStatus("Muted: "+strings.Join(names, ", ")+". /unmute NAME shows them again.", false)
+		}
+		return
+	}
+	if !on {
+		for who, n := range s.muted {
+			if strings.EqualFold(n, name) {
+				delete(s.muted, who)
+				s.setStatus(n+"'s chat lines show again.", false)
+				return
+			}
+		}
+		s.setStatus(name+" is not muted.", true)
+		return
+	}
+	chat := s.chatHere()
+	for i := len(chat) - 1; i >= 0; i-- {
+		if l := chat[i]; strings.EqualFold(l.From, name) {
+			if l.Who == s.myWho() {
+				s.setStatus("You cannot mute yourself.", true)
+				return
+			}
+			if s.muted == nil {
+				s.muted = map[string]string{}
+			}
+			s.muted[l.Who] = l.From
+			s.setStatus(fmt.Sprintf("%s is muted: you no longer see their chat lines (/unmute %s).", l.From, l.From), false)
+			return
+		}
+	}
+	s.setStatus(fmt.Sprintf("Nobody called %q has said anything here.", name), true)
+}
+
+// myWho is this player's speaker ID, from a line they said here ("" when
+// they have said none).
+func (s *session) myWho() string {
+	me := s.client.Player().Name
+	chat := s.chatHere()
+	for i := len(chat) - 1; i >= 0; i-- {
+		if chat[i].From == me {
+			return chat[i].Who
+		}
+	}
+	return ""
+}
+
+// mutedKey names the session's mutes for memo keys ("" for none, as most
+// sessions have).
+func (s *session) mutedKey() string {
+	if len(s.muted) == 0 {
+		return ""
+	}
+	whos := make([]string, 0, len(s.muted))
+	for w := range s.muted {
+		whos = append(whos, w)
+	}
+	slices.Sort(whos)
+	return strings.Join(whos, ",")
+}
+
+// chatPane draws the chat in w x h: a heading, then the newest lines that
+// fit (scrolled back by chatBack while the chat line is open), muted
+// speakers left out, spectators marked.
+func (s *session) chatPane(chat []rooms.ChatLine, w, h int) string {
+	th := s.th
+	head := th.Heading.Render("CHAT")
+	if s.chatOpen() {
+		head += th.Faint.Render(" · enter says it · esc closes · pgup/pgdn scroll")
+	} else {
+		head += th.Faint.Render(" · " + keyLabels(tableKeys.Chat) + " to talk")
+	}
+	var lines []string
+	for _, l := range chat {
+		if _, hidden := s.muted[l.Who]; hidden {
+			continue
+		}
+		who := l.From
+		if l.Spectator {
+			who += " (watching)"
+		}
+		lines = append(lines, wrapHang(th.Accent.Render(who)+": "+l.Text, max(w, 8), 2)...)
+	}
+	if len(lines) == 0 {
+		lines = []string{th.Faint.Render("Nobody has said anything yet.")}
+	}
+	back := 0
+	if s.chatOpen() {
+		s.chatBack = min(s.chatBack, max(len(lines)-(h-1), 0))
+		back = s.chatBack
+	}
+	return board.Clip(head, w) + "\n" + strings.Join(lastLines(lines, h-1, back), "\n")
+}
+
+// chatScroll scrolls the open chat: pgup and pgdown, which the line
+// editor does not use. It reports whether the key was one of them.
+func (s *session) chatScroll(k tea.KeyPressMsg) bool {
+	switch k.String() {
+	case "pgup":
+		s.chatBack += 3
+	case "pgdown":
+		s.chatBack = max(s.chatBack-3, 0)
+	default:
+		return false
+	}
+	return true
+}
+
+// yourDecision reports whether u asks this session's player to decide
+// something: a move on their turn, or an answer in an out-of-turn window
+// that auto-pass does not answer for them.
+func yourDecision(u *rooms.TableUpdate) bool {
+	return u != nil && u.Table.Status == rooms.Playing && u.You != engine.Spectator && len(u.Legal) > 0 && !autoPassing(u)
+}
+
+// autoPassing reports whether the player's auto-pass answers the window
+// open now: it is on, a window runs, and the only answer is the pass.
+func autoPassing(u *rooms.TableUpdate) bool {
+	return u.AutoPass && !u.Deadline.IsZero() && len(u.Legal) == 1
+}
+
+// bell rings the terminal's bell (the bridge lets this raw byte through).
+var bell = tea.Raw(string(rune(ansi.BEL)))
+
+// Window titles.
+const (
+	titlePlain = "The Arcade"
+	titleTurn  = "(!) your turn · The Arcade"
+)
+
+// signal is the command that tells the player a decision became theirs
+// (nil when none did, or they silenced it), and notes whether one is
+// theirs now, for the title.
+func (a *App) signal(u *rooms.TableUpdate) tea.Cmd {
+	was := a.yours
+	a.yours = yourDecision(u)
+	if a.yours && !was && !a.s.quiet {
+		return bell
+	}
+	return nil
+}
+
+// title is the terminal's title now.
+func (a *App) title() string {
+	if a.yours && !a.s.quiet && !a.ended {
+		return titleTurn
+	}
+	return titlePlain
+}
+
+// clockLeft is what the countdown shows for a deadline: seconds under a
+// minute, else minutes and tens of seconds ("1:50"), and when to draw it
+// again ("" and 0 once it has passed).
+func clockLeft(deadline time.Time, now time.Time) (string, time.Duration) {
+	d := deadline.Sub(now)
+	if deadline.IsZero() || d <= 0 {
+		return "", 0
+	}
+	if d <= time.Minute {
+		secs := (d + time.Second - 1) / time.Second
+		return fmt.Sprintf("%ds", secs), d - (secs-1)*time.Second
+	}
+	tens := (d + 10*time.Second - 1) / (10 * time.Second)
+	return fmt.Sprintf("%d:%02d", tens/6, tens%6*10), d - (tens-1)*10*time.Second
+}
