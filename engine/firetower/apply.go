@@ -106,7 +106,8 @@ func (g *state) doPlay(s engine.Seat, i int, at Point, rot int) {
 	g.takeCard(s, i)
 	g.setBoard(e)
 	if c == Ember {
-		g.EmberFrom = &at
+		from := at // a copy, so that at stays off the heap on other cards
+		g.EmberFrom = &from
 		g.Part = PartEmber
 		if g.telling() {
 			g.public(seatRef(s) + " plays Ember and lifts the gem on " + at.String() + ".")

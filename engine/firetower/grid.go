@@ -239,6 +239,12 @@ func (g *grid) anchors(c Card, rot int) squareSet {
 // that leaves somewhere to land.
 func (g *grid) embers() squareSet {
 	out := g.fire.minus(g.areas)
+	if g.catching.count() > 4 {
+		// A gem's landings are the squares catching fire, but for
+		// those whose only fire is the gem itself: at most its four
+		// neighbours. Every gem has somewhere to land.
+		return out
+	}
 	out.each(func(at Point) {
 		if g.landings(at).empty() {
 			out[at.Y] &^= 1 << at.X

@@ -81,16 +81,31 @@ func (l *moveList) add(kind string, args ...int) {
 // Part 2 hold at most 7).
 const maxHandMoves = 8
 
-// moveTable holds every placement once, square by square, so that a list
-// of legal moves is copied out of it in runs of squares. The moves'
-// arguments are shared by every list (nobody may change them) and live,
-// like the table, outside the heap.
+// moveRow is one kind of move for every square: the move on square k
+// (y*Size+x) has the arguments args[k*stride:(k+1)*stride], which every
+// list of legal moves shares (nobody may change them).
+type moveRow struct {
+	kind   string
+	args   []int
+	stride int
+}
+
+// at is the move on square k.
+func (r *moveRow) at(k int) engine.Action {
+	i := k * r.stride
+	return engine.Action{Kind: r.kind, Args: r.args[i : i+r.stride : i+r.stride]}
+}
+
+// moveTable holds the arguments of every placement once, so that a list
+// of legal moves is built without allocating them. The arguments live in
+// moveArgs, which holds no pointer, so that the garbage collector has
+// nothing to scan there.
 var moveTable struct {
-	play    [maxHandMoves][2][Size * Size]engine.Action // [hand, x, y, rot]
-	bucket  [2][Size * Size]engine.Action               // [x, y, rot]
-	spread  [Size * Size]engine.Action                  // [x, y]
-	wind    [maxHandMoves][2]engine.Action              // [hand] wind, roll
-	discard [maxHandMoves][]engine.Action               // by hand size: the whole hand, then the other subsets
+	play    [maxHandMoves][2]moveRow       // [hand, x, y, rot]
+	bucket  [2]moveRow                     // [x, y, rot]
+	spread  moveRow                        // [x, y]
+	wind    [maxHandMoves][2]engine.Action // [hand] wind, roll
+	discard [maxHandMoves][]engine.Action  // by hand size: the whole hand, then the other subsets
 }
 
 // moveArgs holds the arguments of moveTable's moves.
@@ -98,28 +113,32 @@ var moveArgs [(maxHandMoves*2*4+2*3+2)*Size*Size + maxHandMoves*2 + maxHandMoves
 
 func init() {
 	args := moveArgs[:0]
-	mk := func(kind string, a ...int) engine.Action {
+	take := func(a ...int) []int {
 		n := len(args)
 		args = append(args, a...)
-		return engine.Action{Kind: kind, Args: args[n:len(args):len(args)]}
+		return args[n:len(args):len(args)]
+	}
+	row := func(kind string, stride int, arg func(x, y int) []int) moveRow {
+		n := len(args)
+		for k := range Size * Size {
+			take(arg(k%Size, k/Size)...)
+		}
+		return moveRow{kind: kind, args: args[n:len(args):len(args)], stride: stride}
 	}
 	t := &moveTable
-	for k := range Size * Size {
-		x, y := k%Size, k/Size
-		for rot := range 2 {
-			for i := range maxHandMoves {
-				t.play[i][rot][k] = mk(KindPlay, i, x, y, rot)
-			}
-			t.bucket[rot][k] = mk(KindBucket, x, y, rot)
+	for rot := range 2 {
+		for i := range maxHandMoves {
+			t.play[i][rot] = row(KindPlay, 4, func(x, y int) []int { return []int{i, x, y, rot} })
 		}
-		t.spread[k] = mk(KindSpread, x, y)
+		t.bucket[rot] = row(KindBucket, 3, func(x, y int) []int { return []int{x, y, rot} })
 	}
+	t.spread = row(KindSpread, 2, func(x, y int) []int { return []int{x, y} })
 	for i := range maxHandMoves {
-		t.wind[i] = [2]engine.Action{mk(KindWind, i), mk(KindRoll, i)}
+		t.wind[i] = [2]engine.Action{{Kind: KindWind, Args: take(i)}, {Kind: KindRoll, Args: take(i)}}
 		if i > 0 {
 			t.discard[i] = discardMoves(i)
 			for k, a := range t.discard[i] {
-				t.discard[i][k] = mk(KindDiscard, a.Args...)
+				t.discard[i][k].Args = take(a.Args...)
 			}
 		}
 	}
@@ -128,32 +147,30 @@ func init() {
 	}
 }
 
-// addRuns appends the moves of table for every square of set, in reading
-// order, a run of squares at a time (a run goes on from the end of a row
-// to the start of the next).
-func (l *moveList) addRuns(set *squareSet, table *[Size * Size]engine.Action) {
-	start, end := 0, 0 // the run so far: table[start:end]
+// addSet appends the moves of row for every square of set, in reading
+// order.
+func (l *moveList) addSet(set *squareSet, row *moveRow) {
+	out, j := l.out[len(l.out):cap(l.out)], 0 // newMoveList made room
+	kind, args, stride := row.kind, row.args, row.stride
 	for y, r := range set {
-		for r != 0 {
-			x := bits.TrailingZeros16(r)
-			n := bits.TrailingZeros16(^(r >> x))
-			r &^= uint16((uint32(1)<<n - 1) << x)
-			k := y*Size + x
-			if k != end {
-				l.out = append(l.out, table[start:end]...)
-				start = k
-			}
-			end = k + n
+		for ; r != 0; r &= r - 1 {
+			// Field by field: the list is new memory, and a store of one
+			// pointer costs the garbage collector less than a copy of a
+			// whole action.
+			i := (y*Size + bits.TrailingZeros16(r)) * stride
+			out[j].Kind = kind
+			out[j].Args = args[i : i+stride : i+stride]
+			j++
 		}
 	}
-	l.out = append(l.out, table[start:end]...)
+	l.out = l.out[:len(l.out)+j]
 }
 
 // addPlays appends the play [i, x, y, rot] of hand card i for every
 // square of set, in reading order.
 func (l *moveList) addPlays(i, rot int, set *squareSet) {
 	if i < maxHandMoves {
-		l.addRuns(set, &moveTable.play[i][rot])
+		l.addSet(set, &moveTable.play[i][rot])
 		return
 	}
 	set.each(func(p Point) { l.add(KindPlay, i, p.X, p.Y, rot) })
@@ -182,12 +199,12 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 		buckets := g.bucketSets(gr, s)
 		l := newMoveList(n + buckets[0].count() + buckets[1].count())
 		if g.Part == PartSpread {
-			l.addRuns(&spreads, &moveTable.spread)
+			l.addSet(&spreads, &moveTable.spread)
 		} else {
 			l.add(KindEnd)
 		}
 		for rot := range buckets {
-			l.addRuns(&buckets[rot], &moveTable.bucket[rot])
+			l.addSet(&buckets[rot], &moveTable.bucket[rot])
 		}
 		if len(l.out) == 0 {
 			return nil
@@ -228,7 +245,7 @@ func (g *state) emberActions(s engine.Seat) []engine.Action {
 	l := newMoveList(lands.count() + buckets[0].count() + buckets[1].count())
 	lands.each(func(q Point) { l.add(KindEmber, q.X, q.Y) })
 	for rot := range buckets {
-		l.addRuns(&buckets[rot], &moveTable.bucket[rot])
+		l.addSet(&buckets[rot], &moveTable.bucket[rot])
 	}
 	return l.out
 }
@@ -292,7 +309,7 @@ func (g *state) actionMenu(s engine.Seat) []engine.Action {
 	}
 	l.out = append(l.out, discards[0])
 	for rot := range buckets {
-		l.addRuns(&buckets[rot], &moveTable.bucket[rot])
+		l.addSet(&buckets[rot], &moveTable.bucket[rot])
 	}
 	for i := range plays {
 		for rot := range plays[i] {

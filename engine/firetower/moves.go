@@ -30,7 +30,7 @@ func options(v *View, allDiscards bool) []choice {
 		set := gr.spreads(v.Wind)
 		set.each(func(q Point) {
 			e, _ := pos.Spread(v.Wind, q)
-			out = append(out, choice{a: moveTable.spread[q.Y*Size+q.X], e: e})
+			out = append(out, choice{a: moveTable.spread.at(q.Y*Size + q.X), e: e})
 		})
 		out = bucketOptions(v, &gr, out)
 	case PartAction:
@@ -104,7 +104,7 @@ func bucketOptions(v *View, gr *grid, out []choice) []choice {
 		set := gr.buckets(towers, rot)
 		set.each(func(q Point) {
 			e, _ := v.Position.Bucket(q, rot, towers)
-			out = append(out, choice{a: moveTable.bucket[rot][q.Y*Size+q.X], e: e})
+			out = append(out, choice{a: moveTable.bucket[rot].at(q.Y*Size + q.X), e: e})
 		})
 	}
 	return out
@@ -119,7 +119,7 @@ func placeOptions(pos *Position, gr *grid, i int, c Card, out []choice) []choice
 			e, _ := pos.Place(c, q, rot)
 			a := engine.Action{Kind: KindPlay, Args: []int{i, q.X, q.Y, rot}}
 			if i < maxHandMoves {
-				a = moveTable.play[i][rot][q.Y*Size+q.X]
+				a = moveTable.play[i][rot].at(q.Y*Size + q.X)
 			}
 			out = append(out, choice{a: a, e: e})
 		})
