@@ -312,8 +312,8 @@ func TestFullCardScores(t *testing.T) {
 	put(t, g, White, White, Black, Yellow)
 	forceNext(t, g, Purple)
 	ev := applyPass(t, g, mv(0, act(KindDraw)))
-	// 2+2+4+2+4 knowledge, 6 bravery.
-	if g.Seats[0].Score != 20 || !enginetest.HasText(ev, 0, "{seat0}'s Turn Order card is full") {
+	// 2+2+4+2+4 knowledge, 5 bravery (the 2nd card's fifth space).
+	if g.Seats[0].Score != 19 || !enginetest.HasText(ev, 0, "{seat0}'s Turn Order card is full") {
 		t.Fatalf("score %d: %q", g.Seats[0].Score, enginetest.Texts(ev, 0))
 	}
 }
@@ -411,7 +411,7 @@ func TestTurnOrderChoice(t *testing.T) {
 	ev := enginetest.MustApply(t, g, mv(1, act(KindOrder, 4)))
 	// Seat 3 gets the last card automatically; seat 2 (1st card) starts.
 	if g.cardOf(3).Number != 2 || g.Phase != PhaseSave || g.Active != 2 ||
-		!enginetest.HasText(ev, 0, "{seat3} takes the 2nd Turn Order card: S S R2 R4 R6 (the only one left)") {
+		!enginetest.HasText(ev, 0, "{seat3} takes the 2nd Turn Order card: S S R2 R4 R5 (the only one left)") {
 		t.Fatalf("events %q", enginetest.Texts(ev, 0))
 	}
 }

@@ -329,9 +329,11 @@ func TestKnapsack(t *testing.T) {
 	}
 	forceNext(t, g, Fire)
 	bag[White]++
+	bag[Fire]++ // Geography's 2nd card (2/5) shows a fire icon
 	ev = enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolKnapsack, int(White))))
 	if g.Seats[0].Score != 13 || g.Burned[White] != 1 || !slices.Equal(g.Bag, bag) ||
-		!enginetest.HasText(ev, 1, "Geography (white) burns: now worth 2") {
+		!enginetest.HasText(ev, 1, "Geography (white) burns: now worth 2") ||
+		!enginetest.HasText(ev, 1, "A fire icon is revealed in Geography: a Fire token goes into the bag") {
 		t.Fatalf("a fire must burn the book's section: %q", enginetest.Texts(ev, 1))
 	}
 }
