@@ -17,6 +17,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/colorprofile"
+	"github.com/charmbracelet/x/ansi"
 
 	"arcade/engine"
 	"arcade/rooms"
@@ -150,6 +151,11 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.onKey(msg)
 	}
 	if s.prompt != nil {
+		if p, ok := msg.(tea.PasteMsg); ok {
+			// A pasted escape sequence goes whole: the editor would
+			// drop only its ESC and keep the rest as text.
+			msg = tea.PasteMsg{Content: ansi.Strip(p.Content)}
+		}
 		var cmd tea.Cmd
 		s.prompt.input, cmd = s.prompt.input.Update(msg)
 		return a, cmd

@@ -22,7 +22,7 @@ import (
 const promptChat = "Say"
 
 // chatPlaceholder is what the empty chat line says.
-const chatPlaceholder = "a line for everyone here · /mute NAME hides a player"
+const chatPlaceholder = "say something · /mute NAME hides a player"
 
 // social is a session's chat and signal settings.
 type social struct {
@@ -155,11 +155,7 @@ func (s *session) chatPane(chat []rooms.ChatLine, w, h int) string {
 		if _, hidden := s.muted[l.Who]; hidden {
 			continue
 		}
-		who := l.From
-		if l.Spectator {
-			who += " (watching)"
-		}
-		lines = append(lines, wrapHang(th.Accent.Render(who)+": "+l.Text, max(w, 8), 2)...)
+		lines = append(lines, wrapHang(s.chatLine(l), max(w, 8), 2)...)
 	}
 	if len(lines) == 0 {
 		lines = []string{th.Faint.Render("Nobody has said anything yet.")}
@@ -170,6 +166,26 @@ func (s *session) chatPane(chat []rooms.ChatLine, w, h int) string {
 		back = s.chatBack
 	}
 	return board.Clip(head, w) + "\n" + strings.Join(lastLines(lines, h-1, back), "\n")
+}
+
+// lastChat is the newest chat line not muted, on one line of width w.
+func (s *session) lastChat(chat []rooms.ChatLine, w int) string {
+	for i := len(chat) - 1; i >= 0; i-- {
+		if _, hidden := s.muted[chat[i].Who]; !hidden {
+			return board.Clip(s.chatLine(chat[i]), w)
+		}
+	}
+	return ""
+}
+
+// chatLine is one chat line as the pane shows it: the speaker (marked when
+// watching), then the text.
+func (s *session) chatLine(l rooms.ChatLine) string {
+	who := l.From
+	if l.Spectator {
+		who += " (watching)"
+	}
+	return s.th.Accent.Render(who) + ": " + l.Text
 }
 
 // chatScroll scrolls the open chat: pgup and pgdown, which the line

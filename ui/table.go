@@ -756,8 +756,14 @@ func (ts *tableScreen) ranking() []string {
 // chat line is open), the chat below it.
 func (ts *tableScreen) logPane(w, h int) string {
 	chat := ts.u.Chat
-	if (len(chat) == 0 && !ts.s.chatOpen()) || h < 5 {
+	switch {
+	case len(chat) == 0 && !ts.s.chatOpen():
 		return ts.eventPane(w, h)
+	case h < 5 && ts.s.chatOpen():
+		return ts.s.chatPane(chat, w, h) // a short pane: the chat alone while it is open
+	case h < 5:
+		// A short pane keeps the log, and the newest chat line under it.
+		return fitBlock(ts.eventPane(w, h-1), w, h-1) + "\n" + ts.s.lastChat(chat, w)
 	}
 	chatH := min(max(h/3, 3), 8)
 	if ts.s.chatOpen() {

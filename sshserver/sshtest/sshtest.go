@@ -193,8 +193,11 @@ type Term struct {
 	inMu  sync.Mutex // serializes writes to stdin
 	stdin io.WriteCloser
 
-	mu  sync.Mutex // guards emu
+	mu  sync.Mutex // guards emu, bells and title
 	emu *vt.Emulator
+	// bells counts the bells the terminal rang; title is its window title.
+	bells int
+	title string
 
 	done      chan struct{} // closed when the session's output has ended
 	pumps     sync.WaitGroup
@@ -266,6 +269,8 @@ func start(client *gossh.Client, o Options) (*Term, error) {
 		emu:    vt.NewEmulator(min(o.Cols, MaxEmuCols), min(o.Rows, MaxEmuRows)),
 		done:   make(chan struct{}),
 	}
+	// The callbacks run inside emu.Write, under t.mu.
+	t.emu.SetCallbacks(vt.Callbacks{Bell: func() { t.bells++ }, Title: func(s string) { t.title = s }})
 	var out sync.WaitGroup
 	out.Add(2)
 	t.pumps.Add(3)
@@ -349,6 +354,20 @@ func (t *Term) Screen() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.emu.String()
+}
+
+// Bells is how many times the terminal's bell has rung.
+func (t *Term) Bells() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.bells
+}
+
+// Title is the terminal's window title ("" until the server sets one).
+func (t *Term) Title() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.title
 }
 
 // WaitFor polls the screen until it contains substr. On timeout, or when the
