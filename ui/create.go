@@ -230,7 +230,7 @@ func (f *createScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		f.check()
 	case keyMatches(k, km.Submit):
 		if f.problem != "" {
-			f.s.setStatus(f.problem+" Change the seats or the options first.", true)
+			f.s.setStatus("This setup is not allowed (see above): change the seats or the options.", true)
 			return f, nil
 		}
 		if f.edit {

@@ -1,0 +1,116 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"arcade/engine/firetower"
+	"arcade/rooms"
+	uifiretower "arcade/ui/firetower"
+)
+
+// TestFormRefusesForbiddenSetupWhenChosen: a combination the rules forbid
+// (Fire Tower's teams at three seats) is said in the form as soon as it is
+// chosen, and enter does not open the table.
+func TestFormRefusesForbiddenSetupWhenChosen(t *testing.T) {
+	games := []Game{{Engine: firetower.Game{}, Board: uifiretower.NewBoard}}
+	d := newDriverOf(t, newHubOf(t, games), games, "anna", 80, 24)
+	d.waitFor("THE ARCADE")
+	d.key("c")
+	d.waitFor("NEW TABLE")
+	d.key("j", "h") // 3 seats
+	d.key("j", "j", "j", "j", "j", "j", "l")
+	s := d.waitFor("Not allowed:")
+	if !strings.Contains(s, "Teams") {
+		t.Fatalf("the teams line is not the one chosen:\n%s", s)
+	}
+	d.key("enter")
+	s = d.waitFor("change the seats or the options")
+	if d.app.table != nil || !strings.Contains(s, "NEW TABLE") {
+		t.Fatalf("a forbidden setup opened a table:\n%s", s)
+	}
+	d.key("l") // teams off again: allowed
+	if s := d.screen(); strings.Contains(s, "Not allowed:") {
+		t.Fatalf("the refusal outlived the setup:\n%s", s)
+	}
+}
+
+// TestHostChangesOptionsBeforeTheStart: O opens the table's options for
+// the host; enter changes them for everyone at the table.
+func TestHostChangesOptionsBeforeTheStart(t *testing.T) {
+	hub := newHub(t)
+	anna := newDriver(t, hub, "anna", 80, 24)
+	anna.waitFor("THE ARCADE")
+	anna.key("c")
+	anna.waitFor("NEW TABLE")
+	anna.key("enter")
+	anna.waitFor("Turn clock relaxed")
+	anna.key("O")
+	anna.waitFor("TABLE OPTIONS")
+	anna.key("l", "enter") // the clock: relaxed → blitz
+	anna.waitFor("Options changed")
+	anna.waitFor("Turn clock blitz")
+	if anna.app.cur != screen(anna.app.table) {
+		t.Fatal("the options form did not go back to the table")
+	}
+}
+
+// TestChatMute: /mute hides a speaker's lines from this session only;
+// /unmute shows them again.
+func TestChatMute(t *testing.T) {
+	hub := newHub(t)
+	anna, bob := newDriver(t, hub, "anna", 80, 24), newDriver(t, hub, "bob", 80, 24)
+	anna.waitFor("THE ARCADE")
+	bob.waitFor("THE ARCADE")
+	if err := bob.client.Say("hello from bob"); err != nil {
+		t.Fatal(err)
+	}
+	anna.waitFor("hello from bob")
+	anna.key("/")
+	for _, r := range "/mute bob" {
+		anna.key(string(r))
+	}
+	anna.key("enter")
+	s := anna.waitFor("bob is muted")
+	if strings.Contains(s, "hello from bob") {
+		t.Fatalf("a muted line still shows:\n%s", s)
+	}
+	if s := bob.screen(); !strings.Contains(s, "hello from bob") {
+		t.Fatalf("muting changed another session's screen:\n%s", s)
+	}
+	anna.key("/")
+	for _, r := range "/unmute bob" {
+		anna.key(string(r))
+	}
+	anna.key("enter")
+	anna.waitFor("hello from bob")
+}
+
+func TestClockLeft(t *testing.T) {
+	now := time.Now()
+	for _, c := range []struct {
+		left time.Duration
+		want string
+		next time.Duration
+	}{
+		{2 * time.Minute, "2:00", 10 * time.Second},
+		{115 * time.Second, "2:00", 5 * time.Second},
+		{61 * time.Second, "1:10", time.Second},
+		{60 * time.Second, "60s", time.Second},
+		{1500 * time.Millisecond, "2s", 500 * time.Millisecond},
+		{0, "", 0},
+	} {
+		got, next := clockLeft(now.Add(c.left), now)
+		if got != c.want || next != c.next {
+			t.Errorf("%v left: %q, next in %v; want %q, %v", c.left, got, next, c.want, c.next)
+		}
+	}
+}
+
+// newHubOf is newHub for a hub offering games.
+func newHubOf(t *testing.T, games []Game) *rooms.Hub {
+	hub := rooms.NewHub(rooms.Config{Games: Engines(games), BotDelay: time.Millisecond, LobbyEvery: time.Millisecond})
+	t.Cleanup(hub.Close)
+	return hub
+}
