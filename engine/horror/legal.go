@@ -7,75 +7,6 @@ import (
 	"arcade/engine"
 )
 
-// moveList collects the legal moves of a position. Moves of one or two
-// small arguments share their Args from argTable (nobody may change
-// them); longer ones are carved from one backing array. A list with a
-// probe only looks: it records whether its move (or, with any set, any
-// move) is among them and keeps nothing, so that Apply checks a move
-// without listing them all.
-type moveList struct {
-	out   []engine.Action
-	args  []int
-	probe bool
-	any   bool
-	want  engine.Action // the move a probe looks for
-	found bool
-}
-
-// argTable holds the Args of the moves with one argument below
-// len(argTable.one) or two arguments within argTable.two's bounds, all
-// carved from one array.
-var argTable = func() (t struct {
-	one [1 << numColours][]int
-	two [numCards + 5][len(seats)][]int
-}) {
-	n := len(t.one) + 2*len(t.two)*len(seats)
-	backing := make([]int, 0, n)
-	carve := func(args ...int) []int {
-		backing = append(backing, args...)
-		return backing[len(backing)-len(args) : len(backing) : len(backing)]
-	}
-	for a := range t.one {
-		t.one[a] = carve(a)
-	}
-	for a := range t.two {
-		for b := range t.two[a] {
-			t.two[a][b] = carve(a, b)
-		}
-	}
-	return t
-}()
-
-// add lists the move kind(args).
-func (l *moveList) add(kind string, args ...int) {
-	if l.probe {
-		l.look(kind, args)
-		return
-	}
-	var a []int
-	switch {
-	case len(args) == 1 && args[0] >= 0 && args[0] < len(argTable.one):
-		a = argTable.one[args[0]]
-	case len(args) == 2 && args[0] >= 0 && args[0] < len(argTable.two) && args[1] >= 0 && args[1] < len(seats):
-		a = argTable.two[args[0]][args[1]]
-	case len(args) > 0:
-		if l.args == nil {
-			l.args = make([]int, 0, 64)
-		}
-		n := len(l.args)
-		l.args = append(l.args, args...)
-		a = l.args[n:len(l.args):len(l.args)]
-	}
-	l.out = append(l.out, engine.Action{Kind: kind, Args: a})
-}
-
-// look is add for a probe.
-func (l *moveList) look(kind string, args []int) {
-	if l.any || l.want.Kind == kind && slices.Equal(l.want.Args, args) {
-		l.found = true
-	}
-}
-
 // pending reports whether seat s may act now.
 func (g *state) pending(s engine.Seat) bool {
 	switch g.Phase {
@@ -87,16 +18,17 @@ func (g *state) pending(s engine.Seat) bool {
 	return s == g.Active
 }
 
-// Legal implements engine.State. The list is made afresh (the state's
-// scratch list copied out), so it stays valid after Apply.
+// Legal implements engine.State. The list is made afresh for every call
+// (listed in the state's scratch list, then written out), so it stays
+// valid after Apply.
 func (g *state) Legal(s engine.Seat) []engine.Action {
 	if !g.pending(s) {
 		return nil
 	}
-	l := moveList{out: g.scratch[:0]}
+	l := moveList{moves: g.scratch[:0]}
 	g.listMoves(s, &l)
-	g.scratch = l.out
-	return slices.Clone(l.out)
+	g.scratch = l.moves
+	return l.actions()
 }
 
 // allows reports whether a is one of seat s's legal moves.
@@ -104,7 +36,11 @@ func (g *state) allows(s engine.Seat, a engine.Action) bool {
 	if !g.pending(s) {
 		return false
 	}
-	l := moveList{probe: true, want: a}
+	m, ok := encode(a)
+	if !ok {
+		return false
+	}
+	l := moveList{probe: true, want: m}
 	g.listMoves(s, &l)
 	return l.found
 }
@@ -116,37 +52,37 @@ func (g *state) listMoves(s engine.Seat, l *moveList) {
 	case PhaseColours:
 		for m := 1; m < 1<<numColours; m++ {
 			if bits.OnesCount(uint(m)) == g.Items {
-				l.add(KindColours, m)
+				l.add(mColours, m)
 			}
 		}
 	case PhaseStart:
 		for c := range g.Cells {
 			if c != g.centre() {
-				l.add(KindStart, c)
+				l.add(mStart, c)
 			}
 		}
 	case PhaseRespond:
 		prot := protectionFor(cardKinds[g.Weapon])
 		for _, c := range p.Cards {
 			if cardKinds[c] == prot {
-				l.add(KindProtect, c)
+				l.add(mProtect, c)
 				break
 			}
 		}
-		l.add(KindPass)
+		l.add(mPass)
 	case PhaseLoot:
 		v := &g.Seats[g.Victim]
 		if len(v.Spare) > 0 {
-			l.add(KindLoot, int(g.Victim), 0)
+			l.add(mLoot, int(g.Victim), 0)
 		}
 		if len(v.Cards) > 0 {
-			l.add(KindLoot, int(g.Victim), 1)
+			l.add(mLoot, int(g.Victim), 1)
 		}
-		l.add(KindNoLoot)
+		l.add(mNoLoot)
 	case PhaseGhost:
 		for c := range g.Cells {
 			if c != g.Ghosts[g.Beaten] && (c == g.centre() || g.ghostCount(c) < maxGhostsRoom) {
-				l.add(KindGhost, c)
+				l.add(mGhost, c)
 			}
 		}
 	case PhaseTurn:
@@ -154,7 +90,7 @@ func (g *state) listMoves(s engine.Seat, l *moveList) {
 			g.actionMoves(s, l)
 		}
 		g.bonusMoves(s, l)
-		l.add(KindEnd)
+		l.add(mEnd)
 	}
 }
 
@@ -196,43 +132,47 @@ var rotationOrder = [5]int{North, West, -1, East, South}
 // may take.
 func (g *state) actionMoves(s engine.Seat, l *moveList) {
 	p := &g.Seats[s]
-	for d := range 4 {
-		if g.moveCost(p, d) >= 0 {
-			l.add(KindMove, d)
+	if l.lists(mMove) {
+		for d := range 4 {
+			if g.moveCost(p, d) >= 0 {
+				l.add(mMove, d)
+			}
 		}
 	}
 	// The rooms a player may rotate: its own and the adjacent ones, never
 	// the Portal, in cell order.
-	for _, d := range rotationOrder {
-		c := p.Cell
-		if d >= 0 {
-			c = g.neighbour(p.Cell, d)
-		}
-		if c >= 0 && c != g.centre() {
-			l.add(KindRotate, c, 1)
-			l.add(KindRotate, c, 3)
+	if l.lists(mRotate) {
+		for _, d := range rotationOrder {
+			c := p.Cell
+			if d >= 0 {
+				c = g.neighbour(p.Cell, d)
+			}
+			if c >= 0 && c != g.centre() {
+				l.add(mRotate, c, 1)
+				l.add(mRotate, c, 3)
+			}
 		}
 	}
 	rm := &rooms[g.Cells[p.Cell].Tile]
-	if p.Fort >= 0 {
+	if p.Fort >= 0 && l.lists(mSearch) {
 		if rm.Bookcases > 0 {
-			l.add(KindSearch, 0)
+			l.add(mSearch, 0)
 		}
 		if rm.Drawers > 0 {
-			l.add(KindSearch, 1)
+			l.add(mSearch, 1)
 		}
 	}
-	if rm.Mirror && canPay(p, g.mirrorCost()) {
+	if rm.Mirror && l.lists(mMirror) && canPay(p, g.mirrorCost()) {
 		for c, cl := range g.Cells {
 			if c != p.Cell && rooms[cl.Tile].Mirror {
-				l.add(KindMirror, c)
+				l.add(mMirror, c)
 			}
 		}
 	}
 	if rm.Picture {
-		l.add(KindPicture)
+		l.add(mPicture)
 	}
-	if p.Fort >= 0 && g.Exchanged[p.Cell] < rm.Bookcases {
+	if p.Fort >= 0 && g.Exchanged[p.Cell] < rm.Bookcases && l.lists(mExchange) {
 		g.exchanges(p, l)
 	}
 }
@@ -270,14 +210,14 @@ func (g *state) exchanges(p *seatState, l *moveList) {
 		}
 		for col := range n {
 			if n[col] >= 2 {
-				l.add(KindExchange, want, low[col][0], low[col][1])
+				l.add(mExchange, want, low[col][0], low[col][1])
 			}
 		}
 		for a := 0; a < numColours; a++ {
 			for b := a + 1; b < numColours; b++ {
 				for c := b + 1; c < numColours; c++ {
 					if n[a] > 0 && n[b] > 0 && n[c] > 0 {
-						l.add(KindExchange, want, low[a][0], low[b][0], low[c][0])
+						l.add(mExchange, want, low[a][0], low[b][0], low[c][0])
 					}
 				}
 			}
@@ -306,24 +246,26 @@ func (g *state) exchangeCard(p *seatState, want int) int {
 // attacking a ghost.
 func (g *state) bonusMoves(s engine.Seat, l *moveList) {
 	p := &g.Seats[s]
-	seen := [numKinds]bool{}
-	for _, c := range p.Cards {
-		k := cardKinds[c]
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		switch {
-		case k == FreeTravel, k == LockPicks, k == Restore:
-			l.add(KindPlay, c)
-		case isWeapon(k):
-			g.targets(s, c, l)
+	if len(p.Cards) > 0 && l.lists(mPlay) {
+		seen := [numKinds]bool{}
+		for _, c := range p.Cards {
+			k := cardKinds[c]
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			switch {
+			case k == FreeTravel, k == LockPicks, k == Restore:
+				l.add(mPlay, c)
+			case isWeapon(k):
+				g.targets(s, c, l)
+			}
 		}
 	}
-	if !g.AttackLost {
+	if !g.AttackLost && l.lists(mAttack) {
 		for _, gh := range p.Fresh {
 			if g.Ghosts[gh] == p.Cell {
-				l.add(KindAttack, gh)
+				l.add(mAttack, gh)
 			}
 		}
 	}
@@ -348,7 +290,7 @@ func (g *state) targets(s engine.Seat, c int, l *moveList) {
 			continue
 		}
 		if q.Cell == p.Cell {
-			l.add(KindPlay, c, t)
+			l.add(mPlay, c, t)
 			continue
 		}
 		if k != Revolver {
@@ -356,7 +298,7 @@ func (g *state) targets(s engine.Seat, c int, l *moveList) {
 		}
 		for d := range 4 {
 			if g.neighbour(p.Cell, d) == q.Cell && g.passage(p.Cell, d) == 0 {
-				l.add(KindPlay, c, t)
+				l.add(mPlay, c, t)
 			}
 		}
 	}

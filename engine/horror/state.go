@@ -84,8 +84,8 @@ type state struct {
 	Summary string      `json:"summary"`
 
 	log engine.Log
-	// scratch is where Legal lists the moves before copying them out.
-	scratch []engine.Action
+	// scratch is where Legal lists the moves before writing them out.
+	scratch []move
 }
 
 // cell is one place of the library: a tile and its rotation.
