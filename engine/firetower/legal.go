@@ -166,6 +166,16 @@ func (l *moveList) addSet(set *squareSet, row *moveRow) {
 	l.out = l.out[:len(l.out)+j]
 }
 
+// addMoves appends moves, field by field like addSet.
+func (l *moveList) addMoves(moves []engine.Action) {
+	out := l.out[len(l.out):cap(l.out)][:len(moves)] // newMoveList made room
+	for j, a := range moves {
+		out[j].Kind = a.Kind
+		out[j].Args = a.Args
+	}
+	l.out = l.out[:len(l.out)+len(moves)]
+}
+
 // addPlays appends the play [i, x, y, rot] of hand card i for every
 // square of set, in reading order.
 func (l *moveList) addPlays(i, rot int, set *squareSet) {
@@ -300,14 +310,14 @@ func (g *state) actionMenu(s engine.Seat) []engine.Action {
 	for i, c := range hand {
 		if c.IsWind() && firstCopy(hand, i) {
 			if i < maxHandMoves {
-				l.out = append(l.out, moveTable.wind[i][:]...)
+				l.addMoves(moveTable.wind[i][:])
 			} else {
 				l.add(KindWind, i)
 				l.add(KindRoll, i)
 			}
 		}
 	}
-	l.out = append(l.out, discards[0])
+	l.addMoves(discards[:1])
 	for rot := range buckets {
 		l.addSet(&buckets[rot], &moveTable.bucket[rot])
 	}
@@ -316,7 +326,8 @@ func (g *state) actionMenu(s engine.Seat) []engine.Action {
 			l.addPlays(i, rot, &plays[i][rot])
 		}
 	}
-	return append(l.out, discards[1:]...)
+	l.addMoves(discards[1:])
+	return l.out
 }
 
 // discardMoves lists the discards of a hand of n cards: the whole hand
