@@ -168,8 +168,15 @@ const tableIntro = "At a table the moves you can make are listed under \"Your mo
 	"each; press the key, or choose with ↑/↓ and press enter. Esc never leaves a\n" +
 	"table: Q (or ctrl+c) asks whether to leave. The host starts with S and seats\n" +
 	"bots with B: a panel where ↑/↓ choose the seat (an empty one before the game,\n" +
-	"the seat of a player who left during it), ←/→ the level (easy, normal, hard),\n" +
-	"enter seats the bot and x takes one out again.\n\n"
+	"the seat of a player who left during it or whose time ran out), ←/→ the level\n" +
+	"(easy, normal, hard), enter seats the bot and x takes one out again; K removes\n" +
+	"a player (before the game, or one who is away) and H makes them the host.\n\n" +
+	"/ opens the chat line (/mute NAME hides a player, /unmute NAME shows them).\n" +
+	"When a decision becomes yours the terminal rings and its title says so: N\n" +
+	"turns that off. A turns auto-pass on: a window where you can only pass runs\n" +
+	"out by itself. With a turn clock, the table plays for a player whose time runs\n" +
+	"out, and a bot does after three timeouts in a row. After the game R asks for a\n" +
+	"rematch with the same seats.\n\n"
 
 // names returns the display names by seat.
 func (ts *tableScreen) names() []string {
@@ -443,9 +450,6 @@ func (ts *tableScreen) header() string {
 	case rooms.Finished:
 		parts = append(parts, th.Warn.Render("game over"))
 	}
-	if n := len(t.Watchers); n > 0 {
-		parts = append(parts, th.Faint.Render(fmt.Sprintf("%d watching", n)))
-	}
 	if t.You == engine.Spectator {
 		parts = append(parts, th.Faint.Render("you watch"))
 	} else {
@@ -454,6 +458,13 @@ func (ts *tableScreen) header() string {
 			you += " (host)"
 		}
 		parts = append(parts, you)
+	}
+	// How many watch, where it fits (before who you are).
+	if n := len(t.Watchers); n > 0 {
+		with := append(parts[:len(parts)-1:len(parts)-1], th.Faint.Render(fmt.Sprintf("%d watching", n)), parts[len(parts)-1])
+		if line := strings.Join(with, " · "); board.Width(line) <= ts.width {
+			return line
+		}
 	}
 	return strings.Join(parts, " · ")
 }
@@ -575,7 +586,7 @@ func (ts *tableScreen) inviteLines(w int) []string {
 	lines = append(lines, "")
 	switch {
 	case t.Host:
-		lines = append(lines, wrap("You are the host: B seats bots (any empty seat, any level), S starts the game once every seat is filled.", w)...)
+		lines = append(lines, wrap("You are the host: B seats bots (any empty seat, any level), S starts the game once every seat is filled, O changes the options.", w)...)
 	case t.You != engine.Spectator:
 		lines = append(lines, "Waiting for the host to start.")
 	default:
@@ -803,7 +814,7 @@ func (ts *tableScreen) hints() string {
 	var parts []string
 	switch {
 	case t.Table.Status == rooms.Waiting && t.Host:
-		parts = append(parts, ts.hint("seat bots", km.AddBot), ts.hint("start", km.Start))
+		parts = append(parts, ts.hint("seat bots", km.AddBot), ts.hint("start", km.Start), ts.hint("options", km.Options))
 	case len(t.Legal) > 0:
 		if _, cursor := ts.board.(board.KeyHandler); cursor {
 			parts = append(parts, ts.hintKeys("on the board and in the moves", "keys"))
