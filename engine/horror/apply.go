@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
-	"strconv"
-	"strings"
 
 	"arcade/engine"
 )
@@ -24,51 +22,6 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	}
 	g.apply(s, a)
 	return g.log.Take(), nil
-}
-
-// who names a seat in an event.
-func who(s engine.Seat) string {
-	if s >= 0 && int(s) < len(seatRefs) {
-		return seatRefs[s]
-	}
-	return engine.SeatRef(s)
-}
-
-// seatRefs are who(s) for every seat.
-var seatRefs = func() (out [len(seats)]string) {
-	for s := range out {
-		out[s] = engine.SeatRef(engine.Seat(s))
-	}
-	return out
-}()
-
-// telling reports whether the log keeps events: texts are built only
-// then.
-func (g *state) telling() bool { return !g.log.Discarding() }
-
-// say logs an event for everyone, its text the parts joined (only when
-// the log keeps it).
-func (g *state) say(parts ...string) { g.tell(engine.Everyone, parts) }
-
-// whisper logs an event only seat s may read, like say.
-func (g *state) whisper(s engine.Seat, parts ...string) { g.tell(s, parts) }
-
-// tell logs the parts joined as an event for to.
-func (g *state) tell(to engine.Seat, parts []string) {
-	if g.telling() {
-		g.log.Add(engine.Event{Text: strings.Join(parts, ""), To: to})
-	}
-}
-
-// itoa is n in words of digits.
-func itoa(n int) string { return strconv.Itoa(n) }
-
-// signed is n with its sign, as %+d writes it.
-func signed(n int) string {
-	if n >= 0 {
-		return "+" + strconv.Itoa(n)
-	}
-	return strconv.Itoa(n)
 }
 
 // apply performs a legal move.
@@ -95,11 +48,7 @@ func (g *state) apply(s engine.Seat, a engine.Action) {
 		g.Actions--
 		c := &g.Cells[a.Args[0]]
 		c.Rot = (c.Rot + a.Args[1]) % 4
-		way := "clockwise"
-		if a.Args[1] == 3 {
-			way = "anticlockwise"
-		}
-		g.say(who(s), " turns ", g.roomName(a.Args[0]), " a quarter ", way)
+		g.rotated(s, a.Args[0], a.Args[1] == 3)
 	case KindSearch:
 		g.Actions--
 		g.search(s, a.Args[0] == 1)
@@ -142,7 +91,9 @@ func (g *state) apply(s engine.Seat, a engine.Action) {
 		g.Victim = -1
 		g.Phase = PhaseTurn
 	case KindEnd:
-		g.say(who(s), " ends their turn")
+		if g.telling() {
+			g.log.Add(engine.Event{Text: endTexts[s], To: engine.Everyone})
+		}
 		g.endTurn()
 		return
 	}
@@ -150,37 +101,6 @@ func (g *state) apply(s engine.Seat, a engine.Action) {
 		g.endTurn()
 	}
 }
-
-// roomName names cell c: "room 7 (b2)" or "the Portal".
-func (g *state) roomName(c int) string {
-	if c == g.centre() {
-		return "the Portal"
-	}
-	t := g.Cells[c].Tile
-	if t < numRooms && (g.Size == 3 || g.Size == 5) {
-		return roomNames[g.Size/5][c][t]
-	}
-	return roomText(t, c, g.Size)
-}
-
-// roomText names room tile t at cell c of a size x size library.
-func roomText(t, c, size int) string {
-	return fmt.Sprintf("room %d (%s)", t+1, CellName(c, size))
-}
-
-// roomNames are the rooms' names (roomText) in the 3x3 and the 5x5
-// library, by cell and tile.
-var roomNames = func() (out [2][][numRooms]string) {
-	for i, size := range [2]int{3, 5} {
-		out[i] = make([][numRooms]string, size*size)
-		for c := range out[i] {
-			for t := range numRooms {
-				out[i][c][t] = roomText(t, c, size)
-			}
-		}
-	}
-	return out
-}()
 
 // CellName is a cell's grid reference: column letter, row number ("b2").
 func CellName(c, size int) string {

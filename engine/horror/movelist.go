@@ -81,7 +81,6 @@ func encode(a engine.Action) (move, bool) {
 // without listing them all.
 type moveList struct {
 	moves []move
-	extra int // arguments the moves need beyond argTable's
 	probe bool
 	any   bool
 	want  move
@@ -89,16 +88,13 @@ type moveList struct {
 }
 
 // add lists the move k(args).
-func (l *moveList) add(k moveKind, args ...int) {
-	m := newMove(k, args)
+func (l *moveList) add(k moveKind, args ...int) { l.push(newMove(k, args)) }
+
+// push lists move m.
+func (l *moveList) push(m move) {
 	if l.probe {
-		if l.any || m == l.want {
-			l.found = true
-		}
+		l.found = l.found || l.any || m == l.want
 		return
-	}
-	if m.n() > 0 && argsOf(m) == nil {
-		l.extra += m.n()
 	}
 	l.moves = append(l.moves, m)
 }
@@ -113,13 +109,12 @@ func (l *moveList) lists(k moveKind) bool { return !l.probe || l.any || l.want.k
 func (l *moveList) actions() []engine.Action {
 	out := make([]engine.Action, len(l.moves))
 	var backing []int
-	if l.extra > 0 {
-		backing = make([]int, 0, l.extra)
-	}
-	for i := range l.moves {
-		m := l.moves[i]
+	for i, m := range l.moves {
 		a := argsOf(m)
 		if a == nil && m.n() > 0 {
+			if backing == nil {
+				backing = make([]int, 0, maxArgs*(len(l.moves)-i))
+			}
 			for j := range m.n() {
 				backing = append(backing, m.arg(j))
 			}

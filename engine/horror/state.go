@@ -136,12 +136,29 @@ func (g *state) threshold() int {
 
 // edge is the kind of cell c's side facing d.
 func (g *state) edge(c, d int) int {
-	cl := g.Cells[c]
-	return rooms[cl.Tile].Edges[(d-cl.Rot+4)%4]
+	cl := &g.Cells[c]
+	return rooms[cl.Tile].Edges[(d-cl.Rot)&3]
 }
 
 // neighbour is the cell next to c in direction d, or -1 off the board.
-func (g *state) neighbour(c, d int) int { return Neighbour(g.Size, c, d) }
+func (g *state) neighbour(c, d int) int {
+	if uint(d) < 4 && uint(c) < uint(g.Size*g.Size) && (g.Size == 3 || g.Size == 5) {
+		return int(neighbours[g.Size/5][c][d])
+	}
+	return Neighbour(g.Size, c, d)
+}
+
+// neighbours are Neighbour's answers in the 3x3 and the 5x5 library.
+var neighbours = func() (out [2][25][4]int8) {
+	for i, size := range [2]int{3, 5} {
+		for c := range size * size {
+			for d := range 4 {
+				out[i][c][d] = int8(Neighbour(size, c, d))
+			}
+		}
+	}
+	return out
+}()
 
 // Neighbour is the cell next to c in direction d on a size x size
 // board, or -1 off the board.
