@@ -238,6 +238,10 @@ type lobbyBodyKey struct {
 	th                  *theme.Theme
 	width, height       int
 	pane, game, tableAt int
+	// The snapshot's chat and people, by their first elements (the
+	// version alone repeats across hubs).
+	chat   *rooms.ChatLine
+	people *rooms.Person
 	// The player's own: the seat waiting for them, their mutes, the
 	// open chat line (zero for most sessions).
 	away     string
@@ -257,7 +261,14 @@ func (l *lobbyScreen) bodyKey() lobbyBodyKey {
 	if len(s.lobby.Tables) > 0 {
 		tables = &s.lobby.Tables[0]
 	}
-	k := lobbyBodyKey{s.lobby.Version, tables, s.gamesKey, s.th, l.width, l.height, l.pane, l.gameIdx, l.tableIdx, "", s.mutedKey(), s.chatOpen(), 0}
+	k := lobbyBodyKey{version: s.lobby.Version, tables: tables, games: s.gamesKey, th: s.th, width: l.width, height: l.height,
+		pane: l.pane, game: l.gameIdx, tableAt: l.tableIdx, muted: s.mutedKey(), chatOpen: s.chatOpen()}
+	if len(s.lobby.Chat) > 0 {
+		k.chat = &s.lobby.Chat[0]
+	}
+	if len(s.lobby.People) > 0 {
+		k.people = &s.lobby.People[0]
+	}
 	if s.hasAway {
 		k.away = s.away.ID + "/" + string(s.away.Status)
 	}
