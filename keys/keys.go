@@ -101,6 +101,14 @@ func FormKeys() Form {
 	}
 }
 
+// EditFormKeys is the form key map for changing what exists (a table's
+// options): enter saves.
+func EditFormKeys() Form {
+	k := FormKeys()
+	k.Submit = key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "save"))
+	return k
+}
+
 // ShortHelp implements help.KeyMap.
 func (k Form) ShortHelp() []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.Left, k.Right, k.Submit, k.Cancel}

@@ -54,12 +54,7 @@ func (t *table) join(c *Client, p Player, byCode, resumeOnly bool) error {
 		t.hub.forgetAway(p.ID, t)
 		hadBot, was := st.bot != nil, t.name(s)
 		*st = seat{id: p.ID, name: p.Name, guest: p.Guest, client: c}
-		// Old log lines name the seat, so a new name shows in them too:
-		// say who the new name is.
-		back := t.name(s)
-		if back != was {
-			back = fmt.Sprintf("%s (now %s)", was, back)
-		}
+		back := t.nowCalled(s, was)
 		if hadBot {
 			t.logf("%s is back and takes the seat over from the bot.", back)
 		} else {
@@ -168,9 +163,10 @@ func (t *table) replace(old, by *Client) error {
 	case !attached:
 		t.dropSpectator(spec)
 	case s >= 0:
+		was := t.name(s)
 		t.seats[s].client = by
 		t.seats[s].name = by.Player().Name
-		t.logf("%s reconnected.", t.name(s))
+		t.logf("%s reconnected.", t.nowCalled(s, was))
 	default:
 		t.spectators[spec] = by
 	}
@@ -265,4 +261,15 @@ func (t *table) dropSpectator(i int) {
 	if i >= 0 {
 		t.spectators = slices.Delete(t.spectators, i, i+1)
 	}
+}
+
+// nowCalled names seat s for a log line after its player came back as
+// they were called before: "bob", or "bob (now robert)" when the name
+// changed (old log lines name the seat, so they show the new name too:
+// the line says who that is).
+func (t *table) nowCalled(s int, was string) string {
+	if now := t.name(s); now != was {
+		return fmt.Sprintf("%s (now %s)", was, now)
+	}
+	return was
 }

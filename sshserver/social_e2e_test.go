@@ -245,6 +245,13 @@ func TestAlwaysAWayBackOverSSH(t *testing.T) {
 	bob2 := sshtest.Dial(t, srv.Addr, "bob", sshtest.Options{Key: bobKey})
 	waitFor(t, bob2, "you: bob")
 
+	// The same key from another terminal, under another name: the older
+	// session is told why it closed, and the log says who the new name is.
+	bob3 := sshtest.Dial(t, srv.Addr, "robert", sshtest.Options{Key: bobKey})
+	waitFor(t, bob2, "You connected from another terminal")
+	waitFor(t, bob3, "you: robert")
+	waitFor(t, anna, "bob (now robert) reconnected.")
+
 	// A guest at a waiting table is warned before the game.
 	guest := sshtest.Dial(t, srv.Addr, "gus", sshtest.Options{})
 	waitFor(t, guest, sshtest.LobbyMarker)

@@ -177,7 +177,7 @@ func newCreateScreen(s *session, game int, solo bool) *createScreen {
 func newOptionsScreen(ts *tableScreen) *createScreen {
 	s, u := ts.s, ts.u
 	game := slices.IndexFunc(s.games, func(g engine.Game) bool { return g.Info().ID == u.Table.Game })
-	f := &createScreen{s: s, keys: &formKeys, games: s.games, game: max(game, 0), seats: u.Table.Seats,
+	f := &createScreen{s: s, keys: &editKeys, games: s.games, game: max(game, 0), seats: u.Table.Seats,
 		opts: engine.Options{}, edit: true, back: ts, clock: max(slices.Index(rooms.Clocks, u.Clock), 0)}
 	for k, v := range u.Options {
 		f.opts[k] = v
@@ -322,5 +322,13 @@ func (f *createScreen) View() string {
 	body := strings.Join(lines, "\n")
 	used := strings.Count(body, "\n") + 1
 	pad := strings.Repeat("\n", max(f.height-used-2, 1))
-	return body + pad + f.s.statusLine(f.s.lobbyNotice(), f.width) + "\n" + f.s.shortHelp(f.width, "form", f.keys)
+	return body + pad + f.s.statusLine(f.s.lobbyNotice(), f.width) + "\n" + f.s.shortHelp(f.width, f.keysName(), f.keys)
+}
+
+// keysName names the form's key map for the shared key lines.
+func (f *createScreen) keysName() string {
+	if f.edit {
+		return "form-edit"
+	}
+	return "form"
 }

@@ -52,6 +52,7 @@ var (
 	globalKeys  = keys.GlobalKeys()
 	lobbyKeys   = keys.LobbyKeys()
 	formKeys    = keys.FormKeys()
+	editKeys    = keys.EditFormKeys()
 	tableKeys   = keys.TableKeys()
 	pagerKeys   = keys.PagerKeys()
 	historyKeys = keys.HistoryKeys()

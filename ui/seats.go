@@ -196,8 +196,22 @@ func (ts *tableScreen) seatPanelView(w int) string {
 // seatPanelHints is the key line while the panel is open.
 func (ts *tableScreen) seatPanelHints() string {
 	km := ts.keys
-	parts := []string{ts.hint("seat", km.Up, km.Down), ts.hint("level", km.Left, km.Right), ts.hint("seat bot", km.Do), ts.hint("remove bot", km.RemoveBot),
-		ts.hint("remove player", km.Kick), ts.hint("make host", km.HandHost)}
+	parts := []string{ts.hint("seat", km.Up, km.Down), ts.hint("level", km.Left, km.Right)}
+	// What may be done with the seat under the cursor.
+	if i := ts.seats.seat; i >= 0 && i < len(ts.u.Seats) {
+		switch st := ts.u.Seats[i]; {
+		case ts.canTakeBot(i):
+			parts = append(parts, ts.hint("seat bot", km.Do))
+		case st.Bot:
+			parts = append(parts, ts.hint("remove bot", km.RemoveBot))
+		}
+		if st := ts.u.Seats[i]; !st.Empty && !st.Bot && engine.Seat(i) != ts.u.You {
+			parts = append(parts, ts.hint("remove player", km.Kick))
+			if st.Connected {
+				parts = append(parts, ts.hint("make host", km.HandHost))
+			}
+		}
+	}
 	if ts.u.Table.Status == rooms.Waiting {
 		parts = append(parts, ts.hint("start", km.Start))
 	}
