@@ -18,9 +18,11 @@ func (g *state) pending(s engine.Seat) bool {
 	return s == g.Active
 }
 
-// Legal implements engine.State. The list is made afresh for every call
-// (listed in the state's scratch list, then written out), so it stays
-// valid after Apply.
+// Legal implements engine.State. The moves are listed in the state's
+// scratch list, then written out as a new list, or handed out again when
+// they are those of a list handed out lately (kept in the state's
+// lists): no list is ever changed once handed out, and callers must not
+// change them either.
 func (g *state) Legal(s engine.Seat) []engine.Action {
 	if !g.pending(s) {
 		return nil
@@ -28,7 +30,13 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 	l := moveList{moves: g.scratch[:0]}
 	g.listMoves(s, &l)
 	g.scratch = l.moves
-	return l.actions()
+	h := hashMoves(l.moves)
+	kept := &g.lists[h%uint64(len(g.lists))]
+	if kept.hash == h && kept.list != nil && l.wrote(kept.list) {
+		return kept.list
+	}
+	kept.hash, kept.list = h, l.actions()
+	return kept.list
 }
 
 // allows reports whether a is one of seat s's legal moves.

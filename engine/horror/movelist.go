@@ -125,6 +125,42 @@ func (l *moveList) actions() []engine.Action {
 	return out
 }
 
+// wrote reports whether list is what actions writes.
+func (l *moveList) wrote(list []engine.Action) bool {
+	if len(list) != len(l.moves) {
+		return false
+	}
+	for i, m := range l.moves {
+		a := &list[i]
+		if a.Kind != moveKinds[m.kind()] || len(a.Args) != m.n() {
+			return false
+		}
+		for j, x := range a.Args {
+			if x != m.arg(j) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// keptList is a list of moves Legal handed out and the hash of its
+// moves (hashMoves).
+type keptList struct {
+	hash uint64
+	list []engine.Action
+}
+
+// hashMoves hashes a list of moves.
+func hashMoves(moves []move) uint64 {
+	h := uint64(14695981039346656037)
+	for _, m := range moves {
+		h = (h ^ uint64(m)) * 1099511628211
+		h ^= h >> 29
+	}
+	return h
+}
+
 // argsOf is m's arguments from argTable (nil: none, or not there).
 func argsOf(m move) []int {
 	switch n := m.n(); {

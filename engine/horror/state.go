@@ -84,8 +84,10 @@ type state struct {
 	Summary string      `json:"summary"`
 
 	log engine.Log
-	// scratch is where Legal lists the moves before writing them out.
+	// scratch is where Legal lists the moves before writing them out,
+	// and lists the lists it handed out lately, by the hash of their moves.
 	scratch []move
+	lists   [16]keptList
 }
 
 // cell is one place of the library: a tile and its rotation.
