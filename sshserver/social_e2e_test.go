@@ -260,3 +260,97 @@ func TestAlwaysAWayBackOverSSH(t *testing.T) {
 	send(t, guest, "\r")
 	waitFor(t, guest, "You are a guest")
 }
+
+// TestAutoPassOverSSH: with auto-pass on, a window where anna can only
+// pass asks her nothing (no prompt, no bell, a plain title) and runs out
+// by itself, while bob's screen says nothing of her setting.
+func TestAutoPassOverSSH(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays over SSH")
+	}
+	srv := startHubGames(t, rooms.Config{BotDelay: 20 * time.Millisecond, ResponseWindow: 1500 * time.Millisecond}, nil)
+	opts := sshtest.Options{Cols: 100, Rows: 30}
+	opts.Key = sshtest.NewKey(t)
+	anna := sshtest.Dial(t, srv.Addr, "anna", opts)
+	opts.Key = sshtest.NewKey(t)
+	bob := sshtest.Dial(t, srv.Addr, "bob", opts)
+	lobbyAll(t, anna, bob)
+	// A four-seat Fire in the Library table: anna, bob and two bots.
+	send(t, anna, "c")
+	waitFor(t, anna, "NEW TABLE")
+	send(t, anna, "\r")
+	waitFor(t, anna, "Invite code:")
+	code := inviteRE.FindStringSubmatch(anna.Screen())[1]
+	send(t, bob, "i", code+"\r")
+	waitFor(t, anna, "waiting 2/4")
+	send(t, anna, "B")
+	waitFor(t, anna, "› 3. empty")
+	send(t, anna, "\r")
+	waitFor(t, anna, "waiting 3/4")
+	send(t, anna, "\r")
+	waitFor(t, anna, "waiting 4/4")
+	send(t, anna, "S")
+	waitFor(t, anna, "playing")
+	send(t, anna, "A")
+	waitFor(t, anna, "Auto-pass on")
+
+	players := map[string]*sshtest.Term{"anna": anna, "bob": bob}
+	drawn := map[string]int{}
+	windows := 0
+	for step := 0; step < 3000 && windows < 2; step++ {
+		screen := anna.Screen()
+		if strings.Contains(screen, "AUTO-PASS") {
+			// The window runs out by itself; nothing rings, the title is
+			// plain, and bob is not told.
+			if title := anna.Title(); title != "The Arcade" {
+				t.Fatalf("anna's title during an auto-pass window: %q", title)
+			}
+			if strings.Contains(strings.ToLower(bob.Screen()), "auto-pass") {
+				t.Fatalf("bob's screen tells of anna's auto-pass:\n%s", bob.Screen())
+			}
+			if err := anna.WaitUntil("the window to run out", func(s string) bool { return !strings.Contains(s, "AUTO-PASS") }, waitLong); err != nil {
+				t.Fatal(err)
+			}
+			windows++
+			continue
+		}
+		if strings.Contains(screen, "GAME OVER") {
+			break
+		}
+		acted := false
+		for name, p := range players {
+			screen := p.Screen()
+			keys, labels := moves(screen)
+			if len(keys) == 0 {
+				continue
+			}
+			key := keys[0]
+			for i, l := range labels {
+				switch {
+				case strings.HasPrefix(l, "Escape") && drawn[name] >= 2:
+					key = keys[i]
+				case strings.HasPrefix(l, "Pass"):
+					key = keys[i]
+				}
+			}
+			if key == "d" {
+				drawn[name]++
+			} else {
+				drawn[name] = 0
+			}
+			send(t, p, key)
+			if err := p.WaitUntil("the screen to change", func(s string) bool { return s != screen }, waitLong); err != nil {
+				t.Fatal(err)
+			}
+			acted = true
+			break
+		}
+		if !acted {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	t.Logf("%d auto-pass windows ran out for anna", windows)
+	if windows == 0 {
+		t.Fatal("no window where anna could only pass came up in a whole game")
+	}
+}
