@@ -136,6 +136,36 @@ func (g *state) mirrorCost() int {
 // order: north, west, itself, east, south (-1).
 var rotationOrder = [5]int{North, West, -1, East, South}
 
+// rotations lists the rotations a player in cell c may make: its own
+// room and the adjacent ones, never the Portal, in cell order, each a
+// quarter clockwise, then anticlockwise.
+func (g *state) rotations(c int, l *moveList) {
+	for _, d := range rotationOrder {
+		n := c
+		if d >= 0 {
+			n = g.neighbour(c, d)
+		}
+		if n >= 0 && n != g.centre() {
+			l.add(mRotate, n, 1)
+			l.add(mRotate, n, 3)
+		}
+	}
+}
+
+// rotations are the rotations from each cell of the 3x3 and the 5x5
+// library (state.rotations).
+var rotations = func() (out [2][25][]move) {
+	for i, size := range [2]int{3, 5} {
+		g := &state{Size: size}
+		for c := range size * size {
+			l := moveList{}
+			g.rotations(c, &l)
+			out[i][c] = l.moves
+		}
+	}
+	return out
+}()
+
 // actionMoves lists the actions (Move, Search, Look, Exchange) seat s
 // may take.
 func (g *state) actionMoves(s engine.Seat, l *moveList) {
@@ -150,15 +180,12 @@ func (g *state) actionMoves(s engine.Seat, l *moveList) {
 	// The rooms a player may rotate: its own and the adjacent ones, never
 	// the Portal, in cell order.
 	if l.lists(mRotate) {
-		for _, d := range rotationOrder {
-			c := p.Cell
-			if d >= 0 {
-				c = g.neighbour(p.Cell, d)
+		if g.Size == 3 || g.Size == 5 {
+			for _, m := range rotations[g.Size/5][p.Cell] {
+				l.push(m)
 			}
-			if c >= 0 && c != g.centre() {
-				l.add(mRotate, c, 1)
-				l.add(mRotate, c, 3)
-			}
+		} else {
+			g.rotations(p.Cell, l)
 		}
 	}
 	rm := &rooms[g.Cells[p.Cell].Tile]

@@ -87,7 +87,7 @@ type state struct {
 	// scratch is where Legal lists the moves before writing them out,
 	// and lists the lists it handed out lately, by the hash of their moves.
 	scratch []move
-	lists   [16]keptList
+	lists   [32]keptList
 }
 
 // cell is one place of the library: a tile and its rotation.
