@@ -17,18 +17,19 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	if !g.pending(s) {
 		return nil, engine.Illegal("it is not your turn")
 	}
-	if !g.allows(s, a) {
+	k, ok := g.allows(s, a)
+	if !ok {
 		return nil, engine.Illegal("%s is not a legal move now", a)
 	}
-	g.apply(s, a)
+	g.apply(s, k, a)
 	return g.log.Take(), nil
 }
 
 // apply performs a legal move.
-func (g *state) apply(s engine.Seat, a engine.Action) {
+func (g *state) apply(s engine.Seat, k moveKind, a engine.Action) {
 	p := &g.Seats[s]
-	switch a.Kind {
-	case KindColours:
+	switch k {
+	case mColours:
 		for c := range numColours {
 			p.Need[c] = a.Args[0]&(1<<c) != 0
 		}
@@ -37,22 +38,22 @@ func (g *state) apply(s engine.Seat, a engine.Action) {
 			g.whisper(s, "You need ", g.needText(p))
 		}
 		g.nextSetup(s)
-	case KindStart:
+	case mStart:
 		p.Cell, p.From = a.Args[0], a.Args[0]
 		g.say(who(s), " starts in ", g.roomName(p.Cell))
 		g.nextSetup(s)
-	case KindMove:
+	case mMove:
 		g.Actions--
 		g.move(s, a.Args[0])
-	case KindRotate:
+	case mRotate:
 		g.Actions--
 		c := &g.Cells[a.Args[0]]
 		c.Rot = (c.Rot + a.Args[1]) % 4
 		g.rotated(s, a.Args[0], a.Args[1] == 3)
-	case KindSearch:
+	case mSearch:
 		g.Actions--
 		g.search(s, a.Args[0] == 1)
-	case KindMirror:
+	case mMirror:
 		g.Actions--
 		cost := g.mirrorCost()
 		g.FreeMirror = false
@@ -60,37 +61,37 @@ func (g *state) apply(s engine.Seat, a engine.Action) {
 		g.say(who(s), " looks into the mirror of ", g.roomName(p.Cell), " and is carried to ", g.roomName(a.Args[0]),
 			" (Fortitude -", itoa(cost), ": ", signed(p.Fort), ")")
 		g.enter(s, a.Args[0])
-	case KindPicture:
+	case mPicture:
 		g.Actions--
 		d := g.die()
 		gain := (d + 1) / 2
 		g.gain(p, gain)
 		g.roll(s, "picture: "+itoa(d)+" gives Fortitude +"+itoa(gain), d)
 		g.say(who(s), " looks at the picture in ", g.roomName(p.Cell), ": rolls ", itoa(d), ", Fortitude +", itoa(gain), " (", signed(p.Fort), ")")
-	case KindExchange:
+	case mExchange:
 		g.Actions--
 		g.exchange(s, a.Args[0], a.Args[1:])
-	case KindPlay:
+	case mPlay:
 		g.play(s, a.Args)
-	case KindAttack:
+	case mAttack:
 		g.attack(s, a.Args[0])
-	case KindGhost:
+	case mGhost:
 		gh := g.Beaten
 		g.Ghosts[gh], g.Beaten = a.Args[0], -1
 		g.say(who(s), " drives the level ", itoa(ghostLevel(gh)), " ghost to ", g.roomName(a.Args[0]))
 		g.Phase = PhaseTurn
-	case KindProtect:
+	case mProtect:
 		g.protect(s, a.Args[0])
-	case KindPass:
+	case mPass:
 		g.say(who(s), " has no Protection to play")
 		g.hit()
-	case KindLoot:
+	case mLoot:
 		g.loot(s, engine.Seat(a.Args[0]), a.Args[1])
-	case KindNoLoot:
+	case mNoLoot:
 		g.say(who(s), " takes nothing from ", who(g.Victim))
 		g.Victim = -1
 		g.Phase = PhaseTurn
-	case KindEnd:
+	case mEnd:
 		if g.telling() {
 			g.log.Add(engine.Event{Text: endTexts[s], To: engine.Everyone})
 		}

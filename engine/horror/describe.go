@@ -9,7 +9,7 @@ import (
 
 // Describe implements engine.Describer.
 func (g *state) Describe(s engine.Seat, a engine.Action) string {
-	if !g.allows(s, a) {
+	if _, ok := g.allows(s, a); !ok {
 		return ""
 	}
 	p := &g.Seats[s]

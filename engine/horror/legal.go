@@ -39,18 +39,18 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 	return kept.list
 }
 
-// allows reports whether a is one of seat s's legal moves.
-func (g *state) allows(s engine.Seat, a engine.Action) bool {
+// allows reports whether a is one of seat s's legal moves, and its kind.
+func (g *state) allows(s engine.Seat, a engine.Action) (moveKind, bool) {
 	if !g.pending(s) {
-		return false
+		return 0, false
 	}
 	m, ok := encode(a)
 	if !ok {
-		return false
+		return 0, false
 	}
 	l := moveList{probe: true, want: m}
 	g.listMoves(s, &l)
-	return l.found
+	return m.kind(), l.found
 }
 
 // listMoves lists seat s's legal moves (s may act) into l.
@@ -108,7 +108,7 @@ func canPay(p *seatState, cost int) bool { return p.Fort-cost >= minFort }
 // moveCost is what passing through door d of p's room costs this turn, or
 // -1 when it may not be passed.
 func (g *state) moveCost(p *seatState, d int) int {
-	cost := g.passage(p.Cell, d)
+	n, cost := g.passageTo(p.Cell, d)
 	if cost < 0 {
 		return -1
 	}
@@ -118,7 +118,7 @@ func (g *state) moveCost(p *seatState, d int) int {
 	if !canPay(p, cost) {
 		return -1
 	}
-	if g.neighbour(p.Cell, d) == g.centre() && (!g.complete(p) || p.Fort-cost < 0) {
+	if n == g.centre() && (!g.complete(p) || p.Fort-cost < 0) {
 		return -1
 	}
 	return cost

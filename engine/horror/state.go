@@ -188,18 +188,25 @@ func Neighbour(size, c, d int) int {
 // passage is the Fortitude cost of passing from c to its neighbour in
 // direction d (0 open, 1 closed), or -1 when there is no door.
 func (g *state) passage(c, d int) int {
-	n := g.neighbour(c, d)
+	_, cost := g.passageTo(c, d)
+	return cost
+}
+
+// passageTo is passage and the neighbour it leads to.
+func (g *state) passageTo(c, d int) (n, cost int) {
+	n = g.neighbour(c, d)
 	if n < 0 {
-		return -1
+		return n, -1
 	}
-	a, b := g.edge(c, d), g.edge(n, (d+2)%4)
-	switch {
-	case a == Wall || b == Wall:
-		return -1
-	case a == Closed || b == Closed:
-		return 1
-	}
-	return 0
+	return n, int(passCosts[g.edge(c, d)][g.edge(n, (d+2)%4)])
+}
+
+// passCosts are the costs of passing two facing edges: a wall stops,
+// a closed door costs 1, two open doors nothing.
+var passCosts = [3][3]int8{
+	Wall:   {Wall: -1, Open: -1, Closed: -1},
+	Open:   {Wall: -1, Open: 0, Closed: 1},
+	Closed: {Wall: -1, Open: 1, Closed: 1},
 }
 
 // room is the room at cell c.
