@@ -12,8 +12,15 @@ import (
 
 // checkSetup refuses options the game would refuse at the start with this
 // many seats (a game is dealt with them and thrown away).
-func checkSetup(g engine.Game, seats int, opts engine.Options) error {
-	_, err := g.New(seats, opts, 1)
+// A game that panics here is refused too, as it would close the table at
+// the start: this runs on the caller's goroutine, not a table's.
+func checkSetup(g engine.Game, seats int, opts engine.Options) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%s cannot be set up with %d seats and these options.", g.Info().Name, seats)
+		}
+	}()
+	_, err = g.New(seats, opts, 1)
 	return err
 }
 

@@ -78,17 +78,31 @@ func (f *createScreen) defaultClock() int {
 	return slices.Index(rooms.Clocks, k)
 }
 
-// check notes why the game would refuse the chosen setup, if it would.
+// check notes why the game would refuse the chosen setup, if it would
+// (a game is dealt with it and thrown away, as the hub does at Create).
 func (f *createScreen) check() {
 	g := f.games[f.game]
 	opts, err := g.Info().Resolve(f.opts)
 	if err == nil {
-		_, err = g.New(f.seats, opts, 1)
+		err = tryNew(g, f.seats, opts)
 	}
 	f.problem = ""
 	if err != nil {
 		f.problem = errorText(err)
 	}
+}
+
+// tryNew deals a game with these seats and options and reports the
+// game's refusal. A game that panics is not this form's to judge: the hub
+// says what went wrong when the table opens.
+func tryNew(g engine.Game, seats int, opts engine.Options) (err error) {
+	defer func() {
+		if recover() != nil {
+			err = nil
+		}
+	}()
+	_, err = g.New(seats, opts, 1)
+	return err
 }
 
 func (f *createScreen) fields() []field {

@@ -1,7 +1,9 @@
 package bridge
 
 import (
+	"fmt"
 	"runtime"
+	"runtime/debug"
 	"sync"
 )
 
@@ -37,7 +39,13 @@ func onPool(f func()) {
 	wg.Add(1)
 	pool.jobs <- func() {
 		defer wg.Done()
-		defer func() { failed = recover() }()
+		defer func() {
+			// Keep where it happened: the stack of the caller's goroutine,
+			// where the panic is raised again, would not show it.
+			if r := recover(); r != nil {
+				failed = fmt.Sprintf("%v\n\n%s", r, debug.Stack())
+			}
+		}()
 		f()
 	}
 	wg.Wait()
