@@ -345,12 +345,20 @@ func (l *lobbyScreen) rightPane(w, h int, online bool) string {
 	for _, b := range below {
 		rest -= strings.Count(b, "\n") + 2
 	}
-	tables := l.tablesPane(w, rest)
-	if used := strings.Count(tables, "\n") + 1; online && rest-used >= 4 {
-		brief := strings.Join(l.onlineBrief(w, min(rest-used-1, 4)), "\n")
-		below = append([]string{brief}, below...)
-		rest -= strings.Count(brief, "\n") + 2
+	// Without a third column, who is online and the latest results go
+	// under the tables, where room is left.
+	used := strings.Count(l.tablesPane(w, rest), "\n") + 1
+	var extra []string
+	if online && rest-used >= 4 {
+		brief := l.onlineBrief(w, min(rest-used-1, 4))
+		extra = append(extra, strings.Join(brief, "\n"))
+		rest -= len(brief) + 1
 	}
+	if recent := l.recentLines(w, min(rest-used-1, 4), false); online && len(recent) > 0 {
+		extra = append(extra, strings.Join(recent, "\n"))
+		rest -= len(recent) + 1
+	}
+	below = append(extra, below...)
 	out := fitBlock(l.tablesPane(w, rest), w, rest)
 	for _, b := range below {
 		out += "\n" + fitBlock("", w, 1) + "\n" + b
@@ -416,14 +424,26 @@ func optionLines(in engine.Info, w int) []string {
 // sidePane is the wide lobby's third column: who is online and where,
 // then the last finished public games.
 func (l *lobbyScreen) sidePane(w, h int) string {
+	lines := l.onlineLines(w, h/2)
+	lines = append(lines, "")
+	lines = append(lines, l.recentLines(w, h-len(lines), true)...)
+	return strings.Join(lines, "\n")
+}
+
+// recentLines are the last finished public games, newest first, in at
+// most h lines of width w (with none: a line that says so, when empty is
+// set, else nothing).
+func (l *lobbyScreen) recentLines(w, h int, empty bool) []string {
 	th := l.s.th
 	lu := l.s.lobby
-	lines := l.onlineLines(w, h/2)
-	lines = append(lines, "", th.Heading.Render("RECENT RESULTS"))
+	if len(lu.Recent) == 0 && !empty {
+		return nil
+	}
+	lines := []string{th.Heading.Render("RECENT RESULTS")}
 	if len(lu.Recent) == 0 {
 		lines = append(lines, th.Faint.Render(" No finished public games yet."))
 	}
-	for i := len(lu.Recent) - 1; i >= 0 && len(lines) < h; i-- {
+	for i := len(lu.Recent) - 1; i >= 0; i-- {
 		r := lu.Recent[i]
 		var won []string
 		for _, s := range r.Winners {
@@ -435,11 +455,18 @@ func (l *lobbyScreen) sidePane(w, h int) string {
 		if len(won) > 0 {
 			result = "won by " + strings.Join(won, ", ")
 		}
-		for _, l := range wrapHang(r.Game+": "+result, w-1, 2) {
+		entry := wrapHang(r.Game+": "+result, w-1, 2)
+		if len(lines)+len(entry) > h {
+			break
+		}
+		for _, l := range entry {
 			lines = append(lines, " "+l)
 		}
 	}
-	return strings.Join(lines, "\n")
+	if len(lines) < 2 {
+		return nil
+	}
+	return lines
 }
 
 // onlineBrief is who is online, names and games run together, in at most
