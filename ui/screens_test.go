@@ -48,14 +48,18 @@ type gameScene struct {
 	game  string
 	seats int
 	opts  engine.Options
-	moves int // moves played before the screen is taken
+	moves int // moves played before the screen is taken; -1: to the end
+	name  string
 }
 
 var gameScenes = []gameScene{
-	{"firelibrary", 3, nil, 14},
-	{"fireproto", 3, nil, 14},
-	{"firetower", 2, nil, 6},
-	{"labyrinth", 2, nil, 10},
+	{"firelibrary", 3, nil, 14, "firelibrary"},
+	{"fireproto", 3, nil, 14, "fireproto"},
+	{"firetower", 2, nil, 6, "firetower"},
+	{"labyrinth", 2, nil, 10, "labyrinth"},
+	// The end screens of a game with a winner and of a cooperative one.
+	{"firetower", 2, nil, -1, "firetower-over"},
+	{"labyrinth", 2, nil, -1, "labyrinth-over"},
 }
 
 func screenHub(t *testing.T) *rooms.Hub {
@@ -101,8 +105,15 @@ func TestScreens(t *testing.T) {
 			shots["form"] = waitText(d, "NEW TABLE")
 			d.key("esc", "?")
 			shots["help"] = waitText(d, "Help")
+			d.key("esc")
+			waitText(bob, "WAITING FOR PLAYERS")
+			if err := d.client.JoinCode(bob.app.table.u.Code); err != nil {
+				t.Fatal(err)
+			}
+			shots["waiting"] = waitText(d, "Waiting for the host to start.")
+			codes["waiting"] = bob.app.table.u.Code
 			for _, gs := range gameScenes {
-				shots[gs.game], codes[gs.game] = playScene(t, screenHub(t), gs, w, h, colour)
+				shots[gs.name], codes[gs.name] = playScene(t, screenHub(t), gs, w, h, colour)
 			}
 			for name, s := range shots {
 				file := fmt.Sprintf("%s-%dx%d-%s.txt", name, w, h, mode)
@@ -136,6 +147,9 @@ func playScene(t *testing.T, hub *rooms.Hub, gs gameScene, w, h int, colour bool
 	rng := engine.NewRNG(uint64(len(gs.game)))
 	for played := 0; ; {
 		v := settle(t, ds)
+		if gs.moves < 0 && ds[0].app.table.u.Outcome.Done {
+			return waitText(ds[0], "GAME OVER"), ds[0].app.table.u.Code
+		}
 		var mover *driver
 		for _, d := range ds {
 			if d.app.table != nil && d.app.table.u.Version == v && len(d.app.table.u.Legal) > 0 {
@@ -146,7 +160,7 @@ func playScene(t *testing.T, hub *rooms.Hub, gs gameScene, w, h int, colour bool
 		if mover == nil {
 			t.Fatalf("%s: nobody can move:\n%s", gs.game, ds[0].screen())
 		}
-		if played >= gs.moves && mover == ds[0] {
+		if gs.moves >= 0 && played >= gs.moves && mover == ds[0] {
 			return ds[0].screen(), ds[0].app.table.u.Code
 		}
 		legal := mover.app.table.u.Legal

@@ -21,10 +21,13 @@ func (b *Board) panel(v ft.View, ctx board.Context, t tool, pv preview, w, h int
 	var out []string
 	head := th.Title.Render(windHead(v)) + th.Faint.Render(fmt.Sprintf("  turn %d  deck %d", v.TurnNo, v.DeckLeft))
 	out = append(out, head)
+	// The phase line; once the game is over, doing says how it ended.
 	phase := engine.ExpandSeats(v.PhaseText, name)
-	if myTurn(v) {
+	switch {
+	case v.Over:
+	case myTurn(v):
 		out = append(out, th.Good.Render(phase))
-	} else {
+	default:
 		out = append(out, th.Accent.Render(phase))
 	}
 	out = append(out, b.players(v, ctx, p)...)
