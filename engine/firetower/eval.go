@@ -148,10 +148,56 @@ type towerMap struct {
 	total float64 // the cheapest paths from the corner to the nearest fire
 }
 
+// mapCache keeps the distance maps from the tower corners that the
+// judges of one search have made. A map depends only on the firebreaks,
+// the corner and the wind (and the params, which are the search's), and
+// the firebreaks change seldom, so that the many judges of a search's
+// playouts make few of them.
+type mapCache struct {
+	keys [mapCacheSize]mapKey
+	maps [mapCacheSize]*cornerMap
+	next int // the slot the next new map takes (the oldest)
+}
+
+// mapCacheSize is how many maps a cache keeps.
+const mapCacheSize = 16
+
+// mapKey is what a corner map depends on.
+type mapKey struct {
+	breaks squareSet
+	corner Point
+	wind   Dir
+}
+
+// cornerMap is a tower's distance map with its cheapest paths.
+type cornerMap struct {
+	f field
+	n paths
+}
+
+// get returns the map for key, made with build when the cache lacks it.
+func (c *mapCache) get(key mapKey, build func(*cornerMap)) *cornerMap {
+	for i, k := range c.keys {
+		if k == key && c.maps[i] != nil {
+			return c.maps[i]
+		}
+	}
+	m := c.maps[c.next]
+	if m == nil {
+		m = &cornerMap{}
+		c.maps[c.next] = m
+	}
+	build(m)
+	c.keys[c.next] = key
+	c.next = (c.next + 1) % mapCacheSize
+	return m
+}
+
 // judge rates positions for one seat: positive is good for it. It is set
 // up once per decision from a board (the view's) and then rates the
 // effects of candidate moves on that board quickly.
 type judge struct {
+	maps  *mapCache // corner maps shared with other judges (nil: none)
 	p     *params
 	board Board
 	wind  Dir
@@ -202,13 +248,25 @@ func (j *judge) towerMap(w *watch, d Dir) *towerMap {
 		return tm
 	}
 	tm := &towerMap{}
-	tm.f.fill(&j.board, w.tower.Corner(), d, j.p, &tm.n, nil)
+	corner := w.tower.Corner()
+	if j.maps == nil {
+		tm.f.fill(&j.board, corner, d, j.p, &tm.n, nil)
+	} else {
+		key := mapKey{corner: corner, wind: d}
+		for k, c := range j.board {
+			if c == Break {
+				key.breaks.add(Point{k % Size, k / Size})
+			}
+		}
+		m := j.maps.get(key, func(m *cornerMap) { m.f.fill(&j.board, corner, d, j.p, &m.n, nil) })
+		tm.f, tm.n = m.f, m.n
+	}
 	for k, c := range j.board {
 		if c.Burning() {
 			tm.hist[tm.f[k]]++
 		}
 	}
-	tm.m, _ = j.front(tm)
+	tm.m, _ = j.front(tm, 0)
 	for k, c := range j.board {
 		if c.Burning() && int(tm.f[k]) == tm.m {
 			tm.total += tm.n[k]
@@ -247,11 +305,16 @@ func (j *judge) rate(changes []Change, d Dir) float64 {
 		if walls && j.walled(tm, d, changes) {
 			m, near = j.rebuilt(w, d, changes)
 		} else {
+			from := tm.m // no fire nearer, but what the changes light
 			for _, ch := range changes {
 				k := ch.At.Y*Size + ch.At.X
-				tm.hist[tm.f[k]] += int16(burnDelta(ch))
+				delta := burnDelta(ch)
+				tm.hist[tm.f[k]] += int16(delta)
+				if delta > 0 {
+					from = min(from, int(tm.f[k]))
+				}
 			}
-			m, near = j.front(tm)
+			m, near = j.front(tm, from)
 			for _, ch := range changes {
 				k := ch.At.Y*Size + ch.At.X
 				tm.hist[tm.f[k]] -= int16(burnDelta(ch))
@@ -319,10 +382,10 @@ func (j *judge) walled(tm *towerMap, d Dir, changes []Change) bool {
 }
 
 // front reads the distance of the nearest fire and how many gems burn
-// within two squares of it.
-func (j *judge) front(tm *towerMap) (m, near int) {
+// within two squares of it. No fire is nearer than from.
+func (j *judge) front(tm *towerMap, from int) (m, near int) {
 	m = farAway
-	for d := range tm.hist {
+	for d := from; d < len(tm.hist); d++ {
 		if tm.hist[d] > 0 {
 			m = d
 			break

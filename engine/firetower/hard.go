@@ -78,6 +78,7 @@ func (b hardBot) decide(ctx context.Context, v *View, rng *engine.RNG) (choice, 
 		samples = max(1, n/len(cands))
 	}
 	until := engine.ThinkUntil(ctx, b.budget)
+	maps := &mapCache{}
 	sum := make([]float64, len(cands))
 	round := make([]float64, len(cands))
 	done := 0
@@ -96,7 +97,7 @@ func (b hardBot) decide(ctx context.Context, v *View, rng *engine.RNG) (choice, 
 			g := st.copy()
 			g.RNG = engine.NewRNG(seed) // the same dice for every candidate
 			g.do(v.You, cands[i].a)
-			round[i] = b.playout(g, v.You)
+			round[i] = b.playout(g, v.You, maps)
 		}
 		if i < len(cands) {
 			break
@@ -182,8 +183,8 @@ func candidates(rated []choice, top int) []choice {
 
 // playout plays g on with the normal bot in every seat until seat me's
 // next turn begins (or the game ends) and rates the result for me.
-func (b hardBot) playout(g *state, me engine.Seat) float64 {
-	nb := normalBot{p: b.p}
+func (b hardBot) playout(g *state, me engine.Seat, maps *mapCache) float64 {
+	nb := normalBot{p: b.p, maps: maps}
 	turn, mine := g.TurnNo, false
 	for range playoutCap {
 		if g.Over {
@@ -206,12 +207,12 @@ func (b hardBot) playout(g *state, me engine.Seat) float64 {
 		}
 		g.do(s, c.a)
 	}
-	return b.worth(g, me)
+	return b.worth(g, me, maps)
 }
 
 // worth rates a position for seat me: a game over is won or lost outright,
 // otherwise the normal bot's judgement of me's view.
-func (b hardBot) worth(g *state, me engine.Seat) float64 {
+func (b hardBot) worth(g *state, me engine.Seat, maps *mapCache) float64 {
 	if g.Over {
 		if slices.Contains(g.Winners, me) {
 			shared := len(g.Winners)
@@ -223,5 +224,7 @@ func (b hardBot) worth(g *state, me engine.Seat) float64 {
 		return -winWorth
 	}
 	v := g.View(me).(View)
-	return newJudge(&v, &b.p).base()
+	j := newJudge(&v, &b.p)
+	j.maps = maps
+	return j.base()
 }

@@ -14,7 +14,8 @@ import (
 // that wall off its own corner, the Bucket kept for a real emergency, and
 // the cards it cannot use well discarded.
 type normalBot struct {
-	p params
+	p    params
+	maps *mapCache // the corner maps of a search's playouts (nil: none)
 }
 
 // Choose implements engine.Bot.
@@ -63,6 +64,7 @@ func (b normalBot) rank(v *View) []choice {
 		return nil
 	}
 	j := newJudge(v, &b.p)
+	j.maps = b.maps
 	base := j.base()
 	switch v.Part {
 	case PartTrim:
