@@ -404,6 +404,20 @@ func (ts *tableScreen) draw() string {
 		left := fitBlock(top, boardW, used) + "\n" + fitBlock("", boardW, 1) + "\n" + fitBlock(ts.movesPane(boardW, bodyH-used-1), boardW, bodyH-used-1)
 		sep := strings.TrimRight(strings.Repeat("│\n", bodyH), "\n")
 		body = board.Columns(fitBlock(left, boardW, bodyH), th.Faint.Render(sep), fitBlock(ts.logPane(logW, bodyH), logW, bodyH))
+	} else if x, from := freeCorner(top, used, w); from >= 0 && used-from > bottomH {
+		// A board that leaves a large empty corner at its bottom right
+		// (a tall board with a short panel beside it) gets the log
+		// there, and the moves take the whole width below.
+		logH := used - from
+		lines := strings.Split(fitBlock(top, w, used), "\n")
+		logLines := strings.Split(fitBlock(ts.logPane(w-x-2, logH), w-x-2, logH), "\n")
+		for i := range logH {
+			// The corner is blank past x: cut there without a mark.
+			left := ansi.Truncate(lines[from+i], x, "")
+			left += strings.Repeat(" ", max(x-board.Width(left), 0))
+			lines[from+i] = left + th.Faint.Render("│") + " " + logLines[i]
+		}
+		body = strings.Join(lines, "\n") + "\n" + fitBlock(ts.movesPane(w, bottomH), w, bottomH)
 	} else {
 		leftW := w * 11 / 20
 		rightW := w - leftW - 1
@@ -939,4 +953,32 @@ func (ts *tableScreen) rematch() tea.Cmd {
 	}
 	ts.s.setStatus("Setting up the rematch…", false)
 	return ts.s.call(ts.s.client.Rematch, "Rematch: same game, same seats. The others are asked to come.")
+}
+
+// Smallest empty corner freeCorner offers the log: its width and height.
+const (
+	cornerMinW = 30
+	cornerMinH = 8
+)
+
+// freeCorner finds the largest empty bottom-right corner of the first used
+// lines of a board drawn w wide: the column x where it starts and the
+// line from where it runs to the bottom (-1 when there is none of at
+// least cornerMinW x cornerMinH).
+func freeCorner(top string, used, w int) (x, from int) {
+	lines := strings.Split(top, "\n")
+	lines = lines[:min(len(lines), used)]
+	from, x = -1, w
+	best, widest := 0, 0
+	for i := len(lines) - 1; i >= 0; i-- {
+		widest = max(widest, board.Width(strings.TrimRight(ansi.Strip(lines[i]), " ")))
+		freeW, h := w-widest-3, len(lines)-i
+		if freeW < cornerMinW {
+			break
+		}
+		if h >= cornerMinH && freeW*h > best {
+			best, x, from = freeW*h, widest+1, i
+		}
+	}
+	return x, from
 }
