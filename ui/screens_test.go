@@ -19,12 +19,14 @@ import (
 	"arcade/engine/firelibrary"
 	"arcade/engine/fireproto"
 	"arcade/engine/firetower"
+	"arcade/engine/horror"
 	"arcade/engine/labyrinth"
 	"arcade/rooms"
 	"arcade/ui/board"
 	uifirelibrary "arcade/ui/firelibrary"
 	uifireproto "arcade/ui/fireproto"
 	uifiretower "arcade/ui/firetower"
+	uihorror "arcade/ui/horror"
 	uilabyrinth "arcade/ui/labyrinth"
 )
 
@@ -36,6 +38,7 @@ var allGames = []Game{
 	{Engine: fireproto.Game{}, Board: uifireproto.NewBoard},
 	{Engine: firetower.Game{}, Board: uifiretower.NewBoard},
 	{Engine: labyrinth.Game{}, Board: uilabyrinth.NewBoard},
+	{Engine: horror.Game{}, Board: uihorror.NewBoard},
 }
 
 // screenSizes are the terminals every screen is checked at.
@@ -57,6 +60,7 @@ var gameScenes = []gameScene{
 	{"fireproto", 3, nil, 14, "fireproto"},
 	{"firetower", 2, nil, 6, "firetower"},
 	{"labyrinth", 2, nil, 10, "labyrinth"},
+	{"horror", 3, nil, 12, "horror"},
 	// The end screens of a game with a winner and of a cooperative one.
 	{"firetower", 2, nil, -1, "firetower-over"},
 	{"labyrinth", 2, nil, -1, "labyrinth-over"},

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"arcade/engine"
 	hr "arcade/engine/horror"
 	"arcade/ui/board"
@@ -62,7 +64,14 @@ func (b *Board) panel(v *hr.View, ctx board.Context, w int) []string {
 		if dice != "" {
 			dice += " "
 		}
-		out = append(out, th.Accent.Render("Roll")+" "+name(v, ctx, v.Roll.Seat)+": "+dice+v.Roll.What)
+		// The roll's meaning can be long: it wraps, indented, never cut.
+		roll := th.Accent.Render("Roll") + " " + name(v, ctx, v.Roll.Seat) + ": " + dice + v.Roll.What
+		for i, l := range strings.Split(ansi.Wrap(roll, max(w, 10), ""), "\n") {
+			if i > 0 {
+				l = "  " + l
+			}
+			out = append(out, l)
+		}
 	}
 	for _, p := range v.Players {
 		mark := " "
