@@ -117,11 +117,18 @@ func TestBotsPlayLegally(t *testing.T) {
 // search is cut by its playouts, never by the clock): the hard bot must
 // win clearly more than its share against easy bots, in two- and
 // four-player games.
+//
+// "Clearly more" is 1.5 times its fair share. Measured with arcade sim
+// (--bots hard,easy --playouts 60 --games 100, seeds 900 and 1900 for
+// both seatings in 2 players, 900 in 4 players), this hard bot wins about
+// 91% of 2-player and 70% of 4-player games against easy bots (with the
+// data first proposed: 88.5% and 65%), so it scores 6.4 of these 8 games
+// on average (6.1 then). Twice the fair share (6 of 8) asked for nearly
+// every 2-player game: the seeds decided. The 8 games are played under
+// -race and -short too: in 4 games a single game weighs more than the
+// expected margin over the bound, too few to tell skill from luck.
 func TestHardBeatsEasy(t *testing.T) {
-	games := 8
-	if enginetest.RaceEnabled || testing.Short() {
-		games = 4
-	}
+	const games = 8
 	hard := hardBot{iterations: 60, budget: time.Hour}
 	wins, fair := 0.0, 0.0
 	for i := range games {
@@ -141,7 +148,7 @@ func TestHardBeatsEasy(t *testing.T) {
 		}
 	}
 	t.Logf("hard bot: %.1f wins in %d games (fair share %.1f)", wins, games, fair)
-	if wins < 2*fair {
+	if wins < 1.5*fair {
 		t.Fatalf("the hard bot won %.1f of %d games against easy bots (fair share %.1f)", wins, games, fair)
 	}
 }

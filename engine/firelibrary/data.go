@@ -69,25 +69,30 @@ func live(v, burn int, icon bool) libCard { return libCard{Value: v, Burn: burn,
 
 var destroyed = libCard{Value: 10, Destroyed: true}
 
-// sections is DATA.md A2; the index of a section is its book colour.
+// sections is DATA.md A2; the index of a section is its book colour. Two
+// PROPOSED parts differ from DATA.md (rules.md, CALIBRATED DATA): the fire
+// icon of the 3rd card of Geography, War and History sits on their 2nd
+// card instead, and the burn indexes 18 and 19 are swapped (Fables' last
+// live card 18, Geography's 6th card 19).
 var sections = [numSections]section{
-	{"Geography", "white", 7, []libCard{live(1, 1, false), live(2, 5, true), live(3, 8, true),
-		live(4, 11, false), live(5, 15, false), live(6, 18, false), live(7, 22, true), destroyed}},
-	{"War", "yellow", 6, []libCard{live(2, 2, false), live(3, 6, true), live(4, 10, true),
-		live(5, 13, false), live(6, 17, false), live(7, 21, true), destroyed}},
-	{"History", "black", 5, []libCard{live(3, 3, false), live(4, 7, true), live(5, 12, true),
-		live(6, 16, false), live(7, 20, false), destroyed}},
-	{"Fables", "purple", 4, []libCard{live(4, 4, false), live(5, 9, true), live(6, 14, false),
-		live(7, 19, true), destroyed}},
+	{"Geography", "white", 7, []libCard{live(1, 1, false), live(2, 5, true), live(3, 8, false),
+		live(4, 11, false), live(5, 15, true), live(6, 19, false), live(7, 22, true), destroyed}},
+	{"War", "yellow", 6, []libCard{live(2, 2, false), live(3, 6, true), live(4, 10, false),
+		live(5, 13, false), live(6, 17, true), live(7, 21, true), destroyed}},
+	{"History", "black", 5, []libCard{live(3, 3, false), live(4, 7, true), live(5, 12, false),
+		live(6, 16, false), live(7, 20, true), destroyed}},
+	{"Fables", "purple", 4, []libCard{live(4, 4, false), live(5, 9, false), live(6, 14, true),
+		live(7, 18, true), destroyed}},
 }
 
 // orderCards is DATA.md A3: the bravery under each space of the six Turn
-// Order cards; 0 marks a safe space (which shows the tool icon).
+// Order cards; 0 marks a safe space (which shows the tool icon). The 5th
+// and 6th cards differ from DATA.md (rules.md, CALIBRATED DATA).
 var orderCards = [6][numSpaces]int{
-	{0, 2, 3, 4, 5},
-	{0, 0, 2, 4, 5},
-	{0, 0, 0, 2, 3},
-	{0, 0, 0, 1, 2},
+	{0, 2, 4, 6, 8},
+	{0, 0, 2, 4, 6},
+	{0, 0, 0, 3, 5},
+	{0, 0, 0, 2, 4},
 	{0, 0, 0, 1, 1},
 	{0, 0, 0, 1, 1},
 }

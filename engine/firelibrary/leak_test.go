@@ -168,7 +168,7 @@ func TestSampleView(t *testing.T) {
 	put(t, g, Yellow, Fire)
 	v := g.View(1).(View)
 	c := v.Cards[1]
-	if c.Number != 2 || c.Holder != 0 || c.Layout != "S S R2 R4 R5" || c.Spaces[1].Token != "fire" ||
+	if c.Number != 2 || c.Holder != 0 || c.Layout != "S S R2 R4 R6" || c.Spaces[1].Token != "fire" ||
 		c.Spaces[0].Token != "yellow" || !c.Spaces[2].Risky || c.Spaces[2].Bravery != 2 || !c.Spaces[0].Tool {
 		t.Fatalf("card view %+v", c)
 	}

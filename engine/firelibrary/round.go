@@ -51,7 +51,7 @@ var ordinals = func() (out [len(orderCards)]string) {
 	return out
 }()
 
-// layout renders a Turn Order card's spaces, e.g. "S S R2 R4 R5".
+// layout renders a Turn Order card's spaces, e.g. "S S R2 R4 R6".
 func layout(number int) string { return layouts[number-1] }
 
 var layouts = func() (out [len(orderCards)]string) {

@@ -160,19 +160,20 @@ func TestBustTest(t *testing.T) {
 	if g.Phase != PhaseTool || g.Burned != [numSections]int{2, 0, 2, 0} {
 		t.Fatalf("a fire on a risky space must spread and burn the books: %q", enginetest.Texts(ev, 0))
 	}
-	// Both revealed cards (Geography 3/8, History 5/12) show fire icons.
-	if g.cardOf(0).Spaces != emptySpaces() || g.Bag[White] != 7 || g.Bag[Fire] != 9 || g.Supply != 8 {
+	// Neither revealed card (Geography 3/8, History 5/12) shows a fire icon.
+	if g.cardOf(0).Spaces != emptySpaces() || g.Bag[White] != 7 || g.Bag[Fire] != 7 || g.Supply != 10 {
 		t.Fatal("tokens must go back to the bag")
 	}
 }
 
 func TestFireIcons(t *testing.T) {
 	g := sampleTurn(t)
-	g.Burned[Yellow] = 1 // War worth 3; the next card (4/10) has an icon
+	// War worth 2: the next card (3/6) has an icon, the one after (4/10)
+	// has none.
 	put(t, g, Yellow, Yellow)
 	forceNext(t, g, Fire)
 	ev := applyPass(t, g, mv(0, act(KindDraw)))
-	if g.Burned[Yellow] != 3 || g.Supply != 9 || g.Bag[Fire] != 8 {
+	if g.Burned[Yellow] != 2 || g.Supply != 9 || g.Bag[Fire] != 8 {
 		t.Fatalf("burned %v supply %d bag %v: %q", g.Burned, g.Supply, g.Bag, enginetest.Texts(ev, 0))
 	}
 	if !enginetest.HasText(ev, 0, "A fire icon is revealed in War: a Fire token goes into the bag") {
@@ -182,7 +183,7 @@ func TestFireIcons(t *testing.T) {
 	g = newGame(t, 2, 3)
 	g.Bag[Fire] += g.Supply
 	g.Supply = 0
-	g.Burned[Black] = 1
+	g.Burned[Black] = 0 // the next card (4/7) has an icon
 	ended := g.burnTop(int(Black))
 	if ended || g.Bag[Fire] != 17 || g.Supply != 0 {
 		t.Fatal("an icon with an empty supply must add nothing")
@@ -312,8 +313,8 @@ func TestFullCardScores(t *testing.T) {
 	put(t, g, White, White, Black, Yellow)
 	forceNext(t, g, Purple)
 	ev := applyPass(t, g, mv(0, act(KindDraw)))
-	// 2+2+4+2+4 knowledge, 5 bravery (the 2nd card's fifth space).
-	if g.Seats[0].Score != 19 || !enginetest.HasText(ev, 0, "{seat0}'s Turn Order card is full") {
+	// 2+2+4+2+4 knowledge, 6 bravery.
+	if g.Seats[0].Score != 20 || !enginetest.HasText(ev, 0, "{seat0}'s Turn Order card is full") {
 		t.Fatalf("score %d: %q", g.Seats[0].Score, enginetest.Texts(ev, 0))
 	}
 }
@@ -411,7 +412,7 @@ func TestTurnOrderChoice(t *testing.T) {
 	ev := enginetest.MustApply(t, g, mv(1, act(KindOrder, 4)))
 	// Seat 3 gets the last card automatically; seat 2 (1st card) starts.
 	if g.cardOf(3).Number != 2 || g.Phase != PhaseSave || g.Active != 2 ||
-		!enginetest.HasText(ev, 0, "{seat3} takes the 2nd Turn Order card: S S R2 R4 R5 (the only one left)") {
+		!enginetest.HasText(ev, 0, "{seat3} takes the 2nd Turn Order card: S S R2 R4 R6 (the only one left)") {
 		t.Fatalf("events %q", enginetest.Texts(ev, 0))
 	}
 }

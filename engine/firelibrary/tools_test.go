@@ -10,7 +10,7 @@ import (
 )
 
 // toolGame is a 4-player game in round 1 with empty hands, seat 0 active
-// with the 2nd Turn Order card (S S R2 R4 R5), every other seat still to
+// with the 2nd Turn Order card (S S R2 R4 R6), every other seat still to
 // play.
 func toolGame(t *testing.T, seed uint64) *state {
 	g := newGame(t, 4, seed)

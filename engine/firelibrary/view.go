@@ -129,7 +129,7 @@ type OrderCardView struct {
 	Number int         `json:"number"`
 	Holder engine.Seat `json:"holder"` // -1 if no player holds it
 	Robot  bool        `json:"robot,omitempty"`
-	Layout string      `json:"layout"` // e.g. "S S R2 R4 R5"
+	Layout string      `json:"layout"` // e.g. "S S R2 R4 R6"
 	Spaces []SpaceView `json:"spaces"`
 }
 
