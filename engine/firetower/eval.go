@@ -120,6 +120,12 @@ type params struct {
 	Discard  float64 // what discarding instead of playing costs
 	Junk     float64 // a card whose best play gains less is worth discarding
 	BurnGain float64 // the worth of a tower that burns
+	// Heat weighs every burning square by how close it is to a tower
+	// (exp(-distance/HeatTau), the distance in squares), not only the
+	// nearest: it tells apart the moves that leave the nearest fire
+	// where it is.
+	Heat    float64
+	HeatTau float64
 }
 
 // normalParams are the normal bot's weights.
@@ -146,11 +152,12 @@ type towerMap struct {
 	hist  [farAway + 1]int16
 	m     int     // the distance of the nearest fire on the judge's board
 	total float64 // the cheapest paths from the corner to the nearest fire
+	heat  float64 // the burning squares weighed by closeness (params.Heat)
 }
 
 // mapCache keeps the distance maps from the tower corners that the
 // judges of one search have made. A map depends only on the firebreaks,
-// the corner and the wind (and the params, which are the search's), and
+// the corner, the wind and the costs of a step, and
 // the firebreaks change seldom, so that the many judges of a search's
 // playouts make few of them.
 type mapCache struct {
@@ -164,9 +171,10 @@ const mapCacheSize = 16
 
 // mapKey is what a corner map depends on.
 type mapKey struct {
-	breaks squareSet
-	corner Point
-	wind   Dir
+	breaks      squareSet
+	corner      Point
+	wind        Dir
+	along, step float64 // the params the map is made with
 }
 
 // cornerMap is a tower's distance map with its cheapest paths.
@@ -252,7 +260,7 @@ func (j *judge) towerMap(w *watch, d Dir) *towerMap {
 	if j.maps == nil {
 		tm.f.fill(&j.board, corner, d, j.p, &tm.n, nil)
 	} else {
-		key := mapKey{corner: corner, wind: d}
+		key := mapKey{corner: corner, wind: d, along: j.p.Along, step: j.p.Step}
 		for k, c := range j.board {
 			if c == Break {
 				key.breaks.add(Point{k % Size, k / Size})
@@ -267,6 +275,13 @@ func (j *judge) towerMap(w *watch, d Dir) *towerMap {
 		}
 	}
 	tm.m, _ = j.front(tm, 0)
+	if j.p.Heat != 0 {
+		for d, n := range tm.hist {
+			if n != 0 {
+				tm.heat += float64(n) * j.heatAt(d)
+			}
+		}
+	}
 	for k, c := range j.board {
 		if c.Burning() && int(tm.f[k]) == tm.m {
 			tm.total += tm.n[k]
@@ -321,12 +336,16 @@ func (j *judge) rate(changes []Change, d Dir) float64 {
 			}
 		}
 		inside := w.inside
+		heat := tm.heat
 		for _, ch := range changes {
 			if w.tower.Contains(ch.At) {
 				inside += burnDelta(ch)
 			}
+			if delta := burnDelta(ch); delta != 0 && j.p.Heat != 0 {
+				heat += float64(delta) * j.heatAt(int(tm.f[ch.At.Y*Size+ch.At.X]))
+			}
 		}
-		total += w.side * j.danger(w, m, near, inside > 0, w.tower == th[0] || w.tower == th[1])
+		total += w.side * (j.danger(w, m, near, inside > 0, w.tower == th[0] || w.tower == th[1]) + j.p.Heat*heat)
 	}
 	return total
 }
@@ -463,6 +482,14 @@ func (j *judge) danger(w *watch, m, near int, inside, windAt bool) float64 {
 		*memo = v
 	}
 	return v
+}
+
+// heatAt is the weight of a burning square at distance d (params.Heat).
+func (j *judge) heatAt(d int) float64 {
+	if d >= farAway {
+		return 0
+	}
+	return math.Exp(-float64(d) / j.p.Step / j.p.HeatTau)
 }
 
 // b2i is 1 for true, 0 for false.

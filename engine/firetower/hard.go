@@ -9,16 +9,19 @@ import (
 	"arcade/engine"
 )
 
-// hardBot is the hard level: a shallow determinized search. For each
-// decision of its turn it takes the moves the normal bot rates best, deals
-// the hidden cards at random from its view (Sampler) several times, and on
+// hardBot is the hard level: the normal bot's way of play with a better
+// judgement (hardParams), checked by a shallow determinized search. For
+// each decision of its turn it takes the moves it rates best, deals the
+// hidden cards at random from its view (Sampler) several times, and on
 // each guess plays every candidate out to the start of its own next turn,
-// every player (itself included) playing as the normal bot. It plays the
-// candidate whose positions, rated by the normal bot's judgement (or won
-// and lost outright), average best over the guesses.
+// every player playing as the normal bot (itself with its own judgement,
+// the others with model's). It plays the move it rates best unless
+// another one clearly more often wins, or less often loses, before its
+// next turn.
 type hardBot struct {
-	p       params
-	top     int           // candidate moves by the normal bot's rating
+	p       params        // its own judgement, in its choices and its playouts' moves
+	model   params        // how it pictures the other players' judgement in its playouts
+	top     int           // candidate moves by its rating
 	samples int           // guesses of the hidden cards (a playout budget replaces it)
 	budget  time.Duration // stop guessing after this long, or at the context's deadline (a guard for slow machines)
 	reply   bool          // play out its own next turn too
@@ -27,7 +30,19 @@ type hardBot struct {
 // hardDefault is the hard bot of the arcade. Its 32 guesses take well
 // under its budget on the project's machine (a guess costs 2 to 3 ms of
 // CPU in a two-player game); the clock stops it earlier on a slow one.
-var hardDefault = hardBot{p: normalParams, top: 8, samples: 32, budget: 250 * time.Millisecond}
+var hardDefault = hardBot{p: hardParams, model: normalParams, top: 8, samples: 32, budget: 250 * time.Millisecond}
+
+// hardParams are the hard bot's weights: the normal bot's, with every
+// gem's closeness to the towers counted too and a danger that falls off
+// faster with distance. A normal bot with them wins 59.8% of 2,000 games
+// against the normal bot (seats both ways round; the closeness breaks the
+// ties in which the normal bot takes the first square in reading order,
+// which is toward the red tower whoever plays).
+var hardParams = func() params {
+	p := normalParams
+	p.Heat, p.HeatTau, p.Tau = 0.5, 2, 2
+	return p
+}()
 
 // winWorth is the rating of a game won outright (lost: its negative).
 const winWorth = 5000
@@ -56,8 +71,8 @@ func (b hardBot) Choose(ctx context.Context, view engine.View, legal []engine.Ac
 }
 
 // decide is the hard bot's move, from the view alone. A guess cut short
-// by ctx does not count; with no guess complete, it is the normal bot's
-// best rated move.
+// by ctx does not count; with no guess complete, it is its best rated
+// move.
 func (b hardBot) decide(ctx context.Context, v *View, rng *engine.RNG) (choice, bool) {
 	nb := normalBot{p: b.p}
 	ranked := nb.rank(v)
@@ -79,8 +94,8 @@ func (b hardBot) decide(ctx context.Context, v *View, rng *engine.RNG) (choice, 
 	}
 	until := engine.ThinkUntil(ctx, b.budget)
 	maps := &mapCache{}
-	sum := make([]float64, len(cands))
 	round := make([]float64, len(cands))
+	decided := make([]int, len(cands)) // guesses won minus guesses lost before its next turn
 	done := 0
 	for n := 0; n < samples; n++ {
 		if ctx.Err() != nil || n > 0 && engine.Late(ctx, until) {
@@ -103,16 +118,27 @@ func (b hardBot) decide(ctx context.Context, v *View, rng *engine.RNG) (choice, 
 			break
 		}
 		for i, x := range round {
-			sum[i] += x
+			switch {
+			case x <= -winWorth:
+				decided[i]--
+			case x > 0 && x >= winWorth/float64(v.Players):
+				decided[i]++
+			}
 		}
 		done++
 	}
 	if done == 0 {
 		return ranked[best(ranked)], true
 	}
-	best := 0
+	// Its own judgement's choice (cands[0]), unless the guesses show
+	// another move clearly more often winning or less often losing before
+	// its next turn: the judgement of a position a turn ahead is no better
+	// than its judgement of the move (measured: choosing by the mean
+	// rating of the playouts' ends won no more games than the judgement
+	// alone), but a burned tower is certain.
+	best, margin := 0, max(1, done/10)
 	for i := range cands {
-		if sum[i] > sum[best] {
+		if decided[i] > decided[best] && decided[i] >= decided[0]+margin {
 			best = i
 		}
 	}
@@ -181,10 +207,11 @@ func candidates(rated []choice, top int) []choice {
 	return out
 }
 
-// playout plays g on with the normal bot in every seat until seat me's
-// next turn begins (or the game ends) and rates the result for me.
+// playout plays g on with the normal bot in every seat (judging as the
+// hard bot for seat me, as b.model for the others) until seat me's next
+// turn begins (or the game ends) and rates the result for me.
 func (b hardBot) playout(g *state, me engine.Seat, maps *mapCache) float64 {
-	nb := normalBot{p: b.p, maps: maps}
+	self, others := normalBot{p: b.p, maps: maps}, normalBot{p: b.model, maps: maps}
 	turn, mine := g.TurnNo, false
 	for range playoutCap {
 		if g.Over {
@@ -201,6 +228,10 @@ func (b hardBot) playout(g *state, me engine.Seat, maps *mapCache) float64 {
 		}
 		s := g.Pending()[0]
 		v := g.View(s).(View)
+		nb := others
+		if s == me {
+			nb = self
+		}
 		c, ok := nb.decide(&v)
 		if !ok {
 			break // cannot happen: a seat that must decide has a move
