@@ -44,9 +44,6 @@ var hardParams = func() params {
 	return p
 }()
 
-// winWorth is the rating of a game won outright (lost: its negative).
-const winWorth = 5000
-
 // playoutCap bounds the moves of one playout (a guard: a round of play
 // takes a dozen).
 const playoutCap = 80
@@ -94,7 +91,7 @@ func (b hardBot) decide(ctx context.Context, v *View, rng *engine.RNG) (choice, 
 	}
 	until := engine.ThinkUntil(ctx, b.budget)
 	maps := &mapCache{}
-	round := make([]float64, len(cands))
+	round := make([]int, len(cands))
 	decided := make([]int, len(cands)) // guesses won minus guesses lost before its next turn
 	done := 0
 	for n := 0; n < samples; n++ {
@@ -118,12 +115,7 @@ func (b hardBot) decide(ctx context.Context, v *View, rng *engine.RNG) (choice, 
 			break
 		}
 		for i, x := range round {
-			switch {
-			case x <= -winWorth:
-				decided[i]--
-			case x > 0 && x >= winWorth/float64(v.Players):
-				decided[i]++
-			}
+			decided[i] += x
 		}
 		done++
 	}
@@ -209,8 +201,9 @@ func candidates(rated []choice, top int) []choice {
 
 // playout plays g on with the normal bot in every seat (judging as the
 // hard bot for seat me, as b.model for the others) until seat me's next
-// turn begins (or the game ends) and rates the result for me.
-func (b hardBot) playout(g *state, me engine.Seat, maps *mapCache) float64 {
+// turn begins (or the game ends), and says how it went for me: 1 won, -1
+// lost (out of the game, or the game over without it), 0 neither yet.
+func (b hardBot) playout(g *state, me engine.Seat, maps *mapCache) int {
 	self, others := normalBot{p: b.p, maps: maps}, normalBot{p: b.model, maps: maps}
 	turn, mine := g.TurnNo, false
 	for range playoutCap {
@@ -238,24 +231,11 @@ func (b hardBot) playout(g *state, me engine.Seat, maps *mapCache) float64 {
 		}
 		g.do(s, c.a)
 	}
-	return b.worth(g, me, maps)
-}
-
-// worth rates a position for seat me: a game over is won or lost outright,
-// otherwise the normal bot's judgement of me's view.
-func (b hardBot) worth(g *state, me engine.Seat, maps *mapCache) float64 {
-	if g.Over {
-		if slices.Contains(g.Winners, me) {
-			shared := len(g.Winners)
-			if g.TeamPlay {
-				shared /= 2 // a team's two players win together
-			}
-			return winWorth / float64(shared)
-		}
-		return -winWorth
+	switch {
+	case g.Over && slices.Contains(g.Winners, me):
+		return 1
+	case g.Over, g.Seats[me].Out:
+		return -1
 	}
-	v := g.View(me).(View)
-	j := newJudge(&v, &b.p)
-	j.maps = maps
-	return j.base()
+	return 0
 }
