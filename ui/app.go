@@ -112,10 +112,16 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, nil
 	case rooms.LobbyUpdate:
 		s.lobby = msg
-		had := s.hasAway
-		s.away, s.hasAway = s.client.AwaySeat()
-		if s.hasAway && !had {
-			s.home.showAway()
+		// The seat waiting for the player changes when they leave a
+		// table (see onTable) or that table moves on: ask the hub on
+		// arrival and while there is one, not on every lobby update.
+		if !s.awayAsked || s.hasAway {
+			had := s.hasAway
+			s.away, s.hasAway = s.client.AwaySeat()
+			s.awayAsked = true
+			if s.hasAway && !had {
+				s.home.showAway()
+			}
 		}
 		s.home.clamp()
 		return a, nil
@@ -197,6 +203,9 @@ func (a *App) onTable(u rooms.TableUpdate) tea.Cmd {
 			s.prompt = nil // the table's chat line goes with the table
 		}
 		s.away, s.hasAway = s.client.AwaySeat()
+		if s.hasAway {
+			s.home.showAway()
+		}
 		if u.Notice != "" {
 			s.setStatus(u.Notice, false)
 		}

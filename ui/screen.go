@@ -113,8 +113,9 @@ type session struct {
 	tableChat *[]rooms.ChatLine
 	// away is the table where the player's seat waits for them, as of
 	// the last lobby update (see rooms.Client.AwaySeat).
-	away    rooms.TableSummary
-	hasAway bool
+	away      rooms.TableSummary
+	hasAway   bool
+	awayAsked bool // the hub has been asked once
 	social
 }
 
