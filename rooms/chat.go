@@ -160,3 +160,27 @@ func (r *rateLimit) spend(key string, now time.Time) error {
 	r.take(key, now)
 	return nil
 }
+
+// Quiet reports whether the client's player silenced their your-turn
+// signals (the bell and the title), as SetQuiet last set it on this server
+// (for a guest: in this session).
+func (c *Client) Quiet() bool {
+	p := c.Player()
+	c.hub.mu.Lock()
+	defer c.hub.mu.Unlock()
+	return c.hub.quiet[p.ID]
+}
+
+// SetQuiet silences (or restores) the player's your-turn signals; a keyed
+// player finds the setting again when they reconnect, until the server
+// restarts. A guest's ends with their session.
+func (c *Client) SetQuiet(on bool) {
+	p := c.Player()
+	c.hub.mu.Lock()
+	defer c.hub.mu.Unlock()
+	if on {
+		c.hub.quiet[p.ID] = true
+	} else {
+		delete(c.hub.quiet, p.ID)
+	}
+}

@@ -90,3 +90,24 @@ func TestWhoIsHere(t *testing.T) {
 	want[2] = Person{Name: "cat"}
 	dan.lobbyWhere("cat back in the lobby", func(l *LobbyUpdate) bool { return slices.Equal(l.People, want) })
 }
+
+// TestQuietIsKeptAcrossReconnects: a keyed player's silenced signals
+// outlive their session; a guest's go with it.
+func TestQuietIsKeptAcrossReconnects(t *testing.T) {
+	h := testHub(t, Config{})
+	a := connect(t, h, "anna")
+	a.SetQuiet(true)
+	a.Close()
+	if a2 := connect(t, h, "anna"); !a2.Quiet() {
+		t.Fatal("anna's setting was lost on reconnect")
+	}
+	g := h.Connect(Player{ID: "guest:1", Name: "gus", Guest: true})
+	g.SetQuiet(true)
+	g.Close()
+	h.mu.Lock()
+	left := len(h.quiet)
+	h.mu.Unlock()
+	if left != 1 {
+		t.Fatalf("%d quiet entries after the guest left, want anna's alone", left)
+	}
+}

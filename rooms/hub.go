@@ -97,6 +97,7 @@ type Hub struct {
 	clients       map[*Client]struct{}
 	byID          map[string]*Client // non-guest clients by player ID
 	away          map[string]*table  // player ID -> table where the player dropped mid-game
+	quiet         map[string]bool    // player IDs who silenced their your-turn signals
 	lobbyTimer    *time.Timer
 	lastBroadcast time.Time
 	snap          *LobbyUpdate // nil: stale
@@ -151,6 +152,7 @@ func NewHub(cfg Config) *Hub {
 		clients:  map[*Client]struct{}{},
 		byID:     map[string]*Client{},
 		away:     map[string]*table{},
+		quiet:    map[string]bool{},
 		byPlayer: newQuota(cfg.MaxTablesPerPlayer, "You already host %d open tables: close one first.",
 			cfg.CreateBurst, cfg.CreateEvery),
 		byAddr: newQuota(cfg.MaxTablesPerAddr, "Players from your address already host %d open tables: close one first, or join a table.",
@@ -363,8 +365,12 @@ func (h *Hub) forget(c *Client) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.clients, c)
-	if id := c.Player().ID; h.byID[id] == c {
-		delete(h.byID, id)
+	p := c.Player()
+	if h.byID[p.ID] == c {
+		delete(h.byID, p.ID)
+	}
+	if p.Guest {
+		delete(h.quiet, p.ID) // nobody can come back as this guest
 	}
 	h.lobbyChangedLocked()
 }

@@ -75,6 +75,7 @@ func New(client *rooms.Client, opts Options) *App {
 	games := Engines(opts.Games)
 	s := &session{client: client, opts: opts, games: games, gamesKey: gamesKeyOf(games), dark: true, colour: true}
 	s.restyle()
+	s.quiet = client.Quiet()
 	s.home = newLobbyScreen(s)
 	a := &App{s: s, width: 80, height: 24, cur: s.home}
 	a.cur.SetSize(a.width, a.height)

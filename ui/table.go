@@ -922,6 +922,7 @@ func (ts *tableScreen) packHints(parts []string) string {
 func (ts *tableScreen) toggleSignal() tea.Cmd {
 	s := ts.s
 	s.quiet = !s.quiet
+	s.client.SetQuiet(s.quiet)
 	if s.quiet {
 		s.setStatus("Your-turn bell and title off (N turns them on).", false)
 	} else {
