@@ -44,6 +44,17 @@ type Lobby struct {
 	Refresh key.Binding
 	// Chat opens the lobby's chat line.
 	Chat key.Binding
+	// Admin lists every table, private ones too (admins only: disabled
+	// in LobbyKeys, enabled in AdminLobbyKeys).
+	Admin key.Binding
+}
+
+// AdminLobbyKeys is the lobby key map of the server's admins: the lobby's,
+// with Admin enabled.
+func AdminLobbyKeys() Lobby {
+	k := LobbyKeys()
+	k.Admin.SetEnabled(true)
+	return k
 }
 
 // LobbyKeys returns the lobby key map.
@@ -62,6 +73,7 @@ func LobbyKeys() Lobby {
 		Solo:    key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "play vs bots")),
 		History: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "your games")),
 		Chat:    ChatKey(),
+		Admin:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all tables (admin)"), key.WithDisabled()),
 		Quit:    key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 		Help:    g.Help,
 		Colour:  g.Colour,
@@ -71,12 +83,12 @@ func LobbyKeys() Lobby {
 
 // ShortHelp implements help.KeyMap.
 func (k Lobby) ShortHelp() []key.Binding {
-	return []key.Binding{k.Select, k.Create, k.Solo, k.Code, k.Watch, k.Chat, k.History, k.Rules, k.Name, k.Help, k.Quit}
+	return []key.Binding{k.Select, k.Create, k.Solo, k.Code, k.Watch, k.Chat, k.History, k.Admin, k.Rules, k.Name, k.Help, k.Quit}
 }
 
 // FullHelp implements help.KeyMap.
 func (k Lobby) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Switch, k.Select}, {k.Create, k.Solo, k.Code, k.Watch}, {k.Chat, k.History, k.Rules, k.Name, k.Colour, k.Help, k.Quit}}
+	return [][]key.Binding{{k.Up, k.Down, k.Switch, k.Select}, {k.Create, k.Solo, k.Code, k.Watch}, {k.Chat, k.History, k.Admin, k.Rules, k.Name, k.Colour, k.Help, k.Quit}}
 }
 
 // Form keys edit a form such as the new-table form.
@@ -333,3 +345,31 @@ func (k Replay) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (k Replay) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+// AdminTables keys move through the admin's list of every table.
+type AdminTables struct {
+	Up      key.Binding
+	Down    key.Binding
+	Watch   key.Binding
+	Refresh key.Binding
+	Back    key.Binding
+}
+
+// AdminTablesKeys returns the admin's table list key map.
+func AdminTablesKeys() AdminTables {
+	return AdminTables{
+		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Watch:   key.NewBinding(key.WithKeys("enter", "w"), key.WithHelp("enter", "watch")),
+		Refresh: key.NewBinding(key.WithKeys("r", "a"), key.WithHelp("r", "refresh")),
+		Back:    key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "back")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k AdminTables) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Watch, k.Refresh, k.Back}
+}
+
+// FullHelp implements help.KeyMap.
+func (k AdminTables) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }

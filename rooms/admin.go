@@ -77,6 +77,16 @@ func (h *Hub) Tables() []TableInfo {
 	return out
 }
 
+// AdminTables is Hub.Tables for a client whose player is one of the
+// server's admins (ErrNotAdmin for anyone else): what the admin's "all
+// tables" screen lists, private tables with their codes included.
+func (c *Client) AdminTables() ([]TableInfo, error) {
+	if !c.Player().Admin {
+		return nil, ErrNotAdmin
+	}
+	return c.hub.Tables(), nil
+}
+
 // CloseTable closes a table (found by ID or invite code): its players and
 // spectators go back to the lobby with NoticeAdminClosed, plus reason when
 // given. It fails with ErrNoTable.

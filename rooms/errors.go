@@ -54,6 +54,8 @@ var (
 	ErrNameTaken = errors.New("A player who is online has that name: choose another.")
 	// ErrInternal: the game failed inside (a bug); the table was closed.
 	ErrInternal = errors.New("The game hit an internal error; the table was closed.")
+	// ErrNotAdmin: only the server's admins may do that.
+	ErrNotAdmin = errors.New("Only the server's admins can do that.")
 )
 
 // detailError is an error with its own text that still matches a sentinel

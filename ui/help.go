@@ -100,6 +100,9 @@ func newHelpScreen(s *session, from screen, w, h int) *helpScreen {
 	}
 	for _, g := range from.FullHelp() {
 		for _, k := range g {
+			if !k.Enabled() {
+				continue // not this player's (an admin's key)
+			}
 			h := k.Help()
 			line(h.Key, h.Desc)
 		}

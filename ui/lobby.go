@@ -28,6 +28,9 @@ type lobbyScreen struct {
 }
 
 func newLobbyScreen(s *session) *lobbyScreen {
+	if s.client.Player().Admin {
+		return &lobbyScreen{s: s, keys: &adminKeys}
+	}
 	return &lobbyScreen{s: s, keys: &lobbyKeys}
 }
 
@@ -133,6 +136,9 @@ func (l *lobbyScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		return l, l.joinSelected(true)
 	case keyMatches(k, km.Chat):
 		return l, s.openChat()
+	case keyMatches(k, km.Admin):
+		a := newAdminScreen(s)
+		return a, a.load()
 	case keyMatches(k, km.Code):
 		return l, s.openPrompt(promptCode, "", "six letters, e.g. K7MQ2X", 32, s.joinCode)
 	case keyMatches(k, km.Name):
@@ -245,6 +251,7 @@ type lobbyBodyKey struct {
 	// The player's own: the seat waiting for them, their mutes, the
 	// open chat line (zero for most sessions).
 	away     string
+	admin    bool // an admin's key line may take another line
 	muted    string
 	chatOpen bool
 	chatBack int
@@ -262,7 +269,7 @@ func (l *lobbyScreen) bodyKey() lobbyBodyKey {
 		tables = &s.lobby.Tables[0]
 	}
 	k := lobbyBodyKey{version: s.lobby.Version, tables: tables, games: s.gamesKey, th: s.th, width: l.width, height: l.height,
-		pane: l.pane, game: l.gameIdx, tableAt: l.tableIdx, muted: s.mutedKey(), chatOpen: s.chatOpen()}
+		pane: l.pane, game: l.gameIdx, tableAt: l.tableIdx, muted: s.mutedKey(), chatOpen: s.chatOpen(), admin: l.keys == &adminKeys}
 	if len(s.lobby.Chat) > 0 {
 		k.chat = &s.lobby.Chat[0]
 	}
@@ -325,7 +332,11 @@ func (l *lobbyScreen) View() string {
 
 // keyLine is the lobby's key help: two lines when one cannot hold it.
 func (l *lobbyScreen) keyLine() string {
-	return l.s.keyLines(l.width, 2, "lobby", l.keys)
+	name := "lobby"
+	if l.keys == &adminKeys {
+		name = "lobby-admin"
+	}
+	return l.s.keyLines(l.width, 2, name, l.keys)
 }
 
 // rightPane is the open tables; with online set (no third column), who

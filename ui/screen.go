@@ -51,6 +51,8 @@ type screen interface {
 var (
 	globalKeys  = keys.GlobalKeys()
 	lobbyKeys   = keys.LobbyKeys()
+	adminKeys   = keys.AdminLobbyKeys()
+	allTables   = keys.AdminTablesKeys()
 	formKeys    = keys.FormKeys()
 	editKeys    = keys.EditFormKeys()
 	tableKeys   = keys.TableKeys()

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"arcade/engine/firetower"
 	"arcade/rooms"
 	uifiretower "arcade/ui/firetower"
@@ -113,4 +115,40 @@ func newHubOf(t *testing.T, games []Game) *rooms.Hub {
 	hub := rooms.NewHub(rooms.Config{Games: Engines(games), BotDelay: time.Millisecond, LobbyEvery: time.Millisecond})
 	t.Cleanup(hub.Close)
 	return hub
+}
+
+// TestAdminSeesEveryTable: an admin's lobby has a, listing private tables
+// with their codes, and enter watches one; nobody else has the key.
+func TestAdminSeesEveryTable(t *testing.T) {
+	hub := newHub(t)
+	bob := newDriver(t, hub, "bob", 80, 24)
+	bob.waitFor("THE ARCADE")
+	if err := bob.client.Create("firelibrary", 2, true, nil); err != nil {
+		t.Fatal(err)
+	}
+	code := stripANSI(bob.waitFor("Invite code:"))
+	code = strings.Fields(code[strings.Index(code, "Invite code:")+len("Invite code:"):])[0]
+
+	c := hub.Connect(rooms.Player{ID: "key:root", Name: "root", Admin: true})
+	t.Cleanup(c.Close)
+	admin := &driver{t: t, app: New(c, Options{Games: testGames}), client: c}
+	admin.send(tea.WindowSizeMsg{Width: 100, Height: 24})
+	admin.run(admin.app.Init())
+	waitText(admin, "all tables (admin)")
+	admin.key("a")
+	s := waitText(admin, "ALL TABLES")
+	if !strings.Contains(stripANSI(s), code+" private") {
+		t.Fatalf("the private table is not listed with its code %s:\n%s", code, stripANSI(s))
+	}
+	admin.key("enter")
+	waitText(admin, "you watch")
+
+	anna := newDriver(t, hub, "anna", 100, 24)
+	if s := stripANSI(anna.waitFor("THE ARCADE")); strings.Contains(s, "all tables") {
+		t.Fatalf("a player who is not an admin is offered the admin key:\n%s", s)
+	}
+	anna.key("a")
+	if s := stripANSI(anna.screen()); strings.Contains(s, "ALL TABLES") {
+		t.Fatal("a player who is not an admin opened the list")
+	}
 }
