@@ -91,7 +91,7 @@ func (a *adminScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 func (a *adminScreen) View() string {
 	th := a.s.th
 	w := a.width
-	lines := []string{th.Title.Render("ALL TABLES") + th.Faint.Render(" · admin view: private tables too, as of when it was read (r refreshes)"), ""}
+	lines := []string{th.Title.Render("ALL TABLES") + th.Faint.Render(" · admin view, private tables too (r refreshes)"), ""}
 	switch {
 	case !a.loaded:
 		lines = append(lines, th.Faint.Render("Reading the tables…"))

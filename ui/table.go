@@ -451,9 +451,13 @@ func (ts *tableScreen) header() string {
 	th := ts.s.th
 	t := ts.u
 	parts := []string{th.Title.Render(t.Table.GameName)}
-	if t.Table.Private {
+	switch {
+	case t.Code == "" && t.Table.Private: // a spectator: no code to show
+		parts = append(parts, "private table")
+	case t.Code == "":
+	case t.Table.Private:
 		parts = append(parts, "private table "+th.Accent.Render(t.Code))
-	} else {
+	default:
 		parts = append(parts, "table "+th.Accent.Render(t.Code))
 	}
 	switch t.Table.Status {
