@@ -39,6 +39,9 @@ type Options struct {
 type resultMsg struct {
 	err error
 	ok  string
+	// arrival: ok is about the table the call seated the player at, to
+	// show once its screen opens (its first update may come later).
+	arrival bool
 }
 
 // endedMsg says the hub closed this session's client: the same key
@@ -135,6 +138,8 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				text = engine.ExpandSeats(text, a.table.nameOf)
 			}
 			s.setStatus(text, true)
+		} else if msg.arrival && a.table == nil {
+			s.arrival = msg.ok
 		} else if msg.ok != "" {
 			s.setStatus(msg.ok, false)
 		}
@@ -214,7 +219,8 @@ func (a *App) onTable(u rooms.TableUpdate) tea.Cmd {
 	}
 	if a.table == nil || a.table.u.Table.ID != u.Table.ID {
 		a.table = newTableScreen(s, &u, newBoard(s.opts.Games, u.Table.Game))
-		s.setStatus("", false)
+		s.setStatus(s.arrival, false)
+		s.arrival = ""
 		a.place(a.table)
 	} else {
 		a.table.setUpdate(&u)

@@ -203,7 +203,12 @@ func (l *lobbyScreen) joinSelected(watch bool) tea.Cmd {
 	}
 	id := t.ID
 	if l.awayRow(l.tableIdx) && !watch {
-		return s.call(func() error { return s.client.Join(id) }, "Welcome back: your seat is yours again.")
+		return func() tea.Msg {
+			if err := s.client.Join(id); err != nil {
+				return resultMsg{err: err}
+			}
+			return resultMsg{ok: "Welcome back: your seat is yours again.", arrival: true}
+		}
 	}
 	if watch || t.Status != rooms.Waiting || t.Taken >= t.Seats {
 		return s.call(func() error { return s.client.Watch(id) }, "")
@@ -218,7 +223,7 @@ func (s *session) joinCode(code string) tea.Cmd {
 		err := s.client.JoinCode(code)
 		if errors.Is(err, rooms.ErrTableFull) || errors.Is(err, rooms.ErrStarted) {
 			if s.client.WatchCode(code) == nil {
-				return resultMsg{ok: "Every seat there is taken: you are watching the table."}
+				return resultMsg{ok: "Every seat there is taken: you are watching the table.", arrival: true}
 			}
 		}
 		return resultMsg{err: err}

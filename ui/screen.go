@@ -118,6 +118,8 @@ type session struct {
 	away      rooms.TableSummary
 	hasAway   bool
 	awayAsked bool // the hub has been asked once
+	// arrival is what to say when the next table's screen opens.
+	arrival string
 	social
 }
 

@@ -152,3 +152,31 @@ func TestAdminSeesEveryTable(t *testing.T) {
 		t.Fatal("a player who is not an admin opened the list")
 	}
 }
+
+// TestFullTablesCodeWatches: the code of a full private table lets a third
+// player watch it instead of refusing them.
+func TestFullTablesCodeWatches(t *testing.T) {
+	hub := newHub(t)
+	anna, bob, cat := newDriver(t, hub, "anna", 80, 24), newDriver(t, hub, "bob", 80, 24), newDriver(t, hub, "cat", 80, 24)
+	for _, d := range []*driver{anna, bob, cat} {
+		d.waitFor("THE ARCADE")
+	}
+	if err := anna.client.Create("firelibrary", 2, true, nil); err != nil {
+		t.Fatal(err)
+	}
+	anna.waitFor("Invite code:")
+	code := anna.app.table.u.Code
+	if err := bob.client.JoinCode(code); err != nil {
+		t.Fatal(err)
+	}
+	anna.waitFor("waiting 2/2")
+	cat.key("i")
+	for _, r := range code {
+		cat.key(string(r))
+	}
+	cat.key("enter")
+	s := stripANSI(cat.waitFor("you watch"))
+	if !strings.Contains(s, "Every seat there is taken: you are watching the table.") {
+		t.Fatalf("cat is not told why she watches:\n%s", s)
+	}
+}
