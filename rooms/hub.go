@@ -396,9 +396,17 @@ func (h *Hub) lobbyChangedLocked() {
 	if h.closed || h.lobbyTimer != nil {
 		return
 	}
-	wait := max(h.cfg.LobbyEvery-time.Since(h.lastBroadcast), 0)
+	// Even a lobby quiet for long waits a moment: one action makes
+	// several changes (a player moves to a new table, then the table
+	// shows), and they go out in one broadcast, not one now and the rest
+	// a whole LobbyEvery later.
+	wait := max(h.cfg.LobbyEvery-time.Since(h.lastBroadcast), min(lobbySettle, h.cfg.LobbyEvery))
 	h.lobbyTimer = time.AfterFunc(wait, h.broadcast)
 }
+
+// lobbySettle is how long a lobby change waits for the changes that come
+// with it before it is broadcast.
+const lobbySettle = 5 * time.Millisecond
 
 // broadcast sends the lobby to every client in the lobby.
 func (h *Hub) broadcast() {

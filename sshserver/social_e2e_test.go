@@ -289,10 +289,12 @@ func TestAutoPassOverSSH(t *testing.T) {
 	waitFor(t, anna, "waiting 3/4")
 	send(t, anna, "\r")
 	waitFor(t, anna, "waiting 4/4")
-	send(t, anna, "S")
-	waitFor(t, anna, "playing")
+	// Before the start, so that the game's first moves do not wipe the
+	// status line before the test reads it.
 	send(t, anna, "A")
 	waitFor(t, anna, "Auto-pass on")
+	send(t, anna, "S")
+	waitFor(t, anna, "playing")
 
 	players := map[string]*sshtest.Term{"anna": anna, "bob": bob}
 	drawn := map[string]int{}
