@@ -114,7 +114,7 @@ func tableFanout(c config, hosts, watchers []*session, logw io.Writer) *fanoutRe
 		oks[gi] = make([]bool, len(g.watchers))
 		for i, s := range g.watchers {
 			wg.Go(func() {
-				err := watchTable(s, g.actor.name, c.wait)
+				err := watchTable(s, gi, g.actor.name, groups[0].actor.name, c.wait)
 				mu.Lock()
 				defer mu.Unlock()
 				if err != nil {
@@ -172,20 +172,27 @@ func tableFanout(c config, hosts, watchers []*session, logw io.Writer) *fanoutRe
 }
 
 // watchTable moves a lobby session to the host's table as a spectator: tab
-// to the tables pane, down to the host's row, w.
-func watchTable(s *session, host string, wait time.Duration) error {
-	if err := s.waitFor(host, true, wait); err != nil {
-		return fmt.Errorf("the lobby does not list the table (is it below the screen?): %w", err)
+// to the tables pane, down to the table's row (the lobby lists the tables
+// in the order the hosts opened them, index is this one's; its row may be
+// below the screen, and a table may take two lines), w; then it checks
+// that the table watched is the host's.
+func watchTable(s *session, index int, host, first string, wait time.Duration) error {
+	// The first table's row (not the host's line among who is online):
+	// the lobby lists the tables by now.
+	if err := s.waitFor("waiting  "+first, true, wait); err != nil {
+		return fmt.Errorf("the lobby does not list the tables: %w", err)
 	}
-	head, _ := s.find(lobbyHeading)
-	row, _ := s.find(host)
-	if head < 0 || row <= head {
-		return fmt.Errorf("no %q above the host's row", lobbyHeading)
-	}
-	if err := s.send("\t" + strings.Repeat("j", row-head-1) + "w"); err != nil {
+	time.Sleep(300 * time.Millisecond) // a lobby broadcast after the last table opened
+	if err := s.send("\t" + strings.Repeat("j", index) + "w"); err != nil {
 		return err
 	}
-	return s.waitFor(watchingMarker, true, wait)
+	if err := s.waitFor(watchingMarker, true, wait); err != nil {
+		return err
+	}
+	if row, _ := s.find("1. " + host); row < 0 {
+		return fmt.Errorf("watching another table than %s's", host)
+	}
+	return nil
 }
 
 // do types keys and waits for the screen to show a marker, for each
