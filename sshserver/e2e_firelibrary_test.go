@@ -147,32 +147,14 @@ func TestFireInTheLibraryOverSSH(t *testing.T) {
 		if strings.Contains(anna.Screen(), "GAME OVER") {
 			break
 		}
-		acted := false
-		for name, p := range players {
-			screen := p.Screen()
-			keys, labels := moves(screen)
-			if len(keys) == 0 {
-				continue
-			}
-			key := keys[0]
+		if !playOneMove(t, players, drawn, func(name string, keys, labels []string) string {
 			for i, l := range labels {
 				if strings.HasPrefix(l, "Escape") && drawn[name] >= 2 {
-					key = keys[i]
+					return keys[i]
 				}
 			}
-			if key == "d" {
-				drawn[name]++
-			} else {
-				drawn[name] = 0
-			}
-			send(t, p, key)
-			if err := p.WaitUntil("the screen to change", func(s string) bool { return s != screen }, waitLong); err != nil {
-				t.Fatal(err)
-			}
-			acted = true
-			break
-		}
-		if !acted {
+			return keys[0]
+		}) {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
@@ -200,6 +182,34 @@ func TestFireInTheLibraryOverSSH(t *testing.T) {
 			t.Errorf("%s sees ranking %q, anna sees %q", name, got, want)
 		}
 	}
+}
+
+// playOneMove has the first player (of players) whose screen lists moves
+// press the key choose picks from its menu, counts the draws ("d") each
+// player made in a row in drawn, and waits for that player's screen to
+// change. It reports whether anyone had a move.
+func playOneMove(t *testing.T, players map[string]*sshtest.Term, drawn map[string]int,
+	choose func(name string, keys, labels []string) string) bool {
+	t.Helper()
+	for name, p := range players {
+		screen := p.Screen()
+		keys, labels := moves(screen)
+		if len(keys) == 0 {
+			continue
+		}
+		key := choose(name, keys, labels)
+		if key == "d" {
+			drawn[name]++
+		} else {
+			drawn[name] = 0
+		}
+		send(t, p, key)
+		if err := p.WaitUntil("the screen to change", func(s string) bool { return s != screen }, waitLong); err != nil {
+			t.Fatal(err)
+		}
+		return true
+	}
+	return false
 }
 
 // send types each key in turn.

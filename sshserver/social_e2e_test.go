@@ -319,13 +319,7 @@ func TestAutoPassOverSSH(t *testing.T) {
 		if strings.Contains(screen, "GAME OVER") {
 			break
 		}
-		acted := false
-		for name, p := range players {
-			screen := p.Screen()
-			keys, labels := moves(screen)
-			if len(keys) == 0 {
-				continue
-			}
+		if !playOneMove(t, players, drawn, func(name string, keys, labels []string) string {
 			key := keys[0]
 			for i, l := range labels {
 				switch {
@@ -335,19 +329,8 @@ func TestAutoPassOverSSH(t *testing.T) {
 					key = keys[i]
 				}
 			}
-			if key == "d" {
-				drawn[name]++
-			} else {
-				drawn[name] = 0
-			}
-			send(t, p, key)
-			if err := p.WaitUntil("the screen to change", func(s string) bool { return s != screen }, waitLong); err != nil {
-				t.Fatal(err)
-			}
-			acted = true
-			break
-		}
-		if !acted {
+			return key
+		}) {
 			time.Sleep(20 * time.Millisecond)
 		}
 	}
