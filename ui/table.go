@@ -430,7 +430,11 @@ func (ts *tableScreen) draw() string {
 	var status string
 	if ts.confirmLeave {
 		status = th.Warn.Render("Leave the table? y leaves, n stays.")
-		if t.Table.Status == rooms.Playing && t.You != engine.Spectator {
+		switch {
+		case t.Table.Status != rooms.Playing || t.You == engine.Spectator:
+		case ts.s.client.Player().Guest:
+			status = th.Warn.Render("Leave mid-game? As a guest you may not get this seat back. y/n")
+		default:
 			status = th.Warn.Render("Leave mid-game? Your seat waits for you (the host may give it to a bot). y/n")
 		}
 	} else {
