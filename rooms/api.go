@@ -120,6 +120,10 @@ type Config struct {
 	// Store, when set, keeps tables, identities and finished games across
 	// restarts (see persist.go): NewHub restores the tables it holds.
 	Store store.Store
+	// Bus, when set, makes this hub one node of several that share one
+	// lobby and every table (see Bus and cluster.go); Store should then be
+	// a store.Shared that every node uses.
+	Bus Bus
 	// NoLeaderboard switches the per-game leaderboards off (a private
 	// server may not want one).
 	NoLeaderboard bool

@@ -89,10 +89,11 @@ func (c *Client) Say(text string) error {
 		return ErrClosed
 	}
 	if t == nil {
-		c.hub.mu.Lock()
-		c.hub.lobbyChat = c.hub.lobbyChat.add(line)
-		c.hub.lobbyChangedLocked()
-		c.hub.mu.Unlock()
+		if r := c.remoteTable(); r != nil {
+			return c.hub.ask(r.table, c, cmdReq{Op: opSay, Player: p, Text: text})
+		}
+		c.hub.addLobbyChat(line)
+		c.hub.tellChat(line)
 		return nil
 	}
 	return t.call(func() error {
@@ -101,6 +102,14 @@ func (c *Client) Say(text string) error {
 		t.publish() // chat changes nothing the store keeps
 		return nil
 	})
+}
+
+// addLobbyChat adds a line to the lobby's chat.
+func (h *Hub) addLobbyChat(line ChatLine) {
+	h.mu.Lock()
+	h.lobbyChat = h.lobbyChat.add(line)
+	h.lobbyChangedLocked()
+	h.mu.Unlock()
 }
 
 // rateLimit is a token bucket per key: burst tokens, one more every every.

@@ -17,22 +17,32 @@ import (
 // join leaves the client where it was.
 type Client struct {
 	hub    *Hub
+	cid    uint64     // numbers the client on its hub (cluster messages name it)
+	relay  *clientRef // set on a stand-in for a client of another node (cluster.go)
 	notify chan struct{}
 	done   chan struct{}
 	wake   atomic.Pointer[func()] // see OnWake
 	op     sync.Mutex             // one membership change at a time
 
-	mu       sync.Mutex
-	player   Player
-	table    *table // nil: in the lobby
-	watching bool   // at table as a spectator
-	closed   bool
-	lobby    *LobbyUpdate
-	tableUpd *TableUpdate
+	mu     sync.Mutex
+	player Player
+	table  *table // nil: in the lobby, or at remote
+	remote *remoteAt
+	// pending is a table of another node the client is moving to (or
+	// pendingAny with pendingOwner): its updates are taken already.
+	pending, pendingOwner string
+	watching              bool // at table as a spectator
+	closed                bool
+	lobby                 *LobbyUpdate
+	tableUpd              *TableUpdate
 }
 
 func newClient(h *Hub, p Player) *Client {
-	return &Client{hub: h, player: p, notify: make(chan struct{}, 1), done: make(chan struct{})}
+	c := &Client{hub: h, player: p, notify: make(chan struct{}, 1), done: make(chan struct{})}
+	if h != nil {
+		c.cid = h.nextCID.Add(1)
+	}
+	return c
 }
 
 // Player returns who this client is (with the current name).
@@ -91,16 +101,21 @@ func (c *Client) markClosed() (t *table, ok bool) {
 	return c.table, true
 }
 
-// atTable runs f on the client's current table's actor.
-func (c *Client) atTable(f func(t *table) error) error {
-	_, t, err := c.where()
+// onTable runs f on the client's current table's actor, or sends req to
+// the table's owner when another node owns it.
+func (c *Client) onTable(req cmdReq, f func(t *table) error) error {
+	p, t, err := c.where()
 	if err != nil {
 		return err
 	}
-	if t == nil {
-		return ErrNotAtTable
+	if t != nil {
+		return t.call(func() error { return f(t) })
 	}
-	return t.call(func() error { return f(t) })
+	if r := c.remoteTable(); r != nil {
+		req.Player = p
+		return c.hub.ask(r.table, c, req)
+	}
+	return ErrNotAtTable
 }
 
 // Rename changes the display name (cleaned with CleanName) and returns it.
@@ -127,6 +142,8 @@ func (c *Client) Rename(name string) (string, error) {
 	}
 	if t != nil {
 		_ = t.call(func() error { t.renamed(c, n); return nil })
+	} else if r := c.remoteTable(); r != nil {
+		_ = c.hub.ask(r.table, c, cmdReq{Op: opRename, Player: c.Player(), Text: n})
 	}
 	c.hub.lobbyChanged() // the name shows in People
 	return n, nil
@@ -166,6 +183,7 @@ func (c *Client) Create(game string, seats int, private bool, opts engine.Option
 	if err := t.call(func() error { return t.hostArrives(c) }); err != nil {
 		return err
 	}
+	c.hub.claim(t)
 	c.leaveOld(old, t)
 	return nil
 }
@@ -174,6 +192,9 @@ func (c *Client) Create(game string, seats int, private bool, opts engine.Option
 // fails with ErrNoTable, ErrPrivate (private tables are joined by code),
 // ErrTableFull or ErrStarted (for both, Watch still works).
 func (c *Client) Join(tableID string) error {
+	if r, ok := c.hub.remoteByID(tableID); ok {
+		return c.enterRemote(r, cmdReq{Op: opJoin})
+	}
 	return c.enter(c.hub.tableByID(tableID), ErrNoTable, func(t *table, p Player) error {
 		return t.join(c, p, false, false)
 	})
@@ -183,6 +204,9 @@ func (c *Client) Join(tableID string) error {
 // in any case, with spaces or dashes. A malformed code gives ErrBadCode; a
 // code no table has gives an error that wraps ErrUnknownCode and names it.
 func (c *Client) JoinCode(code string) error {
+	if r, ok := c.hub.remoteByCode(code); ok {
+		return c.enterRemote(r, cmdReq{Op: opJoin, ByCode: true})
+	}
 	return c.enter(c.hub.tableByCode(code), codeError(code), func(t *table, p Player) error {
 		return t.join(c, p, true, false)
 	})
@@ -190,6 +214,9 @@ func (c *Client) JoinCode(code string) error {
 
 // Watch follows a table as a spectator (not private tables: WatchCode).
 func (c *Client) Watch(tableID string) error {
+	if r, ok := c.hub.remoteByID(tableID); ok {
+		return c.enterRemote(r, cmdReq{Op: opWatch})
+	}
 	return c.enter(c.hub.tableByID(tableID), ErrNoTable, func(t *table, p Player) error {
 		return t.watch(c, false)
 	})
@@ -197,6 +224,9 @@ func (c *Client) Watch(tableID string) error {
 
 // WatchCode follows the table with this invite code as a spectator.
 func (c *Client) WatchCode(code string) error {
+	if r, ok := c.hub.remoteByCode(code); ok {
+		return c.enterRemote(r, cmdReq{Op: opWatch, ByCode: true})
+	}
 	return c.enter(c.hub.tableByCode(code), codeError(code), func(t *table, p Player) error {
 		return t.watch(c, true)
 	})
@@ -221,11 +251,13 @@ func (c *Client) enter(t *table, missing error, do func(t *table, p Player) erro
 	return nil
 }
 
-// leaveOld leaves the table the client was at before it moved to now.
+// leaveOld leaves the table the client was at before it moved to now, and
+// the table of another node it was at, if any.
 func (c *Client) leaveOld(old, now *table) {
 	if old != nil && old != now {
 		_ = old.call(func() error { return old.leave(c, leaveMoved) })
 	}
+	c.leaveRemote()
 }
 
 // Leave leaves the current table and returns to the lobby. Before the game
@@ -236,12 +268,12 @@ func (c *Client) leaveOld(old, now *table) {
 func (c *Client) Leave() error {
 	c.op.Lock()
 	defer c.op.Unlock()
-	return c.atTable(func(t *table) error { return t.leave(c, leaveLeft) })
+	return c.onTable(cmdReq{Op: opLeave}, func(t *table) error { return t.leave(c, leaveLeft) })
 }
 
 // Start begins the game (host only, every seat filled).
 func (c *Client) Start() error {
-	return c.atTable(func(t *table) error { return t.start(c) })
+	return c.onTable(cmdReq{Op: opStart}, func(t *table) error { return t.start(c) })
 }
 
 // AddBot puts a bot of the given level ("easy", "normal", "hard") in a seat
@@ -249,27 +281,27 @@ func (c *Client) Start() error {
 // away during it, so the others can finish. Host only. The player gets the
 // seat back from the bot by joining again.
 func (c *Client) AddBot(seat int, level string) error {
-	return c.atTable(func(t *table) error { return t.addBot(c, seat, level) })
+	return c.onTable(cmdReq{Op: opAddBot, Seat: seat, Level: level}, func(t *table) error { return t.addBot(c, seat, level) })
 }
 
 // RemoveBot takes a bot out of a seat (host only): before the game the seat
 // becomes empty; during it, only a bot standing in for an away player can
 // go, and the seat is the player's again.
 func (c *Client) RemoveBot(seat int) error {
-	return c.atTable(func(t *table) error { return t.removeBot(c, seat) })
+	return c.onTable(cmdReq{Op: opRemoveBot, Seat: seat}, func(t *table) error { return t.removeBot(c, seat) })
 }
 
 // Kick frees the seat of another player before the game starts (host only).
 // The player gets a Closed update and may join again.
 func (c *Client) Kick(seat int) error {
-	return c.atTable(func(t *table) error { return t.kick(c, seat) })
+	return c.onTable(cmdReq{Op: opKick, Seat: seat}, func(t *table) error { return t.kick(c, seat) })
 }
 
 // Act plays an action for the client's seat. It fails with ErrNotYourTurn
 // when the seat is not pending, and passes the engine's *engine.RuleError
 // through unchanged for an illegal move (the state does not change).
 func (c *Client) Act(a engine.Action) error {
-	return c.atTable(func(t *table) error { return t.act(c, a) })
+	return c.onTable(cmdReq{Op: opAct, Action: a}, func(t *table) error { return t.act(c, a) })
 }
 
 // Close ends the client's session. At a table, a seat of a game in progress
@@ -285,6 +317,9 @@ func (c *Client) Close() {
 	if t != nil {
 		_ = t.call(func() error { return t.leave(c, leaveDisconnect) })
 	}
+	if r := c.remoteTable(); r != nil {
+		_ = c.hub.ask(r.table, c, cmdReq{Op: opClose, Player: c.Player()})
+	}
 	c.finish()
 }
 
@@ -298,6 +333,15 @@ func (c *Client) evict(by *Client) bool {
 	placed := false
 	if t != nil {
 		placed = t.call(func() error { return t.replace(c, by) }) == nil
+	}
+	if r := c.remoteTable(); r != nil {
+		// The seat stays the player's: the new session takes it back.
+		_ = c.hub.ask(r.table, c, cmdReq{Op: opClose, Player: c.Player()})
+		op := opJoin
+		if r.watching {
+			op = opWatch
+		}
+		placed = by.enterRemote(nodeTableRef{id: r.table, owner: r.owner}, cmdReq{Op: op, ByCode: true}) == nil
 	}
 	c.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeReplaced})
 	c.finish()

@@ -85,7 +85,7 @@ func (c *Client) SetClock(k Clock) error {
 	if _, err := ParseClock(string(k)); err != nil {
 		return err
 	}
-	return c.atTable(func(t *table) error {
+	return c.onTable(cmdReq{Op: opClock, Clock: k}, func(t *table) error {
 		if err := t.hostOnly(c); err != nil {
 			return err
 		}
@@ -184,7 +184,7 @@ func (t *table) wakeUp(s int) {
 
 // SetAutoPass turns the client's auto-pass on or off at its table.
 func (c *Client) SetAutoPass(on bool) error {
-	return c.atTable(func(t *table) error {
+	return c.onTable(cmdReq{Op: opAutoPass, On: on}, func(t *table) error {
 		s := t.seatOf(c)
 		if s < 0 {
 			return ErrSpectating

@@ -14,6 +14,8 @@ import (
 // on, it describes nothing more.
 type moveWords struct {
 	t     *table
+	hub   *Hub         // when t is nil: the table is another node's,
+	table string       // and this is its ID (words are asked of its owner)
 	st    engine.State // the state Legal was listed in
 	made  int          // len(t.moves) then: the state is unchanged while it is equal
 	seat  engine.Seat
@@ -38,6 +40,10 @@ func (u *TableUpdate) Describe(i int) string {
 	defer w.mu.Unlock()
 	if text, ok := w.words[i]; ok {
 		return text
+	}
+	if w.t == nil {
+		w.ask(i)
+		return w.words[i]
 	}
 	text, ok := w.t.describe(w, w.legal[i])
 	if !ok {
@@ -67,4 +73,19 @@ func (t *table) describe(w *moveWords, a engine.Action) (text string, ok bool) {
 		}
 	}()
 	return engine.Describe(t.state, w.seat, a), true
+}
+
+// ask fetches the words of the moves from i on from the table's owner on
+// another node (w.mu held); a failure leaves them "".
+func (w *moveWords) ask(i int) {
+	r, err := w.hub.askReply(w.table, nil, cmdReq{Op: opDescribe, Seat: int(w.seat), Made: w.made, First: i, Count: describeBatch})
+	if w.words == nil {
+		w.words = map[int]string{}
+	}
+	for k, text := range r.Words {
+		w.words[i+k] = text
+	}
+	if err != nil || len(r.Words) == 0 {
+		w.words[i] = ""
+	}
 }

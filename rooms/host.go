@@ -28,7 +28,7 @@ func checkSetup(g engine.Game, seats int, opts engine.Options) (err error) {
 // Options the game refuses, alone or with this many seats, are refused with
 // the game's reason and change nothing.
 func (c *Client) SetOptions(opts engine.Options) error {
-	return c.atTable(func(t *table) error {
+	return c.onTable(cmdReq{Op: opOptions, Opts: opts}, func(t *table) error {
 		if err := t.hostOnly(c); err != nil {
 			return err
 		}
@@ -51,7 +51,7 @@ func (c *Client) SetOptions(opts engine.Options) error {
 
 // HandHost makes the player in seat the host (host only): someone present.
 func (c *Client) HandHost(seat int) error {
-	return c.atTable(func(t *table) error {
+	return c.onTable(cmdReq{Op: opHandHost, Seat: seat}, func(t *table) error {
 		if err := t.hostOnly(c); err != nil {
 			return err
 		}

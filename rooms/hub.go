@@ -3,6 +3,7 @@ package rooms
 import (
 	"cmp"
 	"fmt"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -115,6 +116,15 @@ type Hub struct {
 	// to the store any more, and tables closing stay in it.
 	restarting atomic.Bool
 	saving     sync.WaitGroup // finished games being written (Close waits)
+
+	// cluster (see cluster.go); nil bus: this hub is alone
+	bus          Bus
+	nextCID      atomic.Uint64
+	byCID        map[uint64]*Client      // this node's clients, under mu
+	proxies      map[clientRef]*Client   // stand-ins for other nodes' clients, under mu
+	nodes        map[string]*nodeSeen    // the other nodes' states, under mu
+	viewType     map[string]reflect.Type // each game's view type
+	clusterStops []func()
 }
 
 // Stats are the hub's counters, for logs and health checks.
@@ -153,13 +163,24 @@ func NewHub(cfg Config) *Hub {
 		byID:     map[string]*Client{},
 		away:     map[string]*table{},
 		quiet:    map[string]bool{},
+		bus:      cfg.Bus,
+		byCID:    map[uint64]*Client{},
+		proxies:  map[clientRef]*Client{},
+		nodes:    map[string]*nodeSeen{},
 		byPlayer: newQuota(cfg.MaxTablesPerPlayer, "You already host %d open tables: close one first.",
 			cfg.CreateBurst, cfg.CreateEvery),
 		byAddr: newQuota(cfg.MaxTablesPerAddr, "Players from your address already host %d open tables: close one first, or join a table.",
 			cfg.CreateBurst, cfg.CreateEvery),
 	}
-	if h.store != nil {
+	if _, shared := h.store.(store.Shared); h.store != nil && !(shared && h.bus != nil) {
+		// A cluster's tables come back by being taken over (takeOver).
 		h.restore()
+	}
+	if h.bus != nil {
+		h.viewType = viewTypes(games)
+		if err := h.startCluster(); err != nil {
+			cfg.Logf("%v", err)
+		}
 	}
 	return h
 }
@@ -199,6 +220,13 @@ func (h *Hub) Connect(p Player) *Client {
 	}
 	delete(h.clients, old)
 	h.clients[c] = struct{}{}
+	h.byCID[c.cid] = c
+	var far nodeTableRef
+	if resume == nil && old == nil && !p.Guest && h.bus != nil {
+		if nt, owner, ok := h.remoteAwayLocked(p.ID); ok {
+			far = nodeTableRef{id: nt.Sum.ID, owner: owner}
+		}
+	}
 	h.lobbyChangedLocked()
 	h.mu.Unlock()
 
@@ -208,6 +236,8 @@ func (h *Hub) Connect(p Player) *Client {
 		placed = old.evict(c)
 	case resume != nil:
 		placed = resume.call(func() error { return resume.join(c, p, false, true) }) == nil
+	case far.id != "":
+		placed = c.enterRemote(far, cmdReq{Op: opJoin, Resume: true}) == nil
 	}
 	if !placed {
 		h.sendLobby(c)
@@ -267,6 +297,9 @@ func (h *Hub) Close() {
 	for _, t := range tables {
 		_ = t.call(func() error { t.shut(NoticeShutdown); return nil })
 	}
+	if h.bus != nil {
+		h.stopCluster()
+	}
 	h.wg.Wait()
 	h.saving.Wait()
 	h.bots.stop()
@@ -290,11 +323,11 @@ func (h *Hub) newTable(g engine.Game, info engine.Info, seats int, private bool,
 		return nil, err
 	}
 	code := randomCode()
-	for h.codes[code] != nil {
+	for h.codes[code] != nil || h.codeTakenLocked(code) {
 		code = randomCode()
 	}
 	h.seq++
-	t := newTable(h, fmt.Sprintf("t%d", h.seq), code, h.seq, g, info, seats, private, opts)
+	t := newTable(h, h.tableID(h.seq), code, h.seq, g, info, seats, private, opts)
 	t.creator = p
 	t.seats[0] = seat{id: p.ID, name: p.Name, guest: p.Guest, client: c}
 	h.tables[t.id] = t
@@ -365,6 +398,9 @@ func (h *Hub) forget(c *Client) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.clients, c)
+	if h.byCID[c.cid] == c {
+		delete(h.byCID, c.cid)
+	}
 	p := c.Player()
 	if h.byID[p.ID] == c {
 		delete(h.byID, p.ID)
@@ -422,6 +458,9 @@ func (h *Hub) broadcast() {
 		c.putLobby(snap)
 	}
 	h.cfg.Observe.FannedOut("lobby", time.Since(h.lastBroadcast))
+	if h.bus != nil {
+		go h.tellState()
+	}
 }
 
 func statusRank(s Status) int {
@@ -441,22 +480,36 @@ func (h *Hub) snapshotLocked() *LobbyUpdate {
 		return h.snap
 	}
 	type entry struct {
-		seq uint64
-		sum TableSummary
+		created time.Time
+		seq     uint64
+		sum     TableSummary
 	}
 	list := make([]entry, 0, len(h.tables))
 	for _, t := range h.tables {
 		// Finished games leave the list: Recent shows their results.
 		if sum := t.summary.Load(); sum != nil && !t.private && sum.Status != Finished {
-			list = append(list, entry{t.seq, *sum})
+			list = append(list, entry{t.created, t.seq, *sum})
 		}
 	}
+	online, people, recent := len(h.clients), h.peopleLocked(), h.recent
+	for _, n := range h.nodes {
+		for _, nt := range n.state.Tables {
+			if _, mine := h.tables[nt.Sum.ID]; !mine && !nt.Sum.Private && nt.Sum.Status != Finished {
+				list = append(list, entry{nt.Created, 0, nt.Sum})
+			}
+		}
+		online += len(n.state.People)
+	}
+	if len(h.nodes) > 0 {
+		people, recent = h.clusterPeopleLocked(people), h.clusterRecentLocked()
+	}
 	slices.SortFunc(list, func(a, b entry) int {
-		return cmp.Or(cmp.Compare(statusRank(a.sum.Status), statusRank(b.sum.Status)), cmp.Compare(a.seq, b.seq))
+		return cmp.Or(cmp.Compare(statusRank(a.sum.Status), statusRank(b.sum.Status)),
+			a.created.Compare(b.created), cmp.Compare(a.seq, b.seq), cmp.Compare(a.sum.ID, b.sum.ID))
 	})
 	h.lobbyVersion++
-	snap := &LobbyUpdate{Tables: make([]TableSummary, len(list)), Online: len(h.clients), Version: h.lobbyVersion,
-		Notice: h.Notice(), Draining: h.Draining(), Chat: h.lobbyChat, People: h.peopleLocked(), Recent: h.recent}
+	snap := &LobbyUpdate{Tables: make([]TableSummary, len(list)), Online: online, Version: h.lobbyVersion,
+		Notice: h.Notice(), Draining: h.Draining(), Chat: h.lobbyChat, People: people, Recent: recent}
 	for i, e := range list {
 		snap.Tables[i] = e.sum
 	}
@@ -464,27 +517,63 @@ func (h *Hub) snapshotLocked() *LobbyUpdate {
 	return snap
 }
 
-// peopleLocked lists who is online and where (h.mu held), by name.
+// peopleLocked lists who is online here and where (h.mu held), by name.
 func (h *Hub) peopleLocked() []Person {
+	people := h.localPeopleLocked()
+	slices.SortFunc(people, comparePeople)
+	return people
+}
+
+// localPeopleLocked lists this node's clients and where they are (h.mu
+// held), in no order.
+func (h *Hub) localPeopleLocked() []Person {
 	people := make([]Person, 0, len(h.clients))
 	for c := range h.clients {
 		c.mu.Lock()
-		p, t := Person{Name: c.player.Name, Watching: c.watching}, c.table
+		p, t, r := Person{Name: c.player.Name, Watching: c.watching}, c.table, c.remote
 		c.mu.Unlock()
-		if t == nil {
-			p.Watching = false
-		} else {
+		switch {
+		case t != nil:
 			p.Game = t.info.Name
 			if !t.private {
 				p.Table = t.id
 			}
+		case r != nil:
+			p.Game, p.Watching = r.game, r.watching
+			if !r.private {
+				p.Table = r.table
+			}
+		default:
+			p.Watching = false
 		}
 		people = append(people, p)
 	}
-	slices.SortFunc(people, func(a, b Person) int {
-		return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.Table, b.Table))
-	})
 	return people
+}
+
+func comparePeople(a, b Person) int {
+	return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.Table, b.Table))
+}
+
+// clusterPeopleLocked adds the other nodes' people to this node's (h.mu
+// held), by name.
+func (h *Hub) clusterPeopleLocked(local []Person) []Person {
+	for _, n := range h.nodes {
+		local = append(local, n.state.People...)
+	}
+	slices.SortFunc(local, comparePeople)
+	return local
+}
+
+// clusterRecentLocked merges every node's recent results (h.mu held),
+// oldest first, the newest recentKept.
+func (h *Hub) clusterRecentLocked() []Result {
+	all := slices.Clone(h.recent)
+	for _, n := range h.nodes {
+		all = append(all, n.state.Recent...)
+	}
+	slices.SortStableFunc(all, func(a, b Result) int { return a.Ended.Compare(b.Ended) })
+	return all[max(0, len(all)-recentKept):]
 }
 
 // forgetAway stops resuming player id at t (they were removed from it).
@@ -506,9 +595,10 @@ func (c *Client) AwaySeat() (TableSummary, bool) {
 	}
 	c.hub.mu.Lock()
 	t := c.hub.away[p.ID]
+	far, _, remote := c.hub.remoteAwayLocked(p.ID)
 	c.hub.mu.Unlock()
 	if t == nil {
-		return TableSummary{}, false
+		return far.Sum, remote
 	}
 	sum := t.summary.Load()
 	if sum == nil {

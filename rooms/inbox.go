@@ -28,6 +28,9 @@ func (c *Client) put(store func() bool) bool {
 
 // putTable delivers u if the client is still at t. It reports whether it did.
 func (c *Client) putTable(t *table, u *TableUpdate) bool {
+	if c.relay != nil {
+		return c.relayTable(t, u)
+	}
 	return c.put(func() bool {
 		if c.table != t || c.closed {
 			return false
@@ -39,6 +42,9 @@ func (c *Client) putTable(t *table, u *TableUpdate) bool {
 
 // putLobby delivers a lobby snapshot if the client is in the lobby.
 func (c *Client) putLobby(l *LobbyUpdate) {
+	if c.relay != nil {
+		return // the client's own node gives it the lobby
+	}
 	c.put(func() bool {
 		if c.table != nil || c.closed {
 			return false
@@ -51,6 +57,10 @@ func (c *Client) putLobby(l *LobbyUpdate) {
 // putFinal delivers a last table update whatever the client's state (the
 // notice of an eviction or shutdown).
 func (c *Client) putFinal(u *TableUpdate) {
+	if c.relay != nil {
+		c.relayFinal(u.Table.ID, u)
+		return
+	}
 	c.put(func() bool { c.tableUpd = u; return true })
 }
 
@@ -63,6 +73,7 @@ func (c *Client) attach(t *table, watching bool) bool {
 		return false
 	}
 	c.table, c.watching = t, watching
+	c.remote, c.pending = nil, ""
 	c.lobby = nil
 	c.mu.Unlock()
 	c.hub.lobbyChanged() // where the client is shows in People (h.mu after c.mu is released)
@@ -85,6 +96,9 @@ func (c *Client) detachFrom(t *table, u *TableUpdate) bool {
 		}
 		return u != nil
 	})
+	if at && c.relay != nil {
+		c.relayDetached(t, u)
+	}
 	if at {
 		c.hub.lobbyChanged() // where the client is shows in People
 	}

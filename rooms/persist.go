@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -25,6 +26,10 @@ func (t *table) persist() {
 	}
 	rec := t.stored()
 	if err := t.hub.store.SaveTable(&rec, t.movesStored); err != nil {
+		if errors.Is(err, store.ErrFenced) && t.hub.bus != nil {
+			t.handOver()
+			return
+		}
 		t.cfg.Logf("rooms: table %s (%s): saving it failed: %v", t.id, t.info.ID, err)
 		return
 	}
@@ -33,12 +38,20 @@ func (t *table) persist() {
 
 // forget deletes a closing table from the store, unless the hub is closing
 // for a restart (actor only).
+// In a cluster its lease goes too: dropped when it closed, released for
+// another node to take when this one stops.
 func (t *table) forget() {
+	if t.hub.bus != nil && t.hub.restarting.Load() {
+		_ = t.hub.bus.Release(t.id)
+	}
 	if t.hub.store == nil || t.hub.restarting.Load() {
 		return
 	}
 	if err := t.hub.store.DeleteTable(t.id); err != nil {
 		t.cfg.Logf("rooms: table %s (%s): forgetting it failed: %v", t.id, t.info.ID, err)
+	}
+	if t.hub.bus != nil {
+		_ = t.hub.bus.Drop(t.id)
 	}
 }
 
@@ -81,7 +94,7 @@ func (h *Hub) restore() {
 			_ = h.store.DeleteTable(rec.ID)
 			continue
 		}
-		if err := h.restoreTable(rec); err != nil {
+		if _, err := h.restoreTable(rec, "The arcade restarted; the table is as it was."); err != nil {
 			h.cfg.Logf("rooms: table %s (%s) could not be restored and is dropped: %v", rec.ID, rec.Game, err)
 			_ = h.store.DeleteTable(rec.ID)
 		}
@@ -91,18 +104,18 @@ func (h *Hub) restore() {
 // restoreTable rebuilds one stored table, replays its moves, and starts its
 // actor. Its humans are away until they reconnect (Connect puts them back);
 // nothing closes it for being empty before Config.RestoreGrace has passed.
-func (h *Hub) restoreTable(rec store.Table) error {
+func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 	g, ok := h.games[rec.Game]
 	if !ok {
-		return fmt.Errorf("this server has no game %q", rec.Game)
+		return nil, fmt.Errorf("this server has no game %q", rec.Game)
 	}
 	info := g.Info()
 	if len(rec.Seats) < info.MinPlayers || len(rec.Seats) > info.MaxPlayers || rec.Host < 0 || rec.Host >= len(rec.Seats) {
-		return fmt.Errorf("%d seats, host %d", len(rec.Seats), rec.Host)
+		return nil, fmt.Errorf("%d seats, host %d", len(rec.Seats), rec.Host)
 	}
 	code, ok := NormalizeCode(rec.Code)
 	if !ok {
-		return fmt.Errorf("bad invite code %q", rec.Code)
+		return nil, fmt.Errorf("bad invite code %q", rec.Code)
 	}
 	t := newTable(h, rec.ID, code, rec.Seq, g, info, len(rec.Seats), rec.Private, rec.Options)
 	t.creator = Player{ID: rec.Creator.ID, Name: rec.Creator.Name, Guest: rec.Creator.Guest, Addr: rec.Creator.Addr}
@@ -122,26 +135,26 @@ func (h *Hub) restoreTable(rec store.Table) error {
 	case Playing:
 		st, err := g.New(len(rec.Seats), rec.Options, rec.Seed)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for i, m := range rec.Moves {
 			evs, err := st.Apply(m.Seat, m.Action)
 			if err != nil {
-				return fmt.Errorf("move %d does not replay: %w", i+1, err)
+				return nil, fmt.Errorf("move %d does not replay: %w", i+1, err)
 			}
 			t.addLog(evs...)
 		}
 		t.state, t.status = st, Playing
 		t.moves, t.movesStored = slices.Clone(rec.Moves), len(rec.Moves)
 	default:
-		return fmt.Errorf("status %q", rec.Status)
+		return nil, fmt.Errorf("status %q", rec.Status)
 	}
-	t.logf("The arcade restarted; the table is as it was.")
+	t.logf("%s", why)
 
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.tables[t.id] != nil || h.codes[code] != nil {
-		return fmt.Errorf("its ID or code is taken")
+		return nil, fmt.Errorf("its ID or code is taken")
 	}
 	h.seq = max(h.seq, rec.Seq)
 	h.tables[t.id], h.codes[code] = t, t
@@ -157,7 +170,7 @@ func (h *Hub) restoreTable(rec store.Table) error {
 	// Settle what the restart left (a finished game, timers to start again,
 	// bots to move) on the actor.
 	t.post(func() { t.checkOver(); t.changed() })
-	return nil
+	return t, nil
 }
 
 // restoring reports whether the table came back from the store within the

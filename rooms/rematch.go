@@ -76,6 +76,9 @@ func (c *Client) Rematch() error {
 		return err
 	}
 	if old == nil {
+		if r := c.remoteTable(); r != nil {
+			return c.rematchRemote(r)
+		}
 		return ErrNoRematch
 	}
 	var plan rematchPlan

@@ -48,7 +48,7 @@ type reportLog struct {
 // client's own seat) or ErrReportedAlready.
 func (c *Client) Report(seat int, reason string) error {
 	reason = CleanText(reason, MaxReasonRunes)
-	return c.atTable(func(t *table) error {
+	return c.onTable(cmdReq{Op: opReport, Seat: seat, Text: reason}, func(t *table) error {
 		s := t.seatAt(engine.Seat(seat))
 		by := c.Player()
 		if s == nil || s.id == "" || s.id == by.ID {

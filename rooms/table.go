@@ -28,6 +28,8 @@ type table struct {
 	// end then.
 	ctx  context.Context
 	stop context.CancelFunc
+	// unserve stops answering other nodes' commands (cluster; actor-owned).
+	unserve func()
 	// summary is the table as the lobby lists it, published by the actor.
 	summary atomic.Pointer[TableSummary]
 
@@ -221,6 +223,9 @@ func (t *table) shut(notice string) {
 		s.stop()
 	}
 	t.forget()
+	if t.unserve != nil {
+		t.unserve()
+	}
 	t.hub.bots.cancel(t)
 	t.hub.removeTable(t)
 	for i := range t.seats {
@@ -268,6 +273,9 @@ func (t *table) changed() {
 		return
 	}
 	t.persist() // before anyone sees the change: a restart brings it back
+	if t.closed {
+		return // another node took the table over
+	}
 	began := time.Now()
 	t.publish()
 	t.cfg.Observe.FannedOut("table", time.Since(began))

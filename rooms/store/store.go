@@ -143,3 +143,21 @@ type Store interface {
 	// Close flushes and closes the store.
 	Close() error
 }
+
+// ErrFenced: a Shared store refused a write to a table that another server
+// has taken over since this one took it (TakeTable); the table must stop
+// here, for its new owner plays it on.
+var ErrFenced = errors.New("the table was taken over by another server")
+
+// Shared is a Store that several arcade servers use at once (package
+// rooms/cluster). Each open table is written by one server at a time:
+// TakeTable fences a table for the store that calls it, so that a later
+// write by any other server's store (a stale owner: a paused process, the
+// far side of a partition) fails with ErrFenced. A table a store creates
+// (its first SaveTable) is fenced for it too.
+type Shared interface {
+	Store
+	// TakeTable returns the open table with its moves, as OpenTables would,
+	// and fences it for this store (ErrNotFound when it is not open).
+	TakeTable(id string) (Table, error)
+}

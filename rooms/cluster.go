@@ -1,0 +1,784 @@
+package rooms
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"arcade/engine"
+	"arcade/rooms/store"
+)
+
+// Several servers, one arcade (Config.Bus). Every hub owns the tables it
+// opened (or took over) and tells the other nodes about them; a session
+// sits at a table of another node through a stand-in client there (its
+// relay names the session's node and client), whose updates travel back on
+// the session's node's subject and whose commands go to the table's
+// subject. The lobby merges every node's tables and people.
+//
+// When an owner dies its leases lapse: another node takes each table from
+// the shared store (store.Shared), which fences the old owner out, and
+// announces it; the sessions that sat there follow it to the new owner
+// (follow), and players who reconnect anywhere find their seat through the
+// nodes' away lists.
+
+// Timing of the cluster's own messages.
+const (
+	// stateEvery is how often a node repeats its state when nothing changed.
+	stateEvery = time.Second
+	// stateStale is how long a node's state holds without a repeat.
+	stateStale = 4 * stateEvery
+	// askTimeout bounds a command to another node's table.
+	askTimeout = 5 * time.Second
+	// describeBatch is how many moves' words one request asks for.
+	describeBatch = 32
+)
+
+// pendingAny is Client.pending while a rematch opens on the table's node:
+// the client takes updates of any table of pendingOwner.
+const pendingAny = "*"
+
+// remoteAt is where a client sits when another node owns its table.
+type remoteAt struct {
+	table, owner string
+	game         string // the game's name, for People
+	private      bool
+	watching     bool
+}
+
+// nodeTableRef names a table of another node.
+type nodeTableRef struct{ id, owner string }
+
+// nodeSeen is the last state of another node and when it came.
+type nodeSeen struct {
+	state nodeState
+	raw   []byte
+	seen  time.Time
+}
+
+// startCluster joins the other nodes (NewHub, when Config.Bus is set).
+func (h *Hub) startCluster() error {
+	b := h.bus
+	for _, sub := range []struct {
+		subject string
+		handle  func(string, []byte)
+	}{
+		{subjectNode(b.Node()), h.onRelay},
+		{subjectLobbyState, h.onState},
+		{subjectLobbyChat, h.onChat},
+	} {
+		stop, err := b.Subscribe(sub.subject, sub.handle)
+		if err != nil {
+			h.stopCluster()
+			return fmt.Errorf("rooms: subscribing to %s: %w", sub.subject, err)
+		}
+		h.clusterStops = append(h.clusterStops, stop)
+	}
+	h.clusterStops = append(h.clusterStops, b.WatchLeases(
+		func(id string) { go h.takeOver(id) },
+		func(id string) {
+			if t := h.tableByID(id); t != nil {
+				t.post(t.handOver)
+			}
+		}))
+	tick := time.NewTicker(stateEvery)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				h.tellState()
+				h.dropStaleNodes()
+			}
+		}
+	}()
+	h.clusterStops = append(h.clusterStops, func() { tick.Stop(); close(done) })
+	h.tellState()
+	return nil
+}
+
+// stopCluster stops listening to the other nodes (Close).
+func (h *Hub) stopCluster() {
+	for _, stop := range h.clusterStops {
+		stop()
+	}
+	h.clusterStops = nil
+}
+
+// tableID names a new table: "t<seq>", and the node in a cluster.
+func (h *Hub) tableID(seq uint64) string {
+	if h.bus == nil {
+		return fmt.Sprintf("t%d", seq)
+	}
+	return fmt.Sprintf("t%d-%s", seq, h.bus.Node())
+}
+
+// claim takes the lease of a table this node opened and serves its
+// commands (no-op without a cluster).
+func (h *Hub) claim(t *table) {
+	if h.bus == nil {
+		return
+	}
+	if err := h.bus.Claim(t.id); err != nil {
+		h.cfg.Logf("rooms: table %s: taking its lease failed: %v", t.id, err)
+	}
+	h.serve(t)
+}
+
+// serve answers the commands of other nodes' clients for t.
+func (h *Hub) serve(t *table) {
+	stop, err := h.bus.Serve(subjectTable(t.id), func(req []byte) []byte { return h.handle(t, req) })
+	if err != nil {
+		h.cfg.Logf("rooms: table %s: serving it failed: %v", t.id, err)
+		return
+	}
+	t.post(func() {
+		if t.closed {
+			stop()
+			return
+		}
+		t.unserve = stop
+	})
+}
+
+// ask sends a command for c to the owner of table id and returns its
+// answer's error.
+func (h *Hub) ask(id string, c *Client, req cmdReq) error {
+	_, err := h.askReply(id, c, req)
+	return err
+}
+
+func (h *Hub) askReply(id string, c *Client, req cmdReq) (cmdReply, error) {
+	if h.bus == nil {
+		return cmdReply{}, ErrNoTable
+	}
+	if c != nil {
+		req.From = clientRef{Node: h.bus.Node(), CID: c.cid}
+	}
+	data, err := json.Marshal(req)
+	if err != nil {
+		return cmdReply{}, err
+	}
+	out, err := h.bus.Request(subjectTable(id), data, askTimeout)
+	if err != nil {
+		h.cfg.Logf("rooms: table %s: %s: %v", id, req.Op, err)
+		return cmdReply{}, ErrNoServer
+	}
+	var r cmdReply
+	if err := json.Unmarshal(out, &r); err != nil {
+		return cmdReply{}, err
+	}
+	return r, r.err()
+}
+
+// handle runs one command of another node's client at t (on the bus's
+// goroutine for t's subject) and returns the reply.
+func (h *Hub) handle(t *table, data []byte) []byte {
+	var req cmdReq
+	var r cmdReply
+	switch err := json.Unmarshal(data, &req); {
+	case err != nil:
+		r = replyErr(errors.New("rooms: a malformed command"))
+	case req.Op == opDescribe:
+		r.Words = t.describeRange(engine.Seat(req.Seat), req.Made, req.First, req.Count)
+	default:
+		px := h.standIn(req)
+		if px == nil {
+			r = replyErr(ErrNotAtTable)
+			break
+		}
+		r = replyErr(h.run(px, t, req))
+		if _, at, _ := px.where(); at != nil {
+			r.Table = at.id
+		}
+		h.dropStandIn(px)
+	}
+	out, _ := json.Marshal(r)
+	return out
+}
+
+// run plays req through the stand-in px, as its own client would.
+func (h *Hub) run(px *Client, t *table, req cmdReq) error {
+	switch req.Op {
+	case opJoin:
+		return px.enter(t, ErrNoTable, func(t *table, p Player) error { return t.join(px, p, req.ByCode, req.Resume) })
+	case opWatch:
+		return px.enter(t, ErrNoTable, func(t *table, p Player) error { return t.watch(px, req.ByCode) })
+	case opLeave:
+		return px.Leave()
+	case opMoved:
+		return px.onTable(req, func(t *table) error { return t.leave(px, leaveMoved) })
+	case opClose:
+		px.Close()
+		return nil
+	case opStart:
+		return px.Start()
+	case opAddBot:
+		return px.AddBot(req.Seat, req.Level)
+	case opRemoveBot:
+		return px.RemoveBot(req.Seat)
+	case opKick:
+		return px.Kick(req.Seat)
+	case opAct:
+		return px.Act(req.Action)
+	case opClock:
+		return px.SetClock(req.Clock)
+	case opAutoPass:
+		return px.SetAutoPass(req.On)
+	case opOptions:
+		return px.SetOptions(req.Opts)
+	case opHandHost:
+		return px.HandHost(req.Seat)
+	case opSay:
+		return px.Say(req.Text)
+	case opReport:
+		return px.Report(req.Seat, req.Text)
+	case opRematch:
+		return px.Rematch()
+	case opRename:
+		px.mu.Lock()
+		px.player.Name = CleanName(req.Text)
+		t := px.table
+		px.mu.Unlock()
+		if t != nil {
+			_ = t.call(func() error { t.renamed(px, CleanName(req.Text)); return nil })
+		}
+		return nil
+	}
+	return fmt.Errorf("rooms: unknown command %q", req.Op)
+}
+
+// standIn returns the stand-in of req's client, made when req brings the
+// client to a table.
+func (h *Hub) standIn(req cmdReq) *Client {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if px := h.proxies[req.From]; px != nil {
+		return px
+	}
+	if (req.Op != opJoin && req.Op != opWatch) || req.From.Node == "" || req.Player.ID == "" {
+		return nil
+	}
+	px := newClient(h, req.Player)
+	ref := req.From
+	px.relay = &ref
+	h.proxies[ref] = px
+	return px
+}
+
+// dropStandIn forgets a stand-in that is at no table any more.
+func (h *Hub) dropStandIn(px *Client) {
+	px.mu.Lock()
+	idle := px.table == nil || px.closed
+	px.mu.Unlock()
+	if !idle {
+		return
+	}
+	h.mu.Lock()
+	if h.proxies[*px.relay] == px {
+		delete(h.proxies, *px.relay)
+	}
+	h.mu.Unlock()
+}
+
+// relayTable sends u to the stand-in's client if it is still at t.
+func (c *Client) relayTable(t *table, u *TableUpdate) bool {
+	c.mu.Lock()
+	at := c.table == t && !c.closed
+	c.mu.Unlock()
+	if at {
+		made := 0
+		if u.words != nil {
+			made = u.words.made
+		}
+		c.relay1(t.id, t.info.ID, u, made)
+	}
+	return at
+}
+
+// relayDetached tells the stand-in's client that it left t (u: its last
+// update; nil when the client moved on by itself).
+func (c *Client) relayDetached(t *table, u *TableUpdate) {
+	if u != nil {
+		c.relay1(t.id, t.info.ID, u, 0)
+	}
+	c.hub.dropStandIn(c)
+}
+
+// relayFinal sends a last update that ends the client's stay at table id.
+func (c *Client) relayFinal(id string, u *TableUpdate) {
+	c.relay1(id, "", u, 0)
+}
+
+func (c *Client) relay1(id, game string, u *TableUpdate, made int) {
+	h := c.hub
+	if u.Closed && h.restarting.Load() {
+		// The node stops and hands its tables over: the client follows
+		// the table to its next owner instead of leaving it.
+		return
+	}
+	data, err := encodeUpdate(u, made)
+	if err == nil {
+		data, err = json.Marshal(relayNote{To: c.relay.CID, Owner: h.bus.Node(), Table: id, Game: game, Update: data})
+	}
+	if err == nil {
+		err = h.bus.Publish(subjectNode(c.relay.Node), data)
+	}
+	if err != nil {
+		h.cfg.Logf("rooms: table %s: relaying an update to %s failed: %v", id, c.relay.Node, err)
+	}
+}
+
+// onRelay takes an update for one of this node's clients from the owner of
+// its table.
+func (h *Hub) onRelay(_ string, data []byte) {
+	var n relayNote
+	if err := json.Unmarshal(data, &n); err != nil {
+		return
+	}
+	h.mu.Lock()
+	c := h.byCID[n.To]
+	h.mu.Unlock()
+	if c == nil {
+		return
+	}
+	var w wireUpdate
+	if err := json.Unmarshal(n.Update, &w); err != nil {
+		h.cfg.Logf("rooms: a malformed update from %s: %v", n.Owner, err)
+		return
+	}
+	u := w.TableUpdate
+	if n.Game != "" {
+		v, err := h.decodeView(n.Game, w.View)
+		if err != nil {
+			h.cfg.Logf("rooms: a view from %s: %v", n.Owner, err)
+			return
+		}
+		u.View = v
+	}
+	if len(u.Legal) > 0 {
+		u.words = &moveWords{hub: h, table: n.Table, made: w.Made, seat: u.You, legal: u.Legal}
+	}
+	c.takeRemote(n, &u)
+}
+
+// takeRemote delivers an update from another node's table, if the client
+// is at that table or moving to it.
+func (c *Client) takeRemote(n relayNote, u *TableUpdate) {
+	left := false
+	c.put(func() bool {
+		if c.closed {
+			return false
+		}
+		here := c.remote != nil && c.remote.table == n.Table
+		coming := c.pending == n.Table || (c.pending == pendingAny && c.pendingOwner == n.Owner)
+		switch {
+		case u.Closed && here:
+			c.remote, left = nil, true
+		case u.Closed || (!here && !coming):
+			return false
+		default:
+			c.remote = &remoteAt{table: n.Table, owner: n.Owner, game: u.Table.GameName, private: u.Table.Private,
+				watching: u.You == engine.Spectator}
+			c.table, c.lobby = nil, nil
+		}
+		c.tableUpd = u
+		return true
+	})
+	if left {
+		c.hub.lobbyChanged()
+		c.hub.sendLobby(c)
+	}
+}
+
+// remoteTable is the table of another node the client sits at, or nil.
+func (c *Client) remoteTable() *remoteAt {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed || c.table != nil {
+		return nil
+	}
+	return c.remote
+}
+
+// enterRemote moves the client to a table of another node (req: join or
+// watch), then leaves where it was.
+func (c *Client) enterRemote(r nodeTableRef, req cmdReq) error {
+	c.op.Lock()
+	defer c.op.Unlock()
+	p, old, err := c.where()
+	if err != nil {
+		return err
+	}
+	was := c.remoteTable()
+	c.mu.Lock()
+	c.pending, c.pendingOwner = r.id, r.owner
+	c.mu.Unlock()
+	req.Player = p
+	err = c.hub.ask(r.id, c, req)
+	c.mu.Lock()
+	c.pending = ""
+	if err == nil && (c.remote == nil || c.remote.table != r.id) {
+		c.remote = &remoteAt{table: r.id, owner: r.owner, watching: req.Op == opWatch}
+		c.table, c.lobby = nil, nil
+	}
+	c.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	c.hub.lobbyChanged()
+	if old != nil {
+		_ = old.call(func() error { return old.leave(c, leaveMoved) })
+	}
+	if was != nil && was.table != r.id {
+		_ = c.hub.ask(was.table, c, cmdReq{Op: opMoved, Player: p})
+	}
+	return nil
+}
+
+// leaveRemote leaves the table of another node the client was at, once it
+// moved to a table of this node.
+func (c *Client) leaveRemote() {
+	c.mu.Lock()
+	r := c.remote
+	c.remote = nil
+	c.mu.Unlock()
+	if r != nil {
+		_ = c.hub.ask(r.table, c, cmdReq{Op: opMoved, Player: c.Player()})
+	}
+}
+
+// rematchRemote opens or joins the rematch of a game on another node; the
+// rematch's table is on that node too.
+func (c *Client) rematchRemote(r *remoteAt) error {
+	c.mu.Lock()
+	c.pending, c.pendingOwner = pendingAny, r.owner
+	c.mu.Unlock()
+	rep, err := c.hub.askReply(r.table, c, cmdReq{Op: opRematch, Player: c.Player()})
+	c.mu.Lock()
+	c.pending = ""
+	if err == nil && rep.Table != "" && (c.remote == nil || c.remote.table != rep.Table) {
+		c.remote = &remoteAt{table: rep.Table, owner: r.owner}
+	}
+	c.mu.Unlock()
+	return err
+}
+
+// follow takes the client to table id's new owner, after its old owner
+// died or handed it over: the seat (or the spectator's place) waits there.
+func (c *Client) follow(id, owner string) {
+	c.op.Lock()
+	defer c.op.Unlock()
+	c.mu.Lock()
+	r := c.remote
+	if c.closed || c.table != nil || r == nil || r.table != id || r.owner == owner {
+		c.mu.Unlock()
+		return
+	}
+	c.pending, c.pendingOwner = id, owner
+	c.mu.Unlock()
+	op := opJoin
+	if r.watching {
+		op = opWatch
+	}
+	err := c.hub.ask(id, c, cmdReq{Op: op, Player: c.Player(), ByCode: true})
+	gone := false
+	c.mu.Lock()
+	c.pending = ""
+	if c.remote != nil && c.remote.table == id {
+		if err == nil {
+			c.remote.owner = owner
+		} else {
+			c.remote, gone = nil, true
+		}
+	}
+	c.mu.Unlock()
+	if gone {
+		c.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeMoveFailed})
+		c.hub.lobbyChanged()
+		c.hub.sendLobby(c)
+	}
+}
+
+// NoticeMoveFailed: the table's server stopped and the table could not be
+// found again.
+const NoticeMoveFailed = "The table's server stopped, and the table could not be taken over."
+
+// handOver stops the table here because another node took it over (its
+// lease was lost, or the store fenced this node out): nothing is written
+// or deleted, and the clients of this node follow it to the new owner
+// (actor only).
+func (t *table) handOver() {
+	if t.closed {
+		return
+	}
+	t.cfg.Logf("rooms: table %s (%s): another server took it over", t.id, t.info.ID)
+	t.closed = true
+	t.stop()
+	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer, &t.clockTimer} {
+		s.stop()
+	}
+	if t.unserve != nil {
+		t.unserve()
+	}
+	t.hub.bots.cancel(t)
+	t.hub.removeTable(t)
+	me := t.hub.bus.Node()
+	moveOn := func(c *Client, watching bool) {
+		if c.relay != nil {
+			return // the client's own node follows the table
+		}
+		c.mu.Lock()
+		if c.table == t {
+			c.table = nil
+			c.remote = &remoteAt{table: t.id, owner: me, game: t.info.Name, private: t.private, watching: watching}
+		}
+		c.mu.Unlock()
+	}
+	for i := range t.seats {
+		if c := t.seats[i].client; c != nil {
+			moveOn(c, false)
+		}
+	}
+	for _, c := range t.spectators {
+		moveOn(c, true)
+	}
+}
+
+// takeOver takes an orphaned table: its lease first (exactly one node wins
+// it), then the table from the shared store, which fences its old owner.
+func (h *Hub) takeOver(id string) {
+	shared, ok := h.store.(store.Shared)
+	if !ok || h.tableByID(id) != nil || h.isClosed() || h.Draining() {
+		return
+	}
+	won, err := h.bus.TakeOver(id)
+	if err != nil || !won {
+		return
+	}
+	rec, err := shared.TakeTable(id)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		_ = h.bus.Drop(id)
+		return
+	case err != nil:
+		h.cfg.Logf("rooms: table %s: taking it over failed: %v", id, err)
+		_ = h.bus.Release(id)
+		return
+	case Status(rec.Status) == Finished:
+		_ = shared.DeleteTable(id)
+		_ = h.bus.Drop(id)
+		return
+	}
+	t, err := h.restoreTable(rec, "The table's server stopped; the game goes on here.")
+	if err != nil {
+		h.cfg.Logf("rooms: table %s (%s) could not be taken over: %v", rec.ID, rec.Game, err)
+		_ = h.bus.Release(id)
+		return
+	}
+	h.cfg.Logf("rooms: took table %s (%s) over at move %d", id, rec.Game, len(rec.Moves))
+	h.serve(t)
+	h.tellState()
+}
+
+func (h *Hub) isClosed() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.closed
+}
+
+// tellState sends this node's state to the others.
+func (h *Hub) tellState() {
+	if h.bus == nil {
+		return
+	}
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return
+	}
+	st := nodeState{Node: h.bus.Node(), People: h.localPeopleLocked(), Recent: h.recent, Away: map[string]string{}}
+	for _, t := range h.tables {
+		if sum := t.summary.Load(); sum != nil {
+			st.Tables = append(st.Tables, nodeTable{Sum: *sum, Code: t.code, Created: t.created})
+		}
+	}
+	for id, t := range h.away {
+		st.Away[id] = t.id
+	}
+	h.mu.Unlock()
+	slices.SortFunc(st.Tables, func(a, b nodeTable) int { return a.Created.Compare(b.Created) })
+	data, err := json.Marshal(st)
+	if err == nil {
+		err = h.bus.Publish(subjectLobbyState, data)
+	}
+	if err != nil {
+		h.cfg.Logf("rooms: telling the other nodes about this one failed: %v", err)
+	}
+}
+
+// onState takes another node's state.
+func (h *Hub) onState(_ string, data []byte) {
+	var st nodeState
+	if err := json.Unmarshal(data, &st); err != nil || st.Node == h.bus.Node() {
+		return
+	}
+	h.mu.Lock()
+	prev := h.nodes[st.Node]
+	changed := prev == nil || !bytes.Equal(prev.raw, data)
+	h.nodes[st.Node] = &nodeSeen{state: st, raw: data, seen: time.Now()}
+	var moved []*Client
+	var to []string
+	if changed {
+		h.lobbyChangedLocked()
+		for _, nt := range st.Tables {
+			for c := range h.clients {
+				c.mu.Lock()
+				if r := c.remote; r != nil && c.table == nil && r.table == nt.Sum.ID && r.owner != st.Node {
+					moved, to = append(moved, c), append(to, nt.Sum.ID)
+				}
+				c.mu.Unlock()
+			}
+		}
+	}
+	h.mu.Unlock()
+	for i, c := range moved {
+		go c.follow(to[i], st.Node)
+	}
+}
+
+// onChat takes a lobby chat line said on another node.
+func (h *Hub) onChat(_ string, data []byte) {
+	var n chatNote
+	if err := json.Unmarshal(data, &n); err != nil || n.Node == h.bus.Node() {
+		return
+	}
+	h.addLobbyChat(n.Line)
+}
+
+// tellChat sends a lobby chat line said here to the other nodes.
+func (h *Hub) tellChat(line ChatLine) {
+	if h.bus == nil {
+		return
+	}
+	if data, err := json.Marshal(chatNote{Node: h.bus.Node(), Line: line}); err == nil {
+		_ = h.bus.Publish(subjectLobbyChat, data)
+	}
+}
+
+// dropStaleNodes forgets nodes that stopped telling their state.
+func (h *Hub) dropStaleNodes() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for name, n := range h.nodes {
+		if time.Since(n.seen) > stateStale {
+			delete(h.nodes, name)
+			h.lobbyChangedLocked()
+		}
+	}
+}
+
+// remoteLocked finds another node's table (h.mu held): by ID, or by code
+// when byCode. The newest state wins when two nodes list it (one took it
+// over from the other).
+func (h *Hub) remoteLocked(key string, byCode bool) (nodeTable, string, bool) {
+	var best *nodeSeen
+	var found nodeTable
+	for _, n := range h.nodes {
+		for _, nt := range n.state.Tables {
+			if (byCode && nt.Code == key) || (!byCode && nt.Sum.ID == key) {
+				if best == nil || n.seen.After(best.seen) {
+					best, found = n, nt
+				}
+			}
+		}
+	}
+	if best == nil {
+		return nodeTable{}, "", false
+	}
+	return found, best.state.Node, true
+}
+
+// remoteByID finds a table another node owns.
+func (h *Hub) remoteByID(id string) (nodeTableRef, bool) {
+	if h.bus == nil {
+		return nodeTableRef{}, false
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.tables[id] != nil {
+		return nodeTableRef{}, false
+	}
+	nt, owner, ok := h.remoteLocked(id, false)
+	return nodeTableRef{id: nt.Sum.ID, owner: owner}, ok
+}
+
+// remoteByCode finds a table another node owns by its invite code.
+func (h *Hub) remoteByCode(typed string) (nodeTableRef, bool) {
+	code, ok := NormalizeCode(typed)
+	if h.bus == nil || !ok {
+		return nodeTableRef{}, false
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.codes[code] != nil {
+		return nodeTableRef{}, false
+	}
+	nt, owner, ok := h.remoteLocked(code, true)
+	return nodeTableRef{id: nt.Sum.ID, owner: owner}, ok
+}
+
+// remoteAwayLocked finds the table of another node where keyed player id
+// is away from a game (h.mu held).
+func (h *Hub) remoteAwayLocked(id string) (nodeTable, string, bool) {
+	for _, n := range h.nodes {
+		if tid, ok := n.state.Away[id]; ok {
+			return h.remoteLocked(tid, false)
+		}
+	}
+	return nodeTable{}, "", false
+}
+
+// codeTakenLocked reports whether another node's table has code (h.mu held).
+func (h *Hub) codeTakenLocked(code string) bool {
+	_, _, ok := h.remoteLocked(code, true)
+	return ok
+}
+
+// describeRange puts seat's legal moves first..first+count in words, if
+// the table still stands where it did after made moves (another node's
+// session asks; see moveWords).
+func (t *table) describeRange(seat engine.Seat, made, first, count int) []string {
+	t.stateMu.Lock()
+	defer t.stateMu.Unlock()
+	if t.state == nil || len(t.moves) != made || t.closed || first < 0 || count <= 0 {
+		return nil
+	}
+	legal := t.state.Legal(seat)
+	if first >= len(legal) {
+		return nil
+	}
+	legal = legal[first:min(first+min(count, describeBatch), len(legal))]
+	words := make([]string, len(legal))
+	for i, a := range legal {
+		words[i] = describeSafely(t, seat, a)
+	}
+	return words
+}
+
+// describeSafely is engine.Describe, or the action's String when the game's
+// Describe panics (state lock held).
+func describeSafely(t *table, seat engine.Seat, a engine.Action) (text string) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.cfg.Logf("rooms: table %s (%s): Describe panicked on %v for seat %d: %v", t.id, t.info.ID, a, seat+1, r)
+			text = a.String()
+		}
+	}()
+	return engine.Describe(t.state, seat, a)
+}

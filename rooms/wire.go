@@ -1,0 +1,232 @@
+package rooms
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"time"
+
+	"arcade/engine"
+)
+
+// What the nodes of a cluster send each other (see cluster.go), as JSON.
+// Subjects are made from server-made IDs only: node names (operator
+// configuration) and table IDs.
+
+// Subjects of the cluster.
+const (
+	subjectLobbyState = "arcade.lobby.state" // nodeState, from every node
+	subjectLobbyChat  = "arcade.lobby.chat"  // chatNote, a lobby chat line
+)
+
+// subjectTable is where a table's owner serves commands (cmdReq).
+func subjectTable(id string) string { return "arcade.room." + id + ".cmd" }
+
+// subjectNode is where a node takes updates for its clients (relayNote).
+func subjectNode(node string) string { return "arcade.node." + node + ".updates" }
+
+// clientRef names a client on its home node.
+type clientRef struct {
+	Node string `json:"node"`
+	CID  uint64 `json:"cid"`
+}
+
+// Table commands a client at another node's table sends its owner.
+const (
+	opJoin      = "join"
+	opWatch     = "watch"
+	opLeave     = "leave" // Leave: back to the lobby
+	opMoved     = "moved" // the client went to another table
+	opClose     = "close" // the session ended
+	opStart     = "start" // and the rest: the Client methods of the same name
+	opAddBot    = "addbot"
+	opRemoveBot = "removebot"
+	opKick      = "kick"
+	opAct       = "act"
+	opClock     = "clock"
+	opAutoPass  = "autopass"
+	opOptions   = "options"
+	opHandHost  = "handhost"
+	opSay       = "say"
+	opReport    = "report"
+	opRematch   = "rematch"
+	opRename    = "rename"
+	opDescribe  = "describe" // words for legal moves (no client needed)
+)
+
+// cmdReq is one command for a table's owner.
+type cmdReq struct {
+	Op     string         `json:"op"`
+	From   clientRef      `json:"from"`
+	Player Player         `json:"player"`
+	ByCode bool           `json:"by_code,omitempty"`
+	Seat   int            `json:"seat,omitempty"`
+	Level  string         `json:"level,omitempty"`
+	Action engine.Action  `json:"action,omitzero"`
+	Clock  Clock          `json:"clock,omitempty"`
+	On     bool           `json:"on,omitempty"`
+	Opts   engine.Options `json:"opts,omitempty"`
+	Text   string         `json:"text,omitempty"`
+	Resume bool           `json:"resume,omitempty"` // join: only a seat the player dropped out of
+	// Describe: the moves made when Legal was listed, and which of the
+	// seat's legal moves to put in words.
+	Made  int `json:"made,omitempty"`
+	First int `json:"first,omitempty"`
+	Count int `json:"count,omitempty"`
+}
+
+// cmdReply answers a cmdReq.
+type cmdReply struct {
+	Table string   `json:"table,omitempty"` // where the client is now
+	Err   string   `json:"err,omitempty"`
+	Kind  string   `json:"kind,omitempty"` // the sentinel Err matches, or "rule"
+	Words []string `json:"words,omitempty"`
+}
+
+// wireErrors are the errors a reply can carry so that errors.Is still
+// tells them apart on the client's node.
+var wireErrors = map[string]error{
+	"closed": ErrClosed, "notable": ErrNoTable, "notat": ErrNotAtTable, "nothost": ErrNotHost,
+	"notturn": ErrNotYourTurn, "spectating": ErrSpectating, "notstarted": ErrNotStarted,
+	"over": ErrGameOver, "full": ErrTableFull, "started": ErrStarted, "private": ErrPrivate,
+	"specfull": ErrSpectatorsFull, "toomany": ErrTooManyTables, "hostlimit": ErrHostLimit,
+	"rate": ErrCreateRate, "badcode": ErrBadCode, "unknowncode": ErrUnknownCode,
+	"reserved": ErrNameReserved, "taken": ErrNameTaken, "internal": ErrInternal,
+	"notadmin": ErrNotAdmin, "chatempty": ErrChatEmpty, "chatfast": ErrChatTooFast,
+	"norematch": ErrNoRematch, "rematchbusy": ErrRematchBusy, "draining": ErrDraining,
+	"clockstarted": ErrClockStarted, "reportwhom": ErrReportWhom, "reported": ErrReportedAlready,
+	"noserver": ErrNoServer,
+}
+
+// replyErr puts err in a reply.
+func replyErr(err error) cmdReply {
+	if err == nil {
+		return cmdReply{}
+	}
+	r := cmdReply{Err: err.Error()}
+	var rule *engine.RuleError
+	if errors.As(err, &rule) {
+		r.Kind = "rule"
+		return r
+	}
+	for kind, sentinel := range wireErrors {
+		if errors.Is(err, sentinel) {
+			r.Kind = kind
+			break
+		}
+	}
+	return r
+}
+
+// err rebuilds the error a reply carries.
+func (r cmdReply) err() error {
+	switch {
+	case r.Err == "":
+		return nil
+	case r.Kind == "rule":
+		return &engine.RuleError{Msg: r.Err}
+	case wireErrors[r.Kind] != nil:
+		if wireErrors[r.Kind].Error() == r.Err {
+			return wireErrors[r.Kind]
+		}
+		return &detailError{msg: r.Err, kind: wireErrors[r.Kind]}
+	}
+	return errors.New(r.Err)
+}
+
+// relayNote is one table update for a client on another node.
+type relayNote struct {
+	To     uint64          `json:"to"` // the client's CID on its node
+	Owner  string          `json:"owner"`
+	Table  string          `json:"table"`
+	Game   string          `json:"game"`
+	Update json.RawMessage `json:"update"`
+}
+
+// wireUpdate is a TableUpdate as it travels: the view as JSON, and what
+// the client's node needs to ask for the words of the legal moves.
+type wireUpdate struct {
+	TableUpdate
+	View json.RawMessage `json:"View,omitempty"`
+	Made int             `json:"made"`
+}
+
+// encodeUpdate writes u for another node (made: the moves made so far).
+func encodeUpdate(u *TableUpdate, made int) ([]byte, error) {
+	w := wireUpdate{TableUpdate: *u, Made: made}
+	w.TableUpdate.View = nil
+	if u.View != nil {
+		v, err := json.Marshal(u.View)
+		if err != nil {
+			return nil, err
+		}
+		w.View = v
+	}
+	return json.Marshal(w)
+}
+
+// nodeState is what a node tells the others about itself, on every change
+// of its lobby and at least every stateEvery: its open tables, who is
+// online there, and which keyed players are away from a game there.
+type nodeState struct {
+	Node   string            `json:"node"`
+	Tables []nodeTable       `json:"tables"`
+	People []Person          `json:"people"`
+	Away   map[string]string `json:"away,omitempty"` // player ID -> table ID
+	Recent []Result          `json:"recent,omitempty"`
+}
+
+// nodeTable is one open table of a node, private ones too (their codes
+// let a player anywhere join them).
+type nodeTable struct {
+	Sum     TableSummary `json:"sum"`
+	Code    string       `json:"code"`
+	Created time.Time    `json:"created"`
+}
+
+// chatNote is a lobby chat line said on one node.
+type chatNote struct {
+	Node string   `json:"node"`
+	Line ChatLine `json:"line"`
+}
+
+// viewTypes finds the type of each game's views, so that a view that
+// comes from another node decodes into the type the board expects.
+func viewTypes(games map[string]engine.Game) map[string]reflect.Type {
+	out := map[string]reflect.Type{}
+	for id, g := range games {
+		info := g.Info()
+		opts, err := info.Resolve(nil)
+		if err != nil {
+			continue
+		}
+		st, err := g.New(max(info.MinPlayers, min(2, info.MaxPlayers)), opts, 1)
+		if err != nil || st == nil {
+			continue
+		}
+		if v := st.View(engine.Spectator); v != nil {
+			out[id] = reflect.TypeOf(v)
+		}
+	}
+	return out
+}
+
+// decodeView reads a view of game id.
+func (h *Hub) decodeView(game string, data []byte) (engine.View, error) {
+	if len(data) == 0 || string(data) == "null" {
+		return nil, nil
+	}
+	typ, ok := h.viewType[game]
+	if !ok {
+		return nil, errors.New("rooms: no view type for game " + game)
+	}
+	p := reflect.New(typ)
+	if err := json.Unmarshal(data, p.Interface()); err != nil {
+		return nil, err
+	}
+	v, ok := p.Elem().Interface().(engine.View)
+	if !ok {
+		return nil, errors.New("rooms: the view of " + game + " is not an engine.View")
+	}
+	return v, nil
+}
