@@ -1,0 +1,462 @@
+package cluster
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nuid"
+
+	"arcade/engine"
+	"arcade/rooms/store"
+)
+
+// The streams, subjects and bucket of the shared store.
+const (
+	tablesStream  = "ARCADE_TABLES"
+	tablesPrefix  = "arcade.tables."
+	gamesStream   = "ARCADE_GAMES"
+	gamesSubject  = "arcade.games"
+	playersBucket = "arcade_players"
+)
+
+// Store is a store.Shared kept in JetStream, for every node of a cluster.
+//
+// Each open table is the subject arcade.tables.<id> of the stream
+// ARCADE_TABLES: its setup records, its moves one message each, and fence
+// markers. Every write names the subject's last sequence this Store wrote
+// or read (expected last sequence per subject, 0 for a table not yet
+// written), so a write after another store's TakeTable fails with
+// store.ErrFenced. Identities are in the KV bucket arcade_players, updated
+// by compare-and-swap. Finished games are the messages of the stream
+// ARCADE_GAMES (a game's ID is its sequence); Games, Stats and Leaderboard
+// answer from an index in memory that a consumer of that stream keeps up
+// to date on every node.
+type Store struct {
+	js      jetstream.JetStream
+	tables  jetstream.Stream
+	games   jetstream.Stream
+	players jetstream.KeyValue
+	index   *gameIndex
+	consume jetstream.ConsumeContext
+
+	mu   sync.Mutex
+	open map[string]*tableState
+}
+
+var _ store.Shared = (*Store)(nil)
+
+// tableState is what a Store knows of a table it writes.
+type tableState struct {
+	mu    sync.Mutex
+	seq   uint64 // the subject's last sequence, 0 when never written
+	moves int
+	setup []byte // the last setup record written or read
+}
+
+// envelope is one message of a table's subject: one of its fields is set.
+type envelope struct {
+	Setup json.RawMessage `json:"setup,omitempty"`
+	Move  *engine.Move    `json:"move,omitempty"`
+	Fence string          `json:"fence,omitempty"` // the fencing store's node
+}
+
+// NewStore opens (creating them if needed) the streams and bucket of the
+// shared store with replicas copies each, and loads the index of finished
+// games. Its Close leaves the connection open.
+func NewStore(js jetstream.JetStream, replicas int) (*Store, error) {
+	replicas = max(replicas, 1)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*opTimeout)
+	defer cancel()
+	s := &Store{js: js, open: map[string]*tableState{}, index: newGameIndex()}
+	var err error
+	if s.tables, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{Name: tablesStream, Subjects: []string{tablesPrefix + ">"},
+		Storage: jetstream.FileStorage, Replicas: replicas, AllowDirect: true, AllowAtomicPublish: true}); err != nil {
+		return nil, fmt.Errorf("cluster: stream %s: %w", tablesStream, err)
+	}
+	if s.games, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{Name: gamesStream, Subjects: []string{gamesSubject},
+		Storage: jetstream.FileStorage, Replicas: replicas, AllowDirect: true}); err != nil {
+		return nil, fmt.Errorf("cluster: stream %s: %w", gamesStream, err)
+	}
+	if s.players, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: playersBucket, History: 1,
+		Storage: jetstream.FileStorage, Replicas: replicas}); err != nil {
+		return nil, fmt.Errorf("cluster: bucket %s: %w", playersBucket, err)
+	}
+	if err := s.startIndex(ctx); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close stops the index's consumer.
+func (s *Store) Close() error {
+	s.consume.Stop()
+	return nil
+}
+
+// validTable reports whether id can be a subject token: 1 to 100 letters,
+// digits and '-'.
+func validTable(id string) bool { return validToken(id, 100) }
+
+// state returns the table's state, creating it.
+func (s *Store) state(id string) *tableState {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ts := s.open[id]
+	if ts == nil {
+		ts = &tableState{}
+		s.open[id] = ts
+	}
+	return ts
+}
+
+// append publishes envelopes on the table's subject after ts.seq, as an
+// atomic batch when there are several: all of them or none.
+func (s *Store) append(id string, ts *tableState, envs ...envelope) error {
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	subject := tablesPrefix + id
+	batch := ""
+	if len(envs) > 1 {
+		batch = nuid.Next()
+	}
+	var ack *jetstream.PubAck
+	for i, env := range envs {
+		data, err := json.Marshal(env)
+		if err != nil {
+			return fmt.Errorf("cluster: table %s: %w", id, err)
+		}
+		m := &nats.Msg{Subject: subject, Data: data, Header: nats.Header{}}
+		if i == 0 {
+			m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, strconv.FormatUint(ts.seq, 10))
+		}
+		if batch != "" {
+			m.Header.Set("Nats-Batch-Id", batch)
+			m.Header.Set("Nats-Batch-Sequence", strconv.Itoa(i+1))
+			if i < len(envs)-1 {
+				if err := s.js.Conn().PublishMsg(m); err != nil {
+					return fmt.Errorf("cluster: table %s: %w", id, err)
+				}
+				continue
+			}
+			m.Header.Set("Nats-Batch-Commit", "1")
+		}
+		if ack, err = s.js.PublishMsg(ctx, m); conflict(err) {
+			return fmt.Errorf("cluster: table %s: %w", id, store.ErrFenced)
+		} else if err != nil {
+			return fmt.Errorf("cluster: table %s: %w", id, err)
+		}
+	}
+	ts.seq = ack.Sequence
+	return nil
+}
+
+// SaveTable implements store.Store: it appends t.Moves[stored:] one
+// message each, then t's setup when it changed, in one atomic batch when
+// that is more than one message. It fails with store.ErrFenced when
+// another store wrote or took the table since this one last did.
+func (s *Store) SaveTable(t *store.Table, stored int) error {
+	if !validTable(t.ID) {
+		return fmt.Errorf("cluster: table ID %q", t.ID)
+	}
+	ts := s.state(t.ID)
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	if stored != ts.moves {
+		return fmt.Errorf("cluster: table %s has %d moves stored, not %d", t.ID, ts.moves, stored)
+	}
+	if stored > len(t.Moves) {
+		return fmt.Errorf("cluster: table %s has %d moves, so %d cannot be stored", t.ID, len(t.Moves), stored)
+	}
+	envs := make([]envelope, 0, len(t.Moves)-stored+1)
+	for i := range t.Moves[stored:] {
+		envs = append(envs, envelope{Move: &t.Moves[stored+i]})
+	}
+	setup, err := json.Marshal(t)
+	if err != nil {
+		return fmt.Errorf("cluster: table %s: %w", t.ID, err)
+	}
+	if !bytes.Equal(setup, ts.setup) {
+		envs = append(envs, envelope{Setup: setup})
+	}
+	if len(envs) == 0 {
+		return nil
+	}
+	if err := s.append(t.ID, ts, envs...); err != nil {
+		return err
+	}
+	ts.moves = len(t.Moves)
+	if envs[len(envs)-1].Setup != nil {
+		ts.setup = setup
+	}
+	return nil
+}
+
+// builtTable is a table read back from its messages.
+type builtTable struct {
+	table store.Table
+	setup []byte
+	last  uint64 // the last sequence read
+}
+
+// add applies one message of the table's subject.
+func (b *builtTable) add(seq uint64, data []byte) error {
+	var env envelope
+	if err := json.Unmarshal(data, &env); err != nil {
+		return fmt.Errorf("message %d: %w", seq, err)
+	}
+	b.last = seq
+	switch {
+	case env.Move != nil:
+		b.table.Moves = append(b.table.Moves, *env.Move)
+	case env.Setup != nil:
+		moves := b.table.Moves
+		b.table = store.Table{}
+		if err := json.Unmarshal(env.Setup, &b.table); err != nil {
+			return fmt.Errorf("message %d: %w", seq, err)
+		}
+		b.table.Moves = moves
+		b.setup = env.Setup
+	}
+	return nil
+}
+
+// read reads every message of the stream's subjects under filter, in
+// order, into tables by ID; it reads nothing when empty says so.
+func (s *Store) read(filter string, empty bool) (map[string]*builtTable, error) {
+	out := map[string]*builtTable{}
+	if empty {
+		return out, nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*opTimeout)
+	defer cancel()
+	cons, err := s.js.OrderedConsumer(ctx, tablesStream, jetstream.OrderedConsumerConfig{FilterSubjects: []string{filter}})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: read %s: %w", filter, err)
+	}
+	it, err := cons.Messages()
+	if err != nil {
+		return nil, fmt.Errorf("cluster: read %s: %w", filter, err)
+	}
+	defer it.Stop()
+	for {
+		m, err := it.Next(jetstream.NextContext(ctx))
+		if err != nil {
+			return nil, fmt.Errorf("cluster: read %s: %w", filter, err)
+		}
+		meta, err := m.Metadata()
+		if err != nil {
+			return nil, fmt.Errorf("cluster: read %s: %w", filter, err)
+		}
+		id := strings.TrimPrefix(m.Subject(), tablesPrefix)
+		b := out[id]
+		if b == nil {
+			b = &builtTable{}
+			out[id] = b
+		}
+		if err := b.add(meta.Sequence.Stream, m.Data()); err != nil {
+			return nil, fmt.Errorf("cluster: table %s: %w", id, err)
+		}
+		if meta.NumPending == 0 {
+			return out, nil
+		}
+	}
+}
+
+// TakeTable implements store.Shared: it reads the table and fences it
+// for this store with a marker written after the last message read (read
+// again when a write came in between).
+func (s *Store) TakeTable(id string) (store.Table, error) {
+	if !validTable(id) {
+		return store.Table{}, store.ErrNotFound
+	}
+	ts := s.state(id)
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	var err error
+	for range 5 {
+		var b *builtTable
+		if b, err = s.readTable(id); err != nil || b == nil {
+			return store.Table{}, cmp.Or(err, store.ErrNotFound)
+		}
+		ts.seq = b.last
+		if err = s.append(id, ts, envelope{Fence: s.js.Conn().Opts.Name}); errors.Is(err, store.ErrFenced) {
+			continue
+		}
+		if err != nil {
+			return store.Table{}, err
+		}
+		ts.moves, ts.setup = len(b.table.Moves), b.setup
+		return b.table, nil
+	}
+	ts.seq, ts.moves, ts.setup = 0, 0, nil
+	return store.Table{}, err
+}
+
+// readTable reads one table: nil when it has no setup.
+func (s *Store) readTable(id string) (*builtTable, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	_, err := s.tables.GetLastMsgForSubject(ctx, tablesPrefix+id)
+	if err != nil && !errors.Is(err, jetstream.ErrMsgNotFound) {
+		return nil, fmt.Errorf("cluster: table %s: %w", id, err)
+	}
+	all, err := s.read(tablesPrefix+id, err != nil)
+	if err != nil {
+		return nil, err
+	}
+	if b := all[id]; b != nil && b.setup != nil {
+		return b, nil
+	}
+	return nil, nil
+}
+
+// OpenTables implements store.Store.
+func (s *Store) OpenTables() ([]store.Table, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	info, err := s.tables.Info(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: open tables: %w", err)
+	}
+	all, err := s.read(tablesPrefix+">", info.State.Msgs == 0)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]store.Table, 0, len(all))
+	for _, b := range all {
+		if b.setup != nil {
+			out = append(out, b.table)
+		}
+	}
+	slices.SortFunc(out, func(a, b store.Table) int { return cmp.Or(cmp.Compare(a.Seq, b.Seq), cmp.Compare(a.ID, b.ID)) })
+	return out, nil
+}
+
+// DeleteTable implements store.Store: it purges the table's subject
+// (whichever store wrote it last).
+func (s *Store) DeleteTable(id string) error {
+	if !validTable(id) {
+		return nil
+	}
+	ts := s.state(id)
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	if err := s.tables.Purge(ctx, jetstream.WithPurgeSubject(tablesPrefix+id)); err != nil {
+		return fmt.Errorf("cluster: delete table %s: %w", id, err)
+	}
+	ts.seq, ts.moves, ts.setup = 0, 0, nil
+	return nil
+}
+
+// playerRecord is an identity in the bucket arcade_players.
+type playerRecord struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	Chosen    bool      `json:"chosen,omitempty"` // the player chose Name (SetName)
+	FirstSeen time.Time `json:"first"`
+	LastSeen  time.Time `json:"last"`
+}
+
+// playerKey is the bucket key of a player ID.
+func playerKey(id string) string {
+	sum := sha256.Sum256([]byte(id))
+	return hex.EncodeToString(sum[:])
+}
+
+// casTries bounds the compare-and-swap retries of one identity update.
+const casTries = 20
+
+// updatePlayer applies change to the player's record by compare-and-swap
+// (retrying when another node wrote it meanwhile); create makes the record
+// of a player not in the bucket, or nil for ErrNotFound.
+func (s *Store) updatePlayer(id string, create func() playerRecord, change func(*playerRecord)) (playerRecord, error) {
+	key := playerKey(id)
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	for range casTries {
+		var p playerRecord
+		var rev uint64
+		e, err := s.players.Get(ctx, key)
+		switch {
+		case errors.Is(err, jetstream.ErrKeyNotFound):
+			if create == nil {
+				return p, store.ErrNotFound
+			}
+			p = create()
+		case err != nil:
+			return p, fmt.Errorf("cluster: player: %w", err)
+		default:
+			if err := json.Unmarshal(e.Value(), &p); err != nil {
+				return p, fmt.Errorf("cluster: player: %w", err)
+			}
+			rev = e.Revision()
+		}
+		change(&p)
+		data, err := json.Marshal(p)
+		if err != nil {
+			return p, err
+		}
+		if rev == 0 {
+			_, err = s.players.Create(ctx, key, data)
+		} else {
+			_, err = s.players.Update(ctx, key, data, rev)
+		}
+		if err == nil {
+			return p, nil
+		}
+		if !conflict(err) {
+			return p, fmt.Errorf("cluster: player: %w", err)
+		}
+	}
+	return playerRecord{}, fmt.Errorf("cluster: player: still changing after %d tries", casTries)
+}
+
+// SeePlayer implements store.Store (compare-and-swap: no visit is lost).
+func (s *Store) SeePlayer(id, name string, now time.Time) (store.Identity, error) {
+	p, err := s.updatePlayer(id, func() playerRecord { return playerRecord{ID: id, FirstSeen: now} }, func(p *playerRecord) {
+		if !p.Chosen {
+			p.Name = name
+		}
+		p.LastSeen = now
+	})
+	return store.Identity{ID: p.ID, Name: p.Name, FirstSeen: p.FirstSeen, LastSeen: p.LastSeen}, err
+}
+
+// SetName implements store.Store (compare-and-swap).
+func (s *Store) SetName(id, name string) error {
+	_, err := s.updatePlayer(id, nil, func(p *playerRecord) { p.Name, p.Chosen = name, true })
+	return err
+}
+
+// name returns the name a player goes by now, or "" when not known.
+func (s *Store) name(id string) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	e, err := s.players.Get(ctx, playerKey(id))
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("cluster: player: %w", err)
+	}
+	var p playerRecord
+	if err := json.Unmarshal(e.Value(), &p); err != nil {
+		return "", fmt.Errorf("cluster: player: %w", err)
+	}
+	return p.Name, nil
+}
