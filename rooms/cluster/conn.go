@@ -51,12 +51,15 @@ type Conn struct {
 	js     jetstream.JetStream
 	leases jetstream.KeyValue
 
-	mu     sync.Mutex
-	owned  map[string]uint64 // this node's leases: table -> revision
-	lost   func(table string)
-	seen   map[string]*leaseSeen // the watcher's view (WatchLeases)
-	paused bool                  // tests: renewals suspended
-	closed bool
+	mu    sync.Mutex
+	owned map[string]uint64 // this node's leases: table -> revision
+	lost  func(table string)
+	seen  map[string]*leaseSeen // the watcher's view (WatchLeases)
+	// released: the tables this Conn released, with the revision they had,
+	// until the watcher sees a newer lease
+	released map[string]uint64
+	paused   bool // tests: renewals suspended
+	closed   bool
 
 	stopRenew chan struct{}
 	renewDone chan struct{}
@@ -123,7 +126,7 @@ func connect(node string, opts Options, url string, extra ...nats.Option) (*Conn
 		return nil, fmt.Errorf("cluster: lease bucket: %w", err)
 	}
 	c := &Conn{node: node, opts: opts, nc: nc, js: js, leases: kv, owned: map[string]uint64{},
-		seen: map[string]*leaseSeen{}, stopRenew: make(chan struct{}), renewDone: make(chan struct{})}
+		seen: map[string]*leaseSeen{}, released: map[string]uint64{}, stopRenew: make(chan struct{}), renewDone: make(chan struct{})}
 	go c.renewLoop()
 	return c, nil
 }

@@ -78,6 +78,9 @@ func (c *Conn) endLease(table string, purge bool) error {
 	if seen := c.seen[table]; !ok && purge && seen != nil && seen.deleted && !seen.purged {
 		rev, ok = seen.rev, true
 	}
+	if ok && !purge {
+		c.released[table] = rev
+	}
 	c.mu.Unlock()
 	if !ok {
 		return nil
@@ -246,7 +249,6 @@ func (c *Conn) watch(ctx context.Context, w jetstream.KeyWatcher, orphaned func(
 func (c *Conn) watchUpdates(ctx context.Context, w jetstream.KeyWatcher, orphaned func(table string)) {
 	tick := time.NewTicker(watchEvery)
 	defer tick.Stop()
-	initial := true
 	for {
 		select {
 		case <-ctx.Done():
@@ -256,10 +258,9 @@ func (c *Conn) watchUpdates(ctx context.Context, w jetstream.KeyWatcher, orphane
 				return
 			}
 			if e == nil { // the initial values are all in
-				initial = false
 				continue
 			}
-			if table, ok := c.see(e, initial); ok {
+			if table, ok := c.see(e); ok {
 				orphaned(table)
 			}
 		case <-tick.C:
@@ -272,7 +273,7 @@ func (c *Conn) watchUpdates(ctx context.Context, w jetstream.KeyWatcher, orphane
 
 // see records one update; it returns the table when it was released by
 // another node (or by anyone, before the watcher started).
-func (c *Conn) see(e jetstream.KeyValueEntry, initial bool) (string, bool) {
+func (c *Conn) see(e jetstream.KeyValueEntry) (string, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	table := e.Key()
@@ -289,7 +290,12 @@ func (c *Conn) see(e jetstream.KeyValueEntry, initial bool) (string, bool) {
 	}
 	c.seen[table] = s
 	_, mine := c.owned[table]
-	if !s.deleted || s.purged || mine || (s.owner == c.node && !initial) {
+	if r, ok := c.released[table]; ok && !s.deleted && s.rev > r {
+		delete(c.released, table) // a lease after this Conn's release
+	}
+	// Not this Conn's own release (a previous run's is reported).
+	_, own := c.released[table]
+	if !s.deleted || s.purged || mine || own {
 		return "", false
 	}
 	s.reported = s.rev

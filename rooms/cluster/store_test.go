@@ -31,7 +31,7 @@ func embedded(t testing.TB) *server.Server {
 // conn connects node to s with short leases.
 func conn(t testing.TB, s *server.Server, node string) *Conn {
 	t.Helper()
-	c, err := ConnectEmbedded(node, s, Options{LeaseEvery: 100 * time.Millisecond, LeaseTTL: 500 * time.Millisecond})
+	c, err := ConnectEmbedded(node, s, Options{LeaseEvery: 100 * time.Millisecond, LeaseTTL: 800 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
