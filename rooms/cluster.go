@@ -81,6 +81,7 @@ func (h *Hub) startCluster() error {
 		func(id string) { go h.takeOver(id) },
 		func(id string) {
 			if t := h.tableByID(id); t != nil {
+				h.cfg.Logf("rooms: table %s: another server took it over", id)
 				t.post(t.handOver)
 			}
 		}))
@@ -202,8 +203,16 @@ func (h *Hub) handle(t *table, data []byte) []byte {
 	return out
 }
 
-// run plays req through the stand-in px, as its own client would.
+// run plays req through the stand-in px, as its own client would. Every
+// command but join and watch is for t, where px must be.
 func (h *Hub) run(px *Client, t *table, req cmdReq) error {
+	switch req.Op {
+	case opJoin, opWatch, opClose:
+	default:
+		if _, at, _ := px.where(); at != t {
+			return ErrNotAtTable
+		}
+	}
 	switch req.Op {
 	case opJoin:
 		return px.enter(t, ErrNoTable, func(t *table, p Player) error { return t.join(px, p, req.ByCode, req.Resume) })
@@ -482,11 +491,27 @@ func (c *Client) follow(id, owner string) {
 	}
 	c.pending, c.pendingOwner = id, owner
 	c.mu.Unlock()
-	op := opJoin
-	if r.watching {
-		op = opWatch
+	var err error
+	if owner == c.hub.bus.Node() {
+		// This node took the table over: the client sits down here.
+		t := c.hub.tableByID(id)
+		if t == nil {
+			err = ErrNoTable
+		} else {
+			err = t.call(func() error {
+				if r.watching {
+					return t.watch(c, true)
+				}
+				return t.join(c, c.Player(), true, false)
+			})
+		}
+	} else {
+		op := opJoin
+		if r.watching {
+			op = opWatch
+		}
+		err = c.hub.ask(id, c, cmdReq{Op: op, Player: c.Player(), ByCode: true})
 	}
-	err := c.hub.ask(id, c, cmdReq{Op: op, Player: c.Player(), ByCode: true})
 	gone := false
 	c.mu.Lock()
 	c.pending = ""
@@ -517,7 +542,6 @@ func (t *table) handOver() {
 	if t.closed {
 		return
 	}
-	t.cfg.Logf("rooms: table %s (%s): another server took it over", t.id, t.info.ID)
 	t.closed = true
 	t.stop()
 	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer, &t.clockTimer} {
@@ -548,6 +572,32 @@ func (t *table) handOver() {
 	for _, c := range t.spectators {
 		moveOn(c, true)
 	}
+}
+
+// HandOver stops every table of this node and releases its lease, so that
+// the other nodes take them over at once, and opens no new ones (a node
+// that drains before it stops). The sessions of this node that sat at
+// them follow them to their new owners until they end. It returns how many
+// tables it handed over; without a cluster it does nothing.
+func (h *Hub) HandOver() int {
+	if h.bus == nil {
+		return 0
+	}
+	h.SetDraining(true)
+	h.mu.Lock()
+	tables := make([]*table, 0, len(h.tables))
+	for _, t := range h.tables {
+		tables = append(tables, t)
+	}
+	h.mu.Unlock()
+	for _, t := range tables {
+		_ = t.call(func() error { t.handOver(); return nil })
+		if err := h.bus.Release(t.id); err != nil {
+			h.cfg.Logf("rooms: table %s: releasing it failed: %v", t.id, err)
+		}
+	}
+	h.tellState()
+	return len(tables)
 }
 
 // takeOver takes an orphaned table: its lease first (exactly one node wins
@@ -584,6 +634,9 @@ func (h *Hub) takeOver(id string) {
 	h.cfg.Logf("rooms: took table %s (%s) over at move %d", id, rec.Game, len(rec.Moves))
 	h.serve(t)
 	h.tellState()
+	for _, c := range h.followers(h.bus.Node())[id] {
+		go c.follow(id, h.bus.Node())
+	}
 }
 
 func (h *Hub) isClosed() bool {
@@ -632,24 +685,40 @@ func (h *Hub) onState(_ string, data []byte) {
 	prev := h.nodes[st.Node]
 	changed := prev == nil || !bytes.Equal(prev.raw, data)
 	h.nodes[st.Node] = &nodeSeen{state: st, raw: data, seen: time.Now()}
-	var moved []*Client
-	var to []string
 	if changed {
 		h.lobbyChangedLocked()
-		for _, nt := range st.Tables {
-			for c := range h.clients {
-				c.mu.Lock()
-				if r := c.remote; r != nil && c.table == nil && r.table == nt.Sum.ID && r.owner != st.Node {
-					moved, to = append(moved, c), append(to, nt.Sum.ID)
-				}
-				c.mu.Unlock()
+	}
+	h.mu.Unlock()
+	if !changed {
+		return
+	}
+	ids := make(map[string]bool, len(st.Tables))
+	for _, nt := range st.Tables {
+		ids[nt.Sum.ID] = true
+	}
+	for id, cs := range h.followers(st.Node) {
+		if ids[id] {
+			for _, c := range cs {
+				go c.follow(id, st.Node)
 			}
 		}
 	}
-	h.mu.Unlock()
-	for i, c := range moved {
-		go c.follow(to[i], st.Node)
+}
+
+// followers lists, by table, the clients of this node that sit at a table
+// of another node than owner.
+func (h *Hub) followers(owner string) map[string][]*Client {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := map[string][]*Client{}
+	for c := range h.clients {
+		c.mu.Lock()
+		if r := c.remote; r != nil && c.table == nil && r.owner != owner {
+			out[r.table] = append(out[r.table], c)
+		}
+		c.mu.Unlock()
 	}
+	return out
 }
 
 // onChat takes a lobby chat line said on another node.

@@ -9,11 +9,13 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"charm.land/log/v2"
 
 	"arcade/rooms"
+	"arcade/rooms/cluster"
 	"arcade/rooms/store"
 	"arcade/sshserver"
 	"arcade/sshserver/access"
@@ -44,6 +46,10 @@ type serveConfig struct {
 	leaderboard    bool
 	metricsAddr    string
 	logFormat      logFormat
+	// cluster mode (empty nats: one server alone)
+	nats         string
+	nodeName     string
+	natsReplicas positiveInt
 }
 
 // parseServe reads the serve flags and their environment variables.
@@ -61,6 +67,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		guests:         true,
 		leaderboard:    true,
 		logFormat:      "text",
+		natsReplicas:   3,
 	}
 	fs := flag.NewFlagSet("arcade serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -82,6 +89,9 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.BoolVar(&c.leaderboard, "leaderboard", true, "show each game's leaderboard in \"your games\" (ARCADE_LEADERBOARD)")
 	fs.StringVar(&c.metricsAddr, "metrics", "", "serve Prometheus metrics, /healthz and /readyz on this `address`; a bare :port is loopback only (ARCADE_METRICS)")
 	fs.Var(&c.logFormat, "log-format", "log `format`: text or json (ARCADE_LOG_FORMAT) (default text)")
+	fs.StringVar(&c.nats, "nats", "", "join a cluster of arcade servers through these NATS `URLs`, comma-separated (ARCADE_NATS)")
+	fs.StringVar(&c.nodeName, "node-name", "", "this server's `name` in the cluster and its logs: letters, digits, '-' (ARCADE_NODE_NAME) (default the host name)")
+	fs.Var(&c.natsReplicas, "nats-replicas", "copies the cluster keeps of every table and game, a `number`: 3 for three NATS nodes, 1 for one (ARCADE_NATS_REPLICAS)")
 	vars := []envFlag{
 		{"listen", "ARCADE_LISTEN"},
 		{"data", "ARCADE_DATA"},
@@ -101,6 +111,9 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		{"leaderboard", "ARCADE_LEADERBOARD"},
 		{"metrics", "ARCADE_METRICS"},
 		{"log-format", "ARCADE_LOG_FORMAT"},
+		{"nats", "ARCADE_NATS"},
+		{"node-name", "ARCADE_NODE_NAME"},
+		{"nats-replicas", "ARCADE_NATS_REPLICAS"},
 	}
 	err := parseFlags(fs, vars, args, getenv)
 	if errors.Is(err, flag.ErrHelp) {
@@ -118,7 +131,31 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	if err == nil && c.metricsAddr != "" {
 		c.metricsAddr, err = metricsAddr(c.metricsAddr)
 	}
+	if err == nil && c.nats != "" {
+		c.nodeName, err = nodeName(c.nodeName)
+	}
 	return c, err
+}
+
+// nodeName checks -node-name, defaulting to the host's name made safe.
+func nodeName(name string) (string, error) {
+	if name == "" {
+		host, _ := os.Hostname()
+		name = strings.Map(func(r rune) rune {
+			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
+				return r
+			}
+			return '-'
+		}, host)
+		name = strings.Trim(name, "-")
+		if len(name) > 32 {
+			name = name[:32]
+		}
+	}
+	if !cluster.ValidName(name) {
+		return "", fmt.Errorf("invalid value %q for flag -node-name: want 1 to 32 letters, digits or '-'", name)
+	}
+	return name, nil
 }
 
 // runServe is the serve command.
@@ -147,13 +184,25 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		fmt.Fprintf(stderr, "arcade: data directory: %v\n", err)
 		return 1
 	}
-	db, err := openStore(c.data)
+	var db store.Store
+	var bus *cluster.Conn
+	if c.nats == "" {
+		db, err = openStore(c.data)
+	} else {
+		bus, db, err = joinCluster(c)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "arcade: %v\n", err)
 		return 1
 	}
 	defer db.Close()
-	if err := serve(ctx, c, gate, db, logger); err != nil {
+	if bus != nil {
+		defer bus.Close()
+		logger = logger.With("node", c.nodeName)
+		log.SetDefault(logger)
+		logger.Info("joined the cluster", "nats", c.nats, "replicas", int(c.natsReplicas))
+	}
+	if err := serve(ctx, c, gate, db, bus, logger); err != nil {
 		logger.Error("arcade stopped", "err", err)
 		return 1
 	}
@@ -162,7 +211,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 
 // serve runs the server until ctx ends, then shuts it down gracefully: the
 // sessions first (with a deadline), then the hub.
-func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store, logger *log.Logger) error {
+func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store, bus *cluster.Conn, logger *log.Logger) error {
 	logger.Info("players connect with: " + connectCommand(c.listen, c.publicHost))
 	var observe *metrics.Metrics
 	if c.metricsAddr != "" {
@@ -180,6 +229,7 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 		MaxTablesPerPlayer: int(c.tablesPerKey),
 		MaxTablesPerAddr:   int(c.tablesPerAddr),
 		Store:              db,
+		Bus:                hubBus(bus),
 		NoLeaderboard:      !c.leaderboard,
 		Logf:               func(format string, args ...any) { logger.Errorf(format, args...) },
 	})
@@ -229,6 +279,10 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 	case <-ctx.Done():
 	}
 	logger.Info("shutting down", "grace", shutdownGrace)
+	if bus != nil {
+		// Another server takes every table over before the sessions here end.
+		logger.Info("handing the tables over", "tables", hub.HandOver())
+	}
 	hub.PrepareRestart() // every table stays in the database as it stands now
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
@@ -240,6 +294,35 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 	}
 	logger.Info("stopped")
 	return nil
+}
+
+// joinCluster connects to the cluster's NATS servers and opens the store
+// every node shares.
+func joinCluster(c serveConfig) (*cluster.Conn, store.Store, error) {
+	var urls []string
+	for _, u := range strings.Split(c.nats, ",") {
+		if u = strings.TrimSpace(u); u != "" {
+			urls = append(urls, u)
+		}
+	}
+	conn, err := cluster.Connect(c.nodeName, urls, cluster.Options{Replicas: int(c.natsReplicas)})
+	if err != nil {
+		return nil, nil, fmt.Errorf("-nats: %w", err)
+	}
+	st, err := cluster.NewStore(conn.JetStream(), int(c.natsReplicas))
+	if err != nil {
+		conn.Close()
+		return nil, nil, fmt.Errorf("-nats: %w", err)
+	}
+	return conn, st, nil
+}
+
+// hubBus is the hub's Bus: nil (no cluster) stays an untyped nil.
+func hubBus(c *cluster.Conn) rooms.Bus {
+	if c == nil {
+		return nil
+	}
+	return c
 }
 
 // openGate builds the door policy from the flags: the allow list, the

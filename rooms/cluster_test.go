@@ -1,0 +1,274 @@
+package rooms
+
+import (
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"arcade/engine"
+	"arcade/rooms/cluster"
+)
+
+// node is one arcade server of a test cluster: its hub and its connection
+// to the shared NATS server.
+type node struct {
+	hub  *Hub
+	conn *cluster.Conn
+}
+
+// testCluster starts an embedded NATS server with JetStream and n hubs
+// that share it, each with its own connection and store, as separate
+// servers would (nothing is mocked). Leases are short so that a dead node
+// is noticed quickly.
+func testCluster(t *testing.T, n int) []*node {
+	t.Helper()
+	srv, err := cluster.Embedded(t.TempDir(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Shutdown)
+	nodes := make([]*node, n)
+	for i := range nodes {
+		name := string(rune('a'+i)) + "-node"
+		conn, err := cluster.ConnectEmbedded(name, srv, cluster.Options{LeaseEvery: 100 * time.Millisecond, LeaseTTL: 700 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := cluster.NewStore(conn.JetStream(), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := testHub(t, Config{Bus: conn, Store: st, BotDelay: 20 * time.Millisecond})
+		t.Cleanup(func() { conn.Close(); _ = st.Close() })
+		nodes[i] = &node{hub: h, conn: conn}
+	}
+	return nodes
+}
+
+// lobbyIDs lists the IDs of the tables a lobby shows.
+func lobbyIDs(l *LobbyUpdate) []string {
+	ids := make([]string, len(l.Tables))
+	for i, s := range l.Tables {
+		ids[i] = s.ID
+	}
+	return ids
+}
+
+// playTurn has whichever of ps must act add one, and waits until everyone
+// saw the move.
+func playTurn(t *testing.T, ps ...*probe) {
+	t.Helper()
+	deadline := time.Now().Add(patience)
+	for time.Now().Before(deadline) {
+		for _, p := range ps {
+			p.drain()
+		}
+		for _, p := range ps {
+			if u := p.tu; u != nil && !u.Closed && slices.Contains(u.Pending, u.You) && len(u.Legal) > 0 {
+				v := u.Version
+				must(t, p.Act(addOne))
+				for _, q := range ps {
+					q.table("the move", func(u *TableUpdate) bool { return u.Version > v })
+				}
+				return
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Fatalf("nobody may move: %s / %s", show(ps[0].tu), show(ps[1].tu))
+}
+
+func TestClusterTwoNodesOneLobbyOneGame(t *testing.T) {
+	nodes := testCluster(t, 2)
+	alice := connect(t, nodes[0].hub, "alice")
+	bob := connect(t, nodes[1].hub, "bob")
+
+	carol := connect(t, nodes[0].hub, "carol")
+	must(t, carol.Create(toyID, 2, true, nil)) // private: on no lobby
+	secret := carol.seated()
+	must(t, alice.Create(toyID, 2, false, engine.Options{"target": "10"}))
+	id := alice.seated().Table.ID
+	// Both lobbies list the public table and nothing else, and both
+	// count the three players.
+	bob.lobbyWhere("the other node's table", func(l *LobbyUpdate) bool {
+		return slices.Equal(lobbyIDs(l), []string{id}) && l.Online == 3 && len(l.People) == 3
+	})
+	if got := nodes[0].hub.Lobby(); !slices.Equal(lobbyIDs(&got), []string{id}) || got.Online != 3 {
+		t.Fatalf("node a lists %v with %d online, want [%s] and 3", lobbyIDs(&got), got.Online, id)
+	}
+
+	// Bob joins by the private table's code from the other node, then
+	// goes to the public one.
+	must(t, bob.JoinCode(secret.Code))
+	bob.table("at the private table", func(u *TableUpdate) bool { return u.Table.ID == secret.Table.ID && !u.Closed })
+	carol.table("bob joined", func(u *TableUpdate) bool { return u.Seats[1].Name == "bob" })
+	must(t, bob.Join(id))
+	carol.table("bob left", func(u *TableUpdate) bool { return u.Seats[1].Empty })
+	u := bob.table("at alice's table", func(u *TableUpdate) bool { return u.Table.ID == id && !u.Closed && u.You == 1 })
+	if u.Seats[0].Name != "alice" || !u.Seats[0].Connected {
+		t.Fatalf("bob sees seats %+v", u.Seats)
+	}
+	must(t, alice.Start())
+	for _, p := range []*probe{alice, bob} {
+		p.table("started", func(u *TableUpdate) bool { return u.Table.Status == Playing })
+	}
+	if v := view(t, bob.tu); v.Seat != 1 || v.Secret < 0 {
+		t.Fatalf("bob's view %+v: want his own seat and secret", v)
+	}
+	var bobSecret, aliceSecret int
+	inspect(t, nodes[0].hub, id, func(tb *table) {
+		s := tb.state.(*toyState)
+		aliceSecret, bobSecret = s.Secrets[0], s.Secrets[1]
+	})
+	if v := view(t, bob.tu); v.Secret != bobSecret {
+		t.Fatalf("bob's secret %d, want %d", v.Secret, bobSecret)
+	}
+	if bobSecret != aliceSecret && hasLine(bob.tu.Log, "your secret is "+strconv.Itoa(aliceSecret)) {
+		t.Fatalf("bob reads alice's secret in %q", bob.tu.Log)
+	}
+
+	// A move bob may make is put in words by the owner.
+	for {
+		bob.drain()
+		if slices.Contains(bob.tu.Pending, bob.tu.You) && len(bob.tu.Legal) > 0 {
+			if got := bob.tu.Describe(0); got != "Add 1" {
+				t.Fatalf("bob's first move in words: %q", got)
+			}
+		}
+		playTurn(t, alice, bob)
+		if bob.tu.Outcome.Done {
+			break
+		}
+	}
+	bob.table("the end", func(u *TableUpdate) bool { return u.Outcome.Done })
+	alice.table("the end", func(u *TableUpdate) bool { return u.Outcome.Done })
+
+	// Chat crosses nodes both ways: at the table and in the lobby.
+	must(t, bob.Say("gg"))
+	alice.table("bob's line", func(u *TableUpdate) bool {
+		return len(u.Chat) > 0 && u.Chat[len(u.Chat)-1].Text == "gg"
+	})
+	must(t, bob.Leave())
+	bob.closedWith(NoticeLeft)
+	must(t, bob.Say("hello all"))
+	must(t, carol.Leave())
+	carol.lobbyWhere("bob's lobby line", func(l *LobbyUpdate) bool {
+		return len(l.Chat) > 0 && l.Chat[len(l.Chat)-1].Text == "hello all"
+	})
+}
+
+// TestClusterOwnerDies: the node that owns a game vanishes (its connection
+// cut, as by kill -9: no lease released, nothing more written); the other
+// node takes the table over from the last applied move, its player follows
+// the table there, the dead node's player reconnects to the live node and
+// is in their seat, and the game finishes with every move kept.
+func TestClusterOwnerDies(t *testing.T) {
+	nodes := testCluster(t, 2)
+	alice := connect(t, nodes[0].hub, "alice")
+	bob := connect(t, nodes[1].hub, "bob")
+	must(t, alice.Create(toyID, 2, false, engine.Options{"target": "10"}))
+	id := alice.seated().Table.ID
+	bob.lobbyWhere("alice's table", func(l *LobbyUpdate) bool { return slices.Contains(lobbyIDs(l), id) })
+	must(t, bob.Join(id))
+	bob.table("seated", func(u *TableUpdate) bool { return u.Table.ID == id && u.You == 1 })
+	must(t, alice.Start())
+	bob.table("started", func(u *TableUpdate) bool { return u.Table.Status == Playing })
+	for range 3 {
+		playTurn(t, alice, bob)
+	}
+	before := movesOf(t, nodes[0].hub, id)
+
+	nodes[0].conn.Close() // node a is gone for the others
+
+	// Node b takes the table over and bob, whose session is on b, is
+	// seated there again.
+	deadline := time.Now().Add(patience)
+	for nodes[1].hub.tableByID(id) == nil {
+		if time.Now().After(deadline) {
+			t.Fatalf("node b did not take table %s over", id)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if got := movesOf(t, nodes[1].hub, id); !slices.EqualFunc(got, before, sameMove) {
+		t.Fatalf("node b has moves %v, want the %d applied on a: %v", got, len(before), before)
+	}
+	bob.until("back at the table on node b", func() bool {
+		var ok bool
+		inspect(t, nodes[1].hub, id, func(tb *table) { ok = tb.seats[1].client == bob.Client })
+		return ok
+	})
+	// Alice reconnects, to node b, and is in her seat.
+	alice2 := connect(t, nodes[1].hub, "alice")
+	alice2.table("her seat back", func(u *TableUpdate) bool { return u.Table.ID == id && u.You == 0 && !u.Closed })
+	for {
+		playTurn(t, alice2, bob)
+		if bob.tu.Outcome.Done {
+			break
+		}
+	}
+	if got := movesOf(t, nodes[1].hub, id); len(got) < len(before) || !slices.EqualFunc(got[:len(before)], before, sameMove) {
+		t.Fatalf("the finished game lost moves: %v, want it to start with %v", got, before)
+	}
+}
+
+func sameMove(a, b engine.Move) bool {
+	return a.Seat == b.Seat && a.Action.Kind == b.Action.Kind && slices.Equal(a.Action.Args, b.Action.Args)
+}
+
+// TestClusterStaleOwnerFenced: another node takes a table over while its
+// owner still runs (a pause or a partition on the owner's side); the old
+// owner's next write is refused, so the move it applied is not kept, it
+// stops the table, and its player follows the table to the new owner.
+func TestClusterStaleOwnerFenced(t *testing.T) {
+	nodes := testCluster(t, 2)
+	alice := connect(t, nodes[0].hub, "alice")
+	bob := connect(t, nodes[1].hub, "bob")
+	must(t, alice.Create(toyID, 2, false, engine.Options{"target": "50"}))
+	id := alice.seated().Table.ID
+	bob.lobbyWhere("alice's table", func(l *LobbyUpdate) bool { return slices.Contains(lobbyIDs(l), id) })
+	must(t, bob.Join(id))
+	must(t, alice.Start())
+	for range 2 {
+		playTurn(t, alice, bob)
+	}
+	before := movesOf(t, nodes[0].hub, id)
+
+	// Node b decides node a is gone and takes the table, while a runs on.
+	nodes[1].hub.takeOver(id)
+	if nodes[1].hub.tableByID(id) == nil {
+		t.Fatalf("node b could not take table %s", id)
+	}
+	// Whoever must move on node a's copy moves there: the write is refused.
+	alice.drain()
+	bob.drain()
+	if slices.Contains(alice.tu.Pending, alice.tu.You) {
+		_ = alice.Act(addOne) // applied on a, refused by the store
+	} else {
+		_ = bob.Act(addOne) // goes to a, the owner bob's node knows
+	}
+	deadline := time.Now().Add(patience)
+	for nodes[0].hub.tableByID(id) != nil {
+		if time.Now().After(deadline) {
+			t.Fatalf("node a still runs table %s", id)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if got := movesOf(t, nodes[1].hub, id); !slices.EqualFunc(got, before, sameMove) {
+		t.Fatalf("node b's table has moves %v, want only the %d before the takeover", got, len(before))
+	}
+	// Alice, whose session is on node a, follows the table to node b.
+	alice.until("at the table on node b", func() bool {
+		var ok bool
+		inspect(t, nodes[1].hub, id, func(tb *table) {
+			for _, px := range tb.seats {
+				ok = ok || (px.client != nil && px.client.relay != nil && px.id == "key:alice")
+			}
+		})
+		return ok
+	})
+	playTurn(t, alice, bob)
+	if got := movesOf(t, nodes[1].hub, id); len(got) != len(before)+1 {
+		t.Fatalf("after one more move node b has %d moves, want %d", len(got), len(before)+1)
+	}
+}
