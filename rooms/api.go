@@ -136,6 +136,9 @@ type Config struct {
 	// Observe, when set, is told of moves, bot decisions and fan-outs, for
 	// metrics (nil: nobody).
 	Observe Observer
+	// Infof, when set, is told of what a cluster's nodes do with tables
+	// (one taken over, handed over). Nil: silent.
+	Infof func(format string, args ...any)
 	// Logf, when set, receives internal errors (a game that panicked, a
 	// timeout action the engine refused). Nil: silent.
 	Logf func(format string, args ...any)

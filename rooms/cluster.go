@@ -81,7 +81,7 @@ func (h *Hub) startCluster() error {
 		func(id string) { go h.takeOver(id) },
 		func(id string) {
 			if t := h.tableByID(id); t != nil {
-				h.cfg.Logf("rooms: table %s: another server took it over", id)
+				h.cfg.Infof("another server took table %s over", id)
 				t.post(t.handOver)
 			}
 		}))
@@ -631,7 +631,7 @@ func (h *Hub) takeOver(id string) {
 		_ = h.bus.Release(id)
 		return
 	}
-	h.cfg.Logf("rooms: took table %s (%s) over at move %d", id, rec.Game, len(rec.Moves))
+	h.cfg.Infof("took table %s (%s) over at move %d", id, rec.Game, len(rec.Moves))
 	h.serve(t)
 	h.tellState()
 	for _, c := range h.followers(h.bus.Node())[id] {

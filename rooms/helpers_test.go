@@ -34,6 +34,9 @@ func testHub(t *testing.T, cfg Config) *Hub {
 			logf(format, args...)
 		}
 	}
+	if cfg.Infof == nil {
+		cfg.Infof = t.Logf
+	}
 	h := NewHub(cfg)
 	t.Cleanup(h.Close)
 	return h

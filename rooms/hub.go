@@ -74,6 +74,9 @@ func (c Config) withDefaults() Config {
 	if c.Logf == nil {
 		c.Logf = func(string, ...any) {}
 	}
+	if c.Infof == nil {
+		c.Infof = func(string, ...any) {}
+	}
 	return c
 }
 

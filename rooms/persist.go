@@ -27,7 +27,7 @@ func (t *table) persist() {
 	rec := t.stored()
 	if err := t.hub.store.SaveTable(&rec, t.movesStored); err != nil {
 		if errors.Is(err, store.ErrFenced) && t.hub.bus != nil {
-			t.cfg.Logf("rooms: table %s (%s): another server took it over; its last move here is not kept", t.id, t.info.ID)
+			t.cfg.Infof("another server took table %s (%s) over; its last move here is not kept", t.id, t.info.ID)
 			t.handOver()
 			return
 		}

@@ -121,7 +121,7 @@ func TestServe(t *testing.T) {
 	}
 }
 
-var listeningRE = regexp.MustCompile(`listening addr=(\S+)`)
+var listeningRE = regexp.MustCompile(`listening .*?addr=(\S+)`)
 
 // waitListening waits for the server's "listening" log line and returns its
 // address.

@@ -48,11 +48,11 @@ type child struct {
 	exited chan error
 }
 
-// startChild runs the server on data in a new process and waits until it
-// listens.
-func startChild(t *testing.T, data string) *child {
+// startChild runs the server on data, with extra flags, in a new process
+// and waits until it listens.
+func startChild(t *testing.T, data string, extra ...string) *child {
 	t.Helper()
-	args, _ := json.Marshal([]string{"-listen", "127.0.0.1:0", "-data", data, "-bot-delay", "1ms"})
+	args, _ := json.Marshal(append([]string{"-listen", "127.0.0.1:0", "-data", data, "-bot-delay", "1ms"}, extra...))
 	c := &child{cmd: exec.Command(os.Args[0], "-test.run=^$"), stderr: &sshtest.Buffer{}, exited: make(chan error, 1)}
 	c.cmd.Env = append(os.Environ(), serverArgsVar+"="+string(args))
 	c.cmd.Stderr = c.stderr

@@ -48,6 +48,9 @@ func Embedded(dir string, listen string) (*server.Server, error) {
 		if err != nil {
 			return nil, err
 		}
+		if port == 0 {
+			port = server.RANDOM_PORT // nats-server reads 0 as its default port
+		}
 		opts.Host, opts.Port = host, port
 	}
 	return start(opts, false)
