@@ -31,8 +31,10 @@ const (
 	stateEvery = time.Second
 	// stateStale is how long a node's state holds without a repeat.
 	stateStale = 4 * stateEvery
-	// askTimeout bounds a command to another node's table.
-	askTimeout = 5 * time.Second
+	// askTimeout bounds a command to another node's table: a live owner
+	// answers in milliseconds; a dead one that the NATS server has not
+	// noticed yet holds a player's move this long.
+	askTimeout = 2 * time.Second
 	// describeBatch is how many moves' words one request asks for.
 	describeBatch = 32
 )
