@@ -128,6 +128,7 @@ func (c *Client) openRematch(old *table, plan rematchPlan) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	c.hub.claim(t)
 	c.leaveOld(old, t)
 	c.hub.reserve(t)
 	return t.code, nil
