@@ -125,13 +125,7 @@ func (h *Hub) SetNotice(text string) {
 		return
 	}
 	h.lobbyChanged()
-	h.mu.Lock()
-	tables := make([]*table, 0, len(h.tables))
-	for _, t := range h.tables {
-		tables = append(tables, t)
-	}
-	h.mu.Unlock()
-	for _, t := range tables {
+	for _, t := range h.openTables() {
 		t.post(t.publish)
 	}
 }

@@ -544,16 +544,7 @@ func (t *table) handOver() {
 	if t.closed {
 		return
 	}
-	t.closed = true
-	t.stop()
-	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer, &t.clockTimer} {
-		s.stop()
-	}
-	if t.unserve != nil {
-		t.unserve()
-	}
-	t.hub.bots.cancel(t)
-	t.hub.removeTable(t)
+	t.halt()
 	me := t.hub.bus.Node()
 	moveOn := func(c *Client, watching bool) {
 		if c.relay != nil {
@@ -586,12 +577,7 @@ func (h *Hub) HandOver() int {
 		return 0
 	}
 	h.SetDraining(true)
-	h.mu.Lock()
-	tables := make([]*table, 0, len(h.tables))
-	for _, t := range h.tables {
-		tables = append(tables, t)
-	}
-	h.mu.Unlock()
+	tables := h.openTables()
 	for _, t := range tables {
 		_ = t.call(func() error { t.handOver(); return nil })
 		if err := h.bus.Release(t.id); err != nil {

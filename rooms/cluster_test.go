@@ -158,22 +158,29 @@ func TestClusterTwoNodesOneLobbyOneGame(t *testing.T) {
 	})
 }
 
+// clusterGame starts a game of two nodes: alice on the first owns the
+// table, bob on the second sits at it.
+func clusterGame(t *testing.T, target string) (nodes []*node, alice, bob *probe, id string) {
+	t.Helper()
+	nodes = testCluster(t, 2)
+	alice, bob = connect(t, nodes[0].hub, "alice"), connect(t, nodes[1].hub, "bob")
+	must(t, alice.Create(toyID, 2, false, engine.Options{"target": target}))
+	id = alice.seated().Table.ID
+	bob.lobbyWhere("alice's table", func(l *LobbyUpdate) bool { return slices.Contains(lobbyIDs(l), id) })
+	must(t, bob.Join(id))
+	bob.table("seated", func(u *TableUpdate) bool { return u.Table.ID == id && u.You == 1 })
+	must(t, alice.Start())
+	bob.table("started", func(u *TableUpdate) bool { return u.Table.Status == Playing })
+	return nodes, alice, bob, id
+}
+
 // TestClusterOwnerDies: the node that owns a game vanishes (its connection
 // cut, as by kill -9: no lease released, nothing more written); the other
 // node takes the table over from the last applied move, its player follows
 // the table there, the dead node's player reconnects to the live node and
 // is in their seat, and the game finishes with every move kept.
 func TestClusterOwnerDies(t *testing.T) {
-	nodes := testCluster(t, 2)
-	alice := connect(t, nodes[0].hub, "alice")
-	bob := connect(t, nodes[1].hub, "bob")
-	must(t, alice.Create(toyID, 2, false, engine.Options{"target": "10"}))
-	id := alice.seated().Table.ID
-	bob.lobbyWhere("alice's table", func(l *LobbyUpdate) bool { return slices.Contains(lobbyIDs(l), id) })
-	must(t, bob.Join(id))
-	bob.table("seated", func(u *TableUpdate) bool { return u.Table.ID == id && u.You == 1 })
-	must(t, alice.Start())
-	bob.table("started", func(u *TableUpdate) bool { return u.Table.Status == Playing })
+	nodes, alice, bob, id := clusterGame(t, "10")
 	for range 3 {
 		playTurn(t, alice, bob)
 	}
@@ -221,14 +228,7 @@ func sameMove(a, b engine.Move) bool {
 // owner's next write is refused, so the move it applied is not kept, it
 // stops the table, and its player follows the table to the new owner.
 func TestClusterStaleOwnerFenced(t *testing.T) {
-	nodes := testCluster(t, 2)
-	alice := connect(t, nodes[0].hub, "alice")
-	bob := connect(t, nodes[1].hub, "bob")
-	must(t, alice.Create(toyID, 2, false, engine.Options{"target": "50"}))
-	id := alice.seated().Table.ID
-	bob.lobbyWhere("alice's table", func(l *LobbyUpdate) bool { return slices.Contains(lobbyIDs(l), id) })
-	must(t, bob.Join(id))
-	must(t, alice.Start())
+	nodes, alice, bob, id := clusterGame(t, "50")
 	for range 2 {
 		playTurn(t, alice, bob)
 	}

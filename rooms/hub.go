@@ -340,6 +340,17 @@ func (h *Hub) newTable(g engine.Game, info engine.Info, seats int, private bool,
 	return t, nil
 }
 
+// openTables lists the hub's open tables, in no order.
+func (h *Hub) openTables() []*table {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	tables := make([]*table, 0, len(h.tables))
+	for _, t := range h.tables {
+		tables = append(tables, t)
+	}
+	return tables
+}
+
 func (h *Hub) tableByID(id string) *table {
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -217,17 +217,8 @@ func (t *table) shut(notice string) {
 	if t.closed {
 		return
 	}
-	t.closed = true
-	t.stop()
-	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer, &t.clockTimer} {
-		s.stop()
-	}
+	t.halt()
 	t.forget()
-	if t.unserve != nil {
-		t.unserve()
-	}
-	t.hub.bots.cancel(t)
-	t.hub.removeTable(t)
 	for i := range t.seats {
 		if c := t.seats[i].client; c != nil {
 			t.seats[i].client = nil
@@ -238,6 +229,21 @@ func (t *table) shut(notice string) {
 		t.detach(c, notice, engine.Spectator)
 	}
 	t.spectators = nil
+}
+
+// halt stops the table's timers, bots and commands from other nodes, and
+// takes it out of the hub: the actor loop ends after this command.
+func (t *table) halt() {
+	t.closed = true
+	t.stop()
+	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer, &t.clockTimer} {
+		s.stop()
+	}
+	if t.unserve != nil {
+		t.unserve()
+	}
+	t.hub.bots.cancel(t)
+	t.hub.removeTable(t)
 }
 
 // detach takes c off the table. With a notice, c gets a last update (Closed)
