@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"arcade/engine"
 )
@@ -16,13 +17,16 @@ import (
 // table first takes the new place, then leaves the old one, so a refused
 // join leaves the client where it was.
 type Client struct {
-	hub    *Hub
-	cid    uint64     // numbers the client on its hub (cluster messages name it)
-	relay  *clientRef // set on a stand-in for a client of another node (cluster.go)
-	notify chan struct{}
-	done   chan struct{}
-	wake   atomic.Pointer[func()] // see OnWake
-	op     sync.Mutex             // one membership change at a time
+	hub   *Hub
+	cid   uint64     // numbers the client on its hub (cluster messages name it)
+	relay *clientRef // set on a stand-in for a client of another node (cluster.go)
+	// arrived is when the client connected (a cluster resumes a seat
+	// elsewhere for a short while after).
+	arrived time.Time
+	notify  chan struct{}
+	done    chan struct{}
+	wake    atomic.Pointer[func()] // see OnWake
+	op      sync.Mutex             // one membership change at a time
 
 	mu     sync.Mutex
 	player Player
@@ -38,7 +42,7 @@ type Client struct {
 }
 
 func newClient(h *Hub, p Player) *Client {
-	c := &Client{hub: h, player: p, notify: make(chan struct{}, 1), done: make(chan struct{})}
+	c := &Client{hub: h, player: p, arrived: time.Now(), notify: make(chan struct{}, 1), done: make(chan struct{})}
 	if h != nil {
 		c.cid = h.nextCID.Add(1)
 	}
@@ -89,16 +93,19 @@ func (c *Client) where() (Player, *table, error) {
 	return c.player, c.table, nil
 }
 
-// markClosed flips the client to closed once and returns its table; ok is
-// false if it was closed already.
-func (c *Client) markClosed() (t *table, ok bool) {
+// markClosed flips the client to closed once and returns its table, or the
+// table of another node it sits at; ok is false if it was closed already.
+func (c *Client) markClosed() (t *table, r *remoteAt, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.closed {
-		return nil, false
+		return nil, nil, false
 	}
 	c.closed = true
-	return c.table, true
+	if c.table == nil {
+		r = c.remote
+	}
+	return c.table, r, true
 }
 
 // onTable runs f on the client's current table's actor, or sends req to
@@ -309,7 +316,7 @@ func (c *Client) Act(a engine.Action) error {
 // player back in it, unless the table closed because nobody was left and no
 // other human ever sat there. Close is idempotent.
 func (c *Client) Close() {
-	t, ok := c.markClosed()
+	t, r, ok := c.markClosed()
 	if !ok {
 		return
 	}
@@ -317,7 +324,7 @@ func (c *Client) Close() {
 	if t != nil {
 		_ = t.call(func() error { return t.leave(c, leaveDisconnect) })
 	}
-	if r := c.remoteTable(); r != nil {
+	if r != nil {
 		_ = c.hub.ask(r.table, c, cmdReq{Op: opClose, Player: c.Player()})
 	}
 	c.finish()
@@ -326,7 +333,7 @@ func (c *Client) Close() {
 // evict closes the client because by (the same player) connected again: by
 // takes its place at its table. It reports whether by was seated.
 func (c *Client) evict(by *Client) bool {
-	t, ok := c.markClosed()
+	t, r, ok := c.markClosed()
 	if !ok {
 		return false
 	}
@@ -334,7 +341,7 @@ func (c *Client) evict(by *Client) bool {
 	if t != nil {
 		placed = t.call(func() error { return t.replace(c, by) }) == nil
 	}
-	if r := c.remoteTable(); r != nil {
+	if r != nil {
 		// The seat stays the player's: the new session takes it back.
 		_ = c.hub.ask(r.table, c, cmdReq{Op: opClose, Player: c.Player()})
 		op := opJoin
@@ -350,7 +357,7 @@ func (c *Client) evict(by *Client) bool {
 
 // shutdown closes the client when the hub stops.
 func (c *Client) shutdown() {
-	if _, ok := c.markClosed(); ok {
+	if _, _, ok := c.markClosed(); ok {
 		c.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeShutdown})
 		c.finish()
 	}

@@ -71,6 +71,7 @@ func (h *Hub) startCluster() error {
 		{subjectNode(b.Node()), h.onRelay},
 		{subjectLobbyState, h.onState},
 		{subjectLobbyChat, h.onChat},
+		{subjectArrived, h.onArrived},
 	} {
 		stop, err := b.Subscribe(sub.subject, sub.handle)
 		if err != nil {
@@ -680,6 +681,7 @@ func (h *Hub) onState(_ string, data []byte) {
 	if !changed {
 		return
 	}
+	h.resumeArrivals(st)
 	ids := make(map[string]bool, len(st.Tables))
 	for _, nt := range st.Tables {
 		ids[nt.Sum.ID] = true
@@ -707,6 +709,79 @@ func (h *Hub) followers(owner string) map[string][]*Client {
 		c.mu.Unlock()
 	}
 	return out
+}
+
+// resumeWindow is how long after connecting a keyed player who landed in
+// the lobby is put back in a seat that another node reports them away from
+// (their older session there ended because they connected here).
+const resumeWindow = 10 * time.Second
+
+// tellArrived tells the other nodes that keyed player id connected here.
+func (h *Hub) tellArrived(id string) {
+	if data, err := json.Marshal(arrivalNote{Node: h.bus.Node(), ID: id}); err == nil {
+		_ = h.bus.Publish(subjectArrived, data)
+	}
+}
+
+// onArrived ends this node's session of a player who connected to another
+// node, as Connect ends an older session on the same node: their seat
+// waits for them (the new session takes it when the seat shows as away).
+func (h *Hub) onArrived(_ string, data []byte) {
+	var n arrivalNote
+	if err := json.Unmarshal(data, &n); err != nil || n.Node == h.bus.Node() || n.ID == "" {
+		return
+	}
+	h.mu.Lock()
+	old := h.byID[n.ID]
+	h.mu.Unlock()
+	if old == nil {
+		return
+	}
+	go func() {
+		t, r, ok := old.markClosed()
+		if !ok {
+			return
+		}
+		h.forget(old)
+		if t != nil {
+			_ = t.call(func() error { return t.leave(old, leaveDisconnect) })
+		}
+		if r != nil {
+			_ = h.ask(r.table, old, cmdReq{Op: opClose, Player: old.Player()})
+		}
+		old.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeReplaced})
+		old.finish()
+	}()
+}
+
+// resumeArrivals puts keyed players who just connected here, and wait in
+// the lobby, back in the seats another node's state says they are away from.
+func (h *Hub) resumeArrivals(st nodeState) {
+	if len(st.Away) == 0 {
+		return
+	}
+	h.mu.Lock()
+	var back []*Client
+	for id := range st.Away {
+		if c := h.byID[id]; c != nil && time.Since(c.arrived) < resumeWindow {
+			back = append(back, c)
+		}
+	}
+	h.mu.Unlock()
+	for _, c := range back {
+		c.mu.Lock()
+		idle := c.table == nil && c.remote == nil && c.pending == "" && !c.closed
+		c.mu.Unlock()
+		if !idle {
+			continue
+		}
+		id := st.Away[c.Player().ID]
+		go func() {
+			if c.remoteTable() == nil {
+				_ = c.enterRemote(nodeTableRef{id: id, owner: st.Node}, cmdReq{Op: opJoin, Resume: true})
+			}
+		}()
+	}
 }
 
 // onChat takes a lobby chat line said on another node.

@@ -272,3 +272,28 @@ func TestClusterStaleOwnerFenced(t *testing.T) {
 		t.Fatalf("after one more move node b has %d moves, want %d", len(got), len(before)+1)
 	}
 }
+
+// TestClusterSameKeyElsewhere: a player who connects to another node while
+// an older session of theirs runs (a connection that died without the
+// server noticing, a second terminal) gets the older session's seat there,
+// and the older session is told why it ended, wherever the table runs.
+func TestClusterSameKeyElsewhere(t *testing.T) {
+	nodes, alice, bob, id := clusterGame(t, "50")
+	// Alice's table runs on her node; she comes back through the other.
+	alice2 := connect(t, nodes[1].hub, "alice")
+	alice.closedWith(NoticeReplaced)
+	alice2.table("alice's seat on the other node", func(u *TableUpdate) bool {
+		return u.Table.ID == id && u.You == 0 && !u.Closed && u.Table.Status == Playing
+	})
+	// Bob's session is on the other node; he comes back through the
+	// table's own node.
+	bob2 := connect(t, nodes[0].hub, "bob")
+	bob.closedWith(NoticeReplaced)
+	bob2.table("bob's seat on the table's node", func(u *TableUpdate) bool {
+		return u.Table.ID == id && u.You == 1 && !u.Closed
+	})
+	playTurn(t, alice2, bob2)
+	// A session at another node's table that ends leaves its seat away.
+	alice2.Close()
+	bob2.table("alice away", func(u *TableUpdate) bool { return !u.Seats[0].Connected && !u.Seats[0].Empty })
+}

@@ -245,6 +245,9 @@ func (h *Hub) Connect(p Player) *Client {
 	if !placed {
 		h.sendLobby(c)
 	}
+	if h.bus != nil && !p.Guest {
+		h.tellArrived(p.ID)
+	}
 	return c
 }
 
@@ -387,8 +390,21 @@ func (h *Hub) removeTable(t *table) {
 func (h *Hub) setAway(id string, t *table) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if !h.closed {
-		h.away[id] = t
+	if h.closed {
+		return
+	}
+	h.away[id] = t
+	if c := h.byID[id]; c != nil && h.bus != nil && time.Since(c.arrived) < resumeWindow {
+		// The player just connected here, and the session that held the
+		// seat was on another node (see onArrived): the seat is theirs.
+		go func() {
+			c.mu.Lock()
+			idle := c.table == nil && c.remote == nil && c.pending == "" && !c.closed
+			c.mu.Unlock()
+			if idle {
+				_ = c.enter(t, ErrNoTable, func(t *table, p Player) error { return t.join(c, p, false, true) })
+			}
+		}()
 	}
 }
 

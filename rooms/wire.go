@@ -15,9 +15,17 @@ import (
 
 // Subjects of the cluster.
 const (
-	subjectLobbyState = "arcade.lobby.state" // nodeState, from every node
-	subjectLobbyChat  = "arcade.lobby.chat"  // chatNote, a lobby chat line
+	subjectLobbyState = "arcade.lobby.state"    // nodeState, from every node
+	subjectLobbyChat  = "arcade.lobby.chat"     // chatNote, a lobby chat line
+	subjectArrived    = "arcade.player.arrived" // arrivalNote, a keyed player connected
 )
+
+// arrivalNote says that a keyed player connected to a node: an older
+// session of theirs on another node ends, and its seat waits for the new one.
+type arrivalNote struct {
+	Node string `json:"node"`
+	ID   string `json:"id"`
+}
 
 // subjectTable is where a table's owner serves commands (cmdReq).
 func subjectTable(id string) string { return "arcade.room." + id + ".cmd" }
