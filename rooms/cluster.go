@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"time"
 
@@ -73,7 +74,7 @@ func (h *Hub) startCluster() error {
 		{subjectLobbyChat, h.onChat},
 		{subjectArrived, h.onArrived},
 	} {
-		stop, err := b.Subscribe(sub.subject, sub.handle)
+		stop, err := b.Subscribe(sub.subject, h.guard(sub.handle))
 		if err != nil {
 			h.stopCluster()
 			return fmt.Errorf("rooms: subscribing to %s: %w", sub.subject, err)
@@ -104,6 +105,19 @@ func (h *Hub) startCluster() error {
 	h.clusterStops = append(h.clusterStops, func() { tick.Stop(); close(done) })
 	h.tellState()
 	return nil
+}
+
+// guard keeps a bug in handling one message from another node from taking
+// the whole server down: the panic is logged and the message dropped.
+func (h *Hub) guard(handle func(string, []byte)) func(string, []byte) {
+	return func(subject string, data []byte) {
+		defer func() {
+			if r := recover(); r != nil {
+				h.cfg.Logf("rooms: a message on %s panicked: %v\n%s", subject, r, debug.Stack())
+			}
+		}()
+		handle(subject, data)
+	}
 }
 
 // stopCluster stops listening to the other nodes (Close).
@@ -182,7 +196,13 @@ func (h *Hub) askReply(id string, c *Client, req cmdReq) (cmdReply, error) {
 
 // handle runs one command of another node's client at t (on the bus's
 // goroutine for t's subject) and returns the reply.
-func (h *Hub) handle(t *table, data []byte) []byte {
+func (h *Hub) handle(t *table, data []byte) (out []byte) {
+	defer func() {
+		if r := recover(); r != nil {
+			h.cfg.Logf("rooms: table %s: a command from another node panicked: %v\n%s", t.id, r, debug.Stack())
+			out, _ = json.Marshal(replyErr(ErrInternal))
+		}
+	}()
 	var req cmdReq
 	var r cmdReply
 	switch err := json.Unmarshal(data, &req); {
@@ -202,7 +222,7 @@ func (h *Hub) handle(t *table, data []byte) []byte {
 		}
 		h.dropStandIn(px)
 	}
-	out, _ := json.Marshal(r)
+	out, _ = json.Marshal(r)
 	return out
 }
 

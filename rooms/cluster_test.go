@@ -94,8 +94,14 @@ func TestClusterTwoNodesOneLobbyOneGame(t *testing.T) {
 	bob.lobbyWhere("the other node's table", func(l *LobbyUpdate) bool {
 		return slices.Equal(lobbyIDs(l), []string{id}) && l.Online == 3 && len(l.People) == 3
 	})
-	if got := nodes[0].hub.Lobby(); !slices.Equal(lobbyIDs(&got), []string{id}) || got.Online != 3 {
-		t.Fatalf("node a lists %v with %d online, want [%s] and 3", lobbyIDs(&got), got.Online, id)
+	for deadline := time.Now().Add(patience); ; time.Sleep(5 * time.Millisecond) {
+		got := nodes[0].hub.Lobby()
+		if slices.Equal(lobbyIDs(&got), []string{id}) && got.Online == 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("node a lists %v with %d online, want [%s] and 3", lobbyIDs(&got), got.Online, id)
+		}
 	}
 
 	// Bob joins by the private table's code from the other node, then
