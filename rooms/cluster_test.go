@@ -303,3 +303,39 @@ func TestClusterSameKeyElsewhere(t *testing.T) {
 	alice2.Close()
 	bob2.table("alice away", func(u *TableUpdate) bool { return !u.Seats[0].Connected && !u.Seats[0].Empty })
 }
+
+// TestClusterRematchAndWatch: a spectator on another node follows the game;
+// after it, the player on the other node opens the rematch (on the table's
+// node, in his own seat, as its host), the owner's player joins it by its
+// code, and the other node's lobby lists the result.
+func TestClusterRematchAndWatch(t *testing.T) {
+	nodes := testCluster(t, 2)
+	alice, bob := connect(t, nodes[0].hub, "alice"), connect(t, nodes[1].hub, "bob")
+	dan := connect(t, nodes[1].hub, "dan")
+	must(t, alice.Create(toyID, 2, false, engine.Options{"target": "3"}))
+	id := alice.seated().Table.ID
+	bob.lobbyWhere("alice's table", func(l *LobbyUpdate) bool { return slices.Contains(lobbyIDs(l), id) })
+	must(t, bob.Join(id))
+	must(t, dan.Watch(id))
+	if u := dan.table("watching", func(u *TableUpdate) bool { return u.Table.ID == id && !u.Closed }); u.You != engine.Spectator {
+		t.Fatalf("dan is seat %d", u.You)
+	}
+	must(t, alice.Start())
+	finishToy(t, alice, bob)
+	if u := dan.table("the end, watched", func(u *TableUpdate) bool { return u.Outcome.Done }); view(t, u).Secret != -1 {
+		t.Fatalf("the spectator sees a secret: %+v", u.View)
+	}
+	must(t, bob.Rematch())
+	nu := bob.table("at the rematch", func(u *TableUpdate) bool { return u.Table.ID != id && !u.Closed })
+	if nu.You != 1 || !nu.Host || nu.Seats[0].Name != "alice" {
+		t.Fatalf("bob's rematch: %s seats %+v", show(nu), nu.Seats)
+	}
+	code := alice.table("the rematch's code", func(u *TableUpdate) bool { return u.Rematch != "" }).Rematch
+	must(t, alice.JoinCode(code))
+	bob.table("alice is back", func(u *TableUpdate) bool { return u.Seats[0].Connected })
+	if nodes[0].hub.tableByID(nu.Table.ID) == nil {
+		t.Fatalf("the rematch %s is not on the table's node", nu.Table.ID)
+	}
+	must(t, dan.Leave())
+	dan.lobbyWhere("the result", func(l *LobbyUpdate) bool { return len(l.Recent) == 1 && l.Recent[0].Names[1] == "bob" })
+}
