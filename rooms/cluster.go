@@ -673,6 +673,11 @@ func (h *Hub) tellState() {
 	for id, t := range h.away {
 		st.Away[id] = t.id
 	}
+	st.Names = make(map[string]string, len(h.clients))
+	for c := range h.clients {
+		p := c.Player()
+		st.Names[nameFold(p.Name)] = p.ID
+	}
 	h.mu.Unlock()
 	slices.SortFunc(st.Tables, func(a, b nodeTable) int { return a.Created.Compare(b.Created) })
 	data, err := json.Marshal(st)

@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"testing"
@@ -338,4 +339,32 @@ func TestClusterRematchAndWatch(t *testing.T) {
 	}
 	must(t, dan.Leave())
 	dan.lobbyWhere("the result", func(l *LobbyUpdate) bool { return len(l.Recent) == 1 && l.Recent[0].Names[1] == "bob" })
+}
+
+// TestClusterNamesAreOnePlayers: a name taken on one node is taken on the
+// others too, but not for its own player (who may come back through
+// another node before the first noticed they left).
+func TestClusterNamesAreOnePlayers(t *testing.T) {
+	nodes := testCluster(t, 2)
+	ann := connect(t, nodes[0].hub, "ann")
+	other := nodes[1].hub
+	for deadline := time.Now().Add(patience); ; time.Sleep(5 * time.Millisecond) {
+		if l := other.Lobby(); l.Online == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("node b never heard of ann")
+		}
+	}
+	twin := other.Connect(Player{ID: "key:twin", Name: "ANN"})
+	if got := twin.Player().Name; got != "ANN 2" {
+		t.Fatalf("a second ann on the other node is called %q", got)
+	}
+	if _, err := twin.Rename("Ann"); !errors.Is(err, ErrNameTaken) {
+		t.Fatalf("renaming to ann on the other node: %v", err)
+	}
+	back := other.Connect(Player{ID: ann.Player().ID, Name: "ann"})
+	if got := back.Player().Name; got != "ann" {
+		t.Fatalf("ann herself, through the other node, is called %q", got)
+	}
 }

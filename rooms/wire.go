@@ -181,6 +181,9 @@ type nodeState struct {
 	Tables []nodeTable       `json:"tables"`
 	People []Person          `json:"people"`
 	Away   map[string]string `json:"away,omitempty"` // player ID -> table ID
+	// Names are the folded names (nameFold) of the players online there,
+	// with their IDs: a name is one player's in the whole cluster.
+	Names  map[string]string `json:"names,omitempty"`
 	Recent []Result          `json:"recent,omitempty"`
 }
 
