@@ -52,29 +52,31 @@ func (h *Hub) Tables() []TableInfo {
 	out := make([]TableInfo, 0, len(tables))
 	for _, t := range tables {
 		var info TableInfo
-		err := t.call(func() error {
-			names := t.names()
-			info = TableInfo{TableSummary: t.makeSummary(names), Code: t.code, Spectators: len(t.spectators)}
-			for i := range t.seats {
-				s := &t.seats[i]
-				switch {
-				case s.empty():
-					info.Seats = append(info.Seats, "")
-				case s.bot != nil:
-					info.Seats = append(info.Seats, names[i]+" (bot)")
-				case s.away():
-					info.Seats = append(info.Seats, names[i]+" (away)")
-				default:
-					info.Seats = append(info.Seats, names[i])
-				}
-			}
-			return nil
-		})
-		if err == nil {
+		if t.call(func() error { info = t.adminInfo(); return nil }) == nil {
 			out = append(out, info)
 		}
 	}
-	return out
+	return append(out, h.remoteTables()...)
+}
+
+// adminInfo is the table as an admin sees it (actor only).
+func (t *table) adminInfo() TableInfo {
+	names := t.names()
+	info := TableInfo{TableSummary: t.makeSummary(names), Code: t.code, Spectators: len(t.spectators)}
+	for i := range t.seats {
+		s := &t.seats[i]
+		switch {
+		case s.empty():
+			info.Seats = append(info.Seats, "")
+		case s.bot != nil:
+			info.Seats = append(info.Seats, names[i]+" (bot)")
+		case s.away():
+			info.Seats = append(info.Seats, names[i]+" (away)")
+		default:
+			info.Seats = append(info.Seats, names[i])
+		}
+	}
+	return info
 }
 
 // AdminTables is Hub.Tables for a client whose player is one of the
@@ -96,7 +98,14 @@ func (h *Hub) CloseTable(idOrCode, reason string) error {
 		t = h.tableByCode(idOrCode)
 	}
 	if t == nil {
-		return ErrNoTable
+		r, ok := h.remoteByID(strings.TrimSpace(idOrCode))
+		if !ok {
+			r, ok = h.remoteByCode(idOrCode)
+		}
+		if !ok {
+			return ErrNoTable
+		}
+		return h.ask(r.id, nil, cmdReq{Op: opAdminClose, Text: reason})
 	}
 	notice := NoticeAdminClosed
 	if reason = CleanText(reason, MaxNoticeRunes); reason != "" {
@@ -118,9 +127,15 @@ func (h *Hub) Draining() bool { return h.admin.draining.Load() }
 
 // SetNotice posts a server-wide notice (cleaned with CleanText; "" takes it
 // down): the lobby shows it (LobbyUpdate.Notice) and so does every table
-// (TableUpdate.ServerNotice), at once.
+// (TableUpdate.ServerNotice), at once; in a cluster, on every node.
 func (h *Hub) SetNotice(text string) {
 	text = CleanText(text, MaxNoticeRunes)
+	h.showNotice(text)
+	h.tellNotice(text)
+}
+
+// showNotice shows the notice on this node.
+func (h *Hub) showNotice(text string) {
 	if old := h.admin.notice.Swap(&text); old != nil && *old == text {
 		return
 	}

@@ -73,6 +73,7 @@ func (h *Hub) startCluster() error {
 		{subjectLobbyState, h.onState},
 		{subjectLobbyChat, h.onChat},
 		{subjectArrived, h.onArrived},
+		{subjectNotice, h.onNotice},
 	} {
 		stop, err := b.Subscribe(sub.subject, h.guard(sub.handle))
 		if err != nil {
@@ -210,6 +211,15 @@ func (h *Hub) handle(t *table, data []byte) (out []byte) {
 		r = replyErr(errors.New("rooms: a malformed command"))
 	case req.Op == opDescribe:
 		r.Words = t.describeRange(engine.Seat(req.Seat), req.Made, req.First, req.Count)
+	case req.Op == opAdminInfo:
+		var info TableInfo
+		if err := t.call(func() error { info = t.adminInfo(); return nil }); err != nil {
+			r = replyErr(err)
+		} else {
+			r.Info = &info
+		}
+	case req.Op == opAdminClose:
+		r = replyErr(h.CloseTable(t.id, req.Text))
 	default:
 		px := h.standIn(req)
 		if px == nil {
@@ -807,6 +817,52 @@ func (h *Hub) resumeArrivals(st nodeState) {
 			}
 		}()
 	}
+}
+
+// tellNotice sends an admin's notice to the other nodes.
+func (h *Hub) tellNotice(text string) {
+	if h.bus == nil {
+		return
+	}
+	if data, err := json.Marshal(noticeNote{Node: h.bus.Node(), Text: text}); err == nil {
+		_ = h.bus.Publish(subjectNotice, data)
+	}
+}
+
+// onNotice shows a notice an admin posted on another node.
+func (h *Hub) onNotice(_ string, data []byte) {
+	var n noticeNote
+	if err := json.Unmarshal(data, &n); err != nil || n.Node == h.bus.Node() {
+		return
+	}
+	h.showNotice(CleanText(n.Text, MaxNoticeRunes))
+}
+
+// remoteTables lists the other nodes' open tables as an admin sees them,
+// each asked of its owner (Hub.Tables).
+func (h *Hub) remoteTables() []TableInfo {
+	if h.bus == nil {
+		return nil
+	}
+	h.mu.Lock()
+	var ids []string
+	for _, n := range h.nodes {
+		for _, nt := range n.state.Tables {
+			if h.tables[nt.Sum.ID] == nil {
+				ids = append(ids, nt.Sum.ID)
+			}
+		}
+	}
+	h.mu.Unlock()
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	var out []TableInfo
+	for _, id := range ids {
+		if r, err := h.askReply(id, nil, cmdReq{Op: opAdminInfo}); err == nil && r.Info != nil {
+			out = append(out, *r.Info)
+		}
+	}
+	return out
 }
 
 // onChat takes a lobby chat line said on another node.

@@ -368,3 +368,30 @@ func TestClusterNamesAreOnePlayers(t *testing.T) {
 		t.Fatalf("ann herself, through the other node, is called %q", got)
 	}
 }
+
+// TestClusterAdmin: an admin on one node posts a notice every node shows,
+// lists every node's tables (private ones with their codes and seats), and
+// closes a table another node runs.
+func TestClusterAdmin(t *testing.T) {
+	nodes, alice, bob, id := clusterGame(t, "50")
+	admin := nodes[1].hub
+	admin.SetNotice("maintenance at noon")
+	alice.table("the notice", func(u *TableUpdate) bool { return u.ServerNotice == "maintenance at noon" })
+	var code string
+	inspect(t, nodes[0].hub, id, func(tb *table) { code = tb.code })
+	infos := admin.Tables()
+	if len(infos) != 1 || infos[0].ID != id || infos[0].Code != code || !slices.Equal(infos[0].Seats, []string{"alice", "bob"}) {
+		t.Fatalf("the admin on node b lists %+v", infos)
+	}
+	must(t, admin.CloseTable(code, "tidying up"))
+	alice.closedWith(NoticeAdminClosed + " tidying up")
+	bob.closedWith(NoticeAdminClosed + " tidying up")
+	for deadline := time.Now().Add(patience); len(admin.Tables()) > 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("node b still lists %+v", admin.Tables())
+		}
+	}
+	if err := admin.CloseTable(id, ""); !errors.Is(err, ErrNoTable) {
+		t.Fatalf("closing it again: %v", err)
+	}
+}

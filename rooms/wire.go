@@ -18,7 +18,14 @@ const (
 	subjectLobbyState = "arcade.lobby.state"    // nodeState, from every node
 	subjectLobbyChat  = "arcade.lobby.chat"     // chatNote, a lobby chat line
 	subjectArrived    = "arcade.player.arrived" // arrivalNote, a keyed player connected
+	subjectNotice     = "arcade.admin.notice"   // noticeNote, an admin's notice
 )
+
+// noticeNote is the server-wide notice an admin posted on one node.
+type noticeNote struct {
+	Node string `json:"node"`
+	Text string `json:"text"`
+}
 
 // arrivalNote says that a keyed player connected to a node: an older
 // session of theirs on another node ends, and its seat waits for the new one.
@@ -41,25 +48,27 @@ type clientRef struct {
 
 // Table commands a client at another node's table sends its owner.
 const (
-	opJoin      = "join"
-	opWatch     = "watch"
-	opLeave     = "leave" // Leave: back to the lobby
-	opMoved     = "moved" // the client went to another table
-	opClose     = "close" // the session ended
-	opStart     = "start" // and the rest: the Client methods of the same name
-	opAddBot    = "addbot"
-	opRemoveBot = "removebot"
-	opKick      = "kick"
-	opAct       = "act"
-	opClock     = "clock"
-	opAutoPass  = "autopass"
-	opOptions   = "options"
-	opHandHost  = "handhost"
-	opSay       = "say"
-	opReport    = "report"
-	opRematch   = "rematch"
-	opRename    = "rename"
-	opDescribe  = "describe" // words for legal moves (no client needed)
+	opJoin       = "join"
+	opWatch      = "watch"
+	opLeave      = "leave" // Leave: back to the lobby
+	opMoved      = "moved" // the client went to another table
+	opClose      = "close" // the session ended
+	opStart      = "start" // and the rest: the Client methods of the same name
+	opAddBot     = "addbot"
+	opRemoveBot  = "removebot"
+	opKick       = "kick"
+	opAct        = "act"
+	opClock      = "clock"
+	opAutoPass   = "autopass"
+	opOptions    = "options"
+	opHandHost   = "handhost"
+	opSay        = "say"
+	opReport     = "report"
+	opRematch    = "rematch"
+	opRename     = "rename"
+	opDescribe   = "describe"   // words for legal moves (no client needed)
+	opAdminInfo  = "admininfo"  // the table as an admin sees it (TableInfo)
+	opAdminClose = "adminclose" // an admin closes the table (Text: the reason)
 )
 
 // cmdReq is one command for a table's owner.
@@ -85,10 +94,11 @@ type cmdReq struct {
 
 // cmdReply answers a cmdReq.
 type cmdReply struct {
-	Table string   `json:"table,omitempty"` // where the client is now
-	Err   string   `json:"err,omitempty"`
-	Kind  string   `json:"kind,omitempty"` // the sentinel Err matches, or "rule"
-	Words []string `json:"words,omitempty"`
+	Table string     `json:"table,omitempty"` // where the client is now
+	Err   string     `json:"err,omitempty"`
+	Kind  string     `json:"kind,omitempty"` // the sentinel Err matches, or "rule"
+	Words []string   `json:"words,omitempty"`
+	Info  *TableInfo `json:"info,omitempty"`
 }
 
 // wireErrors are the errors a reply can carry so that errors.Is still
