@@ -93,6 +93,16 @@ func (c *Client) where() (Player, *table, error) {
 	return c.player, c.table, nil
 }
 
+// place is where: the player and the table here, and the table of another
+// node the client sits at (nil when none).
+func (c *Client) place() (Player, *table, *remoteAt, error) {
+	p, t, err := c.where()
+	if err != nil || t != nil {
+		return p, t, nil, err
+	}
+	return p, nil, c.remoteTable(), nil
+}
+
 // markClosed flips the client to closed once and returns its table, or the
 // table of another node it sits at; ok is false if it was closed already.
 func (c *Client) markClosed() (t *table, r *remoteAt, ok bool) {
@@ -179,7 +189,7 @@ func (c *Client) Create(game string, seats int, private bool, opts engine.Option
 	}
 	c.op.Lock()
 	defer c.op.Unlock()
-	p, old, err := c.where()
+	p, old, was, err := c.place()
 	if err != nil {
 		return err
 	}
@@ -191,7 +201,7 @@ func (c *Client) Create(game string, seats int, private bool, opts engine.Option
 		return err
 	}
 	c.hub.claim(t)
-	c.leaveOld(old, t)
+	c.leaveOld(old, was, t)
 	return nil
 }
 
@@ -244,7 +254,7 @@ func (c *Client) WatchCode(code string) error {
 func (c *Client) enter(t *table, missing error, do func(t *table, p Player) error) error {
 	c.op.Lock()
 	defer c.op.Unlock()
-	p, old, err := c.where()
+	p, old, was, err := c.place()
 	if err != nil {
 		return err
 	}
@@ -254,17 +264,19 @@ func (c *Client) enter(t *table, missing error, do func(t *table, p Player) erro
 	if err := t.call(func() error { return do(t, p) }); err != nil {
 		return err
 	}
-	c.leaveOld(old, t)
+	c.leaveOld(old, was, t)
 	return nil
 }
 
-// leaveOld leaves the table the client was at before it moved to now, and
-// the table of another node it was at, if any.
-func (c *Client) leaveOld(old, now *table) {
+// leaveOld leaves the table the client was at before it moved to now: old
+// on this node, or was on another node.
+func (c *Client) leaveOld(old *table, was *remoteAt, now *table) {
 	if old != nil && old != now {
 		_ = old.call(func() error { return old.leave(c, leaveMoved) })
 	}
-	c.leaveRemote()
+	if was != nil {
+		_ = c.hub.ask(was.table, c, cmdReq{Op: opMoved, Player: c.Player()})
+	}
 }
 
 // Leave leaves the current table and returns to the lobby. Before the game

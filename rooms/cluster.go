@@ -453,11 +453,10 @@ func (c *Client) remoteTable() *remoteAt {
 func (c *Client) enterRemote(r nodeTableRef, req cmdReq) error {
 	c.op.Lock()
 	defer c.op.Unlock()
-	p, old, err := c.where()
+	p, old, was, err := c.place()
 	if err != nil {
 		return err
 	}
-	was := c.remoteTable()
 	c.mu.Lock()
 	c.pending, c.pendingOwner = r.id, r.owner
 	c.mu.Unlock()
@@ -474,25 +473,11 @@ func (c *Client) enterRemote(r nodeTableRef, req cmdReq) error {
 		return err
 	}
 	c.hub.lobbyChanged()
-	if old != nil {
-		_ = old.call(func() error { return old.leave(c, leaveMoved) })
+	if was != nil && was.table == r.id {
+		was = nil // the same table: joined from watching it, say
 	}
-	if was != nil && was.table != r.id {
-		_ = c.hub.ask(was.table, c, cmdReq{Op: opMoved, Player: p})
-	}
+	c.leaveOld(old, was, nil)
 	return nil
-}
-
-// leaveRemote leaves the table of another node the client was at, once it
-// moved to a table of this node.
-func (c *Client) leaveRemote() {
-	c.mu.Lock()
-	r := c.remote
-	c.remote = nil
-	c.mu.Unlock()
-	if r != nil {
-		_ = c.hub.ask(r.table, c, cmdReq{Op: opMoved, Player: c.Player()})
-	}
 }
 
 // rematchRemote opens or joins the rematch of a game on another node; the
@@ -751,8 +736,10 @@ func (h *Hub) followers(owner string) map[string][]*Client {
 // (their older session there ended because they connected here).
 const resumeWindow = 10 * time.Second
 
-// tellArrived tells the other nodes that keyed player id connected here.
+// tellArrived tells the other nodes that keyed player id connected here,
+// and ends the stand-ins of their older sessions on other nodes.
 func (h *Hub) tellArrived(id string) {
+	h.closeStandIns(func(px *Client) bool { return px.Player().ID == id })
 	if data, err := json.Marshal(arrivalNote{Node: h.bus.Node(), ID: id}); err == nil {
 		_ = h.bus.Publish(subjectArrived, data)
 	}
@@ -766,6 +753,9 @@ func (h *Hub) onArrived(_ string, data []byte) {
 	if err := json.Unmarshal(data, &n); err != nil || n.Node == h.bus.Node() || n.ID == "" {
 		return
 	}
+	// A session of theirs at a table here, through another node, is
+	// superseded too (that node may be dead).
+	h.closeStandIns(func(px *Client) bool { return px.relay.Node != n.Node && px.Player().ID == n.ID })
 	h.mu.Lock()
 	old := h.byID[n.ID]
 	h.mu.Unlock()
@@ -884,15 +874,40 @@ func (h *Hub) tellChat(line ChatLine) {
 	}
 }
 
-// dropStaleNodes forgets nodes that stopped telling their state.
+// dropStaleNodes forgets nodes that stopped telling their state (they
+// died, or were cut off): their sessions are gone, so the seats they held
+// at this node's tables become away.
 func (h *Hub) dropStaleNodes() {
 	h.mu.Lock()
-	defer h.mu.Unlock()
+	var gone []string
 	for name, n := range h.nodes {
 		if time.Since(n.seen) > stateStale {
 			delete(h.nodes, name)
+			gone = append(gone, name)
 			h.lobbyChangedLocked()
 		}
+	}
+	h.mu.Unlock()
+	for _, name := range gone {
+		h.cfg.Infof("node %s stopped answering; its players' seats here wait for them", name)
+		h.closeStandIns(func(px *Client) bool { return px.relay.Node == name })
+	}
+}
+
+// closeStandIns ends the stand-ins that match, as their sessions would by
+// closing: a seat becomes away, a spectator goes.
+func (h *Hub) closeStandIns(match func(px *Client) bool) {
+	h.mu.Lock()
+	var gone []*Client
+	for ref, px := range h.proxies {
+		if match(px) {
+			gone = append(gone, px)
+			delete(h.proxies, ref)
+		}
+	}
+	h.mu.Unlock()
+	for _, px := range gone {
+		go px.Close()
 	}
 }
 

@@ -395,3 +395,30 @@ func TestClusterAdmin(t *testing.T) {
 		t.Fatalf("closing it again: %v", err)
 	}
 }
+
+// TestClusterFrontEndDies: the node that holds a player's session dies
+// (not the table's owner): the owner soon sees the player away, and when
+// the player connects again, to the owner's node, they are in their seat.
+// A player who moves to a table of their own node leaves the other node's
+// table.
+func TestClusterFrontEndDies(t *testing.T) {
+	nodes, alice, bob, id := clusterGame(t, "50")
+	nodes[1].conn.Close() // bob's node is gone
+	alice.table("bob away", func(u *TableUpdate) bool { return !u.Seats[1].Connected && !u.Seats[1].Empty })
+	bob2 := connect(t, nodes[0].hub, "bob")
+	bob2.table("bob's seat", func(u *TableUpdate) bool { return u.Table.ID == id && u.You == 1 && !u.Closed })
+	alice.table("bob back", func(u *TableUpdate) bool { return u.Seats[1].Connected })
+	_ = bob
+
+	// A fresh pair of nodes: carol on node b watches alice's table, then
+	// opens a table of her own on node b.
+	nodes2 := testCluster(t, 2)
+	ann, carol := connect(t, nodes2[0].hub, "ann"), connect(t, nodes2[1].hub, "carol")
+	must(t, ann.Create(toyID, 2, false, nil))
+	tid := ann.seated().Table.ID
+	carol.lobbyWhere("ann's table", func(l *LobbyUpdate) bool { return slices.Contains(lobbyIDs(l), tid) })
+	must(t, carol.Join(tid))
+	ann.table("carol joined", func(u *TableUpdate) bool { return u.Seats[1].Name == "carol" })
+	must(t, carol.Create(toyID, 2, false, nil))
+	ann.table("carol left", func(u *TableUpdate) bool { return u.Seats[1].Empty })
+}

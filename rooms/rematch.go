@@ -129,7 +129,7 @@ func (c *Client) openRematch(old *table, plan rematchPlan) (string, error) {
 		return "", err
 	}
 	c.hub.claim(t)
-	c.leaveOld(old, t)
+	c.leaveOld(old, nil, t)
 	c.hub.reserve(t)
 	return t.code, nil
 }
