@@ -163,6 +163,8 @@ func (h *Hub) serve(t *table) {
 		}
 		t.unserve = stop
 	})
+	t.served.Store(true)
+	h.lobbyChanged() // the other nodes hear of it now
 }
 
 // ask sends a command for c to the owner of table id and returns its
@@ -581,6 +583,18 @@ func (t *table) handOver() {
 	for _, c := range t.spectators {
 		moveOn(c, true)
 	}
+	// The new owner may have told its state already.
+	go func() {
+		h := t.hub
+		h.mu.Lock()
+		_, owner, ok := h.remoteLocked(t.id, false)
+		h.mu.Unlock()
+		if ok && owner != me {
+			for _, c := range h.followers(owner)[t.id] {
+				go c.follow(t.id, owner)
+			}
+		}
+	}()
 }
 
 // HandOver stops every table of this node and releases its lease, so that
@@ -661,7 +675,7 @@ func (h *Hub) tellState() {
 	}
 	st := nodeState{Node: h.bus.Node(), People: h.localPeopleLocked(), Recent: h.recent, Away: map[string]string{}}
 	for _, t := range h.tables {
-		if sum := t.summary.Load(); sum != nil {
+		if sum := t.summary.Load(); sum != nil && t.served.Load() {
 			st.Tables = append(st.Tables, nodeTable{Sum: *sum, Code: t.code, Created: t.created})
 		}
 	}
@@ -698,10 +712,11 @@ func (h *Hub) onState(_ string, data []byte) {
 		h.lobbyChangedLocked()
 	}
 	h.mu.Unlock()
-	if !changed {
-		return
+	if changed {
+		h.resumeArrivals(st)
 	}
-	h.resumeArrivals(st)
+	// Clients whose table moved follow it, on any state that lists it
+	// (a client may start following after the state that first did).
 	ids := make(map[string]bool, len(st.Tables))
 	for _, nt := range st.Tables {
 		ids[nt.Sum.ID] = true

@@ -386,7 +386,10 @@ func TestClusterAdmin(t *testing.T) {
 	must(t, admin.CloseTable(code, "tidying up"))
 	alice.closedWith(NoticeAdminClosed + " tidying up")
 	bob.closedWith(NoticeAdminClosed + " tidying up")
-	for deadline := time.Now().Add(patience); len(admin.Tables()) > 0; time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); ; time.Sleep(5 * time.Millisecond) {
+		if _, listed := admin.remoteByID(id); !listed {
+			break
+		}
 		if time.Now().After(deadline) {
 			t.Fatalf("node b still lists %+v", admin.Tables())
 		}

@@ -21,8 +21,9 @@ type moveWords struct {
 	seat  engine.Seat
 	legal []engine.Action
 
-	mu    sync.Mutex
-	words map[int]string // described so far, by index into legal
+	mu     sync.Mutex
+	words  map[int]string // described so far, by index into legal
+	failed bool           // the owner did not answer: ask no more
 }
 
 // Describe returns the words of u.Legal[i] (engine.Describe: the game's
@@ -42,7 +43,9 @@ func (u *TableUpdate) Describe(i int) string {
 		return text
 	}
 	if w.t == nil {
-		w.ask(i)
+		if !w.failed {
+			w.ask(i)
+		}
 		return w.words[i]
 	}
 	text, ok := w.t.describe(w, w.legal[i])
@@ -86,6 +89,8 @@ func (w *moveWords) ask(i int) {
 		w.words[i+k] = text
 	}
 	if err != nil || len(r.Words) == 0 {
-		w.words[i] = ""
+		// The owner is gone or has moved on: a newer update comes (or
+		// none), and the menu shows the moves without words till then.
+		w.failed = true
 	}
 }

@@ -122,6 +122,9 @@ func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 	t.creator = Player{ID: rec.Creator.ID, Name: rec.Creator.Name, Guest: rec.Creator.Guest, Addr: rec.Creator.Addr}
 	t.host, t.seed, t.shared, t.created, t.started = rec.Host, rec.Seed, rec.Shared, rec.Created, rec.Started
 	t.restoredUntil = time.Now().Add(h.cfg.RestoreGrace)
+	// Versions go on rising across owners: a session that follows the
+	// table from a node that ran it must never see an older version.
+	t.version = uint64(time.Now().UnixNano())
 	if k, err := ParseClock(rec.Clock); err == nil {
 		t.clock = k
 	}

@@ -30,6 +30,9 @@ type table struct {
 	stop context.CancelFunc
 	// unserve stops answering other nodes' commands (cluster; actor-owned).
 	unserve func()
+	// served: other nodes' commands reach the table (cluster): only then
+	// do the other nodes hear of it.
+	served atomic.Bool
 	// summary is the table as the lobby lists it, published by the actor.
 	summary atomic.Pointer[TableSummary]
 

@@ -175,10 +175,15 @@ func (c *Conn) Subscribe(subject string, handle func(subject string, data []byte
 }
 
 // Serve answers requests on subject with handle's reply, one at a time,
-// until stop.
+// until stop. It returns once the NATS server routes requests to it.
 func (c *Conn) Serve(subject string, handle func(req []byte) []byte) (stop func(), err error) {
 	sub, err := c.nc.Subscribe(subject, func(m *nats.Msg) { _ = m.Respond(handle(m.Data)) })
 	if err != nil {
+		return nil, fmt.Errorf("cluster: serve %s: %w", subject, err)
+	}
+	// Once Serve returns, the server knows whom to send requests to.
+	if err := c.nc.FlushTimeout(opTimeout); err != nil {
+		_ = sub.Unsubscribe()
 		return nil, fmt.Errorf("cluster: serve %s: %w", subject, err)
 	}
 	return func() { _ = sub.Unsubscribe() }, nil
