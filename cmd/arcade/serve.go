@@ -202,6 +202,10 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		log.SetDefault(logger)
 		logger.Info("joined the cluster", "nats", c.nats, "replicas", int(c.natsReplicas))
 	}
+	if gate.Bans, err = openBans(c.data, db, logger); err != nil {
+		fmt.Fprintf(stderr, "arcade: %v\n", err)
+		return 1
+	}
 	if err := serve(ctx, c, gate, db, bus, logger); err != nil {
 		logger.Error("arcade stopped", "err", err)
 		return 1
@@ -326,8 +330,8 @@ func hubBus(c *cluster.Conn) rooms.Bus {
 	return c
 }
 
-// openGate builds the door policy from the flags: the allow list, the
-// admins' list and the ban list (always kept, in <data>/bans.json).
+// openGate builds the door policy from the flags: the allow list and the
+// admins' list (the ban list comes from the store: openBans).
 func openGate(c serveConfig, logger *log.Logger) (*access.Gate, error) {
 	gate := &access.Gate{NoGuests: !c.guests}
 	var err error
@@ -355,8 +359,28 @@ func openGate(c serveConfig, logger *log.Logger) (*access.Gate, error) {
 	if err != nil {
 		return nil, err
 	}
-	gate.Bans, err = access.OpenBans(filepath.Join(c.data, "bans.json"))
-	return gate, err
+	return gate, nil
+}
+
+// banRefresh is how soon a ban made on another server of a cluster applies.
+const banRefresh = 2 * time.Second
+
+// openBans keeps the ban list in the store (shared by a cluster's servers),
+// moving in the list of <data>/bans.json that earlier versions kept.
+func openBans(data string, db store.Store, logger *log.Logger) (*access.Bans, error) {
+	kv, ok := db.(access.BanStore)
+	if !ok {
+		return access.OpenBans(filepath.Join(data, "bans.json"))
+	}
+	path := filepath.Join(data, "bans.json")
+	n, err := access.ImportBans(path, kv)
+	if err != nil {
+		return nil, err
+	}
+	if n > 0 {
+		logger.Info("moved the ban list into the database", "bans", n, "file", path+".imported")
+	}
+	return access.StoredBans(kv, banRefresh)
 }
 
 // hubObserver and serverObserver hand the metrics to the hub and the

@@ -30,6 +30,8 @@ const (
 	gamesStream   = "ARCADE_GAMES"
 	gamesSubject  = "arcade.games"
 	playersBucket = "arcade_players"
+	// settingsBucket keeps store.Settings (key: the setting's name).
+	settingsBucket = "arcade_settings"
 )
 
 // Store is a store.Shared kept in JetStream, for every node of a cluster.
@@ -49,6 +51,7 @@ type Store struct {
 	tables  jetstream.Stream
 	games   jetstream.Stream
 	players jetstream.KeyValue
+	values  jetstream.KeyValue // settingsBucket
 	index   *gameIndex
 	consume jetstream.ConsumeContext
 
@@ -93,6 +96,10 @@ func NewStore(js jetstream.JetStream, replicas int) (*Store, error) {
 	if s.players, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: playersBucket, History: 1,
 		Storage: jetstream.FileStorage, Replicas: replicas}); err != nil {
 		return nil, fmt.Errorf("cluster: bucket %s: %w", playersBucket, err)
+	}
+	if s.values, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: settingsBucket, History: 1,
+		Storage: jetstream.FileStorage, Replicas: replicas}); err != nil {
+		return nil, fmt.Errorf("cluster: bucket %s: %w", settingsBucket, err)
 	}
 	if err := s.startIndex(ctx); err != nil {
 		return nil, err

@@ -19,11 +19,12 @@ type Memory struct {
 	ids    map[string]*Identity
 	chosen map[string]bool // players who chose their name (SetName)
 	games  []Game
+	values map[string][]byte // Settings
 }
 
 // NewMemory returns an empty Memory.
 func NewMemory() *Memory {
-	return &Memory{tables: map[string]*Table{}, ids: map[string]*Identity{}, chosen: map[string]bool{}}
+	return &Memory{tables: map[string]*Table{}, ids: map[string]*Identity{}, chosen: map[string]bool{}, values: map[string][]byte{}}
 }
 
 // SaveTable implements Store.
@@ -216,4 +217,23 @@ func keyed(id string) bool { return len(id) > 4 && id[:4] == "key:" }
 func CompareStandings(a, b Standing) int {
 	return cmp.Or(cmp.Compare(b.Won, a.Won), cmp.Compare(a.Played, b.Played),
 		cmp.Compare(a.Name, b.Name), cmp.Compare(a.PlayerID, b.PlayerID))
+}
+
+// Setting implements Settings.
+func (m *Memory) Setting(key string) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return slices.Clone(m.values[key]), nil
+}
+
+// UpdateSetting implements Settings.
+func (m *Memory) UpdateSetting(key string, change func(old []byte) ([]byte, error)) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	v, err := change(slices.Clone(m.values[key]))
+	if err != nil {
+		return err
+	}
+	m.values[key] = slices.Clone(v)
+	return nil
 }

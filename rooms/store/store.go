@@ -161,3 +161,16 @@ type Shared interface {
 	// and fences it for this store (ErrNotFound when it is not open).
 	TakeTable(id string) (Table, error)
 }
+
+// Settings keep small server-wide values by key (the ban list, under
+// "bans"), shared by every server of a cluster. The SQLite, memory and
+// cluster stores implement it.
+type Settings interface {
+	// Setting returns the value under key (nil when there is none).
+	Setting(key string) ([]byte, error)
+	// UpdateSetting replaces the value under key with what change makes
+	// of the current one (nil when there is none), atomically: two
+	// servers updating at once both see their change kept. An error from
+	// change leaves the value as it was and is returned.
+	UpdateSetting(key string, change func(old []byte) ([]byte, error)) error
+}

@@ -62,4 +62,11 @@ ALTER TABLE game_seats ADD COLUMN game TEXT NOT NULL DEFAULT '';
 UPDATE game_seats SET game = (SELECT games.game FROM games WHERE games.id = game_seats.game_id);
 CREATE INDEX game_seats_board ON game_seats(game, player_id, winner);
 `,
+	// 3: small server-wide values by key (store.Settings: the ban list).
+	`
+CREATE TABLE settings (
+	key   TEXT PRIMARY KEY,
+	value BLOB NOT NULL
+);
+`,
 }

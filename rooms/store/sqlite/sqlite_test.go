@@ -122,6 +122,15 @@ func (r *reopening) Leaderboard(game string, limit int) (b []store.Standing, err
 	return b, err
 }
 
+func (r *reopening) Setting(key string) (v []byte, err error) {
+	err = r.read(func(s *Store) error { v, err = s.Setting(key); return err })
+	return v, err
+}
+
+func (r *reopening) UpdateSetting(key string, change func(old []byte) ([]byte, error)) error {
+	return r.write(func(s *Store) error { return s.UpdateSetting(key, change) })
+}
+
 func (r *reopening) Close() error { return r.s.Close() }
 
 func TestConformanceReopened(t *testing.T) {
@@ -346,15 +355,15 @@ func TestNewerSchemaRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec("PRAGMA user_version = 3"); err != nil {
+	if _, err := db.Exec("PRAGMA user_version = 4"); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
-	if SchemaVersion != 2 {
-		t.Fatalf("this test expects schema 2, the code has %d: update it", SchemaVersion)
+	if SchemaVersion != 3 {
+		t.Fatalf("this test expects schema 3, the code has %d: update it", SchemaVersion)
 	}
 	_, err = Open(path)
-	checkErr(t, err, path, "newer arcade (schema 3, this one knows up to 2): upgrade the arcade")
+	checkErr(t, err, path, "newer arcade (schema 4, this one knows up to 3): upgrade the arcade")
 }
 
 // TestMigrationFromV1 fills a database of schema 1 as the first arcade with

@@ -36,6 +36,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Stats", stats},
 		{"Leaderboard", leaderboard},
 		{"Concurrent", concurrent},
+		{"Settings", settings},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := open(t)
@@ -605,5 +606,62 @@ func concurrent(t *testing.T, s store.Store) {
 				t.Errorf("table %s move %d is %+v", tb.ID, n, mv)
 			}
 		}
+	}
+}
+
+// settings checks store.Settings, which every store implements: values by
+// key, an update that sees the current value, a failed change that keeps
+// it, and concurrent updates that all count.
+func settings(t *testing.T, s store.Store) {
+	kv, ok := s.(store.Settings)
+	if !ok {
+		t.Fatalf("%T does not implement store.Settings", s)
+	}
+	if v, err := kv.Setting("bans"); err != nil || v != nil {
+		t.Fatalf("an unset setting: %q, %v", v, err)
+	}
+	put := func(v string) {
+		t.Helper()
+		if err := kv.UpdateSetting("bans", func([]byte) ([]byte, error) { return []byte(v), nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put("[1]")
+	var seen string
+	if err := kv.UpdateSetting("bans", func(old []byte) ([]byte, error) { seen = string(old); return []byte("[1,2]"), nil }); err != nil {
+		t.Fatal(err)
+	}
+	if seen != "[1]" {
+		t.Fatalf("the update saw %q, want [1]", seen)
+	}
+	refuse := errors.New("no")
+	if err := kv.UpdateSetting("bans", func([]byte) ([]byte, error) { return []byte("x"), refuse }); !errors.Is(err, refuse) {
+		t.Fatalf("a refused change: %v", err)
+	}
+	if v, err := kv.Setting("bans"); err != nil || string(v) != "[1,2]" {
+		t.Fatalf("after a refused change: %q, %v", v, err)
+	}
+	put("0")
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			err := kv.UpdateSetting("bans", func(old []byte) ([]byte, error) {
+				var n int
+				if _, err := fmt.Sscan(string(old), &n); err != nil {
+					return nil, err
+				}
+				return []byte(fmt.Sprint(n + 1)), nil
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if v, _ := kv.Setting("bans"); string(v) != "8" {
+		t.Fatalf("8 concurrent increments made %q", v)
+	}
+	if v, _ := kv.Setting("other"); v != nil {
+		t.Fatalf("another key: %q", v)
 	}
 }
