@@ -4,11 +4,14 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
 	"sync"
 	"time"
+
+	"arcade/rooms/store"
 )
 
 // Chat: one line at a time, per table and in the lobby. A line is cleaned
@@ -181,15 +184,65 @@ func (c *Client) Quiet() bool {
 }
 
 // SetQuiet silences (or restores) the player's your-turn signals; a keyed
-// player finds the setting again when they reconnect, until the server
-// restarts. A guest's ends with their session.
+// player finds the setting again when they reconnect, after a restart too
+// and on any server of a cluster (the store keeps it, when it keeps
+// settings). A guest's ends with their session.
 func (c *Client) SetQuiet(on bool) {
 	p := c.Player()
 	c.hub.mu.Lock()
-	defer c.hub.mu.Unlock()
 	if on {
 		c.hub.quiet[p.ID] = true
 	} else {
 		delete(c.hub.quiet, p.ID)
+	}
+	c.hub.mu.Unlock()
+	kv, ok := c.hub.store.(store.Settings)
+	if !ok || p.Guest {
+		return
+	}
+	err := kv.UpdateSetting(quietKey, func(old []byte) ([]byte, error) {
+		var ids []string
+		if old != nil {
+			if err := json.Unmarshal(old, &ids); err != nil {
+				return nil, err
+			}
+		}
+		ids = slices.DeleteFunc(ids, func(id string) bool { return id == p.ID })
+		if on {
+			ids = append(ids, p.ID)
+		}
+		return json.Marshal(ids)
+	})
+	if err != nil {
+		c.hub.cfg.Logf("rooms: keeping %s's your-turn signals setting failed: %v", p.ID, err)
+	}
+}
+
+// quietKey is the store setting that lists the keyed players who silenced
+// their your-turn signals.
+const quietKey = "quiet"
+
+// loadQuiet reads whether keyed player id silenced their signals, from the
+// store (Connect).
+func (h *Hub) loadQuiet(id string) {
+	kv, ok := h.store.(store.Settings)
+	if !ok {
+		return
+	}
+	data, err := kv.Setting(quietKey)
+	var ids []string
+	if err == nil && data != nil {
+		err = json.Unmarshal(data, &ids)
+	}
+	if err != nil {
+		h.cfg.Logf("rooms: reading the your-turn signals settings failed: %v", err)
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if slices.Contains(ids, id) {
+		h.quiet[id] = true
+	} else {
+		delete(h.quiet, id)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"arcade/rooms/store"
 )
 
 // TestChat: lines reach the lobby or the table, stripped of anything that
@@ -109,5 +111,30 @@ func TestQuietIsKeptAcrossReconnects(t *testing.T) {
 	h.mu.Unlock()
 	if left != 1 {
 		t.Fatalf("%d quiet entries after the guest left, want anna's alone", left)
+	}
+}
+
+// TestQuietIsKeptAcrossRestarts: with a store, a keyed player's silenced
+// signals come back on the next server too, and turning them on again
+// sticks as well.
+func TestQuietIsKeptAcrossRestarts(t *testing.T) {
+	db := store.NewMemory()
+	h := testHub(t, Config{Store: db})
+	a := connect(t, h, "anna")
+	a.SetQuiet(true)
+	connect(t, h, "bob").SetQuiet(false)
+	h.Close()
+	h2 := testHub(t, Config{Store: db})
+	a2 := connect(t, h2, "anna")
+	if !a2.Quiet() {
+		t.Fatal("anna's setting was lost in the restart")
+	}
+	if connect(t, h2, "bob").Quiet() {
+		t.Fatal("bob is quiet")
+	}
+	a2.SetQuiet(false)
+	h2.Close()
+	if connect(t, testHub(t, Config{Store: db}), "anna").Quiet() {
+		t.Fatal("anna's signals stayed off")
 	}
 }

@@ -202,6 +202,9 @@ func (h *Hub) Connect(p Player) *Client {
 		p.ID, p.Guest = randomGuestID(), true
 	}
 	p.Name = h.knownName(p)
+	if !p.Guest {
+		h.loadQuiet(p.ID)
+	}
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
