@@ -115,7 +115,8 @@ func (g *state) doPlay(s engine.Seat, i int, at Point, rot int) {
 		return
 	}
 	if g.telling() {
-		where := span(c.Shape().Cells(at, rot))
+		var buf [4]Point // a pattern's squares, as in Place
+		where := span(c.Shape().appendCells(buf[:0], at, rot))
 		if c.IsWind() {
 			g.public(seatRef(s) + " plays " + c.Name() + " to put a gem on " + where + ".")
 		} else {

@@ -61,9 +61,45 @@ type moveList struct {
 	args []int
 }
 
-// newMoveList makes room for n moves.
-func newMoveList(n int) moveList {
-	return moveList{out: make([]engine.Action, 0, n)}
+// newMoveList makes room for n moves, in g's slab when they fit.
+func (g *state) newMoveList(n int) moveList {
+	return moveList{out: g.slab.take(g, n)}
+}
+
+// slabMoves is how many moves a slab holds: a few lists' worth, so that
+// a list that is kept keeps little else alive.
+const slabMoves = 2048
+
+// moveSlab is memory that the lists of legal moves of one state are cut
+// from, one after the other, so that a turn's lists cost one allocation
+// between them. A part once cut is never cut again, and a list's capacity
+// ends where it does, so that no list can reach into another.
+type moveSlab struct {
+	owner *state          // the only state that cuts from it
+	free  []engine.Action // never written yet
+}
+
+// take cuts room for n moves (an empty slice of capacity n) for g: from
+// the slab when it is g's and has room, else from a new slab (a list of
+// more than half a slab gets memory of its own). A state's first list gets
+// memory of its own too, so that a state asked once (restored for one
+// move, say) does not hold a whole slab. A copy of g that shares g's slab
+// (state values are copied) is not its owner and makes its own, so that
+// states on two goroutines never cut from one slab.
+func (s *moveSlab) take(g *state, n int) []engine.Action {
+	if s == nil || s.owner != g {
+		g.slab = &moveSlab{owner: g}
+		return make([]engine.Action, 0, n)
+	}
+	if len(s.free) < n {
+		if n > slabMoves/2 {
+			return make([]engine.Action, 0, n)
+		}
+		s.free = make([]engine.Action, slabMoves)
+	}
+	out := s.free[:0:n]
+	s.free = s.free[n:]
+	return out
 }
 
 // add appends a move (args nil: a move without arguments).
@@ -83,11 +119,13 @@ const maxHandMoves = 8
 
 // moveRow is one kind of move for every square: the move on square k
 // (y*Size+x) has the arguments args[k*stride:(k+1)*stride], which every
-// list of legal moves shares (nobody may change them).
+// list of legal moves shares (nobody may change them). words is the same
+// row as staticAction words, for addSet.
 type moveRow struct {
 	kind   string
 	args   []int
 	stride int
+	words  staticRow
 }
 
 // at is the move on square k.
@@ -101,11 +139,14 @@ func (r *moveRow) at(k int) engine.Action {
 // moveArgs, which holds no pointer, so that the garbage collector has
 // nothing to scan there.
 var moveTable struct {
-	play    [maxHandMoves][2]moveRow       // [hand, x, y, rot]
-	bucket  [2]moveRow                     // [x, y, rot]
-	spread  moveRow                        // [x, y]
-	wind    [maxHandMoves][2]engine.Action // [hand] wind, roll
-	discard [maxHandMoves][]engine.Action  // by hand size: the whole hand, then the other subsets
+	play    [maxHandMoves][2]moveRow      // [hand, x, y, rot]
+	bucket  [2]moveRow                    // [x, y, rot]
+	spread  moveRow                       // [x, y]
+	ember   moveRow                       // [x, y] (spread's arguments)
+	wind    [maxHandMoves][2]staticAction // [hand] wind, roll
+	discard [maxHandMoves][]engine.Action // by hand size: the whole hand, then the other subsets
+	// discardWords are the moves of discard as staticAction words.
+	discardWords [maxHandMoves][]staticAction
 }
 
 // moveArgs holds the arguments of moveTable's moves.
@@ -123,7 +164,9 @@ func init() {
 		for k := range Size * Size {
 			take(arg(k%Size, k/Size)...)
 		}
-		return moveRow{kind: kind, args: args[n:len(args):len(args)], stride: stride}
+		r := moveRow{kind: kind, args: args[n:len(args):len(args)], stride: stride}
+		r.words = staticRowOf(&r)
+		return r
 	}
 	t := &moveTable
 	for rot := range 2 {
@@ -133,12 +176,19 @@ func init() {
 		t.bucket[rot] = row(KindBucket, 3, func(x, y int) []int { return []int{x, y, rot} })
 	}
 	t.spread = row(KindSpread, 2, func(x, y int) []int { return []int{x, y} })
+	t.ember = moveRow{kind: KindEmber, args: t.spread.args, stride: 2}
+	t.ember.words = staticRowOf(&t.ember)
 	for i := range maxHandMoves {
-		t.wind[i] = [2]engine.Action{{Kind: KindWind, Args: take(i)}, {Kind: KindRoll, Args: take(i)}}
+		t.wind[i] = [2]staticAction{
+			staticOf(engine.Action{Kind: KindWind, Args: take(i)}),
+			staticOf(engine.Action{Kind: KindRoll, Args: take(i)}),
+		}
 		if i > 0 {
 			t.discard[i] = discardMoves(i)
+			t.discardWords[i] = make([]staticAction, len(t.discard[i]))
 			for k, a := range t.discard[i] {
 				t.discard[i][k].Args = take(a.Args...)
+				t.discardWords[i][k] = staticOf(t.discard[i][k])
 			}
 		}
 	}
@@ -150,23 +200,36 @@ func init() {
 // addSet appends the moves of row for every square of set, in reading
 // order.
 func (l *moveList) addSet(set *squareSet, row *moveRow) {
-	out, j := l.out[len(l.out):cap(l.out)], 0 // newMoveList made room
-	kind, args, stride := row.kind, row.args, row.stride
+	out, j := l.rest(), 0 // newMoveList made room
+	words := row.words
 	for y, r := range set {
 		for ; r != 0; r &= r - 1 {
-			// Field by field: the list is new memory, and a store of one
-			// pointer costs the garbage collector less than a copy of a
-			// whole action.
-			i := (y*Size + bits.TrailingZeros16(r)) * stride
-			out[j].Kind = kind
-			out[j].Args = args[i : i+stride : i+stride]
+			out[j] = words.at(y*Size + bits.TrailingZeros16(r))
 			j++
 		}
 	}
 	l.out = l.out[:len(l.out)+j]
 }
 
-// addMoves appends moves, field by field like addSet.
+// addWords appends the moves of words (see staticAction).
+func (l *moveList) addWords(words []staticAction) {
+	copy(l.rest()[:len(words)], words) // newMoveList made room
+	l.out = l.out[:len(l.out)+len(words)]
+}
+
+// addSome appends moves[from:to], from words when they are not nil (the
+// same moves as staticAction words).
+func (l *moveList) addSome(moves []engine.Action, words []staticAction, from, to int) {
+	if words != nil {
+		l.addWords(words[from:to])
+		return
+	}
+	l.addMoves(moves[from:to])
+}
+
+// addMoves appends moves, field by field: the list is new memory, and a
+// store of one pointer costs the garbage collector less than a copy of a
+// whole action.
 func (l *moveList) addMoves(moves []engine.Action) {
 	out := l.out[len(l.out):cap(l.out)][:len(moves)] // newMoveList made room
 	for j, a := range moves {
@@ -207,7 +270,7 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 			n = spreads.count()
 		}
 		buckets := g.bucketSets(gr, s)
-		l := newMoveList(n + buckets[0].count() + buckets[1].count())
+		l := g.newMoveList(n + buckets[0].count() + buckets[1].count())
 		if g.Part == PartSpread {
 			l.addSet(&spreads, &moveTable.spread)
 		} else {
@@ -252,8 +315,8 @@ func (g *state) emberActions(s engine.Seat) []engine.Action {
 	gr := g.grid()
 	lands := gr.landings(*g.EmberFrom)
 	buckets := g.bucketSets(gr, s)
-	l := newMoveList(lands.count() + buckets[0].count() + buckets[1].count())
-	lands.each(func(q Point) { l.add(KindEmber, q.X, q.Y) })
+	l := g.newMoveList(lands.count() + buckets[0].count() + buckets[1].count())
+	l.addSet(&lands, &moveTable.ember)
 	for rot := range buckets {
 		l.addSet(&buckets[rot], &moveTable.bucket[rot])
 	}
@@ -297,27 +360,33 @@ func (g *state) actionMenu(s engine.Seat) []engine.Action {
 	var buf [maxHandMoves][2]squareSet
 	plays := handAnchors(gr, hand, buf[:0])
 	var discards []engine.Action
+	var words []staticAction // discards as words (nil: the table has no such hand)
 	if len(hand) < maxHandMoves {
-		discards = moveTable.discard[len(hand)]
+		discards, words = moveTable.discard[len(hand)], moveTable.discardWords[len(hand)]
 	} else {
 		discards = discardMoves(len(hand))
 	}
-	n := 2*len(hand) + len(discards) + buckets[0].count() + buckets[1].count()
+	n := len(discards) + buckets[0].count() + buckets[1].count()
+	for i, c := range hand {
+		if c.IsWind() && firstCopy(hand, i) {
+			n += 2
+		}
+	}
 	for i := range plays {
 		n += plays[i][0].count() + plays[i][1].count()
 	}
-	l := newMoveList(n)
+	l := g.newMoveList(n)
 	for i, c := range hand {
 		if c.IsWind() && firstCopy(hand, i) {
 			if i < maxHandMoves {
-				l.addMoves(moveTable.wind[i][:])
+				l.addWords(moveTable.wind[i][:])
 			} else {
 				l.add(KindWind, i)
 				l.add(KindRoll, i)
 			}
 		}
 	}
-	l.addMoves(discards[:1])
+	l.addSome(discards, words, 0, 1)
 	for rot := range buckets {
 		l.addSet(&buckets[rot], &moveTable.bucket[rot])
 	}
@@ -326,7 +395,7 @@ func (g *state) actionMenu(s engine.Seat) []engine.Action {
 			l.addPlays(i, rot, &plays[i][rot])
 		}
 	}
-	l.addMoves(discards[1:])
+	l.addSome(discards, words, 1, len(discards))
 	return l.out
 }
 

@@ -74,6 +74,7 @@ type state struct {
 
 	log       engine.Log // the events of the move in progress
 	gridCache gridCache  // the position last read into square sets
+	slab      *moveSlab  // where Legal's lists are cut from
 }
 
 // stateJSON has state's fields without its methods.
@@ -85,6 +86,7 @@ func (g *state) MarshalJSON() ([]byte, error) { return json.Marshal((*stateJSON)
 // copy returns a deep copy.
 func (g *state) copy() *state {
 	c := *g
+	c.slab = nil // the copy cuts its own lists
 	c.Seats = slices.Clone(g.Seats)
 	for i := range c.Seats {
 		c.Seats[i].Hand = slices.Clone(g.Seats[i].Hand)

@@ -73,7 +73,8 @@ func (g *state) nextTurn() {
 // into a new one when it runs out. A Firestorm drawn is played at once and
 // replaced.
 func (g *state) draw(s engine.Seat, n int) {
-	var got []Card
+	var buf [8]Card // a hand's worth: the cards drawn stay off the heap
+	got := buf[:0]
 	for len(got) < n && !g.Over {
 		if len(g.Deck) == 0 {
 			if len(g.Discard) == 0 {
@@ -136,5 +137,8 @@ func (g *state) remember(evs []engine.Event) {
 // last move's.
 func (g *state) setBoard(e Effect) {
 	e.apply(&g.Pos.Board)
-	g.Last = append(g.Last, e.Squares()...)
+	g.Last = slices.Grow(g.Last, len(e.Changes))
+	for _, ch := range e.Changes {
+		g.Last = append(g.Last, ch.At)
+	}
 }
