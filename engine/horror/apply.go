@@ -22,7 +22,7 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 		return nil, engine.Illegal("%s is not a legal move now", a)
 	}
 	g.apply(s, k, a)
-	return g.log.Take(), nil
+	return g.log.take(g), nil
 }
 
 // apply performs a legal move.
@@ -66,7 +66,7 @@ func (g *state) apply(s engine.Seat, k moveKind, a engine.Action) {
 		d := g.die()
 		gain := (d + 1) / 2
 		g.gain(p, gain)
-		g.roll(s, "picture: "+itoa(d)+" gives Fortitude +"+itoa(gain), d)
+		g.rollDice(s, pictureRolls[d-1], d, 0)
 		g.say(who(s), " looks at the picture in ", g.roomName(p.Cell), ": rolls ", itoa(d), ", Fortitude +", itoa(gain), " (", signed(p.Fort), ")")
 	case mExchange:
 		g.Actions--
@@ -93,7 +93,7 @@ func (g *state) apply(s engine.Seat, k moveKind, a engine.Action) {
 		g.Phase = PhaseTurn
 	case mEnd:
 		if g.telling() {
-			g.log.Add(engine.Event{Text: endTexts[s], To: engine.Everyone})
+			g.log.add(g, engine.Event{Text: endTexts[s], To: engine.Everyone})
 		}
 		g.endTurn()
 		return
@@ -289,7 +289,7 @@ func (g *state) search(s engine.Seat, drawer bool) {
 	}
 	y, w := g.die(), g.die()
 	col := screen[w-1][y-1]
-	g.roll(s, "bookcase: yellow "+itoa(y)+", white "+itoa(w)+": "+colourNames[col]+" "+colourKinds[col], y, w)
+	g.rollDice(s, bookcaseRolls[y-1][w-1], y, w)
 	if len(g.Decks[col]) == 0 {
 		g.say(who(s), " rolls yellow ", itoa(y), ", white ", itoa(w), ": ", colourNames[col], " ", colourKinds[col], ", but that deck is empty")
 		return

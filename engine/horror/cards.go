@@ -14,11 +14,11 @@ func (g *state) drawer(s engine.Seat) {
 		g.Bag[tokBlessing], g.Bag[tokCurse] = bagEach, bagEach
 		g.say("The bag is empty: every token goes back in")
 	}
-	deck, kind := &g.Blessings, "Blessing"
+	deck, kind, what := &g.Blessings, "Blessing", drawerRolls[0]
 	if tok == tokCurse {
-		deck, kind = &g.Curses, "Curse"
+		deck, kind, what = &g.Curses, "Curse", drawerRolls[1]
 	}
-	g.roll(s, "drawer: a "+kind+" token")
+	g.Roll = Roll{Seat: s, What: what}
 	if len(*deck) == 0 {
 		g.say(who(s), " draws a ", kind, " token, but every ", kind, " card is held")
 		return
@@ -160,14 +160,14 @@ func (g *state) attack(s engine.Seat, gh int) {
 	p.Fresh = slices.DeleteFunc(p.Fresh, func(x int) bool { return x == gh })
 	if d1+d2 >= 6 {
 		g.gain(p, lv)
-		g.roll(s, "attack: "+itoa(d1)+"+"+itoa(d2)+"="+itoa(d1+d2)+" beats the level "+itoa(lv)+" ghost (6+)", d1, d2)
+		g.rollDice(s, attackText(d1, d2, lv), d1, d2)
 		g.say(who(s), " attacks a level ", itoa(lv), " ghost: ", itoa(d1), "+", itoa(d2), "=", itoa(d1+d2), ", beaten! Fortitude +", itoa(lv), " (", signed(p.Fort), ")")
 		g.Beaten, g.Phase = gh, PhaseGhost
 		return
 	}
 	g.hurt(p, lv)
 	g.AttackLost = true
-	g.roll(s, "attack: "+itoa(d1)+"+"+itoa(d2)+"="+itoa(d1+d2)+" loses to the level "+itoa(lv)+" ghost (6+)", d1, d2)
+	g.rollDice(s, attackText(d1, d2, lv), d1, d2)
 	g.say(who(s), " attacks a level ", itoa(lv), " ghost: ", itoa(d1), "+", itoa(d2), "=", itoa(d1+d2), ", and loses: Fortitude -", itoa(lv), " (", signed(p.Fort), ")")
 }
 

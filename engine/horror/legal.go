@@ -30,12 +30,12 @@ func (g *state) Legal(s engine.Seat) []engine.Action {
 	l := moveList{moves: g.scratch[:0]}
 	g.listMoves(s, &l)
 	g.scratch = l.moves
-	h := hashMoves(l.moves)
+	h := l.sum()
 	kept := &g.lists[h%uint64(len(g.lists))]
-	if kept.hash == h && kept.list != nil && l.wrote(kept.list) {
+	if kept.hash == h && kept.list != nil && slices.Equal(kept.moves, l.moves) {
 		return kept.list
 	}
-	kept.hash, kept.list = h, l.actions()
+	kept.hash, kept.list, kept.moves = h, l.actions(g, &g.arena), g.arena.keep(g, l.moves)
 	return kept.list
 }
 
@@ -109,6 +109,12 @@ func canPay(p *seatState, cost int) bool { return p.Fort-cost >= minFort }
 // -1 when it may not be passed.
 func (g *state) moveCost(p *seatState, d int) int {
 	n, cost := g.passageTo(p.Cell, d)
+	return g.costThrough(p, n, cost)
+}
+
+// costThrough is moveCost of a door to cell n whose passage costs cost
+// (passageTo).
+func (g *state) costThrough(p *seatState, n, cost int) int {
 	if cost < 0 {
 		return -1
 	}
@@ -122,6 +128,33 @@ func (g *state) moveCost(p *seatState, d int) int {
 		return -1
 	}
 	return cost
+}
+
+// doorMoves lists the moves through the doors of p's room (moveCost),
+// reading the neighbours and the sides of the rooms from their tables in
+// the 3x3 and the 5x5 library.
+func (g *state) doorMoves(p *seatState, l *moveList) {
+	c := p.Cell
+	if uint(c) >= uint(len(g.Cells)) || g.Size*g.Size != len(g.Cells) || g.Size != 3 && g.Size != 5 {
+		for d := range 4 {
+			if g.moveCost(p, d) >= 0 {
+				l.add(mMove, d)
+			}
+		}
+		return
+	}
+	here := &g.Cells[c]
+	sides := &turnedEdges[here.Tile][here.Rot&3]
+	for d, n := range &neighbours[g.Size/5][c] {
+		cost := -1
+		if n >= 0 {
+			there := &g.Cells[n]
+			cost = int(passCosts[sides[d]][turnedEdges[there.Tile][there.Rot&3][(d+2)&3]])
+		}
+		if g.costThrough(p, int(n), cost) >= 0 {
+			l.add(mMove, d)
+		}
+	}
 }
 
 // mirrorCost is what a mirror costs this turn.
@@ -171,11 +204,7 @@ var rotations = func() (out [2][25][]move) {
 func (g *state) actionMoves(s engine.Seat, l *moveList) {
 	p := &g.Seats[s]
 	if l.lists(mMove) {
-		for d := range 4 {
-			if g.moveCost(p, d) >= 0 {
-				l.add(mMove, d)
-			}
-		}
+		g.doorMoves(p, l)
 	}
 	// The rooms a player may rotate: its own and the adjacent ones, never
 	// the Portal, in cell order.

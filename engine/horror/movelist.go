@@ -60,11 +60,8 @@ func (m move) arg(i int) int { return int(m >> (16 + 8*i) & 0xff) }
 // encode makes a a move; false when no legal move can be a (an unknown
 // kind, too many arguments or one out of range).
 func encode(a engine.Action) (move, bool) {
-	k := 0
-	for k < len(moveKinds) && moveKinds[k] != a.Kind {
-		k++
-	}
-	if k == len(moveKinds) || len(a.Args) > maxArgs {
+	k, ok := kindOf(a.Kind)
+	if !ok || len(a.Args) > maxArgs {
 		return 0, false
 	}
 	for _, x := range a.Args {
@@ -75,12 +72,54 @@ func encode(a engine.Action) (move, bool) {
 	return newMove(moveKind(k), a.Args), true
 }
 
+// kindOf is the moveKind whose Kind is kind (moveKinds); false when
+// there is none.
+func kindOf(kind string) (moveKind, bool) {
+	switch kind {
+	case KindColours:
+		return mColours, true
+	case KindStart:
+		return mStart, true
+	case KindMove:
+		return mMove, true
+	case KindRotate:
+		return mRotate, true
+	case KindSearch:
+		return mSearch, true
+	case KindMirror:
+		return mMirror, true
+	case KindPicture:
+		return mPicture, true
+	case KindExchange:
+		return mExchange, true
+	case KindPlay:
+		return mPlay, true
+	case KindAttack:
+		return mAttack, true
+	case KindGhost:
+		return mGhost, true
+	case KindProtect:
+		return mProtect, true
+	case KindPass:
+		return mPass, true
+	case KindLoot:
+		return mLoot, true
+	case KindNoLoot:
+		return mNoLoot, true
+	case KindEnd:
+		return mEnd, true
+	}
+	return 0, false
+}
+
 // moveList collects the legal moves of a position. A list with a probe
 // only looks: it records whether its move want (or, with any set, any
 // move) is among them and keeps nothing, so that Apply checks a move
 // without listing them all.
 type moveList struct {
 	moves []move
+	// hash is a running hash of the moves listed (sum finishes it).
+	hash  uint64
 	probe bool
 	any   bool
 	want  move
@@ -97,69 +136,114 @@ func (l *moveList) push(m move) {
 		return
 	}
 	l.moves = append(l.moves, m)
+	l.hash = (l.hash ^ uint64(m)) * 1099511628211
 }
 
 // lists reports whether l wants the moves of kind k: a probe looks only
 // for its own kind, so the rest need not be listed.
 func (l *moveList) lists(k moveKind) bool { return !l.probe || l.any || l.want.kind() == k }
 
-// actions writes the list out as engine actions: moves of one or two
-// small arguments share their Args from argTable (nobody may change
-// them), the others' are carved from one backing array.
-func (l *moveList) actions() []engine.Action {
-	out := make([]engine.Action, len(l.moves))
-	var backing []int
+// actions writes the list out as engine actions carved from state g's
+// arena (ar): moves of one or two small arguments share their Args from
+// argTable (nobody may change them), the others' are carved from the
+// arena's arguments.
+func (l *moveList) actions(g *state, ar *actionArena) []engine.Action {
+	out := ar.actions(g, len(l.moves))
 	for i, m := range l.moves {
 		a := argsOf(m)
 		if a == nil && m.n() > 0 {
-			if backing == nil {
-				backing = make([]int, 0, maxArgs*(len(l.moves)-i))
+			a = ar.args(g, m.n())
+			for j := range a {
+				a[j] = m.arg(j)
 			}
-			for j := range m.n() {
-				backing = append(backing, m.arg(j))
-			}
-			a = backing[len(backing)-m.n() : len(backing) : len(backing)]
 		}
 		out[i].Kind, out[i].Args = moveKinds[m.kind()], a
 	}
 	return out
 }
 
-// wrote reports whether list is what actions writes.
-func (l *moveList) wrote(list []engine.Action) bool {
-	if len(list) != len(l.moves) {
-		return false
-	}
-	for i, m := range l.moves {
-		a := &list[i]
-		if a.Kind != moveKinds[m.kind()] || len(a.Args) != m.n() {
-			return false
-		}
-		for j, x := range a.Args {
-			if x != m.arg(j) {
-				return false
-			}
-		}
-	}
-	return true
+// The sizes of an actionArena's chunks: actions, their arguments, and
+// the moves of the lists kept.
+const (
+	actionChunk = 64
+	argChunk    = 64
+	moveChunk   = 128
+)
+
+// actionArena is where Legal writes the lists it hands out and keeps:
+// pieces of chunks of actions (and of their arguments, and of the moves
+// they were written from), each capped, so that one allocation serves
+// many lists. A piece is written once, before it is handed out or kept,
+// and never again; it keeps its chunk alive.
+//
+// The chunks are in an arenaChunks that copies of a state share; owner
+// is the state whose arenaChunks it is. A copy (whose owner is another)
+// starts an arenaChunks of its own before it carves a piece, so that
+// neither writes where the other has, and a copy written back over its
+// original (*g = old) shares the original's, which knows how far they
+// have been carved.
+type actionArena struct {
+	chunks *arenaChunks
+	owner  *state
 }
 
-// keptList is a list of moves Legal handed out and the hash of its
-// moves (hashMoves).
+// arenaChunks holds an actionArena's chunks; each one's free part is
+// past its length.
+type arenaChunks struct {
+	acts  []engine.Action
+	ints  []int
+	moves []move
+}
+
+// own returns g's arenaChunks (ar is g's), starting one when g has none
+// of its own.
+func (ar *actionArena) own(g *state) *arenaChunks {
+	if ar.owner != g {
+		ar.chunks, ar.owner = &arenaChunks{}, g
+	}
+	return ar.chunks
+}
+
+// carve cuts n zero elements off the free end of *chunk, starting a new
+// chunk when they do not fit: twice the last one's size, from a quarter
+// of size up to size (or n, when more), so that a state that lists little
+// (a search's playout) allocates little.
+func carve[T any](chunk *[]T, n, size int) []T {
+	if cap(*chunk)-len(*chunk) < n {
+		*chunk = make([]T, 0, max(n, min(size, max(size/4, 2*cap(*chunk)))))
+	}
+	k := len(*chunk)
+	*chunk = (*chunk)[:k+n]
+	return (*chunk)[k : k+n : k+n]
+}
+
+// actions carves n zero actions for state g (ar is g's).
+func (ar *actionArena) actions(g *state, n int) []engine.Action {
+	return carve(&ar.own(g).acts, n, actionChunk)
+}
+
+// args carves n arguments for state g (ar is g's).
+func (ar *actionArena) args(g *state, n int) []int {
+	return carve(&ar.own(g).ints, n, argChunk)
+}
+
+// keep is a copy of moves for state g (ar is g's).
+func (ar *actionArena) keep(g *state, moves []move) []move {
+	out := carve(&ar.own(g).moves, len(moves), moveChunk)
+	copy(out, moves)
+	return out
+}
+
+// keptList is a list Legal handed out, the moves it was written from,
+// and their hash (moveList.sum).
 type keptList struct {
-	hash uint64
-	list []engine.Action
+	hash  uint64
+	list  []engine.Action
+	moves []move
 }
 
-// hashMoves hashes a list of moves.
-func hashMoves(moves []move) uint64 {
-	h := uint64(14695981039346656037)
-	for _, m := range moves {
-		h = (h ^ uint64(m)) * 1099511628211
-		h ^= h >> 29
-	}
-	return h
-}
+// sum is the hash of the moves listed (a probe's is 0).
+func (l *moveList) sum() uint64 { return l.hash ^ l.hash>>29 ^ l.hash>>47 }
 
 // argsOf is m's arguments from argTable (nil: none, or not there).
 func argsOf(m move) []int {

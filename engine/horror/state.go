@@ -83,11 +83,13 @@ type state struct {
 	Winner  engine.Seat `json:"winner"`
 	Summary string      `json:"summary"`
 
-	log engine.Log
+	log eventLog
 	// scratch is where Legal lists the moves before writing them out,
 	// and lists the lists it handed out lately, by the hash of their moves.
 	scratch []move
 	lists   [32]keptList
+	// arena is where Legal writes the lists it hands out.
+	arena actionArena
 }
 
 // cell is one place of the library: a tile and its rotation.
@@ -139,8 +141,21 @@ func (g *state) threshold() int {
 // edge is the kind of cell c's side facing d.
 func (g *state) edge(c, d int) int {
 	cl := &g.Cells[c]
-	return rooms[cl.Tile].Edges[(d-cl.Rot)&3]
+	return int(turnedEdges[cl.Tile][cl.Rot&3][d&3])
 }
+
+// turnedEdges are the kinds of each tile's sides facing each direction,
+// by tile and quarter turns clockwise: rooms[t].Edges[(d-rot)&3].
+var turnedEdges = func() (out [numRooms + 1][4][4]int8) {
+	for t := range out {
+		for rot := range 4 {
+			for d := range 4 {
+				out[t][rot][d] = int8(rooms[t].Edges[(d-rot)&3])
+			}
+		}
+	}
+	return out
+}()
 
 // neighbour is the cell next to c in direction d, or -1 off the board.
 func (g *state) neighbour(c, d int) int {

@@ -3,7 +3,6 @@ package horror
 import (
 	"fmt"
 	"strconv"
-	"strings"
 	"sync/atomic"
 
 	"arcade/engine"
@@ -42,7 +41,7 @@ func (g *state) whisper(s engine.Seat, parts ...string) { g.tell(s, parts) }
 // tell logs the parts joined as an event for to.
 func (g *state) tell(to engine.Seat, parts []string) {
 	if g.telling() {
-		g.log.Add(engine.Event{Text: strings.Join(parts, ""), To: to})
+		g.log.add(g, engine.Event{Text: g.log.join(g, parts), To: to})
 	}
 }
 
@@ -51,6 +50,26 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 // signed is n with its sign, as %+d writes it.
 func signed(n int) string {
+	if n >= -signedMax && n <= signedMax {
+		return signedTexts[n+signedMax]
+	}
+	return signedText(n)
+}
+
+// signedMax bounds the numbers whose signed texts are kept in
+// signedTexts: every Fortitude and more.
+const signedMax = 20
+
+// signedTexts are signed(n) for n from -signedMax to signedMax.
+var signedTexts = func() (out [2*signedMax + 1]string) {
+	for i := range out {
+		out[i] = signedText(i - signedMax)
+	}
+	return out
+}()
+
+// signedText builds signed(n).
+func signedText(n int) string {
 	if n >= 0 {
 		return "+" + strconv.Itoa(n)
 	}
@@ -113,7 +132,7 @@ func (g *state) rotated(s engine.Seat, c int, anti bool) {
 		text = &x
 		kept.Store(text)
 	}
-	g.log.Add(engine.Event{Text: *text, To: engine.Everyone})
+	g.log.add(g, engine.Event{Text: *text, To: engine.Everyone})
 }
 
 // rotateText is the event of seat s's turning the room at cell c a
