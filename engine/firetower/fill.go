@@ -82,7 +82,10 @@ func staticRowOf(row *moveRow) staticRow {
 	}
 }
 
-// at is the move on square k, the same as moveRow.at(k).
-func (r *staticRow) at(k int) staticAction {
-	return staticAction{r.kind, r.kindLen, r.args + uintptr(k*r.stride)*unsafe.Sizeof(0), r.stride, r.stride}
+// put writes the move on square k (moveRow.at(k)) to w, word by word: a
+// whole staticAction built first and then copied would be read back with
+// wider loads than its words were stored with, which stalls the CPU.
+func (r *staticRow) put(w *staticAction, k int) {
+	w.kind, w.kindLen = r.kind, r.kindLen
+	w.args, w.argsLen, w.argsCap = r.args+uintptr(k*r.stride)*unsafe.Sizeof(0), r.stride, r.stride
 }

@@ -204,7 +204,7 @@ func (l *moveList) addSet(set *squareSet, row *moveRow) {
 	words := row.words
 	for y, r := range set {
 		for ; r != 0; r &= r - 1 {
-			out[j] = words.at(y*Size + bits.TrailingZeros16(r))
+			words.put(&out[j], y*Size+bits.TrailingZeros16(r))
 			j++
 		}
 	}
