@@ -20,9 +20,9 @@ type Client struct {
 	hub   *Hub
 	cid   uint64     // numbers the client on its hub (cluster messages name it)
 	relay *clientRef // set on a stand-in for a client of another node (cluster.go)
-	// arrived is when the client connected (a cluster resumes a seat
-	// elsewhere for a short while after).
-	arrived time.Time
+	// arrived is when the client connected, in Unix nanoseconds (a
+	// cluster resumes a seat elsewhere for a short while after).
+	arrived int64
 	notify  chan struct{}
 	done    chan struct{}
 	wake    atomic.Pointer[func()] // see OnWake
@@ -32,17 +32,18 @@ type Client struct {
 	player Player
 	table  *table // nil: in the lobby, or at remote
 	remote *remoteAt
-	// pending is a table of another node the client is moving to (or
-	// pendingAny with pendingOwner): its updates are taken already.
-	pending, pendingOwner string
-	watching              bool // at table as a spectator
-	closed                bool
-	lobby                 *LobbyUpdate
-	tableUpd              *TableUpdate
+	// moving is the table of another node the client is moving to (its
+	// id pendingAny: any table of its owner): its updates are taken
+	// already. Nil when none.
+	moving   *nodeTableRef
+	watching bool // at table as a spectator
+	closed   bool
+	lobby    *LobbyUpdate
+	tableUpd *TableUpdate
 }
 
 func newClient(h *Hub, p Player) *Client {
-	c := &Client{hub: h, player: p, arrived: time.Now(), notify: make(chan struct{}, 1), done: make(chan struct{})}
+	c := &Client{hub: h, player: p, arrived: time.Now().UnixNano(), notify: make(chan struct{}, 1), done: make(chan struct{})}
 	if h != nil {
 		c.cid = h.nextCID.Add(1)
 	}

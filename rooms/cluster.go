@@ -40,8 +40,8 @@ const (
 	describeBatch = 32
 )
 
-// pendingAny is Client.pending while a rematch opens on the table's node:
-// the client takes updates of any table of pendingOwner.
+// pendingAny is Client.moving's id while a rematch opens on the table's
+// node: the client takes updates of any table of its owner.
 const pendingAny = "*"
 
 // remoteAt is where a client sits when another node owns its table.
@@ -420,7 +420,8 @@ func (c *Client) takeRemote(n relayNote, u *TableUpdate) {
 			return false
 		}
 		here := c.remote != nil && c.remote.table == n.Table
-		coming := c.pending == n.Table || (c.pending == pendingAny && c.pendingOwner == n.Owner)
+		m := c.moving
+		coming := m != nil && (m.id == n.Table || (m.id == pendingAny && m.owner == n.Owner))
 		switch {
 		case u.Closed && here:
 			c.remote, left = nil, true
@@ -460,12 +461,12 @@ func (c *Client) enterRemote(r nodeTableRef, req cmdReq) error {
 		return err
 	}
 	c.mu.Lock()
-	c.pending, c.pendingOwner = r.id, r.owner
+	c.moving = &nodeTableRef{id: r.id, owner: r.owner}
 	c.mu.Unlock()
 	req.Player = p
 	err = c.hub.ask(r.id, c, req)
 	c.mu.Lock()
-	c.pending = ""
+	c.moving = nil
 	if err == nil && (c.remote == nil || c.remote.table != r.id) {
 		c.remote = &remoteAt{table: r.id, owner: r.owner, watching: req.Op == opWatch}
 		c.table, c.lobby = nil, nil
@@ -486,11 +487,11 @@ func (c *Client) enterRemote(r nodeTableRef, req cmdReq) error {
 // rematch's table is on that node too.
 func (c *Client) rematchRemote(r *remoteAt) error {
 	c.mu.Lock()
-	c.pending, c.pendingOwner = pendingAny, r.owner
+	c.moving = &nodeTableRef{id: pendingAny, owner: r.owner}
 	c.mu.Unlock()
 	rep, err := c.hub.askReply(r.table, c, cmdReq{Op: opRematch, Player: c.Player()})
 	c.mu.Lock()
-	c.pending = ""
+	c.moving = nil
 	if err == nil && rep.Table != "" && (c.remote == nil || c.remote.table != rep.Table) {
 		c.remote = &remoteAt{table: rep.Table, owner: r.owner}
 	}
@@ -509,7 +510,7 @@ func (c *Client) follow(id, owner string) {
 		c.mu.Unlock()
 		return
 	}
-	c.pending, c.pendingOwner = id, owner
+	c.moving = &nodeTableRef{id: id, owner: owner}
 	c.mu.Unlock()
 	var err error
 	if owner == c.hub.bus.Node() {
@@ -534,7 +535,7 @@ func (c *Client) follow(id, owner string) {
 	}
 	gone := false
 	c.mu.Lock()
-	c.pending = ""
+	c.moving = nil
 	if c.remote != nil && c.remote.table == id {
 		if err == nil {
 			c.remote.owner = owner
@@ -751,6 +752,11 @@ func (h *Hub) followers(owner string) map[string][]*Client {
 // (their older session there ended because they connected here).
 const resumeWindow = 10 * time.Second
 
+// justArrived reports whether the client connected within resumeWindow.
+func (c *Client) justArrived() bool {
+	return time.Since(time.Unix(0, c.arrived)) < resumeWindow
+}
+
 // tellArrived tells the other nodes that keyed player id connected here,
 // and ends the stand-ins of their older sessions on other nodes.
 func (h *Hub) tellArrived(id string) {
@@ -803,14 +809,14 @@ func (h *Hub) resumeArrivals(st nodeState) {
 	h.mu.Lock()
 	var back []*Client
 	for id := range st.Away {
-		if c := h.byID[id]; c != nil && time.Since(c.arrived) < resumeWindow {
+		if c := h.byID[id]; c != nil && c.justArrived() {
 			back = append(back, c)
 		}
 	}
 	h.mu.Unlock()
 	for _, c := range back {
 		c.mu.Lock()
-		idle := c.table == nil && c.remote == nil && c.pending == "" && !c.closed
+		idle := c.table == nil && c.remote == nil && c.moving == nil && !c.closed
 		c.mu.Unlock()
 		if !idle {
 			continue

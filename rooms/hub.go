@@ -226,7 +226,9 @@ func (h *Hub) Connect(p Player) *Client {
 	}
 	delete(h.clients, old)
 	h.clients[c] = struct{}{}
-	h.byCID[c.cid] = c
+	if h.bus != nil {
+		h.byCID[c.cid] = c
+	}
 	var far nodeTableRef
 	if resume == nil && old == nil && !p.Guest && h.bus != nil {
 		if nt, owner, ok := h.remoteAwayLocked(p.ID); ok {
@@ -397,12 +399,12 @@ func (h *Hub) setAway(id string, t *table) {
 		return
 	}
 	h.away[id] = t
-	if c := h.byID[id]; c != nil && h.bus != nil && time.Since(c.arrived) < resumeWindow {
+	if c := h.byID[id]; c != nil && h.bus != nil && c.justArrived() {
 		// The player just connected here, and the session that held the
 		// seat was on another node (see onArrived): the seat is theirs.
 		go func() {
 			c.mu.Lock()
-			idle := c.table == nil && c.remote == nil && c.pending == "" && !c.closed
+			idle := c.table == nil && c.remote == nil && c.moving == nil && !c.closed
 			c.mu.Unlock()
 			if idle {
 				_ = c.enter(t, ErrNoTable, func(t *table, p Player) error { return t.join(c, p, false, true) })

@@ -73,7 +73,7 @@ func (c *Client) attach(t *table, watching bool) bool {
 		return false
 	}
 	c.table, c.watching = t, watching
-	c.remote, c.pending = nil, ""
+	c.remote, c.moving = nil, nil
 	c.lobby = nil
 	c.mu.Unlock()
 	c.hub.lobbyChanged() // where the client is shows in People (h.mu after c.mu is released)
