@@ -7,11 +7,15 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/arcade ./cmd/arcade \
+ && CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/arcadenats ./cmd/arcadenats \
  && mkdir -p /out/data
 
 # Run it as a non-root user (distroless "nonroot" is uid/gid 65532).
 FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/arcade /arcade
+# A node of the NATS cluster that a cluster of arcade servers shares
+# (docs/cluster): run the image with --entrypoint /arcadenats.
+COPY --from=build /out/arcadenats /arcadenats
 # The data directory holds the host key: keep it in a volume so the key, and
 # so the server's identity, survive upgrades. A named volume starts as a copy
 # of this directory, owned by nonroot; a bind mount must be writable by 65532.

@@ -10,6 +10,7 @@ import (
 
 	"arcade/engine"
 	"arcade/rooms/cluster"
+	"arcade/rooms/cluster/natsd"
 	"arcade/rooms/store/sqlite"
 )
 
@@ -24,7 +25,7 @@ import (
 // timing; stop ends it.
 func benchCluster(b *testing.B, n int, every, ttl time.Duration) (nodes []*node, stop func()) {
 	b.Helper()
-	srv, err := cluster.Embedded(b.TempDir(), "")
+	srv, err := natsd.Embedded(b.TempDir(), "")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"arcade/engine"
 	"arcade/rooms/cluster"
+	"arcade/rooms/cluster/natsd"
 )
 
 // node is one arcade server of a test cluster: its hub and its connection
@@ -24,7 +25,7 @@ type node struct {
 // is noticed quickly.
 func testCluster(t *testing.T, n int) []*node {
 	t.Helper()
-	srv, err := cluster.Embedded(t.TempDir(), "")
+	srv, err := natsd.Embedded(t.TempDir(), "")
 	if err != nil {
 		t.Fatal(err)
 	}

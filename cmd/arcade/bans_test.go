@@ -9,6 +9,7 @@ import (
 	"charm.land/log/v2"
 
 	"arcade/rooms/cluster"
+	"arcade/rooms/cluster/natsd"
 	"arcade/sshserver/access"
 )
 
@@ -58,7 +59,7 @@ func TestBansMoveIntoTheDatabase(t *testing.T) {
 // TestBansSharedByACluster: a ban made on one server of a cluster applies
 // on the others, and bans made at once on two servers are both kept.
 func TestBansSharedByACluster(t *testing.T) {
-	srv, err := cluster.Embedded(t.TempDir(), "")
+	srv, err := natsd.Embedded(t.TempDir(), "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"arcade/rooms/cluster"
+	"arcade/rooms/cluster/natsd"
 	"arcade/sshserver/sshtest"
 )
 
@@ -37,7 +37,7 @@ func TestClusterKillOwnerOverSSH(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs server processes")
 	}
-	srv, err := cluster.Embedded(t.TempDir(), "127.0.0.1:0")
+	srv, err := natsd.Embedded(t.TempDir(), "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,8 +26,7 @@ type command struct {
 
 // commands lists the subcommands; more (sim, replay, games) come here.
 var commands = map[string]command{
-	"serve":     {summary: "run the SSH server (the default)", run: runServe},
-	"nats-node": {summary: "run one node of the NATS cluster that arcade servers share", run: runNATSNode},
+	"serve": {summary: "run the SSH server (the default)", run: runServe},
 }
 
 func main() {
@@ -69,7 +68,7 @@ func usage(w io.Writer) {
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-9s %s\n", n, commands[n].summary)
+		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprintln(w, "  help      show this list\n\nrun 'arcade <command> -h' for a command's flags")
+	fmt.Fprintln(w, "  help     show this list\n\nrun 'arcade <command> -h' for a command's flags")
 }

@@ -310,17 +310,29 @@ func joinCluster(c serveConfig) (*cluster.Conn, store.Store, error) {
 			urls = append(urls, u)
 		}
 	}
-	conn, err := cluster.Connect(c.nodeName, urls, cluster.Options{Replicas: int(c.natsReplicas)})
-	if err != nil {
-		return nil, nil, fmt.Errorf("-nats: %w", err)
+	// A cluster that is starting (its JetStream has no leader yet, or too
+	// few peers for the replicas) is waited for a while.
+	deadline := time.Now().Add(clusterWait)
+	for {
+		conn, err := cluster.Connect(c.nodeName, urls, cluster.Options{Replicas: int(c.natsReplicas)})
+		if err == nil {
+			st, serr := cluster.NewStore(conn.JetStream(), int(c.natsReplicas))
+			if serr == nil {
+				return conn, st, nil
+			}
+			conn.Close()
+			err = serr
+		}
+		if time.Now().After(deadline) {
+			return nil, nil, fmt.Errorf("-nats: %w", err)
+		}
+		log.Warn("waiting for the NATS cluster", "err", err)
+		time.Sleep(time.Second)
 	}
-	st, err := cluster.NewStore(conn.JetStream(), int(c.natsReplicas))
-	if err != nil {
-		conn.Close()
-		return nil, nil, fmt.Errorf("-nats: %w", err)
-	}
-	return conn, st, nil
 }
+
+// clusterWait is how long a server waits at start for its NATS cluster.
+const clusterWait = 60 * time.Second
 
 // hubBus is the hub's Bus: nil (no cluster) stays an untyped nil.
 func hubBus(c *cluster.Conn) rooms.Bus {

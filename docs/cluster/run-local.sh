@@ -9,6 +9,7 @@ set -eu
 dir=${ARCADE_CLUSTER_DIR:-./.arcade-cluster}
 mkdir -p "$dir"
 go build -o "$dir/arcade" ./cmd/arcade
+go build -o "$dir/arcadenats" ./cmd/arcadenats
 bin="$dir/arcade"
 trap 'kill 0' INT TERM EXIT
 for i in 1 2 3; do
@@ -16,7 +17,7 @@ for i in 1 2 3; do
   for j in 1 2 3; do
     [ "$i" = "$j" ] || routes="$routes${routes:+,}nats-route://127.0.0.1:$((6221 + j))"
   done
-  "$bin" nats-node -name "nats$i" -listen "127.0.0.1:$((4221 + i))" -cluster "127.0.0.1:$((6221 + i))" \
+  "$dir/arcadenats" -name "nats$i" -listen "127.0.0.1:$((4221 + i))" -cluster "127.0.0.1:$((6221 + i))" \
     -routes "$routes" -data "$dir/nats$i" &
 done
 sleep 2

@@ -8,7 +8,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -90,9 +89,9 @@ func Connect(node string, urls []string, opts Options) (*Conn, error) {
 	return connect(node, opts, strings.Join(urls, ","))
 }
 
-// ConnectEmbedded connects node to an in-process server (Embedded) without
-// a network connection.
-func ConnectEmbedded(node string, s *server.Server, opts Options) (*Conn, error) {
+// ConnectEmbedded connects node to an in-process server (natsd.Embedded)
+// without a network connection.
+func ConnectEmbedded(node string, s nats.InProcessConnProvider, opts Options) (*Conn, error) {
 	return connect(node, opts, "", nats.InProcessServer(s))
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/nats-io/nats-server/v2/server"
 
+	"arcade/rooms/cluster/natsd"
 	"arcade/rooms/store"
 )
 
@@ -24,7 +25,7 @@ func freePort(t *testing.T) int {
 }
 
 func TestEmbeddedListens(t *testing.T) {
-	s, err := Embedded(t.TempDir(), "127.0.0.1:0")
+	s, err := natsd.Embedded(t.TempDir(), "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +38,7 @@ func TestEmbeddedListens(t *testing.T) {
 	if _, err := NewStore(c.JetStream(), c.Replicas()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Embedded(t.TempDir(), "no-port"); err == nil {
+	if _, err := natsd.Embedded(t.TempDir(), "no-port"); err == nil {
 		t.Error("a listen address without a port accepted")
 	}
 }
@@ -50,18 +51,18 @@ func TestThreeNodes(t *testing.T) {
 	}
 	const n = 3
 	client, routes := make([]string, n), make([]string, n)
-	var cfgs []NodeConfig
+	var cfgs []natsd.NodeConfig
 	for i := range n {
 		cp, rp := freePort(t), freePort(t)
 		client[i] = fmt.Sprintf("nats://127.0.0.1:%d", cp)
 		routes[i] = fmt.Sprintf("nats-route://127.0.0.1:%d", rp)
-		cfgs = append(cfgs, NodeConfig{Name: fmt.Sprintf("nats%d", i), Listen: fmt.Sprintf("127.0.0.1:%d", cp),
+		cfgs = append(cfgs, natsd.NodeConfig{Name: fmt.Sprintf("nats%d", i), Listen: fmt.Sprintf("127.0.0.1:%d", cp),
 			ClusterListen: fmt.Sprintf("127.0.0.1:%d", rp), Dir: t.TempDir()})
 	}
 	var servers []*server.Server
 	for i, cfg := range cfgs {
 		cfg.Routes = routes
-		s, err := RunNode(cfg)
+		s, err := natsd.RunNode(cfg)
 		if err != nil {
 			t.Fatalf("node %d: %v", i, err)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 
 	"arcade/engine"
+	"arcade/rooms/cluster/natsd"
 	"arcade/rooms/store"
 	"arcade/rooms/store/storetest"
 )
@@ -17,7 +18,7 @@ import (
 // embedded starts a server with no port in a temporary directory.
 func embedded(t testing.TB) *server.Server {
 	t.Helper()
-	s, err := Embedded(t.TempDir(), "")
+	s, err := natsd.Embedded(t.TempDir(), "")
 	if err != nil {
 		t.Fatal(err)
 	}

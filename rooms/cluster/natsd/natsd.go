@@ -1,19 +1,12 @@
-// Package cluster lets several arcade servers (nodes) share one lobby and
-// every table over NATS with JetStream: Conn is the bus between the nodes
-// (core NATS messaging plus table leases in a JetStream KV bucket, the
-// methods of rooms.Bus), and Store is a store.Shared kept in JetStream
-// streams and buckets, so that any node can take a table over from the
-// last move its owner saved.
+// Package natsd runs the NATS servers that the nodes of an arcade cluster
+// talk through (package cluster): one in the process (Embedded: tests, or a
+// trial on one machine) or a clustered node with JetStream (RunNode, the
+// arcadenats command).
 //
-// On one machine the NATS server runs in the process (Embedded, with no TCP
-// port); with more machines, three nodes started with RunNode form a
-// cluster and every arcade server connects to it (Connect), with Replicas
-// set to 3.
-//
-// The package does not import package rooms (rooms imports it); it
-// implements rooms.Bus structurally, and IsNoServer tells the error that
-// rooms maps to rooms.ErrNoServer.
-package cluster
+// It is a package of its own so that the arcade server binary does not
+// link nats-server, whose process-statistics sampler (package pse) reads
+// /proc every second in any process that links it, server or not.
+package natsd
 
 import (
 	"errors"
