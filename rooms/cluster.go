@@ -129,12 +129,15 @@ func (h *Hub) stopCluster() {
 	h.clusterStops = nil
 }
 
-// tableID names a new table: "t<seq>", and the node in a cluster.
+// tableID names a new table: "t<seq>"; in a cluster also the node and
+// when this hub started ("t12-front1-lx3q5z2k9a1b"), so that a node that restarts
+// under its name never reuses the ID of one of its old tables, which
+// another node may run now.
 func (h *Hub) tableID(seq uint64) string {
 	if h.bus == nil {
 		return fmt.Sprintf("t%d", seq)
 	}
-	return fmt.Sprintf("t%d-%s", seq, h.bus.Node())
+	return fmt.Sprintf("t%d-%s-%s", seq, h.bus.Node(), h.boot)
 }
 
 // claim takes the lease of a table this node opened and serves its

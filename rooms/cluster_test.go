@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
+
 	"arcade/engine"
 	"arcade/rooms/cluster"
 	"arcade/rooms/cluster/natsd"
@@ -17,6 +19,7 @@ import (
 type node struct {
 	hub  *Hub
 	conn *cluster.Conn
+	srv  nats.InProcessConnProvider // the NATS server, to start more nodes on
 }
 
 // testCluster starts an embedded NATS server with JetStream and n hubs
@@ -32,20 +35,25 @@ func testCluster(t *testing.T, n int) []*node {
 	t.Cleanup(srv.Shutdown)
 	nodes := make([]*node, n)
 	for i := range nodes {
-		name := string(rune('a'+i)) + "-node"
-		conn, err := cluster.ConnectEmbedded(name, srv, cluster.Options{LeaseEvery: 100 * time.Millisecond, LeaseTTL: 700 * time.Millisecond})
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := cluster.NewStore(conn.JetStream(), 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h := testHub(t, Config{Bus: conn, Store: st, BotDelay: 20 * time.Millisecond})
-		t.Cleanup(func() { conn.Close(); _ = st.Close() })
-		nodes[i] = &node{hub: h, conn: conn}
+		nodes[i] = startNode(t, srv, string(rune('a'+i))+"-node")
 	}
 	return nodes
+}
+
+// startNode starts a hub named name on the NATS server srv.
+func startNode(t *testing.T, srv nats.InProcessConnProvider, name string) *node {
+	t.Helper()
+	conn, err := cluster.ConnectEmbedded(name, srv, cluster.Options{LeaseEvery: 100 * time.Millisecond, LeaseTTL: 700 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := cluster.NewStore(conn.JetStream(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := testHub(t, Config{Bus: conn, Store: st, BotDelay: 20 * time.Millisecond})
+	t.Cleanup(func() { conn.Close(); _ = st.Close() })
+	return &node{hub: h, conn: conn, srv: srv}
 }
 
 // lobbyIDs lists the IDs of the tables a lobby shows.
@@ -224,6 +232,15 @@ func TestClusterOwnerDies(t *testing.T) {
 	}
 	if got := movesOf(t, nodes[1].hub, id); len(got) < len(before) || !slices.EqualFunc(got[:len(before)], before, sameMove) {
 		t.Fatalf("the finished game lost moves: %v, want it to start with %v", got, before)
+	}
+
+	// Node a comes back under its name and opens a table: a new ID, not
+	// the one node b now runs.
+	again := startNode(t, nodes[0].srv, "a-node")
+	carol := connect(t, again.hub, "carol")
+	must(t, carol.Create(toyID, 2, false, nil))
+	if u := carol.seated(); u.Table.ID == id {
+		t.Fatalf("the restarted node reused the ID %s", id)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -128,6 +129,7 @@ type Hub struct {
 	nodes        map[string]*nodeSeen    // the other nodes' states, under mu
 	viewType     map[string]reflect.Type // each game's view type
 	clusterStops []func()
+	boot         string // when the hub started, base 36 nanoseconds (tableID)
 }
 
 // Stats are the hub's counters, for logs and health checks.
@@ -180,6 +182,7 @@ func NewHub(cfg Config) *Hub {
 		h.restore()
 	}
 	if h.bus != nil {
+		h.boot = strconv.FormatInt(time.Now().UnixNano(), 36)
 		h.viewType = viewTypes(games)
 		if err := h.startCluster(); err != nil {
 			cfg.Logf("%v", err)
