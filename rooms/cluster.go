@@ -182,7 +182,7 @@ func (h *Hub) askReply(id string, c *Client, req cmdReq) (cmdReply, error) {
 		return cmdReply{}, ErrNoTable
 	}
 	if c != nil {
-		req.From = clientRef{Node: h.bus.Node(), CID: c.cid}
+		req.From = clientRef{Node: h.bus.Node(), Boot: h.boot, CID: c.cid}
 	}
 	data, err := json.Marshal(req)
 	if err != nil {
@@ -371,7 +371,7 @@ func (c *Client) relay1(id, game string, u *TableUpdate, made int) {
 	}
 	data, err := encodeUpdate(u, made)
 	if err == nil {
-		data, err = json.Marshal(relayNote{To: c.relay.CID, Owner: h.bus.Node(), Table: id, Game: game, Update: data})
+		data, err = json.Marshal(relayNote{To: c.relay.CID, Boot: c.relay.Boot, Owner: h.bus.Node(), Table: id, Game: game, Update: data})
 	}
 	if err == nil {
 		err = h.bus.Publish(subjectNode(c.relay.Node), data)
@@ -385,8 +385,8 @@ func (c *Client) relay1(id, game string, u *TableUpdate, made int) {
 // its table.
 func (h *Hub) onRelay(_ string, data []byte) {
 	var n relayNote
-	if err := json.Unmarshal(data, &n); err != nil {
-		return
+	if err := json.Unmarshal(data, &n); err != nil || n.Boot != h.boot {
+		return // for a client of this node's last run
 	}
 	h.mu.Lock()
 	c := h.byCID[n.To]
@@ -677,7 +677,7 @@ func (h *Hub) tellState() {
 		h.mu.Unlock()
 		return
 	}
-	st := nodeState{Node: h.bus.Node(), People: h.localPeopleLocked(), Recent: h.recent, Away: map[string]string{}}
+	st := nodeState{Node: h.bus.Node(), Boot: h.boot, People: h.localPeopleLocked(), Recent: h.recent, Away: map[string]string{}}
 	for _, t := range h.tables {
 		if sum := t.summary.Load(); sum != nil && t.served.Load() {
 			st.Tables = append(st.Tables, nodeTable{Sum: *sum, Code: t.code, Created: t.created})
@@ -716,6 +716,11 @@ func (h *Hub) onState(_ string, data []byte) {
 		h.lobbyChangedLocked()
 	}
 	h.mu.Unlock()
+	if prev != nil && prev.state.Boot != st.Boot {
+		// The node restarted: the sessions of its last run are gone.
+		h.cfg.Infof("node %s restarted; its players' seats here wait for them", st.Node)
+		h.closeStandIns(func(px *Client) bool { return px.relay.Node == st.Node && px.relay.Boot != st.Boot })
+	}
 	if changed {
 		h.resumeArrivals(st)
 	}

@@ -443,3 +443,21 @@ func TestClusterFrontEndDies(t *testing.T) {
 	must(t, carol.Create(toyID, 2, false, nil))
 	ann.table("carol left", func(u *TableUpdate) bool { return u.Seats[1].Empty })
 }
+
+// TestClusterNodeRestarts: a node that restarts under its name at once
+// (before the others miss it) had sessions at another node's table: their
+// seats become away, and the new run's clients are not taken for them.
+func TestClusterNodeRestarts(t *testing.T) {
+	nodes, alice, _, id := clusterGame(t, "50")
+	nodes[1].hub.Close()
+	nodes[1].conn.Close()
+	again := startNode(t, nodes[0].srv, "b-node")
+	alice.table("bob away", func(u *TableUpdate) bool { return !u.Seats[1].Connected && !u.Seats[1].Empty })
+	dan := connect(t, again.hub, "dan")
+	dan.lobbyWhere("alice's table", func(l *LobbyUpdate) bool { return slices.Contains(lobbyIDs(l), id) })
+	if err := dan.Join(id); !errors.Is(err, ErrStarted) {
+		t.Fatalf("dan joining a game under way: %v", err)
+	}
+	bob := connect(t, again.hub, "bob")
+	bob.table("bob's seat", func(u *TableUpdate) bool { return u.Table.ID == id && u.You == 1 && !u.Closed })
+}

@@ -43,6 +43,7 @@ func subjectNode(node string) string { return "arcade.node." + node + ".updates"
 // clientRef names a client on its home node.
 type clientRef struct {
 	Node string `json:"node"`
+	Boot string `json:"boot"` // the node's run: CIDs start again with each
 	CID  uint64 `json:"cid"`
 }
 
@@ -154,7 +155,8 @@ func (r cmdReply) err() error {
 
 // relayNote is one table update for a client on another node.
 type relayNote struct {
-	To     uint64          `json:"to"` // the client's CID on its node
+	To     uint64          `json:"to"`   // the client's CID on its node
+	Boot   string          `json:"boot"` // and that node's run
 	Owner  string          `json:"owner"`
 	Table  string          `json:"table"`
 	Game   string          `json:"game"`
@@ -187,7 +189,9 @@ func encodeUpdate(u *TableUpdate, made int) ([]byte, error) {
 // of its lobby and at least every stateEvery: its open tables, who is
 // online there, and which keyed players are away from a game there.
 type nodeState struct {
-	Node   string            `json:"node"`
+	Node string `json:"node"`
+	// Boot tells one run of a node from the next (Hub.boot).
+	Boot   string            `json:"boot"`
 	Tables []nodeTable       `json:"tables"`
 	People []Person          `json:"people"`
 	Away   map[string]string `json:"away,omitempty"` // player ID -> table ID
