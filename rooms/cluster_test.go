@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"arcade/engine"
 	"arcade/rooms/cluster"
 	"arcade/rooms/cluster/natsd"
+	"arcade/rooms/store"
 )
 
 // node is one arcade server of a test cluster: its hub and its connection
@@ -460,4 +462,54 @@ func TestClusterNodeRestarts(t *testing.T) {
 	}
 	bob := connect(t, again.hub, "bob")
 	bob.table("bob's seat", func(u *TableUpdate) bool { return u.Table.ID == id && u.You == 1 && !u.Closed })
+}
+
+// flakyStore refuses to save tables while fail is set.
+type flakyStore struct {
+	store.Shared
+	fail atomic.Bool
+}
+
+func (f *flakyStore) SaveTable(t *store.Table, stored int) error {
+	if f.fail.Load() {
+		return errors.New("flaky: JetStream does not answer")
+	}
+	return f.Shared.SaveTable(t, stored)
+}
+
+// TestClusterShowsOnlySavedMoves: while the store refuses to save, a move
+// at a cluster's table is not shown (another node would go on without
+// it); once the store saves again, it is shown.
+func TestClusterShowsOnlySavedMoves(t *testing.T) {
+	nodes := testCluster(t, 1)
+	conn, err := cluster.ConnectEmbedded("f-node", nodes[0].srv, cluster.Options{LeaseEvery: 100 * time.Millisecond, LeaseTTL: 700 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	inner, err := cluster.NewStore(conn.JetStream(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer inner.Close()
+	flaky := &flakyStore{Shared: inner}
+	h := testHub(t, Config{Bus: conn, Store: flaky})
+	ann, bob := connect(t, h, "ann"), connect(t, h, "bob")
+	id := startToy(t, toyID, engine.Options{"target": "50"}, ann, bob)
+	v := ann.table("ann to move", func(u *TableUpdate) bool { return slices.Contains(u.Pending, 0) }).Version
+	flaky.fail.Store(true)
+	must(t, ann.Act(addOne))
+	time.Sleep(300 * time.Millisecond)
+	bob.drain()
+	if bob.tu.Version > v {
+		t.Fatalf("bob saw a move the store did not save: %s", show(bob.tu))
+	}
+	flaky.fail.Store(false)
+	u := bob.table("the move, once saved", func(u *TableUpdate) bool { return u.Version > v })
+	if view(t, u).Count != 1 {
+		t.Fatalf("after the save bob sees %s", show(u))
+	}
+	if got, err := inner.TakeTable(id); err != nil || len(got.Moves) != 1 {
+		t.Fatalf("the store holds %d moves (%v), want 1", len(got.Moves), err)
+	}
 }

@@ -17,25 +17,41 @@ import (
 // table back. Finished games go to the store's history off the table's
 // goroutine.
 
-// persist writes the table's setup, seats and new moves (actor only).
-// Once the hub prepares a restart it writes nothing more: sessions ending
-// then must not free seats in the store.
-func (t *table) persist() {
+// persist writes the table's setup, seats and new moves (actor only). It
+// reports whether the change may be shown: in a cluster only once it is
+// saved (another node goes on from what the store holds, so a move nobody
+// saved must never have been seen); a single server shows it anyway and
+// logs the failure. Once the hub prepares a restart it writes nothing more:
+// sessions ending then must not free seats in the store.
+func (t *table) persist() bool {
 	if t.hub.store == nil || t.hub.restarting.Load() {
-		return
+		return true
 	}
 	rec := t.stored()
-	if err := t.hub.store.SaveTable(&rec, t.movesStored); err != nil {
-		if errors.Is(err, store.ErrFenced) && t.hub.bus != nil {
-			t.cfg.Infof("another server took table %s (%s) over; its last move here is not kept", t.id, t.info.ID)
-			t.handOver()
-			return
+	err := t.hub.store.SaveTable(&rec, t.movesStored)
+	switch {
+	case err == nil:
+		t.movesStored = len(t.moves)
+		t.saveTimer.stop()
+		return true
+	case errors.Is(err, store.ErrFenced) && t.hub.bus != nil:
+		t.cfg.Infof("another server took table %s (%s) over; its last move here is not kept", t.id, t.info.ID)
+		t.handOver()
+		return false
+	case t.hub.bus != nil:
+		t.cfg.Logf("rooms: table %s (%s): saving it failed, trying again in %v: %v", t.id, t.info.ID, saveRetry, err)
+		if !t.saveTimer.active() {
+			t.saveTimer.schedule(t, saveRetry, t.changed)
 		}
-		t.cfg.Logf("rooms: table %s (%s): saving it failed: %v", t.id, t.info.ID, err)
-		return
+		return false
 	}
-	t.movesStored = len(t.moves)
+	t.cfg.Logf("rooms: table %s (%s): saving it failed: %v", t.id, t.info.ID, err)
+	return true
 }
+
+// saveRetry is how soon a cluster's table tries again to save a change the
+// store refused (its players see the change once it is saved).
+const saveRetry = time.Second
 
 // forget deletes a closing table from the store, unless the hub is closing
 // for a restart (actor only).

@@ -61,6 +61,7 @@ type table struct {
 	winTimer   timerSlot
 	awayTimer  timerSlot
 	emptyTimer timerSlot
+	saveTimer  timerSlot // a cluster's table saves again (persist)
 	closed     bool
 	chat       chatLog // the table's chat, shared with updates
 	rematch    string  // the rematch's code once one is open (rematchBusy while it opens)
@@ -239,7 +240,7 @@ func (t *table) shut(notice string) {
 func (t *table) halt() {
 	t.closed = true
 	t.stop()
-	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer, &t.clockTimer} {
+	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer, &t.clockTimer, &t.saveTimer} {
 		s.stop()
 	}
 	if t.unserve != nil {
@@ -281,9 +282,10 @@ func (t *table) changed() {
 	if t.checkEmpty() {
 		return
 	}
-	t.persist() // before anyone sees the change: a restart brings it back
-	if t.closed {
-		return // another node took the table over
+	// Saved before anyone sees the change: a restart, or another node,
+	// brings it back.
+	if !t.persist() || t.closed {
+		return
 	}
 	began := time.Now()
 	t.publish()
