@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"strings"
 	"time"
 
 	"arcade/engine"
@@ -74,6 +75,7 @@ func (h *Hub) startCluster() error {
 		{subjectLobbyChat, h.onChat},
 		{subjectArrived, h.onArrived},
 		{subjectNotice, h.onNotice},
+		{subjectKick, h.onKick},
 	} {
 		stop, err := b.Subscribe(sub.subject, h.guard(sub.handle))
 		if err != nil {
@@ -690,6 +692,7 @@ func (h *Hub) tellState() {
 	for c := range h.clients {
 		p := c.Player()
 		st.Names[nameFold(p.Name)] = p.ID
+		st.Players = append(st.Players, p)
 	}
 	h.mu.Unlock()
 	slices.SortFunc(st.Tables, func(a, b nodeTable) int { return a.Created.Compare(b.Created) })
@@ -836,6 +839,79 @@ func (h *Hub) resumeArrivals(st nodeState) {
 			}
 		}()
 	}
+}
+
+// Kick names the sessions an admin ends on every node of a cluster: those
+// of a player (Who: a name in any case, a player ID or a key fingerprint),
+// or of a banned key fingerprint or address (Key, Addr). Why is for the
+// logs.
+type Kick struct {
+	Who, Key, Addr, Why string
+}
+
+// Elsewhere is a player connected to another node of the cluster.
+type Elsewhere struct {
+	Player
+	Node string
+}
+
+// OnKick sets what this node does when an admin on another node ends
+// sessions (KickElsewhere): f ends the matching sessions here (the SSH
+// server knows them) and returns how many.
+func (h *Hub) OnKick(f func(Kick) int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.kick = f
+}
+
+// Clustered reports whether this hub is one node of several.
+func (h *Hub) Clustered() bool { return h.bus != nil }
+
+// KickElsewhere asks the other nodes of the cluster to end the sessions k
+// names (nothing without a cluster).
+func (h *Hub) KickElsewhere(k Kick) {
+	if h.bus == nil {
+		return
+	}
+	if data, err := json.Marshal(kickNote{Node: h.bus.Node(), Kick: k}); err == nil {
+		_ = h.bus.Publish(subjectKick, data)
+	}
+}
+
+// onKick ends the sessions an admin on another node named.
+func (h *Hub) onKick(_ string, data []byte) {
+	var n kickNote
+	if err := json.Unmarshal(data, &n); err != nil || n.Node == h.bus.Node() {
+		return
+	}
+	h.mu.Lock()
+	f := h.kick
+	h.mu.Unlock()
+	if f != nil {
+		if ended := f(n.Kick); ended > 0 {
+			h.cfg.Infof("ended %d session(s) for an admin on node %s (%s)", ended, n.Node, n.Kick.Why)
+		}
+	}
+}
+
+// Elsewhere lists the players connected to the other nodes of the cluster,
+// as their last states said (for admins), by node then name.
+func (h *Hub) Elsewhere() []Elsewhere {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	var out []Elsewhere
+	for name, n := range h.nodes {
+		for _, p := range n.state.Players {
+			out = append(out, Elsewhere{Player: p, Node: name})
+		}
+	}
+	slices.SortFunc(out, func(a, b Elsewhere) int {
+		if c := strings.Compare(a.Node, b.Node); c != 0 {
+			return c
+		}
+		return strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name))
+	})
+	return out
 }
 
 // tellNotice sends an admin's notice to the other nodes.

@@ -417,6 +417,26 @@ func TestClusterAdmin(t *testing.T) {
 	if err := admin.CloseTable(id, ""); !errors.Is(err, ErrNoTable) {
 		t.Fatalf("closing it again: %v", err)
 	}
+
+	// Who is connected where, and a kick that the other node carries out.
+	far := admin.Elsewhere()
+	if len(far) != 1 || far[0].Name != "alice" || far[0].Node != "a-node" || far[0].ID != "key:alice" {
+		t.Fatalf("node b sees elsewhere %+v", far)
+	}
+	kicked := make(chan Kick, 1)
+	nodes[0].hub.OnKick(func(k Kick) int { kicked <- k; return 1 })
+	admin.KickElsewhere(Kick{Who: "alice", Why: "kicked by an admin"})
+	select {
+	case k := <-kicked:
+		if k.Who != "alice" {
+			t.Fatalf("node a was asked to kick %+v", k)
+		}
+	case <-time.After(patience):
+		t.Fatal("node a was never asked to kick alice")
+	}
+	if !admin.Clustered() || testHub(t, Config{}).Clustered() {
+		t.Fatal("Clustered is wrong")
+	}
 }
 
 // TestClusterFrontEndDies: the node that holds a player's session dies

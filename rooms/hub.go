@@ -129,7 +129,8 @@ type Hub struct {
 	nodes        map[string]*nodeSeen    // the other nodes' states, under mu
 	viewType     map[string]reflect.Type // each game's view type
 	clusterStops []func()
-	boot         string // when the hub started, base 36 nanoseconds (tableID)
+	boot         string         // when the hub started, base 36 nanoseconds (tableID)
+	kick         func(Kick) int // ends sessions here for other nodes' admins (OnKick), under mu
 }
 
 // Stats are the hub's counters, for logs and health checks.

@@ -19,12 +19,19 @@ const (
 	subjectLobbyChat  = "arcade.lobby.chat"     // chatNote, a lobby chat line
 	subjectArrived    = "arcade.player.arrived" // arrivalNote, a keyed player connected
 	subjectNotice     = "arcade.admin.notice"   // noticeNote, an admin's notice
+	subjectKick       = "arcade.admin.kick"     // kickNote, sessions an admin ends
 )
 
 // noticeNote is the server-wide notice an admin posted on one node.
 type noticeNote struct {
 	Node string `json:"node"`
 	Text string `json:"text"`
+}
+
+// kickNote asks every node to end the sessions an admin named.
+type kickNote struct {
+	Node string `json:"node"`
+	Kick Kick   `json:"kick"`
 }
 
 // arrivalNote says that a keyed player connected to a node: an older
@@ -197,8 +204,10 @@ type nodeState struct {
 	Away   map[string]string `json:"away,omitempty"` // player ID -> table ID
 	// Names are the folded names (nameFold) of the players online there,
 	// with their IDs: a name is one player's in the whole cluster.
-	Names  map[string]string `json:"names,omitempty"`
-	Recent []Result          `json:"recent,omitempty"`
+	Names map[string]string `json:"names,omitempty"`
+	// Players are who is connected there, for admins (Hub.Elsewhere).
+	Players []Player `json:"players,omitempty"`
+	Recent  []Result `json:"recent,omitempty"`
 }
 
 // nodeTable is one open table of a node, private ones too (their codes

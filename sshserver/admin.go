@@ -18,9 +18,9 @@ import (
 // adminHelp is what `ssh host admin` prints.
 const adminHelp = `Admin commands (ssh -p PORT HOST admin COMMAND):
   tables                    every open table, private ones too, with codes
-  who                       everyone connected
+  who                       everyone connected (in a cluster: to every front-end)
   close TABLE [REASON]      close a table (by ID or invite code); its players go to the lobby
-  kick PLAYER [REASON]      disconnect a player (by name or key fingerprint)
+  kick PLAYER [REASON]      disconnect a player (by name or key fingerprint), on every front-end
   ban key PLAYER|KEY [REASON]   refuse a key from now on (and disconnect it)
   ban addr PLAYER|ADDR [REASON] refuse an address from now on (and disconnect it)
   unban KEY|ADDR            lift a ban
@@ -92,11 +92,17 @@ func (s *Server) runAdmin(by rooms.Player, args []string) (string, error) {
 		if len(rest) == 0 {
 			return "", adminError("kick whom? Give a name or key fingerprint (see: admin who).")
 		}
-		n := s.disconnect(func(p rooms.Player, _ string) bool { return playerMatches(p, rest[0]) }, "kicked by an admin")
-		if n == 0 {
+		k := rooms.Kick{Who: rest[0], Why: "kicked by an admin"}
+		n := s.kickHere(k)
+		far := s.elsewhere(func(p rooms.Player) bool { return playerMatches(p, rest[0]) })
+		if n == 0 && far == 0 {
 			return "", adminError(fmt.Sprintf("Nobody called %q is connected.", rest[0]))
 		}
-		did("kick", "player", rest[0], "sessions", n, "reason", reason)
+		s.cfg.Hub.KickElsewhere(k)
+		did("kick", "player", rest[0], "sessions", n, "elsewhere", far, "reason", reason)
+		if far > 0 {
+			return fmt.Sprintf("Disconnected %d session(s) here and asked the other front-ends to end %d.\n", n, far), nil
+		}
 		return fmt.Sprintf("Disconnected %d session(s).\n", n), nil
 	case "ban":
 		return s.adminBan(by, rest, did)
@@ -176,21 +182,47 @@ func (s *Server) adminBan(by rooms.Player, rest []string, did func(string, ...an
 	if err := s.cfg.Gate.Bans.Add(ban); err != nil {
 		return "", err
 	}
-	n := s.disconnect(func(p rooms.Player, addr string) bool {
-		return (ban.Key != "" && p.ID == "key:"+ban.Key) || (ban.Addr != "" && addr == ban.Addr)
-	}, "banned by an admin")
+	k := rooms.Kick{Key: ban.Key, Addr: ban.Addr, Why: "banned by an admin"}
+	n := s.kickHere(k)
+	s.cfg.Hub.KickElsewhere(k) // the ban list is shared; the sessions are not
 	did("ban", "target", ban.Target(), "name", ban.Name, "reason", reason, "sessions", n)
 	return fmt.Sprintf("Banned %s; disconnected %d session(s).\n", ban.Target(), n), nil
 }
 
-// onlinePlayer finds a connected player by name (any case) or key.
+// onlinePlayer finds a connected player by name (any case) or key, here
+// or on another node of a cluster.
 func (s *Server) onlinePlayer(who string) (rooms.Player, bool) {
 	for _, p := range s.online() {
 		if playerMatches(p, who) {
 			return p, true
 		}
 	}
+	for _, e := range s.cfg.Hub.Elsewhere() {
+		if playerMatches(e.Player, who) {
+			return e.Player, true
+		}
+	}
 	return rooms.Player{}, false
+}
+
+// kickHere ends the sessions on this server that k names (an admin's kick
+// or ban, from here or another node) and returns how many.
+func (s *Server) kickHere(k rooms.Kick) int {
+	return s.disconnect(func(p rooms.Player, addr string) bool {
+		return (k.Who != "" && playerMatches(p, k.Who)) || (k.Key != "" && p.ID == "key:"+k.Key) ||
+			(k.Addr != "" && addr == k.Addr)
+	}, k.Why)
+}
+
+// elsewhere counts the players on other nodes of a cluster that match.
+func (s *Server) elsewhere(match func(rooms.Player) bool) int {
+	n := 0
+	for _, e := range s.cfg.Hub.Elsewhere() {
+		if match(e.Player) {
+			n++
+		}
+	}
+	return n
 }
 
 // playerMatches reports whether who names p: its name in any case, its ID,
@@ -254,11 +286,22 @@ func (s *Server) adminTables() string {
 // adminWho lists the connected players for "admin who".
 func (s *Server) adminWho() string {
 	players := s.online()
-	rows := make([][]string, len(players))
-	for i, p := range players {
-		rows[i] = []string{p.Name, p.ID, p.Addr}
+	far := s.cfg.Hub.Elsewhere()
+	if !s.cfg.Hub.Clustered() {
+		rows := make([][]string, len(players))
+		for i, p := range players {
+			rows[i] = []string{p.Name, p.ID, p.Addr}
+		}
+		return columns([]string{"NAME", "ID", "ADDRESS"}, rows)
 	}
-	return columns([]string{"NAME", "ID", "ADDRESS"}, rows)
+	rows := make([][]string, 0, len(players)+len(far))
+	for _, p := range players {
+		rows = append(rows, []string{p.Name, p.ID, p.Addr, "(here)"})
+	}
+	for _, e := range far {
+		rows = append(rows, []string{e.Name, e.ID, e.Addr, e.Node})
+	}
+	return columns([]string{"NAME", "ID", "ADDRESS", "FRONT-END"}, rows)
 }
 
 // adminBans lists the bans for "admin bans".

@@ -166,6 +166,7 @@ func New(cfg Config) (*Server, error) {
 		running:  map[*bridge.Session]struct{}{},
 		refusals: sshguard.Every{Interval: time.Minute},
 	}
+	cfg.Hub.OnKick(s.kickHere) // admins on other nodes of a cluster
 	srv, err := wish.NewServer(
 		wish.WithAddress(cfg.Addr),
 		sshguard.WithHostKey(hostKey),
