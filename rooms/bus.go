@@ -51,4 +51,4 @@ type Bus interface {
 
 // ErrNoServer: no node serves a Bus request's subject (the table's owner
 // is gone, and no node took it over yet).
-var ErrNoServer = errors.New("no server answers for that table right now")
+var ErrNoServer = errors.New("The table's server does not answer: another one takes it over within seconds. Try again in a moment.")
