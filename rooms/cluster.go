@@ -772,24 +772,22 @@ func (c *Client) justArrived() bool {
 // and ends the stand-ins of their older sessions on other nodes.
 func (h *Hub) tellArrived(id string) {
 	h.closeStandIns(func(px *Client) bool { return px.Player().ID == id })
-	if data, err := json.Marshal(arrivalNote{Node: h.bus.Node(), ID: id}); err == nil {
-		_ = h.bus.Publish(subjectArrived, data)
-	}
+	tell(h, subjectArrived, id)
 }
 
 // onArrived ends this node's session of a player who connected to another
 // node, as Connect ends an older session on the same node: their seat
 // waits for them (the new session takes it when the seat shows as away).
 func (h *Hub) onArrived(_ string, data []byte) {
-	var n arrivalNote
-	if err := json.Unmarshal(data, &n); err != nil || n.Node == h.bus.Node() || n.ID == "" {
+	id, from, ok := heard[string](h, data)
+	if !ok || id == "" {
 		return
 	}
 	// A session of theirs at a table here, through another node, is
 	// superseded too (that node may be dead).
-	h.closeStandIns(func(px *Client) bool { return px.relay.Node != n.Node && px.Player().ID == n.ID })
+	h.closeStandIns(func(px *Client) bool { return px.relay.Node != from && px.Player().ID == id })
 	h.mu.Lock()
-	old := h.byID[n.ID]
+	old := h.byID[id]
 	h.mu.Unlock()
 	if old == nil {
 		return
@@ -870,26 +868,21 @@ func (h *Hub) Clustered() bool { return h.bus != nil }
 // KickElsewhere asks the other nodes of the cluster to end the sessions k
 // names (nothing without a cluster).
 func (h *Hub) KickElsewhere(k Kick) {
-	if h.bus == nil {
-		return
-	}
-	if data, err := json.Marshal(kickNote{Node: h.bus.Node(), Kick: k}); err == nil {
-		_ = h.bus.Publish(subjectKick, data)
-	}
+	tell(h, subjectKick, k)
 }
 
 // onKick ends the sessions an admin on another node named.
 func (h *Hub) onKick(_ string, data []byte) {
-	var n kickNote
-	if err := json.Unmarshal(data, &n); err != nil || n.Node == h.bus.Node() {
+	k, from, ok := heard[Kick](h, data)
+	if !ok {
 		return
 	}
 	h.mu.Lock()
 	f := h.kick
 	h.mu.Unlock()
 	if f != nil {
-		if ended := f(n.Kick); ended > 0 {
-			h.cfg.Infof("ended %d session(s) for an admin on node %s (%s)", ended, n.Node, n.Kick.Why)
+		if ended := f(k); ended > 0 {
+			h.cfg.Infof("ended %d session(s) for an admin on node %s (%s)", ended, from, k.Why)
 		}
 	}
 }
@@ -916,21 +909,14 @@ func (h *Hub) Elsewhere() []Elsewhere {
 
 // tellNotice sends an admin's notice to the other nodes.
 func (h *Hub) tellNotice(text string) {
-	if h.bus == nil {
-		return
-	}
-	if data, err := json.Marshal(noticeNote{Node: h.bus.Node(), Text: text}); err == nil {
-		_ = h.bus.Publish(subjectNotice, data)
-	}
+	tell(h, subjectNotice, text)
 }
 
 // onNotice shows a notice an admin posted on another node.
 func (h *Hub) onNotice(_ string, data []byte) {
-	var n noticeNote
-	if err := json.Unmarshal(data, &n); err != nil || n.Node == h.bus.Node() {
-		return
+	if text, _, ok := heard[string](h, data); ok {
+		h.showNotice(CleanText(text, MaxNoticeRunes))
 	}
-	h.showNotice(CleanText(n.Text, MaxNoticeRunes))
 }
 
 // remoteTables lists the other nodes' open tables as an admin sees them,
@@ -962,21 +948,14 @@ func (h *Hub) remoteTables() []TableInfo {
 
 // onChat takes a lobby chat line said on another node.
 func (h *Hub) onChat(_ string, data []byte) {
-	var n chatNote
-	if err := json.Unmarshal(data, &n); err != nil || n.Node == h.bus.Node() {
-		return
+	if line, _, ok := heard[ChatLine](h, data); ok {
+		h.addLobbyChat(line)
 	}
-	h.addLobbyChat(n.Line)
 }
 
 // tellChat sends a lobby chat line said here to the other nodes.
 func (h *Hub) tellChat(line ChatLine) {
-	if h.bus == nil {
-		return
-	}
-	if data, err := json.Marshal(chatNote{Node: h.bus.Node(), Line: line}); err == nil {
-		_ = h.bus.Publish(subjectLobbyChat, data)
-	}
+	tell(h, subjectLobbyChat, line)
 }
 
 // dropStaleNodes forgets nodes that stopped telling their state (they

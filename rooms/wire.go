@@ -17,29 +17,10 @@ import (
 const (
 	subjectLobbyState = "arcade.lobby.state"    // nodeState, from every node
 	subjectLobbyChat  = "arcade.lobby.chat"     // chatNote, a lobby chat line
-	subjectArrived    = "arcade.player.arrived" // arrivalNote, a keyed player connected
-	subjectNotice     = "arcade.admin.notice"   // noticeNote, an admin's notice
-	subjectKick       = "arcade.admin.kick"     // kickNote, sessions an admin ends
+	subjectArrived    = "arcade.player.arrived" // a keyed player connected (their ID)
+	subjectNotice     = "arcade.admin.notice"   // an admin's notice (its text)
+	subjectKick       = "arcade.admin.kick"     // sessions an admin ends (Kick)
 )
-
-// noticeNote is the server-wide notice an admin posted on one node.
-type noticeNote struct {
-	Node string `json:"node"`
-	Text string `json:"text"`
-}
-
-// kickNote asks every node to end the sessions an admin named.
-type kickNote struct {
-	Node string `json:"node"`
-	Kick Kick   `json:"kick"`
-}
-
-// arrivalNote says that a keyed player connected to a node: an older
-// session of theirs on another node ends, and its seat waits for the new one.
-type arrivalNote struct {
-	Node string `json:"node"`
-	ID   string `json:"id"`
-}
 
 // subjectTable is where a table's owner serves commands (cmdReq).
 func subjectTable(id string) string { return "arcade.room." + id + ".cmd" }
@@ -218,12 +199,6 @@ type nodeTable struct {
 	Created time.Time    `json:"created"`
 }
 
-// chatNote is a lobby chat line said on one node.
-type chatNote struct {
-	Node string   `json:"node"`
-	Line ChatLine `json:"line"`
-}
-
 // viewTypes finds the type of each game's views, so that a view that
 // comes from another node decodes into the type the board expects.
 func viewTypes(games map[string]engine.Game) map[string]reflect.Type {
@@ -263,4 +238,36 @@ func (h *Hub) decodeView(game string, data []byte) (engine.View, error) {
 		return nil, errors.New("rooms: the view of " + game + " is not an engine.View")
 	}
 	return v, nil
+}
+
+// note is what one node tells the others on a subject: Body, signed with
+// the node's name so that it can tell its own notes apart.
+type note[T any] struct {
+	Node string `json:"node"`
+	Body T      `json:"body"`
+}
+
+// tell sends body to the other nodes on subject (nothing without a
+// cluster).
+func tell[T any](h *Hub, subject string, body T) {
+	if h.bus == nil {
+		return
+	}
+	data, err := json.Marshal(note[T]{Node: h.bus.Node(), Body: body})
+	if err == nil {
+		err = h.bus.Publish(subject, data)
+	}
+	if err != nil {
+		h.cfg.Logf("rooms: telling the other nodes on %s failed: %v", subject, err)
+	}
+}
+
+// heard reads a note another node sent: its body and sender; ok is false
+// for a malformed note and for this node's own.
+func heard[T any](h *Hub, data []byte) (body T, from string, ok bool) {
+	var n note[T]
+	if err := json.Unmarshal(data, &n); err != nil || n.Node == h.bus.Node() {
+		return body, "", false
+	}
+	return n.Body, n.Node, true
 }
