@@ -126,6 +126,12 @@ type params struct {
 	// where it is.
 	Heat    float64
 	HeatTau float64
+	// BreakSpend is what playing or discarding a firebreak card is worth
+	// when fire threatens its own tower (times the danger to the tower,
+	// 1 when its corner is next to burn): a firebreak laid late seldom
+	// stops a fire that is already close, and the cards drawn for it may
+	// be water.
+	BreakSpend float64
 }
 
 // normalParams are the normal bot's weights.
@@ -482,6 +488,23 @@ func (j *judge) danger(w *watch, m, near int, inside, windAt bool) float64 {
 		*memo = v
 	}
 	return v
+}
+
+// ownDanger is the danger to the most threatened tower the viewer
+// defends, from 0 to 1 (its corner about to burn), with the wind as it
+// blows now.
+func (j *judge) ownDanger() float64 {
+	worst := 0.0
+	for i := range j.w {
+		w := &j.w[i]
+		if w.side >= 0 {
+			continue
+		}
+		tm := j.towerMap(w, j.wind)
+		m, near := j.front(tm, 0)
+		worst = max(worst, j.danger(w, m, near, w.inside > 0, false)/100)
+	}
+	return worst
 }
 
 // heatAt is the weight of a burning square at distance d (params.Heat).

@@ -47,6 +47,7 @@ var hardDefault = hardBot{p: hardParams, model: normalParams, top: 8, samples: 3
 var hardParams = func() params {
 	p := normalParams
 	p.Heat, p.HeatTau, p.Tau, p.Inside, p.Own = 0.5, 2, 2, 1, 2
+	p.BreakSpend = 35
 	return p
 }()
 

@@ -85,8 +85,35 @@ func (b normalBot) rank(v *View) []choice {
 		if v.Part == PartAction && len(v.Hand) > 1 {
 			cs = b.addDiscard(v, j, base, cs)
 		}
+		if v.Part == PartAction && b.p.BreakSpend != 0 {
+			spendBreaks(v, b.p.BreakSpend*j.ownDanger(), cs)
+		}
 	}
 	return cs
+}
+
+// spendBreaks adds worth to each move of the action step for every
+// firebreak card it plays or discards (params.BreakSpend, already scaled
+// by the danger to the bot's own tower).
+func spendBreaks(v *View, worth float64, cs []choice) {
+	if worth == 0 {
+		return
+	}
+	for i := range cs {
+		c := &cs[i]
+		var spent []int
+		switch c.a.Kind {
+		case KindPlay, KindWind, KindRoll:
+			spent = c.a.Args[:1]
+		case KindDiscard:
+			spent = c.a.Args
+		}
+		for _, k := range spent {
+			if k >= 0 && k < len(v.Hand) && v.Hand[k].Type() == BreakType {
+				c.score += worth
+			}
+		}
+	}
 }
 
 // rate fills in the ratings of moves in the action, spread, ember and end
