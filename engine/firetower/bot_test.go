@@ -202,3 +202,31 @@ func BenchmarkBot(b *testing.B) {
 		})
 	}
 }
+
+// TestSpendBreaks checks the hard judgement's BreakSpend: every firebreak
+// card a move plays or discards adds the worth once, and nothing else
+// does.
+func TestSpendBreaks(t *testing.T) {
+	v := &View{Hand: []Card{DozerLine, AirDrop, DeReforest, NorthWind, FlareUp}}
+	cs := []choice{
+		{a: engine.Action{Kind: KindPlay, Args: []int{0, 3, 4}}},    // Dozer Line: a firebreak
+		{a: engine.Action{Kind: KindPlay, Args: []int{1, 3, 4}}},    // Air Drop: water
+		{a: engine.Action{Kind: KindWind, Args: []int{3}}},          // a wind card
+		{a: engine.Action{Kind: KindDiscard, Args: []int{0, 2, 4}}}, // two firebreaks and a fire card
+		{a: engine.Action{Kind: KindDiscard, Args: []int{1, 4}}},    // no firebreak
+		{a: engine.Action{Kind: KindBucket, Args: []int{5, 5, 0}}},  // not a card
+	}
+	spendBreaks(v, 7, cs)
+	want := []float64{7, 0, 0, 14, 0, 0}
+	for i, c := range cs {
+		if c.score != want[i] {
+			t.Errorf("%v: worth %v, want %v", c.a, c.score, want[i])
+		}
+	}
+	spendBreaks(v, 0, cs) // no danger: nothing changes
+	for i, c := range cs {
+		if c.score != want[i] {
+			t.Errorf("with no danger %v: worth %v, want %v", c.a, c.score, want[i])
+		}
+	}
+}
