@@ -82,11 +82,13 @@ func (b normalBot) rank(v *View) []choice {
 		}
 	default:
 		b.rate(v, j, base, cs)
-		if v.Part == PartAction && len(v.Hand) > 1 {
-			cs = b.addDiscard(v, j, base, cs)
-		}
-		if v.Part == PartAction && b.p.BreakSpend != 0 {
-			spendBreaks(v, b.p.BreakSpend*j.ownDanger(), cs)
+		if v.Part == PartAction {
+			if len(v.Hand) > 1 {
+				cs = b.addDiscard(v, j, base, cs)
+			}
+			if b.p.BreakSpend != 0 {
+				spendBreaks(v, b.p.BreakSpend*j.ownDanger(), cs)
+			}
 		}
 	}
 	return cs
