@@ -132,6 +132,15 @@ type params struct {
 	// stops a fire that is already close, and the cards drawn for it may
 	// be water.
 	BreakSpend float64
+	// OwnTau, when not 0, is the distance scale of the danger to the
+	// towers the judge's seat defends (Tau stays the attacked ones'): a
+	// longer one heeds the fire coming at its own tower from farther.
+	OwnTau float64
+	// NextSpread rates each move of the turn (the action, the Ember's
+	// landing, the Bucket at its end) after the next player's spread,
+	// the wind's gem worst for the judge's seat: fire that is sure to
+	// come before the seat moves again.
+	NextSpread bool
 }
 
 // normalParams are the normal bot's weights.
@@ -218,9 +227,14 @@ type judge struct {
 	w     []watch
 	fire  [4]*fireMap // each square's distance from the nearest fire, by wind
 	fixed float64     // the worth of the towers already burned
-	// memo keeps danger's values by inside, windAt, bucket and m (0:
-	// not made yet) when they do not depend on the front's breadth.
-	memo [2][2][2][farAway]float64
+	// memo keeps danger's values by side (1: defended), inside, windAt,
+	// bucket and m (0: not made yet) when they do not depend on the
+	// front's breadth.
+	memo [2][2][2][2][farAway]float64
+	// spread: rate after the next player's spread (params.NextSpread,
+	// in the steps of a turn before it); spreadBuf is rateAfterSpread's.
+	spread    bool
+	spreadBuf []Change
 }
 
 // fireMap is the distance from the nearest fire with the count of the
@@ -309,8 +323,45 @@ func (j *judge) fireMap(d Dir) *fireMap {
 // base rates the board as it stands.
 func (j *judge) base() float64 { return j.rate(nil, j.wind) }
 
-// rate rates the board after changes (nil: none) with the wind blowing d.
+// rate rates the board after changes (nil: none) with the wind blowing d
+// (and then the next player's spread, when the judge looks that far).
 func (j *judge) rate(changes []Change, d Dir) float64 {
+	if j.spread {
+		return j.rateAfterSpread(changes, d)
+	}
+	return j.rateNow(changes, d)
+}
+
+// rateAfterSpread is the rating after changes and then the spread that
+// the wind blowing d may bring which is worst for the judge's seat (the
+// changes alone when the wind can bring none).
+func (j *judge) rateAfterSpread(changes []Change, d Dir) float64 {
+	after := Position{Board: j.board}
+	for _, ch := range changes {
+		after.Board.Set(ch.At, ch.To)
+	}
+	j.spreadBuf = append(j.spreadBuf[:0], changes...)
+	j.spreadBuf = append(j.spreadBuf, Change{})
+	last := &j.spreadBuf[len(changes)]
+	worst, found := 0.0, false
+	for k, c := range after.Board {
+		q := Point{k % Size, k / Size}
+		if c != Empty || !after.canSpread(d, q) {
+			continue
+		}
+		*last = Change{At: q, From: Empty, To: Fire}
+		if r := j.rateNow(j.spreadBuf, d); !found || r < worst {
+			worst, found = r, true
+		}
+	}
+	if !found {
+		return j.rateNow(changes, d)
+	}
+	return worst
+}
+
+// rateNow rates the board right after changes with the wind blowing d.
+func (j *judge) rateNow(changes []Change, d Dir) float64 {
 	th := d.Threatened()
 	total := j.fixed
 	walls := false
@@ -465,12 +516,17 @@ func (j *judge) danger(w *watch, m, near int, inside, windAt bool) float64 {
 	if m == farAway {
 		return 0
 	}
+	own := w.side < 0
 	var memo *float64
 	if p.Mass == 0 {
-		memo = &j.memo[b2i(inside)][b2i(windAt)][b2i(w.bucket)][m]
+		memo = &j.memo[b2i(own)][b2i(inside)][b2i(windAt)][b2i(w.bucket)][m]
 		if *memo != 0 {
 			return *memo
 		}
+	}
+	tau := p.Tau
+	if own && p.OwnTau != 0 {
+		tau = p.OwnTau
 	}
 	d := float64(m) / p.Step
 	if windAt {
@@ -483,7 +539,7 @@ func (j *judge) danger(w *watch, m, near int, inside, windAt bool) float64 {
 	if inside {
 		d -= p.Inside
 	}
-	v := 100 * math.Exp(-max(d, 0)/p.Tau)
+	v := 100 * math.Exp(-max(d, 0)/tau)
 	if memo != nil {
 		*memo = v
 	}

@@ -65,6 +65,10 @@ func (b normalBot) rank(v *View) []choice {
 	}
 	j := newJudge(v, &b.p)
 	j.maps = b.maps
+	switch v.Part {
+	case PartAction, PartEmber, PartEnd: // the next player's spread comes next
+		j.spread = b.p.NextSpread
+	}
 	base := j.base()
 	switch v.Part {
 	case PartTrim:
