@@ -154,6 +154,9 @@ type Observer interface {
 	// FannedOut times one fan-out: "table" for a table's update computed
 	// and handed to every session there, "lobby" for a lobby broadcast.
 	FannedOut(kind string, took time.Duration)
+	// StoreFailed counts one write the store refused, by operation ("save
+	// table", "save game", "see player", ...).
+	StoreFailed(op string)
 }
 
 // nopObserver is the Observer of a hub without one.
@@ -162,6 +165,7 @@ type nopObserver struct{}
 func (nopObserver) MoveApplied(string)                       {}
 func (nopObserver) BotDecided(string, string, time.Duration) {}
 func (nopObserver) FannedOut(string, time.Duration)          {}
+func (nopObserver) StoreFailed(string)                       {}
 
 // Status is where a table is in its life.
 type Status string
@@ -263,6 +267,10 @@ type TableUpdate struct {
 	Notice string
 	// Version increases with every change of the table.
 	Version uint64
+	// Unsaved: the store refused the table's latest change. The update is
+	// the last one shown, with nothing to do; the table waits and tries
+	// again (ErrUnsaved says so in words).
+	Unsaved bool
 	// ServerNotice is the server-wide notice an admin posted ("" when
 	// none), as LobbyUpdate.Notice.
 	ServerNotice string

@@ -141,6 +141,9 @@ func (t *table) botMove() {
 		t.cfg.Observe.BotDecided(t.info.ID, level, time.Since(began))
 		t.post(func() {
 			t.thinking = false
+			if t.unsaved || t.hub.restarting.Load() {
+				return // it decides again once the table is saved (changed)
+			}
 			st := t.seatAt(s)
 			if t.status == Playing && len(t.moves) == made && st != nil && st.bot == bot {
 				switch {

@@ -99,7 +99,7 @@ func (c *Client) Say(text string) error {
 		c.hub.tellChat(line)
 		return nil
 	}
-	return t.call(func() error {
+	return t.callKept(func() error {
 		line.Spectator = t.seatOf(c) < 0
 		t.chat = t.chat.add(line)
 		t.publish() // chat changes nothing the store keeps

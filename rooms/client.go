@@ -1,12 +1,14 @@
 package rooms
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"arcade/engine"
+	"arcade/rooms/store"
 )
 
 // Client is one session's handle on the hub. Its methods are safe to call
@@ -127,7 +129,12 @@ func (c *Client) onTable(req cmdReq, f func(t *table) error) error {
 		return err
 	}
 	if t != nil {
-		return t.call(func() error { return f(t) })
+		if req.Op == opLeave || req.Op == opMoved {
+			// Leaving never waits for the store: the seat stays the
+			// player's until the table is saved.
+			return t.call(func() error { return f(t) })
+		}
+		return t.callKept(func() error { return f(t) })
 	}
 	if r := c.remoteTable(); r != nil {
 		req.Player = p
@@ -144,6 +151,13 @@ func (c *Client) Rename(name string) (string, error) {
 	if err := c.hub.nameFree(c, n); err != nil {
 		return "", err
 	}
+	if p := c.Player(); c.hub.store != nil && !p.Guest {
+		// Kept before it is shown.
+		if err := c.hub.store.SetName(p.ID, n); err != nil && !errors.Is(err, store.ErrNotFound) {
+			c.hub.storeFailed("set name", err)
+			return "", ErrNameUnsaved
+		}
+	}
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
@@ -151,13 +165,7 @@ func (c *Client) Rename(name string) (string, error) {
 	}
 	c.player.Name = n
 	t := c.table
-	id, guest := c.player.ID, c.player.Guest
 	c.mu.Unlock()
-	if s := c.hub.store; s != nil && !guest {
-		if err := s.SetName(id, n); err != nil {
-			c.hub.cfg.Logf("rooms: keeping %s's new name failed: %v", id, err)
-		}
-	}
 	if t != nil {
 		_ = t.call(func() error { t.renamed(c, n); return nil })
 	} else if r := c.remoteTable(); r != nil {
@@ -262,7 +270,7 @@ func (c *Client) enter(t *table, missing error, do func(t *table, p Player) erro
 	if t == nil {
 		return missing
 	}
-	if err := t.call(func() error { return do(t, p) }); err != nil {
+	if err := t.callKept(func() error { return do(t, p) }); err != nil {
 		return err
 	}
 	c.leaveOld(old, was, t)

@@ -524,7 +524,7 @@ func (c *Client) follow(id, owner string) {
 		if t == nil {
 			err = ErrNoTable
 		} else {
-			err = t.call(func() error {
+			err = t.callKept(func() error {
 				if r.watching {
 					return t.watch(c, true)
 				}

@@ -54,6 +54,15 @@ var (
 	ErrNameTaken = errors.New("A player who is online has that name: choose another.")
 	// ErrInternal: the game failed inside (a bug); the table was closed.
 	ErrInternal = errors.New("The game hit an internal error; the table was closed.")
+	// ErrUnsaved: the store refused the table's latest change; the table
+	// waits until it is saved and takes no command meanwhile.
+	ErrUnsaved = errors.New("This table cannot be saved right now; it waits and tries again.")
+	// ErrRestarting: the server is about to restart; the table comes back
+	// as it was last shown.
+	ErrRestarting = errors.New("The arcade is restarting: your table comes back as it is now in a moment.")
+	// ErrNameUnsaved: the store refused the player's new name, which was
+	// not taken.
+	ErrNameUnsaved = errors.New("Your new name cannot be saved right now; try again in a moment.")
 	// ErrNotAdmin: only the server's admins may do that.
 	ErrNotAdmin = errors.New("Only the server's admins can do that.")
 )

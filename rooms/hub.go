@@ -96,7 +96,6 @@ type Hub struct {
 
 	mu            sync.Mutex
 	closed        bool
-	seq           uint64
 	tables        map[string]*table
 	codes         map[string]*table
 	clients       map[*Client]struct{}
@@ -120,6 +119,9 @@ type Hub struct {
 	// to the store any more, and tables closing stay in it.
 	restarting atomic.Bool
 	saving     sync.WaitGroup // finished games being written (Close waits)
+	seqs       seqs           // table numbers (ids.go)
+	// storeHealth counts the writes the store refused (storehealth.go).
+	storeHealth storeHealth
 
 	// cluster (see cluster.go); nil bus: this hub is alone
 	bus          Bus
@@ -247,7 +249,7 @@ func (h *Hub) Connect(p Player) *Client {
 	case old != nil:
 		placed = old.evict(c)
 	case resume != nil:
-		placed = resume.call(func() error { return resume.join(c, p, false, true) }) == nil
+		placed = resume.callKept(func() error { return resume.join(c, p, false, true) }) == nil
 	case far.id != "":
 		placed = c.enterRemote(far, cmdReq{Op: opJoin, Resume: true}) == nil
 	}
@@ -326,6 +328,10 @@ func (h *Hub) Close() {
 // newTable registers a table with c seated as host and starts its actor,
 // within the limits of admitLocked.
 func (h *Hub) newTable(g engine.Game, info engine.Info, seats int, private bool, opts engine.Options, c *Client, p Player) (*table, error) {
+	seq, err := h.takeSeq()
+	if err != nil {
+		return nil, err
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
@@ -341,9 +347,8 @@ func (h *Hub) newTable(g engine.Game, info engine.Info, seats int, private bool,
 	for h.codes[code] != nil || h.codeTakenLocked(code) {
 		code = randomCode()
 	}
-	h.seq++
-	t := newTable(h, h.tableID(h.seq), code, h.seq, g, info, seats, private, opts)
-	t.creator = p
+	t := newTable(h, h.tableID(seq), code, seq, g, info, seats, private, opts)
+	t.creator, t.fresh = p, true
 	t.seats[0] = seat{id: p.ID, name: p.Name, guest: p.Guest, client: c}
 	h.tables[t.id] = t
 	h.codes[code] = t

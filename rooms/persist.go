@@ -17,41 +17,111 @@ import (
 // table back. Finished games go to the store's history off the table's
 // goroutine.
 
-// persist writes the table's setup, seats and new moves (actor only). It
-// reports whether the change may be shown: in a cluster only once it is
-// saved (another node goes on from what the store holds, so a move nobody
-// saved must never have been seen); a single server shows it anyway and
-// logs the failure. Once the hub prepares a restart it writes nothing more:
-// sessions ending then must not free seats in the store.
+// persist writes the table's setup, seats and new moves (actor only), and
+// reports whether the change may be shown: only once the store accepted it
+// (a restart, or another node, goes on from what the store holds, so a
+// change nobody saved must never have been seen).
+//
+// When the store refuses, the table waits (see wait): its players keep the
+// screen they had, with a sentence saying the table cannot be saved, and
+// the table tries again every saveRetry. Once the hub prepares a restart
+// nothing more is written or shown: sessions ending then must not free
+// seats in the store, and a bot's move then would be seen but lost.
 func (t *table) persist() bool {
-	if t.hub.store == nil || t.hub.restarting.Load() {
+	if t.hub.restarting.Load() {
+		return false
+	}
+	if t.hub.store == nil {
 		return true
 	}
 	rec := t.stored()
 	err := t.hub.store.SaveTable(&rec, t.movesStored)
 	switch {
 	case err == nil:
-		t.movesStored = len(t.moves)
+		t.movesStored, t.fresh = len(t.moves), false
 		t.saveTimer.stop()
+		if t.unsaved {
+			t.unsaved = false
+			t.hub.storeHealth.waiting.Add(-1)
+		}
+		t.hub.storeSaved()
 		return true
 	case errors.Is(err, store.ErrFenced) && t.hub.bus != nil:
 		t.cfg.Infof("another server took table %s (%s) over; its last move here is not kept", t.id, t.info.ID)
 		t.handOver()
 		return false
-	case t.hub.bus != nil:
-		t.cfg.Logf("rooms: table %s (%s): saving it failed, trying again in %v: %v", t.id, t.info.ID, saveRetry, err)
-		if !t.saveTimer.active() {
-			t.saveTimer.schedule(t, saveRetry, t.changed)
-		}
-		return false
+	case errors.Is(err, store.ErrTableExists) && !t.unsaved:
+		// Not a passing failure: said at once, whatever the rate of
+		// other refusals.
+		t.cfg.Logf("rooms: table %s (%s) is paused: the store holds another table under its ID: %v", t.id, t.info.ID, err)
 	}
-	t.cfg.Logf("rooms: table %s (%s): saving it failed: %v", t.id, t.info.ID, err)
-	return true
+	t.hub.storeFailed("save table", err)
+	t.wait()
+	return false
 }
 
-// saveRetry is how soon a cluster's table tries again to save a change the
-// store refused (its players see the change once it is saved).
+// saveRetry is how soon a table tries again to save a change the store
+// refused (its players see the change once it is saved).
 const saveRetry = time.Second
+
+// wait holds the table still while the store refuses its latest change
+// (actor only): no bot, clock or window moves it on, its players see the
+// screen they had with the sentence of ErrUnsaved, their commands are
+// refused with it (kept), and the table tries to save again every
+// saveRetry. The change in flight is shown once it is saved, never twice.
+func (t *table) wait() {
+	if !t.unsaved {
+		t.unsaved = true
+		t.hub.storeHealth.waiting.Add(1)
+		for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.clockTimer} {
+			s.stop()
+		}
+		t.showWaiting()
+	}
+	if !t.saveTimer.active() {
+		t.saveTimer.schedule(t, saveRetry, t.changed)
+	}
+}
+
+// showWaiting gives every watcher the screen they last had, marked Unsaved
+// and with nothing to do (actor only).
+func (t *table) showWaiting() {
+	t.version++
+	mark := func(last *TableUpdate) *TableUpdate {
+		u := *last
+		u.Unsaved, u.Legal, u.words, u.Version = true, nil, nil, t.version
+		return &u
+	}
+	for i := range t.seats {
+		if s := &t.seats[i]; s.client != nil && s.shown != nil {
+			s.client.putTable(t, mark(s.shown))
+		}
+	}
+	if t.watchShown != nil && len(t.spectators) > 0 {
+		u := mark(t.watchShown)
+		for _, c := range t.spectators {
+			c.putTable(t, u)
+		}
+	}
+}
+
+// kept fails with ErrUnsaved while the table waits for the store, after one
+// more try to save, and with ErrRestarting once the hub prepares a restart
+// (actor only). Commands that change the table call it
+// first, so that nothing more happens at a table until what happened is
+// kept.
+func (t *table) kept() error {
+	if t.hub.restarting.Load() {
+		return ErrRestarting
+	}
+	if t.unsaved {
+		t.changed()
+	}
+	if t.unsaved {
+		return ErrUnsaved
+	}
+	return nil
+}
 
 // forget deletes a closing table from the store, unless the hub is closing
 // for a restart (actor only).
@@ -61,11 +131,11 @@ func (t *table) forget() {
 	if t.hub.bus != nil && t.hub.restarting.Load() {
 		_ = t.hub.bus.Release(t.id)
 	}
-	if t.hub.store == nil || t.hub.restarting.Load() {
+	if t.hub.store == nil || t.hub.restarting.Load() || t.fresh {
 		return
 	}
 	if err := t.hub.store.DeleteTable(t.id); err != nil {
-		t.cfg.Logf("rooms: table %s (%s): forgetting it failed: %v", t.id, t.info.ID, err)
+		t.hub.storeFailed("delete table", err)
 	}
 	if t.hub.bus != nil {
 		_ = t.hub.bus.Drop(t.id)
@@ -79,6 +149,7 @@ func (t *table) stored() store.Table {
 		Creator: store.Player{ID: t.creator.ID, Name: t.creator.Name, Guest: t.creator.Guest, Addr: t.creator.Addr},
 		Host:    t.host, Status: string(t.status), Seed: t.seed, Shared: t.shared, Clock: string(t.clock),
 		Seats: make([]store.Seat, len(t.seats)), Created: t.created, Started: t.started, Moves: t.moves,
+		Fresh: t.fresh,
 	}
 	for i := range t.seats {
 		s := &t.seats[i]
@@ -176,7 +247,6 @@ func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 	if h.tables[t.id] != nil || h.codes[code] != nil {
 		return nil, fmt.Errorf("its ID or code is taken")
 	}
-	h.seq = max(h.seq, rec.Seq)
 	h.tables[t.id], h.codes[code] = t, t
 	h.byPlayer.count(t.creator.ID)
 	h.byAddr.count(t.creator.Addr)
@@ -228,7 +298,7 @@ func (t *table) saveGame(o engine.Outcome) {
 	go func() {
 		defer t.hub.saving.Done()
 		if _, err := st.SaveGame(&g); err != nil {
-			t.cfg.Logf("rooms: table %s (%s): saving the finished game failed: %v", t.id, t.info.ID, err)
+			t.hub.storeFailed("save game", err)
 		}
 	}()
 }
@@ -241,7 +311,7 @@ func (h *Hub) knownName(p Player) string {
 	}
 	who, err := h.store.SeePlayer(p.ID, p.Name, time.Now().UTC())
 	if err != nil {
-		h.cfg.Logf("rooms: recording %s's visit failed: %v", p.ID, err)
+		h.storeFailed("see player", err)
 		return p.Name
 	}
 	return CleanName(who.Name)

@@ -10,6 +10,9 @@ import (
 // inboxes (never blocking). Views are computed per seat; spectators share
 // one update.
 func (t *table) publish() {
+	if t.unsaved {
+		return // its players keep what they saw until the change is kept
+	}
 	t.version++
 	names := t.names()
 	sum := t.makeSummary(names)
@@ -37,10 +40,13 @@ func (t *table) publish() {
 		u := t.updateFor(base, engine.Seat(i))
 		u.Host = i == t.host
 		u.Code = t.code
+		t.seats[i].shown = u
 		c.putTable(t, u)
 	}
+	t.watchShown = nil
 	if len(t.spectators) > 0 {
 		u := t.updateFor(base, engine.Spectator)
+		t.watchShown = u
 		for _, c := range t.spectators {
 			c.putTable(t, u)
 		}

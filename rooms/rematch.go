@@ -82,7 +82,7 @@ func (c *Client) Rematch() error {
 		return ErrNoRematch
 	}
 	var plan rematchPlan
-	if err := old.call(func() error { return old.planRematch(c, &plan) }); err != nil {
+	if err := old.callKept(func() error { return old.planRematch(c, &plan) }); err != nil {
 		return err
 	}
 	if plan.code != "" {

@@ -26,6 +26,11 @@ func (t *table) hostArrives(c *Client) error {
 	}
 	t.logf("%s opened the table.", t.name(t.host))
 	t.changed()
+	if t.unsaved {
+		// Never kept, so never shown: the table goes as if never opened.
+		t.shut("")
+		return errNoSeq
+	}
 	return nil
 }
 

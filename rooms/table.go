@@ -61,7 +61,7 @@ type table struct {
 	winTimer   timerSlot
 	awayTimer  timerSlot
 	emptyTimer timerSlot
-	saveTimer  timerSlot // a cluster's table saves again (persist)
+	saveTimer  timerSlot // the table tries to save again (persist)
 	closed     bool
 	chat       chatLog // the table's chat, shared with updates
 	rematch    string  // the rematch's code once one is open (rematchBusy while it opens)
@@ -73,8 +73,16 @@ type table struct {
 	turnDeadline time.Time
 	// persistence (see persist.go)
 	created, started time.Time
-	movesStored      int       // how many of moves the store holds
-	restoredUntil    time.Time // a restored table is not closed for being empty before
+	movesStored      int // how many of moves the store holds
+	// fresh: the store has never accepted this table (its ID must be
+	// free there).
+	fresh bool
+	// unsaved: the store refused the table's latest change; the table
+	// waits until it is saved (persist.go).
+	unsaved bool
+	// watchShown is the spectators' last update (seat.shown for seats).
+	watchShown    *TableUpdate
+	restoredUntil time.Time // a restored table is not closed for being empty before
 }
 
 // seat is one place at the table. A seat is empty, held by a human (present
@@ -92,6 +100,8 @@ type seat struct {
 	timeouts int  // turn clock timeouts in a row of the present player
 	idle     bool // the bot stands in for a present player who timed out
 	autoPass bool // the player lets out-of-turn windows run out for them
+	// shown is the last update the seat's client was given.
+	shown *TableUpdate
 }
 
 func (s *seat) empty() bool { return s.id == "" && s.bot == nil }
@@ -174,6 +184,17 @@ func (t *table) call(f func() error) error {
 	}
 }
 
+// callKept is call for a command that changes the table: while the table
+// waits for the store (kept), it fails with ErrUnsaved instead of running f.
+func (t *table) callKept(f func() error) error {
+	return t.call(func() error {
+		if err := t.kept(); err != nil {
+			return err
+		}
+		return f()
+	})
+}
+
 // post queues f for the actor without waiting (timers use it).
 func (t *table) post(f func()) {
 	select {
@@ -239,6 +260,10 @@ func (t *table) shut(notice string) {
 // takes it out of the hub: the actor loop ends after this command.
 func (t *table) halt() {
 	t.closed = true
+	if t.unsaved {
+		t.unsaved = false
+		t.hub.storeHealth.waiting.Add(-1)
+	}
 	t.stop()
 	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer, &t.clockTimer, &t.saveTimer} {
 		s.stop()
@@ -270,6 +295,11 @@ func (t *table) detach(c *Client, notice string, you engine.Seat) {
 // timers, host hand-off, closing when nobody is left, then the fan-out.
 func (t *table) changed() {
 	if t.closed {
+		return
+	}
+	// A table that waits for the store moves on only once its last change
+	// is saved.
+	if t.unsaved && !t.persist() {
 		return
 	}
 	if t.status == Playing {

@@ -437,6 +437,10 @@ func (ts *tableScreen) draw() string {
 		default:
 			status = th.Warn.Render("Leave mid-game? Your seat waits for you (the host may give it to a bot). y/n")
 		}
+	} else if t.Unsaved {
+		// Above any other line: nothing on this screen moves until the
+		// table is saved.
+		status = th.Bad.Render(board.Clip("! "+rooms.ErrUnsaved.Error(), max(ts.width, 10)))
 	} else {
 		status = ts.s.statusLine(t.ServerNotice, ts.width)
 	}

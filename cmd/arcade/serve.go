@@ -184,6 +184,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 		fmt.Fprintf(stderr, "arcade: data directory: %v\n", err)
 		return 1
 	}
+	warnLowSpace(c.data, logger)
 	var db store.Store
 	var bus *cluster.Conn
 	if c.nats == "" {
@@ -261,7 +262,9 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 		if err != nil {
 			return fmt.Errorf("metrics: %w", err)
 		}
-		observe.Watch(srv, hub, func() bool { return srv.Addr() != nil && !hub.Draining() && ctx.Err() == nil })
+		observe.Watch(srv, hub, func() bool {
+			return srv.Addr() != nil && !hub.Draining() && ctx.Err() == nil && hub.StoreOK()
+		})
 		logger.Info("serving metrics", "addr", ln.Addr().String())
 		// The metrics listener is closed before serve returns, however it
 		// returns (deferred calls run last first).

@@ -181,6 +181,9 @@ func (s *Store) SaveTable(t *store.Table, stored int) error {
 	ts := s.state(t.ID)
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
+	if t.Fresh && ts.seq != 0 {
+		return fmt.Errorf("cluster: table %s: %w", t.ID, store.ErrTableExists)
+	}
 	if stored != ts.moves {
 		return fmt.Errorf("cluster: table %s has %d moves stored, not %d", t.ID, ts.moves, stored)
 	}
@@ -202,6 +205,10 @@ func (s *Store) SaveTable(t *store.Table, stored int) error {
 		return nil
 	}
 	if err := s.append(t.ID, ts, envs...); err != nil {
+		if t.Fresh && errors.Is(err, store.ErrFenced) {
+			// Its subject is not empty: another table has this ID.
+			return fmt.Errorf("cluster: table %s: %w", t.ID, store.ErrTableExists)
+		}
 		return err
 	}
 	ts.moves = len(t.Moves)

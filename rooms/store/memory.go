@@ -32,6 +32,9 @@ func (m *Memory) SaveTable(t *Table, stored int) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	old := m.tables[t.ID]
+	if old != nil && t.Fresh {
+		return fmt.Errorf("store: table %s: %w", t.ID, ErrTableExists)
+	}
 	have := 0
 	if old != nil {
 		have = len(old.Moves)
@@ -45,7 +48,7 @@ func (m *Memory) SaveTable(t *Table, stored int) error {
 	cp := *t
 	cp.Seats = slices.Clone(t.Seats)
 	cp.Options = maps.Clone(t.Options)
-	cp.Moves = nil
+	cp.Moves, cp.Fresh = nil, false
 	if old != nil {
 		cp.Moves = old.Moves
 	}

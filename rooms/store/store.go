@@ -21,6 +21,10 @@ import (
 // ErrNotFound: no such game or player.
 var ErrNotFound = errors.New("not found")
 
+// ErrTableExists: a table's first save (Table.Fresh) found another table
+// under its ID. Nothing was written.
+var ErrTableExists = errors.New("another table is stored under this ID")
+
 // Player is who sat somewhere or created a table.
 type Player struct {
 	ID    string `json:"id"` // "key:SHA256:..." or "guest:..."
@@ -63,6 +67,9 @@ type Table struct {
 	Started time.Time `json:"started,omitzero"`
 	// Moves are the applied moves, in order (OpenTables fills them in).
 	Moves []engine.Move `json:"-"`
+	// Fresh marks the table's first save: its ID must not be in the store
+	// yet (SaveTable fails with ErrTableExists when it is).
+	Fresh bool `json:"-"`
 }
 
 // Identity is a player the server has seen.
@@ -113,7 +120,8 @@ type Standing struct {
 // for concurrent use.
 type Store interface {
 	// SaveTable writes t's setup and seats and appends t.Moves[stored:]
-	// (the moves not written yet), in one atomic step.
+	// (the moves not written yet), in one atomic step. A Fresh table's ID
+	// must be free (ErrTableExists).
 	SaveTable(t *Table, stored int) error
 	// DeleteTable forgets an open table (it closed or finished).
 	DeleteTable(id string) error

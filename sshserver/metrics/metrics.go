@@ -30,6 +30,7 @@ type Metrics struct {
 	handshakes *prometheus.CounterVec
 	refusals   *prometheus.CounterVec
 	moves      *prometheus.CounterVec
+	storeErrs  *prometheus.CounterVec
 	botTime    *prometheus.HistogramVec
 	fanout     *prometheus.HistogramVec
 	render     prometheus.Histogram
@@ -56,6 +57,10 @@ func New() *Metrics {
 		Name: "arcade_moves_applied_total",
 		Help: "Moves applied at tables, by game.",
 	}, []string{"game"})
+	m.storeErrs = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "arcade_store_errors_total",
+		Help: "Writes the store refused, by operation (save table, save game, see player, ...).",
+	}, []string{"op"})
 	m.botTime = prometheus.NewHistogramVec(prometheus.HistogramOpts{
 		Name:    "arcade_bot_decision_seconds",
 		Help:    "Time a bot took to choose a move, by game and level.",
@@ -71,7 +76,7 @@ func New() *Metrics {
 		Help:    "Time to draw one frame of a session's screen (view and diff).",
 		Buckets: []float64{.00005, .0001, .00025, .0005, .001, .0025, .005, .01, .025},
 	})
-	m.reg.MustRegister(m.handshakes, m.refusals, m.moves, m.botTime, m.fanout, m.render,
+	m.reg.MustRegister(m.handshakes, m.refusals, m.moves, m.storeErrs, m.botTime, m.fanout, m.render,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		gauges{m})
@@ -95,6 +100,9 @@ func (m *Metrics) Rendered(took time.Duration) { m.render.Observe(took.Seconds()
 
 // MoveApplied implements rooms.Observer.
 func (m *Metrics) MoveApplied(game string) { m.moves.WithLabelValues(game).Inc() }
+
+// StoreFailed implements rooms.Observer.
+func (m *Metrics) StoreFailed(op string) { m.storeErrs.WithLabelValues(op).Inc() }
 
 // BotDecided implements rooms.Observer.
 func (m *Metrics) BotDecided(game, level string, took time.Duration) {
@@ -150,8 +158,8 @@ func (g gauges) Collect(ch chan<- prometheus.Metric) {
 }
 
 // Handler serves /metrics, /healthz (the process answers) and /readyz (the
-// server takes new players: 503 while starting, draining or shutting
-// down).
+// server takes new players: 503 while starting, draining, shutting down or
+// while its store refuses writes).
 func (m *Metrics) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}))

@@ -34,6 +34,15 @@ func (s *Store) SaveTable(t *store.Table, stored int) error {
 		if err := tx.Stmt(s.countMoves).QueryRow(t.ID).Scan(&have); err != nil {
 			return s.err1("save table", err)
 		}
+		if t.Fresh {
+			var n int
+			if err := tx.QueryRow(`SELECT count(*) FROM tables WHERE id = ?`, t.ID).Scan(&n); err != nil {
+				return s.err1("save table", err)
+			}
+			if n > 0 {
+				return fmt.Errorf("store: table %s: %w", t.ID, store.ErrTableExists)
+			}
+		}
 		if have != stored {
 			return fmt.Errorf("store: table %s has %d moves stored, not %d", t.ID, have, stored)
 		}

@@ -26,6 +26,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"TableRoundTrip", tableRoundTrip},
 		{"MovesAppendedAcrossSaves", movesAppended},
 		{"WrongStoredRefused", wrongStored},
+		{"FreshIDTaken", freshIDTaken},
 		{"CallerSlicesNotShared", callerSlices},
 		{"SeqOrder", seqOrder},
 		{"DeleteTable", deleteTable},
@@ -223,6 +224,27 @@ func wrongStored(t *testing.T, s store.Store) {
 	// The right count still works after the refusals.
 	save(t, s, &changed, 4)
 	sameTable(t, only(t, s), changed)
+}
+
+// freshIDTaken: a table's first save (Fresh) fails with ErrTableExists when
+// another table is stored under its ID, and writes nothing.
+func freshIDTaken(t *testing.T, s store.Store) {
+	tb := table(1)
+	tb.Fresh = true
+	save(t, s, tb, 0)
+	tb.Fresh = false
+	start(tb)
+	tb.Moves = []engine.Move{move(0)}
+	save(t, s, tb, 0)
+	before := only(t, s)
+
+	other := table(1)
+	other.Code = "ZZZZZZ"
+	other.Fresh = true
+	if err := s.SaveTable(other, 0); !errors.Is(err, store.ErrTableExists) {
+		t.Errorf("a fresh table saved under a taken ID: %v, want ErrTableExists", err)
+	}
+	sameTable(t, only(t, s), before)
 }
 
 func callerSlices(t *testing.T, s store.Store) {
