@@ -169,24 +169,40 @@ func (t *table) stored() store.Table {
 func (h *Hub) PrepareRestart() { h.restarting.Store(true) }
 
 // restore brings back every table the store holds (NewHub, before anyone
-// connects). A table that cannot be rebuilt is logged and dropped.
+// connects), finished ones too (their players find their game-over screen
+// again). A table that cannot be read or rebuilt is set aside (setAside);
+// every other table comes back.
 func (h *Hub) restore() {
 	recs, err := h.store.OpenTables()
 	if err != nil {
-		h.cfg.Logf("rooms: reading the open tables failed: %v", err)
+		h.cfg.Logf("rooms: reading the open tables failed, none is restored: %v", err)
 		return
 	}
 	for _, rec := range recs {
-		if Status(rec.Status) == Finished {
-			// Its game is in the history; nobody is left to look at it.
-			_ = h.store.DeleteTable(rec.ID)
+		if rec.Damage != "" {
+			h.setAside(rec, rec.Damage)
 			continue
 		}
 		if _, err := h.restoreTable(rec, "The arcade restarted; the table is as it was."); err != nil {
-			h.cfg.Logf("rooms: table %s (%s) could not be restored and is dropped: %v", rec.ID, rec.Game, err)
-			_ = h.store.DeleteTable(rec.ID)
+			h.setAside(rec, err.Error())
 		}
 	}
+}
+
+// setAside keeps a table that cannot be restored out of the hub's way: in
+// the store as it was (store.Quarantine, listed by arcade aside), or where
+// it is, skipped at each start, when the store cannot set tables aside.
+func (h *Hub) setAside(rec store.Table, reason string) {
+	q, ok := h.store.(store.Quarantine)
+	if !ok {
+		h.cfg.Logf("rooms: table %s (%s) cannot be restored and stays in the store as it is: %s", rec.ID, rec.Game, reason)
+		return
+	}
+	if err := q.SetAside(rec.ID, reason, time.Now().UTC()); err != nil {
+		h.cfg.Logf("rooms: table %s (%s) cannot be restored (%s), and setting it aside failed: %v", rec.ID, rec.Game, reason, err)
+		return
+	}
+	h.cfg.Logf("rooms: table %s (%s) cannot be restored and is set aside (arcade aside lists it): %s", rec.ID, rec.Game, reason)
 }
 
 // restoreTable rebuilds one stored table, replays its moves, and starts its
@@ -223,7 +239,7 @@ func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 	}
 	switch Status(rec.Status) {
 	case Waiting:
-	case Playing:
+	case Playing, Finished:
 		st, err := g.New(len(rec.Seats), rec.Options, rec.Seed)
 		if err != nil {
 			return nil, err
@@ -237,6 +253,9 @@ func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 		}
 		t.state, t.status = st, Playing
 		t.moves, t.movesStored = slices.Clone(rec.Moves), len(rec.Moves)
+		if Status(rec.Status) == Finished && !st.Outcome().Done {
+			return nil, fmt.Errorf("it is stored as finished, but its moves do not end the game")
+		}
 	default:
 		return nil, fmt.Errorf("status %q", rec.Status)
 	}

@@ -222,3 +222,97 @@ func TestGracefulRestartKeepsWaitingTables(t *testing.T) {
 		t.Fatalf("after a graceful restart bob finds %s", show(u))
 	}
 }
+
+// TestGameOverComesBack: a game that ended just before a restart comes back
+// on its game-over screen for a player who reconnects, its result is in the
+// lobby's recent results again, and the history holds it once, even when
+// its first save to the history failed.
+func TestGameOverComesBack(t *testing.T) {
+	db := &failingStore{Memory: store.NewMemory()}
+	cfg := Config{Store: db}
+	h := testHub(t, cfg)
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	id := startToy(t, toyID, engine.Options{"target": "3"}, a, b)
+	must(t, a.Act(addTwo))
+	db.saveGameFails.Store(true) // the process dies before the history has it
+	must(t, b.Act(addOne))
+	over := a.table("game over", func(u *TableUpdate) bool { return u.Outcome.Done })
+	h.PrepareRestart()
+	if games, _ := db.Memory.Games("key:anna", 10); len(games) != 0 {
+		t.Fatalf("the history has %d games, want none yet", len(games))
+	}
+	db.saveGameFails.Store(false)
+
+	h2 := restartHub(t, h, cfg)
+	a2 := connect(t, h2, "anna")
+	u := a2.table("the game-over screen", func(u *TableUpdate) bool { return !u.Closed && u.Outcome.Done })
+	if u.Table.ID != id || !slices.Equal(u.Outcome.Winners, over.Outcome.Winners) {
+		t.Fatalf("anna came back to %s, winners %v; want table %s won by %v", show(u), u.Outcome.Winners, id, over.Outcome.Winners)
+	}
+	until(t, "the game in the history", func() bool {
+		games, _ := db.Memory.Games("key:anna", 10)
+		return len(games) == 1
+	})
+	l := connect(t, h2, "cat").lobbyWhere("the recent result", func(l *LobbyUpdate) bool { return len(l.Recent) == 1 })
+	if !slices.Contains(l.Recent[0].Names, "anna") {
+		t.Fatalf("recent result %+v", l.Recent[0])
+	}
+
+	// Once more: the history keeps the game once.
+	h3 := restartHub(t, h2, cfg)
+	connect(t, h3, "anna").table("the game-over screen", func(u *TableUpdate) bool { return u.Outcome.Done })
+	h3.Close()
+	if games, _ := db.Memory.Games("key:anna", 10); len(games) != 1 {
+		t.Fatalf("the history has %d games after two restarts, want 1", len(games))
+	}
+}
+
+// TestDamagedTableSetAside: a stored table that does not replay is set
+// aside (kept, listed) and every other table comes back.
+func TestDamagedTableSetAside(t *testing.T) {
+	db := store.NewMemory()
+	cfg := Config{Store: db}
+	h := testHub(t, cfg)
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	good := startToy(t, toyID, engine.Options{"target": "50"}, a, b)
+	must(t, a.Act(addOne))
+	c, d := connect(t, h, "cat"), connect(t, h, "dan")
+	bad := startToy(t, toyID, engine.Options{"target": "50"}, c, d)
+	must(t, c.Act(addOne))
+	d.table("cat's move", func(u *TableUpdate) bool { return slices.Contains(u.Pending, 1) })
+	h.Close()
+	// The damage: a move no game takes.
+	recs, _ := db.OpenTables()
+	for _, rec := range recs {
+		if rec.ID == bad {
+			must(t, db.DeleteTable(bad))
+			rec.Moves = append(rec.Moves, engine.Move{Seat: 1, Action: engine.Action{Kind: "no such move"}})
+			must(t, db.SaveTable(&rec, 0))
+		}
+	}
+
+	h2 := testHub(t, cfg)
+	if ids := tableIDs(h2); !slices.Equal(ids, []string{good}) {
+		t.Fatalf("tables after the restart: %v, want only %s", ids, good)
+	}
+	aside, err := db.SetAsideTables()
+	if err != nil || len(aside) != 1 || aside[0].ID != bad || aside[0].Moves != 2 || aside[0].Reason == "" {
+		t.Fatalf("set aside: %+v (%v)", aside, err)
+	}
+	// A new table never takes the ID of the one set aside.
+	e := connect(t, h2, "eve")
+	must(t, e.Create(toyID, 2, false, nil))
+	if id := e.seated().Table.ID; id == bad || id == good {
+		t.Fatalf("new table %s reuses an ID", id)
+	}
+}
+
+// tableIDs lists the hub's tables' IDs, sorted.
+func tableIDs(h *Hub) []string {
+	var ids []string
+	for _, t := range h.openTables() {
+		ids = append(ids, t.id)
+	}
+	slices.Sort(ids)
+	return ids
+}

@@ -129,7 +129,20 @@ func (t *table) checkOver() {
 	// The table's own line; the game's events may have told how it ended,
 	// and every screen shows the outcome's summary.
 	t.logf("The game is over.")
-	t.hub.clearAway(t)
+	if !t.restoring() {
+		t.hub.clearAway(t)
+	}
+	t.over = true // told once the store kept the end (finish)
+}
+
+// finish tells the world that the game ended, once the store kept its end
+// (changed, after persist): the history, the lobby's recent results and
+// OnFinish. A crash before then leaves the game under way in the store,
+// never a result nobody saw or a game in the history twice (SaveGame
+// keeps one game per table).
+func (t *table) finish() {
+	t.over = false
+	o := t.state.Outcome()
 	t.saveGame(o)
 	if !t.private {
 		names := t.names()

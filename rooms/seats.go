@@ -44,7 +44,9 @@ func (t *table) join(c *Client, p Player, byCode, resumeOnly bool) error {
 	spec := t.spectatorIndex(c)
 	if s := t.seatOfPlayer(p); s >= 0 {
 		st := &t.seats[s]
-		if resumeOnly && (st.client != nil || t.status == Finished) {
+		// A game over is resumed only just after a restart: its players
+		// find the game-over screen they had.
+		if resumeOnly && (st.client != nil || (t.status == Finished && !t.restoring())) {
 			return ErrNoTable
 		}
 		if old := st.client; old != nil {

@@ -17,6 +17,9 @@ type failingStore struct {
 	*store.Memory
 	fail    atomic.Bool
 	refused atomic.Int64
+	// saveGameFails refuses only SaveGame (a crash before the history has
+	// the game).
+	saveGameFails atomic.Bool
 }
 
 var errDiskFull = errors.New("database or disk is full")
@@ -46,6 +49,9 @@ func (f *failingStore) DeleteTable(id string) error {
 func (f *failingStore) SaveGame(g *store.Game) (int64, error) {
 	if err := f.refuse(); err != nil {
 		return 0, err
+	}
+	if f.saveGameFails.Load() {
+		return 0, errDiskFull
 	}
 	return f.Memory.SaveGame(g)
 }

@@ -80,6 +80,9 @@ type table struct {
 	// unsaved: the store refused the table's latest change; the table
 	// waits until it is saved (persist.go).
 	unsaved bool
+	// over: the game ended and the world is told once the store kept it
+	// (finish).
+	over bool
 	// watchShown is the spectators' last update (seat.shown for seats).
 	watchShown    *TableUpdate
 	restoredUntil time.Time // a restored table is not closed for being empty before
@@ -309,12 +312,15 @@ func (t *table) changed() {
 	t.scheduleBots()
 	t.scheduleAway()
 	t.scheduleClock()
-	if t.checkEmpty() {
-		return
-	}
 	// Saved before anyone sees the change: a restart, or another node,
 	// brings it back.
 	if !t.persist() || t.closed {
+		return
+	}
+	if t.over {
+		t.finish()
+	}
+	if t.checkEmpty() {
 		return
 	}
 	began := time.Now()

@@ -21,6 +21,7 @@ import (
 type gameIndex struct {
 	mu       sync.Mutex
 	have     map[int64]bool
+	byTable  map[string]int64 // a table's game (SaveGame keeps one per table)
 	last     int64                              // the highest ID added
 	byPlayer map[string][]store.Game            // oldest first
 	counts   map[string]map[string]*playedCount // game -> player -> counts
@@ -38,7 +39,7 @@ type nameAt struct {
 }
 
 func newGameIndex() *gameIndex {
-	return &gameIndex{have: map[int64]bool{}, byPlayer: map[string][]store.Game{},
+	return &gameIndex{have: map[int64]bool{}, byTable: map[string]int64{}, byPlayer: map[string][]store.Game{},
 		counts: map[string]map[string]*playedCount{}, names: map[string]nameAt{}, changed: make(chan struct{})}
 }
 
@@ -51,6 +52,9 @@ func (x *gameIndex) add(g store.Game) {
 	}
 	x.have[g.ID] = true
 	x.last = max(x.last, g.ID)
+	if _, ok := x.byTable[g.TableID]; !ok {
+		x.byTable[g.TableID] = g.ID
+	}
 	g.Record = engine.Record{}
 	for _, seat := range g.Seats {
 		games := x.byPlayer[seat.PlayerID]
@@ -145,9 +149,17 @@ func (s *Store) SaveGame(g *store.Game) (int64, error) {
 	if err != nil {
 		return 0, fmt.Errorf("cluster: save game: %w", err)
 	}
+	s.index.mu.Lock()
+	id, saved := s.index.byTable[g.TableID]
+	s.index.mu.Unlock()
+	if saved {
+		return id, nil // one game per table: saved already
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
-	ack, err := s.js.Publish(ctx, gamesSubject, data)
+	// The table's ID as the message's ID: JetStream keeps one of two saves
+	// of a game that race.
+	ack, err := s.js.Publish(ctx, gamesSubject, data, jetstream.WithMsgID("game-"+g.TableID))
 	if err != nil {
 		return 0, fmt.Errorf("cluster: save game: %w", err)
 	}

@@ -223,6 +223,9 @@ type builtTable struct {
 	table store.Table
 	setup []byte
 	last  uint64 // the last sequence read
+	// damage says why a message of the table did not read ("" when all
+	// did); the messages after it are not applied.
+	damage string
 }
 
 // add applies one message of the table's subject.
@@ -280,8 +283,11 @@ func (s *Store) read(filter string, empty bool) (map[string]*builtTable, error) 
 			b = &builtTable{}
 			out[id] = b
 		}
-		if err := b.add(meta.Sequence.Stream, m.Data()); err != nil {
-			return nil, fmt.Errorf("cluster: table %s: %w", id, err)
+		if b.damage == "" {
+			if err := b.add(meta.Sequence.Stream, m.Data()); err != nil {
+				// One damaged table never keeps the others from coming back.
+				b.damage = err.Error()
+			}
 		}
 		if meta.NumPending == 0 {
 			return out, nil
@@ -331,7 +337,9 @@ func (s *Store) readTable(id string) (*builtTable, error) {
 	if err != nil {
 		return nil, err
 	}
-	if b := all[id]; b != nil && b.setup != nil {
+	if b := all[id]; b != nil && b.damage != "" {
+		return nil, fmt.Errorf("cluster: table %s does not read: %s", id, b.damage)
+	} else if b != nil && b.setup != nil {
 		return b, nil
 	}
 	return nil, nil
@@ -350,8 +358,11 @@ func (s *Store) OpenTables() ([]store.Table, error) {
 		return nil, err
 	}
 	out := make([]store.Table, 0, len(all))
-	for _, b := range all {
-		if b.setup != nil {
+	for id, b := range all {
+		if b.damage != "" {
+			b.table.ID, b.table.Damage = id, b.damage
+		}
+		if b.setup != nil || b.damage != "" {
 			out = append(out, b.table)
 		}
 	}

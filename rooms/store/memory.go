@@ -20,6 +20,13 @@ type Memory struct {
 	chosen map[string]bool // players who chose their name (SetName)
 	games  []Game
 	values map[string][]byte // Settings
+	aside  []asideTable      // Quarantine
+}
+
+// asideTable is a table set aside, with what it held.
+type asideTable struct {
+	Aside
+	table *Table
 }
 
 // NewMemory returns an empty Memory.
@@ -32,7 +39,8 @@ func (m *Memory) SaveTable(t *Table, stored int) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	old := m.tables[t.ID]
-	if old != nil && t.Fresh {
+	taken := slices.ContainsFunc(m.aside, func(a asideTable) bool { return a.ID == t.ID })
+	if (old != nil || taken) && t.Fresh {
 		return fmt.Errorf("store: table %s: %w", t.ID, ErrTableExists)
 	}
 	have := 0
@@ -65,6 +73,32 @@ func (m *Memory) DeleteTable(id string) error {
 	defer m.mu.Unlock()
 	delete(m.tables, id)
 	return nil
+}
+
+var _ Quarantine = (*Memory)(nil)
+
+// SetAside implements Quarantine.
+func (m *Memory) SetAside(id, reason string, at time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t := m.tables[id]
+	if t == nil {
+		return ErrNotFound
+	}
+	delete(m.tables, id)
+	m.aside = append(m.aside, asideTable{Aside{ID: id, Game: t.Game, Reason: reason, At: at, Moves: len(t.Moves)}, t})
+	return nil
+}
+
+// SetAsideTables implements Quarantine.
+func (m *Memory) SetAsideTables() ([]Aside, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]Aside, len(m.aside))
+	for i, a := range m.aside {
+		out[i] = a.Aside
+	}
+	return out, nil
 }
 
 // OpenTables implements Store.
@@ -115,6 +149,9 @@ func (m *Memory) SetName(id, name string) error {
 func (m *Memory) SaveGame(g *Game) (int64, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if i := slices.IndexFunc(m.games, func(o Game) bool { return o.TableID == g.TableID }); i >= 0 {
+		return m.games[i].ID, nil
+	}
 	cp := *g
 	cp.ID = int64(len(m.games) + 1)
 	cp.Seats = slices.Clone(g.Seats)

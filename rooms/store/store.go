@@ -70,6 +70,32 @@ type Table struct {
 	// Fresh marks the table's first save: its ID must not be in the store
 	// yet (SaveTable fails with ErrTableExists when it is).
 	Fresh bool `json:"-"`
+	// Damage says why the stored table cannot be read ("" when it can):
+	// OpenTables returns such a table with what it could read of it (its
+	// ID at least), so that one damaged table never keeps the others from
+	// coming back.
+	Damage string `json:"-"`
+}
+
+// Aside is a table set aside because it could not be restored: kept in the
+// store as it was, for an operator to look at, and never opened again.
+type Aside struct {
+	ID     string
+	Game   string
+	Reason string
+	At     time.Time // when it was set aside
+	Moves  int       // the moves stored for it
+}
+
+// Quarantine is a Store that can set aside a table it cannot restore
+// (SQLite and memory stores). A store without it leaves such a table where
+// it is, and the hub skips it at each start.
+type Quarantine interface {
+	// SetAside takes the open table out of OpenTables, keeping its setup
+	// and moves, with the reason ErrNotFound when it is not open.
+	SetAside(id, reason string, at time.Time) error
+	// SetAsideTables lists the tables set aside, oldest first.
+	SetAsideTables() ([]Aside, error)
 }
 
 // Identity is a player the server has seen.
@@ -125,7 +151,8 @@ type Store interface {
 	SaveTable(t *Table, stored int) error
 	// DeleteTable forgets an open table (it closed or finished).
 	DeleteTable(id string) error
-	// OpenTables returns every open table with its moves, in Seq order.
+	// OpenTables returns every open table with its moves, in Seq order; a
+	// table it cannot read comes back with Damage set.
 	OpenTables() ([]Table, error)
 
 	// SeePlayer records a visit of the player with this ID now, keeping
@@ -135,7 +162,9 @@ type Store interface {
 	// SetName keeps a name the player chose.
 	SetName(id, name string) error
 
-	// SaveGame adds a finished game and returns its ID.
+	// SaveGame adds a finished game and returns its ID. A table has one
+	// game: when its game is saved already, SaveGame returns that game's
+	// ID and writes nothing (a save tried again after a crash).
 	SaveGame(g *Game) (int64, error)
 	// Games lists a player's finished games, newest first, at most limit,
 	// without their records.

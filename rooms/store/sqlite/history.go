@@ -57,6 +57,12 @@ func (s *Store) SaveGame(g *store.Game) (int64, error) {
 	}
 	var id int64
 	err = s.write(func(tx *sql.Tx) error {
+		err := tx.QueryRow(`SELECT id FROM games WHERE table_id = ? ORDER BY id LIMIT 1`, g.TableID).Scan(&id)
+		if err == nil {
+			return nil // one game per table: saved already
+		} else if !errors.Is(err, sql.ErrNoRows) {
+			return s.err1("save game", err)
+		}
 		res, err := tx.Exec(`INSERT INTO games (table_id, game, started, ended, record) VALUES (?, ?, ?, ?, ?)`,
 			g.TableID, g.Game, nanos(g.Started), nanos(g.Ended), record)
 		if err != nil {

@@ -69,4 +69,20 @@ CREATE TABLE settings (
 	value BLOB NOT NULL
 );
 `,
+	// 4: a table that cannot be restored is set aside, not lost
+	// (store.Quarantine); and the last table number given is kept, so a
+	// table's ID is never given twice (rooms.SeqSetting), starting above
+	// every number the open tables and the history hold.
+	`
+ALTER TABLE tables ADD COLUMN aside TEXT;     -- why it was set aside; NULL while open
+ALTER TABLE tables ADD COLUMN aside_at INTEGER; -- when, in Unix nanoseconds
+CREATE INDEX games_table ON games(table_id);
+INSERT INTO settings (key, value)
+	SELECT 'table-seq', CAST(max(n) AS TEXT) FROM (
+		SELECT seq AS n FROM tables
+		UNION ALL
+		SELECT CAST(substr(table_id, 2) AS INTEGER) FROM games WHERE table_id GLOB 't[0-9]*'
+	) WHERE n IS NOT NULL HAVING count(*) > 0
+	ON CONFLICT (key) DO NOTHING;
+`,
 }

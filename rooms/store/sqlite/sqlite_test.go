@@ -243,7 +243,7 @@ func filled(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	for i := range 200 {
-		g := &store.Game{TableID: "t1", Game: "firetower", Seats: []store.GameSeat{{PlayerID: "key:SHA256:a", Name: strings.Repeat("a", i), Winner: true}},
+		g := &store.Game{TableID: fmt.Sprintf("t%d", 1000+i), Game: "firetower", Seats: []store.GameSeat{{PlayerID: "key:SHA256:a", Name: strings.Repeat("a", i), Winner: true}},
 			Record: engine.Record{Game: "firetower", Players: 1, Moves: tb.Moves}}
 		if _, err := s.SaveGame(g); err != nil {
 			t.Fatal(err)
@@ -355,15 +355,15 @@ func TestNewerSchemaRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec("PRAGMA user_version = 4"); err != nil {
+	if _, err := db.Exec("PRAGMA user_version = 5"); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
-	if SchemaVersion != 3 {
-		t.Fatalf("this test expects schema 3, the code has %d: update it", SchemaVersion)
+	if SchemaVersion != 4 {
+		t.Fatalf("this test expects schema 4, the code has %d: update it", SchemaVersion)
 	}
 	_, err = Open(path)
-	checkErr(t, err, path, "newer arcade (schema 4, this one knows up to 3): upgrade the arcade")
+	checkErr(t, err, path, "newer arcade (schema 5, this one knows up to 4): upgrade the arcade")
 }
 
 // TestMigrationFromV1 fills a database of schema 1 as the first arcade with
@@ -384,7 +384,8 @@ func TestMigrationFromV1(t *testing.T) {
 		`INSERT INTO identities (id, name, chosen, first_seen, last_seen) VALUES ('key:SHA256:ann', 'Ann Lee', 1, 1000, 2000)`,
 		`INSERT INTO games (id, table_id, game, started, ended, record) VALUES
 			(1, 't1', 'firetower', 1000, 2000, '{"game":"firetower","players":2,"seed":1,"moves":[{"seat":0,"action":{"kind":"place","args":[1]}}]}'),
-			(2, 't2', 'labyrinth', NULL, 3000, '{"game":"labyrinth","players":1,"seed":2,"moves":null}')`,
+			(2, 't2', 'labyrinth', NULL, 3000, '{"game":"labyrinth","players":1,"seed":2,"moves":null}'),
+			(3, 't12', 'labyrinth', NULL, 4000, '{"game":"labyrinth","players":1,"seed":3,"moves":null}')`,
 		`INSERT INTO game_seats (game_id, seat, player_id, name, bot, score, winner) VALUES
 			(1, 0, 'key:SHA256:ann', 'ann', '', 5, 1), (1, 1, '', 'bot', 'hard', 2, 0),
 			(2, 0, 'key:SHA256:ann', 'ann', '', 0, 0)`,
@@ -404,6 +405,10 @@ func TestMigrationFromV1(t *testing.T) {
 	var v int
 	if err := s.r.QueryRow("PRAGMA user_version").Scan(&v); err != nil || v != SchemaVersion {
 		t.Fatalf("user_version %d (%v) after Open, want %d", v, err, SchemaVersion)
+	}
+	// Table numbers go on above every one the tables and the history hold.
+	if seq, err := s.Setting("table-seq"); err != nil || string(seq) != "12" {
+		t.Errorf("table-seq after migration: %q (%v), want 12", seq, err)
 	}
 	var backfilled int
 	if err := s.r.QueryRow("SELECT count(*) FROM game_seats WHERE game <> ''").Scan(&backfilled); err != nil || backfilled != 3 {
@@ -599,5 +604,53 @@ func TestSecondOpener(t *testing.T) {
 	}
 	if ts, err := s1.OpenTables(); err != nil || len(ts[1].Moves) != 200 {
 		t.Fatalf("the first store's tables after: %v", err)
+	}
+}
+
+// TestDamagedTable: a table with a move that does not read comes back with
+// Damage set, the others whole; set aside, it is listed with its reason and
+// moves, never opened again, and its ID stays taken.
+func TestDamagedTable(t *testing.T) {
+	s := openTemp(t)
+	for i, id := range []string{"t1", "t2", "t3"} {
+		tb := &store.Table{ID: id, Seq: uint64(i + 1), Game: "firetower", Status: "playing",
+			Moves: []engine.Move{{Seat: 0, Action: engine.Action{Kind: "place", Args: []int{1}}}, {Seat: 1, Action: engine.Action{Kind: "pass"}}}}
+		if err := s.SaveTable(tb, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.write(func(tx *sql.Tx) error {
+		_, err := tx.Exec(`UPDATE moves SET action = '{"kind":' WHERE table_id = 't2' AND n = 1`)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	ts, err := s.OpenTables()
+	if err != nil || len(ts) != 3 {
+		t.Fatalf("OpenTables: %d tables, %v", len(ts), err)
+	}
+	for _, tb := range ts {
+		damaged := tb.ID == "t2"
+		if (tb.Damage != "") != damaged || (!damaged && len(tb.Moves) != 2) {
+			t.Errorf("table %s: damage %q, %d moves", tb.ID, tb.Damage, len(tb.Moves))
+		}
+	}
+	if err := s.SetAside("t2", ts[1].Damage, time.Unix(0, 7000)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetAside("t2", "again", time.Unix(0, 8000)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("setting aside twice: %v", err)
+	}
+	aside, err := s.SetAsideTables()
+	if err != nil || len(aside) != 1 || aside[0].ID != "t2" || aside[0].Moves != 2 || !strings.Contains(aside[0].Reason, "move 2") ||
+		!aside[0].At.Equal(time.Unix(0, 7000)) {
+		t.Fatalf("SetAsideTables: %+v, %v", aside, err)
+	}
+	if ts, err := s.OpenTables(); err != nil || len(ts) != 2 || ts[0].ID != "t1" || ts[1].ID != "t3" {
+		t.Fatalf("OpenTables after setting t2 aside: %+v, %v", ts, err)
+	}
+	fresh := &store.Table{ID: "t2", Seq: 9, Status: "waiting", Fresh: true}
+	if err := s.SaveTable(fresh, 0); !errors.Is(err, store.ErrTableExists) {
+		t.Errorf("a fresh table under the ID set aside: %v", err)
 	}
 }

@@ -72,31 +72,32 @@ func (s *Store) DeleteTable(id string) error {
 }
 
 // OpenTables implements store.Store: every open table with its moves, in
-// Seq order, as of one moment.
+// Seq order, as of one moment. A table whose setup or moves do not read
+// comes back with Damage set and the others come back whole.
 func (s *Store) OpenTables() ([]store.Table, error) {
 	tx, err := s.r.Begin()
 	if err != nil {
 		return nil, s.err1("open tables", err)
 	}
 	defer tx.Rollback()
-	rows, err := tx.Query(`SELECT id, setup FROM tables ORDER BY seq, id`)
+	rows, err := tx.Query(`SELECT id, game, setup FROM tables WHERE aside IS NULL ORDER BY seq, id`)
 	if err != nil {
 		return nil, s.err1("open tables", err)
 	}
 	var out []store.Table
 	at := map[string]int{}
 	for rows.Next() {
-		var id string
+		var id, game string
 		var setup []byte
-		if err := rows.Scan(&id, &setup); err != nil {
+		if err := rows.Scan(&id, &game, &setup); err != nil {
 			rows.Close()
 			return nil, s.err1("open tables", err)
 		}
 		var t store.Table
 		if err := json.Unmarshal(setup, &t); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("database %s: table %s: %w", s.path, id, err)
+			t = store.Table{Game: game, Damage: fmt.Sprintf("its setup does not read: %v", err)}
 		}
+		t.ID = id
 		at[id] = len(out)
 		out = append(out, t)
 	}
@@ -104,7 +105,7 @@ func (s *Store) OpenTables() ([]store.Table, error) {
 		return nil, s.err1("open tables", err)
 	}
 	rows.Close()
-	rows, err = tx.Query(`SELECT table_id, n, seat, action FROM moves ORDER BY table_id, n`)
+	rows, err = tx.Query(`SELECT table_id, n, seat, action FROM moves WHERE table_id IN (SELECT id FROM tables WHERE aside IS NULL) ORDER BY table_id, n`)
 	if err != nil {
 		return nil, s.err1("open tables", err)
 	}
@@ -117,21 +118,66 @@ func (s *Store) OpenTables() ([]store.Table, error) {
 			return nil, s.err1("open tables", err)
 		}
 		i, ok := at[id]
-		if !ok {
-			continue // not possible with foreign keys on
+		if !ok || out[i].Damage != "" {
+			continue
 		}
 		t := &out[i]
 		if n != len(t.Moves) {
-			return nil, fmt.Errorf("database %s: table %s lacks move %d", s.path, id, len(t.Moves))
+			t.Damage = fmt.Sprintf("move %d is missing", len(t.Moves)+1)
+			continue
 		}
 		mv := engine.Move{Seat: engine.Seat(seat)}
 		if err := json.Unmarshal(action, &mv.Action); err != nil {
-			return nil, fmt.Errorf("database %s: table %s: move %d: %w", s.path, id, n, err)
+			t.Damage = fmt.Sprintf("move %d does not read: %v", n+1, err)
+			continue
 		}
 		t.Moves = append(t.Moves, mv)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, s.err1("open tables", err)
+	}
+	return out, nil
+}
+
+var _ store.Quarantine = (*Store)(nil)
+
+// SetAside implements store.Quarantine: the table's row and moves stay, marked
+// with the reason.
+func (s *Store) SetAside(id, reason string, at time.Time) error {
+	return s.write(func(tx *sql.Tx) error {
+		res, err := tx.Exec(`UPDATE tables SET aside = ?, aside_at = ? WHERE id = ? AND aside IS NULL`, reason, nanos(at), id)
+		if err != nil {
+			return s.err1("set aside", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return s.err1("set aside", err)
+		} else if n == 0 {
+			return store.ErrNotFound
+		}
+		return nil
+	})
+}
+
+// SetAsideTables implements store.Quarantine.
+func (s *Store) SetAsideTables() ([]store.Aside, error) {
+	rows, err := s.r.Query(`SELECT id, game, aside, aside_at, (SELECT count(*) FROM moves WHERE table_id = tables.id)
+		FROM tables WHERE aside IS NOT NULL ORDER BY aside_at, id`)
+	if err != nil {
+		return nil, s.err1("tables set aside", err)
+	}
+	defer rows.Close()
+	var out []store.Aside
+	for rows.Next() {
+		var a store.Aside
+		var at sql.NullInt64
+		if err := rows.Scan(&a.ID, &a.Game, &a.Reason, &at, &a.Moves); err != nil {
+			return nil, s.err1("tables set aside", err)
+		}
+		a.At = fromNanos(at)
+		out = append(out, a)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.err1("tables set aside", err)
 	}
 	return out, nil
 }

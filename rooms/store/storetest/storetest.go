@@ -33,6 +33,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Identities", identities},
 		{"SetNameUnknown", setNameUnknown},
 		{"SaveGameAndGame", saveGame},
+		{"OneGamePerTable", oneGamePerTable},
 		{"Games", games},
 		{"Stats", stats},
 		{"Leaderboard", leaderboard},
@@ -422,6 +423,21 @@ func sameGame(t *testing.T, got, want store.Game) {
 	w, _ := json.Marshal(want)
 	if string(g) != string(w) {
 		t.Errorf("game:\n got %s\nwant %s", g, w)
+	}
+}
+
+// oneGamePerTable: saving a table's game again (after a crash) returns the
+// first save's ID and adds nothing.
+func oneGamePerTable(t *testing.T, s store.Store) {
+	g := game("firetower", 3, "key:SHA256:ann", 2, "", 1)
+	id := saveG(t, s, g)
+	again := game("firetower", 3, "key:SHA256:ann", 0, "", 5)
+	if id2 := saveG(t, s, again); id2 != id {
+		t.Errorf("the table's game saved again got ID %d, want %d", id2, id)
+	}
+	games, err := s.Games("key:SHA256:ann", 10)
+	if err != nil || len(games) != 1 || games[0].Seats[0].Score != 2 {
+		t.Errorf("Games after saving a table's game twice: %+v, %v", games, err)
 	}
 }
 
