@@ -32,6 +32,7 @@ func TestMain(m *testing.M) {
 		if err := json.Unmarshal([]byte(args), &list); err != nil {
 			os.Exit(2)
 		}
+		useFaultyStore()
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		code := run(ctx, list, os.Getenv, os.Stderr)
 		stop()

@@ -17,6 +17,7 @@ import (
 	"arcade/rooms"
 	"arcade/rooms/cluster"
 	"arcade/rooms/store"
+	"arcade/rooms/store/sqlite"
 	"arcade/sshserver"
 	"arcade/sshserver/access"
 	"arcade/sshserver/metrics"
@@ -158,6 +159,12 @@ func nodeName(name string) (string, error) {
 	return name, nil
 }
 
+// wrapStore stands between the server and its database. It is the
+// database itself, except in this package's tests, which put a store there
+// that fails on command (a full disk, an I/O error) to check what players
+// see then.
+var wrapStore = func(s *sqlite.Store) store.Store { return s }
+
 // runServe is the serve command.
 func runServe(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) int {
 	c, err := parseServe(args, getenv, stderr)
@@ -188,7 +195,10 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	var db store.Store
 	var bus *cluster.Conn
 	if c.nats == "" {
-		db, err = openStore(c.data)
+		var local *sqlite.Store
+		if local, err = openStore(c.data); err == nil {
+			db = wrapStore(local)
+		}
 	} else {
 		bus, db, err = joinCluster(c)
 	}
