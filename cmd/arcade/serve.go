@@ -241,7 +241,7 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 	defer hub.Close()
 	srv, err := sshserver.New(sshserver.Config{
 		Addr:         c.listen,
-		HostKeyPath:  filepath.Join(c.data, "host_ed25519"),
+		HostKeyPath:  filepath.Join(c.data, hostKeyName),
 		Hub:          hub,
 		Games:        games,
 		Logger:       logger,
