@@ -90,7 +90,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.StringVar(&c.metricsAddr, "metrics", "", "serve Prometheus metrics, /healthz and /readyz on this `address`; a bare :port is loopback only (ARCADE_METRICS)")
 	fs.Var(&c.logFormat, "log-format", "log `format`: text or json (ARCADE_LOG_FORMAT) (default text)")
 	fs.StringVar(&c.nats, "nats", "", "join a cluster of arcade servers through these NATS `URLs`, comma-separated (ARCADE_NATS)")
-	fs.StringVar(&c.nodeName, "node-name", "", "this server's `name` in the cluster and its logs: letters, digits, '-' (ARCADE_NODE_NAME) (default the host name)")
+	fs.StringVar(&c.nodeName, "node-name", "", "this server's `name` in the cluster and its logs: letters, digits, '-' (ARCADE_NODE_NAME) (default the one in <data>/node-name, made on the first start of the host name and the listen port)")
 	fs.Var(&c.natsReplicas, "nats-replicas", "copies the cluster keeps of every table and game, a `number`: 3 for three NATS nodes, 1 for one (ARCADE_NATS_REPLICAS)")
 	vars := []envFlag{
 		{"listen", "ARCADE_LISTEN"},
