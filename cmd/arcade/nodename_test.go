@@ -55,6 +55,18 @@ func TestStoredNodeName(t *testing.T) {
 	}
 }
 
+// natsURL starts a NATS server (one, not a cluster) for the test and
+// returns its URL.
+func natsURL(t *testing.T) string {
+	t.Helper()
+	srv, err := natsd.Embedded(t.TempDir(), "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Shutdown)
+	return srv.ClientURL()
+}
+
 // serveRefused runs the server in this process and returns its stderr; it
 // fails the test unless the server stops with exit code 1 within 20 s.
 func serveRefused(t *testing.T, args ...string) string {
@@ -83,12 +95,7 @@ func TestNodeNamesInACluster(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs server processes")
 	}
-	srv, err := natsd.Embedded(t.TempDir(), "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	url := srv.ClientURL()
+	url := natsURL(t)
 	data := filepath.Join(t.TempDir(), "a")
 	a := startChild(t, data, "-nats", url, "-nats-replicas", "1")
 	b, err := os.ReadFile(filepath.Join(data, nodeNameFile))
@@ -124,12 +131,7 @@ func TestNodeNamesInACluster(t *testing.T) {
 // TestReplicasOfASingleServer: -nats-replicas 3 (the default) against one
 // NATS server stops at once with a sentence that says what to do.
 func TestReplicasOfASingleServer(t *testing.T) {
-	srv, err := natsd.Embedded(t.TempDir(), "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	out := serveRefused(t, "-data", t.TempDir(), "-nats", srv.ClientURL(), "-node-name", "front")
+	out := serveRefused(t, "-data", t.TempDir(), "-nats", natsURL(t), "-node-name", "front")
 	for _, w := range []string{"-nats-replicas 3", "single server", "-nats-replicas 1"} {
 		if !strings.Contains(out, w) {
 			t.Errorf("the refusal does not say %q", w)

@@ -49,18 +49,18 @@ func (e *NameTakenError) Error() string {
 		e.Name, about, e.Since.UTC().Format("2006-01-02 15:04:05 UTC"))
 }
 
-// nameClaim is this node's claim of its name, renewed until Close.
+// nameClaim is this node's claim of its name, renewed by renewLoop until
+// Close. Its fields are guarded by Conn.mu.
 type nameClaim struct {
 	kv    jetstream.KeyValue
 	value []byte
-	rev   uint64 // guarded by Conn.mu
+	rev   uint64
 	lost  func()
-	stop  chan struct{}
-	done  chan struct{}
+	gone  bool // another node took the name
 }
 
-// ClaimName claims this node's name in the cluster and renews the claim
-// every LeaseEvery until Close, which gives it up. It fails with a
+// ClaimName claims this node's name in the cluster; renewLoop renews the
+// claim every LeaseEvery until Close, which gives it up. It fails with a
 // *NameTakenError while another node runs under the name; when the key
 // stops being renewed, the claim waits LeaseTTL to make sure its holder is
 // dead, then takes it. about (the host, the address) is shown to a node
@@ -85,7 +85,7 @@ func (c *Conn) ClaimName(about string, lost func()) error {
 		switch {
 		case errors.Is(err, jetstream.ErrKeyNotFound):
 			rev, err = kv.Create(ctx, c.node, value)
-		case err != nil:
+		case err != nil: // returned below
 		default:
 			var alive bool
 			if alive, err = c.renewed(ctx, kv, e.Revision()); err == nil && alive {
@@ -103,11 +103,9 @@ func (c *Conn) ClaimName(about string, lost func()) error {
 		if err != nil {
 			return fmt.Errorf("cluster: node name %s: %w", c.node, err)
 		}
-		claim := &nameClaim{kv: kv, value: value, rev: rev, lost: lost, stop: make(chan struct{}), done: make(chan struct{})}
 		c.mu.Lock()
-		c.name = claim
+		c.name = &nameClaim{kv: kv, value: value, rev: rev, lost: lost}
 		c.mu.Unlock()
-		go c.renewName(claim)
 		return nil
 	}
 	return fmt.Errorf("cluster: node name %s: still changing after %d tries", c.node, casTries)
@@ -139,69 +137,54 @@ func (c *Conn) renewed(ctx context.Context, kv jetstream.KeyValue, rev uint64) (
 	return false, nil
 }
 
-// renewName renews the claim every LeaseEvery until releaseName. A claim
-// whose key another node wrote is lost: it is no longer renewed.
-func (c *Conn) renewName(claim *nameClaim) {
-	defer close(claim.done)
-	tick := time.NewTicker(c.opts.LeaseEvery)
-	defer tick.Stop()
-	for {
-		select {
-		case <-claim.stop:
-			return
-		case <-tick.C:
-		}
-		c.mu.Lock()
-		rev, paused := claim.rev, c.paused
+// renewName renews the name's claim, if any (renewLoop, every
+// LeaseEvery). A claim whose key another node wrote is lost: it is no
+// longer renewed.
+func (c *Conn) renewName() {
+	c.mu.Lock()
+	claim := c.name
+	if claim == nil || claim.gone {
 		c.mu.Unlock()
-		if paused {
-			continue
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), c.opts.LeaseEvery)
-		next, err := claim.kv.Update(ctx, c.node, claim.value, rev)
-		cancel()
-		switch {
-		case err == nil:
-			c.mu.Lock()
-			claim.rev = next
-			c.mu.Unlock()
-		case conflict(err):
-			// The key went (this node stalled for nodeTTL) or another
-			// node took it.
-			ctx, cancel := context.WithTimeout(context.Background(), c.opts.LeaseEvery)
-			next, err = claim.kv.Create(ctx, c.node, claim.value)
-			cancel()
-			if err == nil {
-				c.mu.Lock()
-				claim.rev = next
-				c.mu.Unlock()
-			} else if conflict(err) {
-				if claim.lost != nil {
-					claim.lost()
-				}
-				return
-			}
-		}
-		// Other errors (a timeout, a reconnection): try again next time.
+		return
 	}
+	rev := claim.rev
+	c.mu.Unlock()
+	ctx, cancel := context.WithTimeout(context.Background(), c.opts.LeaseEvery)
+	defer cancel()
+	next, err := claim.kv.Update(ctx, c.node, claim.value, rev)
+	if conflict(err) {
+		// The key went (this node stalled for nodeTTL), or another node
+		// took it.
+		next, err = claim.kv.Create(ctx, c.node, claim.value)
+		if conflict(err) {
+			c.mu.Lock()
+			claim.gone = true
+			c.mu.Unlock()
+			if claim.lost != nil {
+				claim.lost()
+			}
+			return
+		}
+	}
+	if err == nil {
+		c.mu.Lock()
+		claim.rev = next
+		c.mu.Unlock()
+	}
+	// Other errors (a timeout, a reconnection): try again next time.
 }
 
-// releaseName stops renewing the name and gives it up, so that a node
-// restarted under it starts at once (Close).
+// releaseName gives the name up, so that a node restarted under it starts
+// at once (Close, once renewLoop stopped).
 func (c *Conn) releaseName() {
 	c.mu.Lock()
 	claim := c.name
 	c.name = nil
 	c.mu.Unlock()
-	if claim == nil {
+	if claim == nil || claim.gone {
 		return
 	}
-	close(claim.stop)
-	<-claim.done
-	c.mu.Lock()
-	rev := claim.rev
-	c.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
-	_ = claim.kv.Delete(ctx, c.node, jetstream.LastRevision(rev))
+	_ = claim.kv.Delete(ctx, c.node, jetstream.LastRevision(claim.rev))
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"arcade/rooms/cluster/natsd"
@@ -18,6 +19,16 @@ func claim(t *testing.T, c *Conn, about string, lost func()) {
 	if err := c.ClaimName(about, lost); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// front connects a node named front and claims its name; the flag says
+// whether it lost the name since.
+func front(t *testing.T, srv *server.Server, about string) (*Conn, *atomic.Bool) {
+	t.Helper()
+	c := conn(t, srv, "front")
+	lost := &atomic.Bool{}
+	claim(t, c, about, func() { lost.Store(true) })
+	return c, lost
 }
 
 // TestNameOfALiveNodeRefused: a second node of a running node's name is
@@ -56,9 +67,7 @@ func TestNameOfALiveNodeRefused(t *testing.T) {
 // learns so if it comes back.
 func TestNameOfADeadNodeTaken(t *testing.T) {
 	srv := embedded(t)
-	a := conn(t, srv, "front")
-	var lost atomic.Bool
-	claim(t, a, "the first run", func() { lost.Store(true) })
+	a, lost := front(t, srv, "the first run")
 	a.pauseRenewals(true)
 	b := conn(t, srv, "front")
 	start := time.Now()
@@ -79,10 +88,7 @@ func TestNameOfADeadNodeTaken(t *testing.T) {
 // TestNameOfANodeThatStalledLong: a node whose key expired while it stalled
 // (nobody took the name) claims it again.
 func TestNameOfANodeThatStalledLong(t *testing.T) {
-	srv := embedded(t)
-	a := conn(t, srv, "front")
-	var lost atomic.Bool
-	claim(t, a, "the only run", func() { lost.Store(true) })
+	a, lost := front(t, embedded(t), "the only run")
 	a.mu.Lock()
 	kv := a.name.kv
 	a.mu.Unlock()
