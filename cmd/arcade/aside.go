@@ -27,7 +27,7 @@ func runAside(_ context.Context, args []string, getenv func(string) string, stde
 		fmt.Fprintln(stderr, "usage: arcade aside [-data DIR]")
 		return 2
 	}
-	db, err := openStore(*data)
+	db, err := openReadOnly(*data)
 	if err != nil {
 		fmt.Fprintln(stderr, "arcade aside:", err)
 		return 1

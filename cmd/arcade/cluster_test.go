@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"arcade/rooms/cluster/natsd"
 	"arcade/sshserver/sshtest"
 )
 
@@ -37,12 +36,7 @@ func TestClusterKillOwnerOverSSH(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs server processes")
 	}
-	srv, err := natsd.Embedded(t.TempDir(), "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Shutdown)
-	url := srv.ClientURL()
+	url := natsURL(t)
 	dataA, dataB := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
 	a := startChild(t, dataA, "-nats", url, "-node-name", "front-a", "-nats-replicas", "1")
 	// The second front-end presents the same host key.

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -19,19 +20,29 @@ import (
 	"arcade/rooms/store/sqlite"
 )
 
-// dbName is the database's file in the data directory.
-const dbName = "arcade.db"
+// The files of the data directory that arcade backup copies.
+const (
+	dbName      = "arcade.db"
+	hostKeyName = "host_ed25519"
+)
 
 func init() {
 	commands["history"] = command{summary: "list the finished games (all, or one player's) from the database", run: runHistory}
 	commands["export"] = command{summary: "write a finished game's record as JSON (for arcade replay FILE)", run: runExport}
-	commands["backup"] = command{summary: "copy the database, consistently, while the server runs", run: runBackup}
+	commands["backup"] = command{summary: "copy the database (consistently, while the server runs) and the host key", run: runBackup}
 }
 
 // openStore opens the database in the data directory (-data, ARCADE_DATA,
 // or ./.arcade).
 func openStore(data string) (*sqlite.Store, error) {
 	return sqlite.Open(filepath.Join(data, dbName))
+}
+
+// openReadOnly opens the database in the data directory for the commands
+// that only read it: they write nothing there, so they work in a read-only
+// data directory too.
+func openReadOnly(data string) (*sqlite.ReadOnly, error) {
+	return sqlite.OpenReadOnly(filepath.Join(data, dbName))
 }
 
 // dataFlag adds -data to fs, defaulting to ARCADE_DATA or ./.arcade.
@@ -49,14 +60,16 @@ func loadGame(data, id string) (store.Game, error) {
 	if err != nil || n < 1 {
 		return store.Game{}, fmt.Errorf("%q is not a game number (see arcade history)", id)
 	}
-	db, err := openStore(data)
+	db, err := openReadOnly(data)
 	if err != nil {
 		return store.Game{}, err
 	}
-	defer db.Close()
 	g, err := db.Game(n)
 	if errors.Is(err, store.ErrNotFound) {
-		return g, fmt.Errorf("there is no game %d in %s (see arcade history)", n, filepath.Join(data, dbName))
+		err = fmt.Errorf("there is no game %d in %s (see arcade history)", n, db.Path())
+	}
+	if cerr := db.Close(); err == nil {
+		err = cerr
 	}
 	return g, err
 }
@@ -73,13 +86,15 @@ func runHistory(_ context.Context, args []string, getenv func(string) string, st
 		fmt.Fprintln(stderr, "usage: arcade history [-data DIR] [-n N] PLAYER   (a player ID, key:SHA256:...)")
 		return 2
 	}
-	db, err := openStore(*data)
+	db, err := openReadOnly(*data)
 	if err != nil {
 		fmt.Fprintln(stderr, "arcade history:", err)
 		return 1
 	}
-	defer db.Close()
 	list, err := db.Games(fs.Arg(0), *limit)
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "arcade history:", err)
 		return 1
@@ -144,21 +159,68 @@ func runBackup(ctx context.Context, args []string, getenv func(string) string, s
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: arcade backup [-data DIR] FILE")
+		fmt.Fprintln(stderr, "usage: arcade backup [-data DIR] FILE   (the host key goes to FILE"+hostKeySuffix+")")
 		return 2
 	}
-	db, err := openStore(*data)
+	said, err := backup(ctx, *data, fs.Arg(0))
 	if err != nil {
 		fmt.Fprintln(stderr, "arcade backup:", err)
 		return 1
 	}
-	defer db.Close()
-	if err := db.Backup(ctx, fs.Arg(0)); err != nil {
-		fmt.Fprintln(stderr, "arcade backup:", err)
-		return 1
-	}
-	fmt.Fprintf(stdout, "backed up %s to %s\n", filepath.Join(*data, dbName), fs.Arg(0))
+	fmt.Fprintln(stdout, said)
 	return 0
+}
+
+// hostKeySuffix names the host key's copy after the database's:
+// arcade.db.host_ed25519 beside arcade.db.
+const hostKeySuffix = "." + hostKeyName
+
+// backup copies the database of data to dest and its host key, when it has
+// one, to dest+hostKeySuffix (mode 0600), so that a server restored from
+// them greets returning players with the key their ssh knows. It
+// overwrites nothing, and leaves no half backup behind. It returns what it
+// did, as a sentence.
+func backup(ctx context.Context, data, dest string) (string, error) {
+	keyPath, keyDest := filepath.Join(data, hostKeyName), dest+hostKeySuffix
+	key, err := os.ReadFile(keyPath)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		key = nil
+	case err != nil:
+		return "", fmt.Errorf("the host key %s cannot be read (%v): run the backup as the server's user", keyPath, unwrapPath(err))
+	default:
+		if _, err := os.Lstat(keyDest); err == nil {
+			return "", fmt.Errorf("backup %s: the file exists; choose another name", keyDest)
+		}
+	}
+	db, err := openReadOnly(data)
+	if err != nil {
+		return "", err
+	}
+	err = db.Backup(ctx, dest)
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", err
+	}
+	if key == nil {
+		return fmt.Sprintf("backed up %s to %s; %s has no host key to back up (the server makes one on its first start)", db.Path(), dest, data), nil
+	}
+	if err := writeFileAtomic(keyDest, key); err != nil {
+		os.Remove(dest)
+		return "", fmt.Errorf("backup of the host key to %s: %v", keyDest, unwrapPath(err))
+	}
+	return fmt.Sprintf("backed up %s to %s and the host key %s to %s", db.Path(), dest, keyPath, keyDest), nil
+}
+
+// unwrapPath is err without the path an *fs.PathError repeats.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // writeFileAtomic writes b to path through a temporary file in the same

@@ -131,30 +131,8 @@ func TestSimPlayoutsReproducible(t *testing.T) {
 // into a copy that holds it too.
 func TestHistoryExportReplayBackup(t *testing.T) {
 	dir := t.TempDir()
-	code, _, errs := runOut(t, "sim", "--game", "fireproto", "--players", "2", "--bots", "easy", "--games", "1", "--seed", "5", "--record", dir)
-	if code != 0 {
-		t.Fatalf("sim: %s", errs)
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-	f, _ := os.Open(files[0])
-	rec, err := engine.ReadRecord(f, 1<<24)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec.Names, rec.Bots = []string{"anna", "Easy bot"}, []string{"", "easy"}
 	data := filepath.Join(dir, "data")
-	db, err := openStore(mkdir(t, data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	seats := []store.GameSeat{{PlayerID: "key:anna", Name: "anna", Score: rec.Outcome.Scores[0]}, {Name: "Easy bot", BotLevel: "easy", Score: rec.Outcome.Scores[1]}}
-	id, err := db.SaveGame(&store.Game{Game: rec.Game, Seats: seats, Started: time.Now(), Ended: time.Now(), Record: rec})
-	db.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	num := strconv.FormatInt(id, 10)
+	num := dataWithGame(t, data)
 
 	code, out, errs := runOut(t, "history", "-data", data, "key:anna")
 	if code != 0 || !strings.Contains(out, "fireproto") || !strings.Contains(out, "Easy bot (easy bot)") {
@@ -190,6 +168,38 @@ func TestHistoryExportReplayBackup(t *testing.T) {
 	if code, _, errs := runOut(t, "replay", "-data", data, "999"); code != 1 || !strings.Contains(errs, "no game 999") {
 		t.Fatalf("an unknown game: exit %d %q", code, errs)
 	}
+}
+
+// dataWithGame makes the data directory data with a database that holds
+// one finished game, anna's against an easy bot, and returns its number.
+func dataWithGame(t *testing.T, data string) string {
+	t.Helper()
+	dir := t.TempDir()
+	code, _, errs := runOut(t, "sim", "--game", "fireproto", "--players", "2", "--bots", "easy", "--games", "1", "--seed", "5", "--record", dir)
+	if code != 0 {
+		t.Fatalf("sim: %s", errs)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	f, _ := os.Open(files[0])
+	rec, err := engine.ReadRecord(f, 1<<24)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Names, rec.Bots = []string{"anna", "Easy bot"}, []string{"", "easy"}
+	db, err := openStore(mkdir(t, data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := []store.GameSeat{{PlayerID: "key:anna", Name: "anna", Score: rec.Outcome.Scores[0]}, {Name: "Easy bot", BotLevel: "easy", Score: rec.Outcome.Scores[1]}}
+	id, err := db.SaveGame(&store.Game{Game: rec.Game, Seats: seats, Started: time.Now(), Ended: time.Now(), Record: rec})
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strconv.FormatInt(id, 10)
 }
 
 func mkdir(t *testing.T, dir string) string {

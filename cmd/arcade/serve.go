@@ -91,7 +91,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.StringVar(&c.metricsAddr, "metrics", "", "serve Prometheus metrics, /healthz and /readyz on this `address`; a bare :port is loopback only (ARCADE_METRICS)")
 	fs.Var(&c.logFormat, "log-format", "log `format`: text or json (ARCADE_LOG_FORMAT) (default text)")
 	fs.StringVar(&c.nats, "nats", "", "join a cluster of arcade servers through these NATS `URLs`, comma-separated (ARCADE_NATS)")
-	fs.StringVar(&c.nodeName, "node-name", "", "this server's `name` in the cluster and its logs: letters, digits, '-' (ARCADE_NODE_NAME) (default the host name)")
+	fs.StringVar(&c.nodeName, "node-name", "", "this server's `name` in the cluster and its logs: letters, digits, '-' (ARCADE_NODE_NAME) (default the one in <data>/node-name, made on the first start of the host name and the listen port)")
 	fs.Var(&c.natsReplicas, "nats-replicas", "copies the cluster keeps of every table and game, a `number`: 3 for three NATS nodes, 1 for one (ARCADE_NATS_REPLICAS)")
 	vars := []envFlag{
 		{"listen", "ARCADE_LISTEN"},
@@ -132,31 +132,10 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	if err == nil && c.metricsAddr != "" {
 		c.metricsAddr, err = metricsAddr(c.metricsAddr)
 	}
-	if err == nil && c.nats != "" {
-		c.nodeName, err = nodeName(c.nodeName)
+	if err == nil && c.nats != "" && c.nodeName != "" {
+		err = checkNodeName(c.nodeName)
 	}
 	return c, err
-}
-
-// nodeName checks -node-name, defaulting to the host's name made safe.
-func nodeName(name string) (string, error) {
-	if name == "" {
-		host, _ := os.Hostname()
-		name = strings.Map(func(r rune) rune {
-			if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
-				return r
-			}
-			return '-'
-		}, host)
-		name = strings.Trim(name, "-")
-		if len(name) > 32 {
-			name = name[:32]
-		}
-	}
-	if !cluster.ValidName(name) {
-		return "", fmt.Errorf("invalid value %q for flag -node-name: want 1 to 32 letters, digits or '-'", name)
-	}
-	return name, nil
 }
 
 // wrapStore stands between the server and its database. It is the
@@ -194,13 +173,21 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	warnLowSpace(c.data, logger)
 	var db store.Store
 	var bus *cluster.Conn
+	nameFile := "" // where the node name came from, when not -node-name
+	if c.nats != "" && c.nodeName == "" {
+		if c.nodeName, err = storedNodeName(c.data, c.listen); err != nil {
+			fmt.Fprintf(stderr, "arcade: %v\n", err)
+			return 1
+		}
+		nameFile = filepath.Join(c.data, nodeNameFile)
+	}
 	if c.nats == "" {
 		var local *sqlite.Store
 		if local, err = openStore(c.data); err == nil {
 			db = wrapStore(local)
 		}
 	} else {
-		bus, db, err = joinCluster(c)
+		bus, db, err = joinCluster(c, nameFile)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "arcade: %v\n", err)
@@ -252,7 +239,7 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 	defer hub.Close()
 	srv, err := sshserver.New(sshserver.Config{
 		Addr:         c.listen,
-		HostKeyPath:  filepath.Join(c.data, "host_ed25519"),
+		HostKeyPath:  filepath.Join(c.data, hostKeyName),
 		Hub:          hub,
 		Games:        games,
 		Logger:       logger,
@@ -314,34 +301,69 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 	return nil
 }
 
-// joinCluster connects to the cluster's NATS servers and opens the store
-// every node shares.
-func joinCluster(c serveConfig) (*cluster.Conn, store.Store, error) {
+// joinCluster connects to the cluster's NATS servers, claims the node's
+// name in the cluster and opens the store every node shares. nameFile is
+// the file the name came from, when no -node-name gave it.
+func joinCluster(c serveConfig, nameFile string) (*cluster.Conn, store.Store, error) {
 	var urls []string
 	for _, u := range strings.Split(c.nats, ",") {
 		if u = strings.TrimSpace(u); u != "" {
 			urls = append(urls, u)
 		}
 	}
+	host, _ := os.Hostname()
+	data, _ := filepath.Abs(c.data)
+	about := fmt.Sprintf("on host %s, listening on %s, data %s", host, c.listen, data)
+	n := int(c.natsReplicas)
 	// A cluster that is starting (its JetStream has no leader yet, or too
 	// few peers for the replicas) is waited for a while.
 	deadline := time.Now().Add(clusterWait)
 	for {
-		conn, err := cluster.Connect(c.nodeName, urls, cluster.Options{Replicas: int(c.natsReplicas)})
+		conn, st, err := connectCluster(c.nodeName, urls, n, about)
 		if err == nil {
-			st, serr := cluster.NewStore(conn.JetStream(), int(c.natsReplicas))
-			if serr == nil {
-				return conn, st, nil
-			}
-			conn.Close()
-			err = serr
+			return conn, st, nil
 		}
-		if time.Now().After(deadline) {
+		var taken *cluster.NameTakenError
+		switch {
+		case errors.As(err, &taken) && nameFile == "":
+			return nil, nil, fmt.Errorf("%v: give this server a name of its own with -node-name (ARCADE_NODE_NAME)", taken)
+		case errors.As(err, &taken):
+			return nil, nil, fmt.Errorf("%v, and this server took that name from %s (which two servers share when they share a -data directory): give this one a -data directory of its own, or a name of its own with -node-name (ARCADE_NODE_NAME)", taken, nameFile)
+		case errors.Is(err, cluster.ErrNotClustered):
+			return nil, nil, fmt.Errorf("-nats-replicas %d: the NATS server is a single server, not a cluster, and keeps one copy of everything: start the arcade with -nats-replicas 1 (ARCADE_NATS_REPLICAS=1), or give it a NATS cluster of %d servers", n, n)
+		case errors.Is(err, cluster.ErrTooFewPeers) && time.Now().After(deadline):
+			return nil, nil, fmt.Errorf("-nats-replicas %d: the NATS cluster has fewer than %d servers (%v): start the ones missing, or start the arcade with -nats-replicas set to the number of NATS servers", n, n, err)
+		case time.Now().After(deadline):
 			return nil, nil, fmt.Errorf("-nats: %w", err)
+		case errors.Is(err, cluster.ErrTooFewPeers):
+			log.Warn(fmt.Sprintf("waiting for the NATS cluster to have %d servers for -nats-replicas %d; if it has fewer, start the arcade with -nats-replicas set to their number", n, n), "err", err)
+		default:
+			log.Warn("waiting for the NATS cluster", "err", err)
 		}
-		log.Warn("waiting for the NATS cluster", "err", err)
 		time.Sleep(time.Second)
 	}
+}
+
+// connectCluster is one try of joinCluster.
+func connectCluster(node string, urls []string, replicas int, about string) (*cluster.Conn, store.Store, error) {
+	conn, err := cluster.Connect(node, urls, cluster.Options{Replicas: replicas})
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := cluster.NewStore(conn.JetStream(), replicas)
+	if err == nil {
+		err = conn.ClaimName(about, func() {
+			log.Error("another arcade server took this server's name in the cluster: this one did not renew it for 3 s while that one started; give each server a name of its own (-node-name)", "name", node)
+		})
+		if err != nil {
+			st.Close()
+		}
+	}
+	if err != nil {
+		conn.Close()
+		return nil, nil, err
+	}
+	return conn, st, nil
 }
 
 // clusterWait is how long a server waits at start for its NATS cluster.

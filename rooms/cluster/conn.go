@@ -57,7 +57,8 @@ type Conn struct {
 	// released: the tables this Conn released, with the revision they had,
 	// until the watcher sees a newer lease
 	released map[string]uint64
-	paused   bool // tests: renewals suspended
+	paused   bool       // tests: renewals suspended
+	name     *nameClaim // ClaimName's, until Close
 	closed   bool
 
 	stopRenew chan struct{}
@@ -122,7 +123,7 @@ func connect(node string, opts Options, url string, extra ...nats.Option) (*Conn
 	})
 	if err != nil {
 		nc.Close()
-		return nil, fmt.Errorf("cluster: lease bucket: %w", err)
+		return nil, fmt.Errorf("cluster: lease bucket: %w", placement(err))
 	}
 	c := &Conn{node: node, opts: opts, nc: nc, js: js, leases: kv, owned: map[string]uint64{},
 		seen: map[string]*leaseSeen{}, released: map[string]uint64{}, stopRenew: make(chan struct{}), renewDone: make(chan struct{})}
@@ -142,8 +143,8 @@ func (c *Conn) JetStream() jetstream.JetStream { return c.js }
 // Replicas is how many copies the cluster keeps of streams and buckets.
 func (c *Conn) Replicas() int { return c.opts.Replicas }
 
-// Close stops renewing leases (they lapse; they are not released) and
-// closes the connection.
+// Close stops renewing leases (they lapse; they are not released), gives
+// up the node's name (ClaimName) and closes the connection.
 func (c *Conn) Close() error {
 	c.mu.Lock()
 	if c.closed {
@@ -154,6 +155,7 @@ func (c *Conn) Close() error {
 	c.mu.Unlock()
 	close(c.stopRenew)
 	<-c.renewDone
+	c.releaseName()
 	c.nc.Close()
 	return nil
 }

@@ -147,9 +147,9 @@ func (c *Conn) TakeOver(table string) (bool, error) {
 	return true, nil
 }
 
-// renewLoop renews every lease of this node each LeaseEvery; a lease
-// whose revision changed (another node took it) is dropped and reported
-// to the lost callback of WatchLeases.
+// renewLoop renews every lease of this node each LeaseEvery, then its name
+// (ClaimName); a lease whose revision changed (another node took it) is
+// dropped and reported to the lost callback of WatchLeases.
 func (c *Conn) renewLoop() {
 	defer close(c.renewDone)
 	tick := time.NewTicker(c.opts.LeaseEvery)
@@ -189,6 +189,7 @@ func (c *Conn) renewLoop() {
 				lost(table)
 			}
 		}
+		c.renewName()
 	}
 }
 

@@ -364,6 +364,8 @@ func TestNewerSchemaRefused(t *testing.T) {
 	}
 	_, err = Open(path)
 	checkErr(t, err, path, "newer arcade (schema 5, this one knows up to 4): upgrade the arcade")
+	_, err = OpenReadOnly(path)
+	checkErr(t, err, path, "newer arcade (schema 5, this one knows up to 4): upgrade the arcade")
 }
 
 // TestMigrationFromV1 fills a database of schema 1 as the first arcade with
