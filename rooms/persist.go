@@ -55,8 +55,8 @@ func (t *table) persist() bool {
 		// other refusals.
 		t.cfg.Logf("rooms: table %s (%s) is paused: the store holds another table under its ID: %v", t.id, t.info.ID, err)
 	}
-	t.hub.storeFailed("save table", err)
 	t.wait()
+	t.hub.storeFailed("save table", err)
 	return false
 }
 

@@ -659,6 +659,11 @@ func (ts *tableScreen) movesPane(w, h int) string {
 			left = th.Warn.Render(" ⏱ " + l)
 		}
 	}
+	if t.Unsaved {
+		lines = append(lines, th.Bad.Render("NOT SAVED YET"))
+		lines = append(lines, wrap("Nothing here moves until the arcade can save this table; it tries again every second.", w)...)
+		return strings.Join(lines, "\n")
+	}
 	if len(t.Legal) == 0 {
 		var who []string
 		for _, s := range t.Pending {

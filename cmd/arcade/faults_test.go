@@ -304,3 +304,44 @@ func TestStoreFaultsAndKills(t *testing.T) {
 		t.Errorf("the history holds %d games, the player saw %d end (%v)", len(list), len(ended), ended)
 	}
 }
+
+// TestDamagedTableSetAside: a server whose database holds a table with a
+// damaged move sets that table aside, says so in its log, and restores
+// the others; arcade aside lists it with the reason.
+func TestDamagedTableSetAside(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "data")
+	if err := os.MkdirAll(data, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sqlite.Open(filepath.Join(data, dbName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann := store.Player{ID: "key:SHA256:ann", Name: "ann"}
+	for i, tb := range []*store.Table{
+		{ID: "t1", Seq: 1, Code: "AAAAA2", Game: "firetower", Creator: ann, Status: "waiting", Seats: []store.Seat{{ID: ann.ID, Name: "ann"}, {}}},
+		{ID: "t2", Seq: 2, Code: "BBBBB2", Game: "firetower", Creator: ann, Status: "playing", Seed: 7,
+			Seats: []store.Seat{{ID: ann.ID, Name: "ann"}, {BotLevel: "normal"}}, Moves: []engine.Move{{Seat: 0, Action: engine.Action{Kind: "damaged"}}}},
+	} {
+		tb.Created = time.Now().UTC().Add(time.Duration(i) * time.Second)
+		if err := db.SaveTable(tb, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+	srv := startChild(t, data)
+	term := sshtest.Dial(t, srv.addr, "bob", sshtest.Options{Key: sshtest.NewKey(t)})
+	if err := term.WaitFor("ann", 30*time.Second); err != nil { // t1 is listed: its host
+		t.Fatal(err)
+	}
+	if log := srv.stderr.String(); !strings.Contains(log, "table t2 (firetower) cannot be restored and is set aside") {
+		t.Fatalf("the log does not say t2 was set aside:\n%s", log)
+	}
+	code, out, errs := runOut(t, "aside", "-data", data)
+	if code != 0 || !strings.Contains(out, "t2") || !strings.Contains(out, "firetower") || strings.Contains(out, "t1") {
+		t.Fatalf("arcade aside: %d\n%s%s", code, out, errs)
+	}
+	srv.stop(t, syscall.SIGTERM)
+}
