@@ -21,7 +21,7 @@ import (
 type gameIndex struct {
 	mu       sync.Mutex
 	have     map[int64]bool
-	byTable  map[string]int64 // a table's game (SaveGame keeps one per table)
+	byTable  map[string]int64                   // a table's game (SaveGame keeps one per table)
 	last     int64                              // the highest ID added
 	byPlayer map[string][]store.Game            // oldest first
 	counts   map[string]map[string]*playedCount // game -> player -> counts
