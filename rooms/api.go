@@ -130,6 +130,14 @@ type Config struct {
 	// RestoreGrace is how long a table restored after a restart stays open
 	// with nobody at it, for its players to come back (0: 5 min).
 	RestoreGrace time.Duration
+	// ForgetKeysAfter: a key that never chose a name and never sat at a
+	// table is forgotten this long after it was last seen (0:
+	// DefaultForgetKeysAfter; negative: never).
+	ForgetKeysAfter time.Duration
+	// NewKeysPerAddr is how many keys new to the store one address may
+	// bring at once before the next are not recorded (one more every
+	// newKeyEvery; 0: DefaultNewKeysPerAddr).
+	NewKeysPerAddr int
 	// OnReport, when set, is told of every report a player makes (on the
 	// table's goroutine: it must not block), to log it.
 	OnReport func(Report)

@@ -152,8 +152,15 @@ func (c *Client) Rename(name string) (string, error) {
 		return "", err
 	}
 	if p := c.Player(); c.hub.store != nil && !p.Guest {
-		// Kept before it is shown.
-		if err := c.hub.store.SetName(p.ID, n); err != nil && !errors.Is(err, store.ErrNotFound) {
+		// Kept before it is shown; a key the store did not record yet (see
+		// knownName) is recorded now that its player chose a name.
+		err := c.hub.store.SetName(p.ID, n)
+		if errors.Is(err, store.ErrNotFound) {
+			if _, err = c.hub.store.SeePlayer(p.ID, n, time.Now().UTC()); err == nil {
+				err = c.hub.store.SetName(p.ID, n)
+			}
+		}
+		if err != nil {
 			c.hub.storeFailed("set name", err)
 			return "", ErrNameUnsaved
 		}

@@ -16,11 +16,17 @@ import (
 	"arcade/rooms/store"
 )
 
-// Defaults of Config's table caps, for flags that show them.
+// Defaults of Config's table caps and key keeping, for flags that show them.
 const (
 	DefaultMaxTablesPerPlayer = 3
 	DefaultMaxTablesPerAddr   = 10
+	DefaultForgetKeysAfter    = 90 * 24 * time.Hour
+	DefaultNewKeysPerAddr     = 30
 )
+
+// newKeyEvery is how often an address may bring one more new key once it
+// brought Config.NewKeysPerAddr.
+const newKeyEvery = 2 * time.Minute
 
 // Defaults for the zero fields of Config.
 const (
@@ -60,6 +66,10 @@ func (c Config) withDefaults() Config {
 	c.RelaxedTime = orDefault(c.RelaxedTime, DefaultRelaxedTime)
 	c.BlitzTime = orDefault(c.BlitzTime, DefaultBlitzTime)
 	c.EmptyGrace = orDefault(c.EmptyGrace, defaultEmptyGrace)
+	if c.ForgetKeysAfter == 0 {
+		c.ForgetKeysAfter = DefaultForgetKeysAfter
+	}
+	c.NewKeysPerAddr = orDefault(c.NewKeysPerAddr, DefaultNewKeysPerAddr)
 	c.LobbyEvery = orDefault(c.LobbyEvery, defaultLobbyEvery)
 	c.MaxTablesPerPlayer = orDefault(c.MaxTablesPerPlayer, DefaultMaxTablesPerPlayer)
 	c.MaxTablesPerAddr = orDefault(c.MaxTablesPerAddr, DefaultMaxTablesPerAddr)
@@ -120,6 +130,10 @@ type Hub struct {
 	restarting atomic.Bool
 	saving     sync.WaitGroup // finished games being written (Close waits)
 	seqs       seqs           // table numbers (ids.go)
+	// newKeys limits the new keys recorded per address; forgetTimer
+	// forgets idle keys (forget.go), under mu.
+	newKeys     *rateLimit
+	forgetTimer *time.Timer
 	// storeHealth counts the writes the store refused (storehealth.go).
 	storeHealth storeHealth
 
@@ -163,6 +177,7 @@ func NewHub(cfg Config) *Hub {
 		store:    cfg.Store,
 		chatSalt: newChatSalt(),
 		chatRate: newRateLimit(ChatBurst, ChatEvery),
+		newKeys:  newRateLimit(cfg.NewKeysPerAddr, newKeyEvery),
 		games:    games,
 		bots:     botPool{size: cfg.BotWorkers},
 		tables:   map[string]*table{},
@@ -184,6 +199,7 @@ func NewHub(cfg Config) *Hub {
 		// A cluster's tables come back by being taken over (takeOver).
 		h.restore()
 	}
+	h.startForgetting()
 	if h.bus != nil {
 		h.boot = strconv.FormatInt(time.Now().UnixNano(), 36)
 		h.viewType = viewTypes(games)
@@ -300,6 +316,9 @@ func (h *Hub) Close() {
 	if h.lobbyTimer != nil {
 		h.lobbyTimer.Stop()
 		h.lobbyTimer = nil
+	}
+	if h.forgetTimer != nil {
+		h.forgetTimer.Stop()
 	}
 	tables := make([]*table, 0, len(h.tables))
 	for _, t := range h.tables {

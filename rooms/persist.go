@@ -321,17 +321,3 @@ func (t *table) saveGame(o engine.Outcome) {
 		}
 	}()
 }
-
-// knownName records a keyed player's visit in the store and returns the
-// name they go by: the one they chose on an earlier visit, if any.
-func (h *Hub) knownName(p Player) string {
-	if h.store == nil || p.Guest {
-		return p.Name
-	}
-	who, err := h.store.SeePlayer(p.ID, p.Name, time.Now().UTC())
-	if err != nil {
-		h.storeFailed("see player", err)
-		return p.Name
-	}
-	return CleanName(who.Name)
-}

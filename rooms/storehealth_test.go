@@ -2,6 +2,7 @@ package rooms
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"sync/atomic"
 	"testing"
@@ -192,5 +193,57 @@ func TestTableIDsNeverRepeat(t *testing.T) {
 	rec.Fresh = true
 	if err := db.SaveTable(&rec, 0); !errors.Is(err, store.ErrTableExists) {
 		t.Fatalf("a fresh table saved over another: %v", err)
+	}
+}
+
+// TestNewKeysPerAddress: an address that brings more new keys than
+// NewKeysPerAddr allows is not recorded for the next ones, though they
+// play; a key seen before is recorded as ever, and one that chooses a name
+// is kept with it.
+func TestNewKeysPerAddress(t *testing.T) {
+	db := store.NewMemory()
+	h := testHub(t, Config{Store: db, NewKeysPerAddr: 2})
+	key := func(i int) Player {
+		return Player{ID: fmt.Sprintf("key:SHA256:k%d", i), Name: fmt.Sprintf("k%d", i), Addr: "192.0.2.1"}
+	}
+	for i := range 4 {
+		h.Connect(key(i)).Close()
+	}
+	for i := range 4 {
+		if known, _ := db.KnowsPlayer(key(i).ID); known != (i < 2) {
+			t.Errorf("key %d recorded: %v, want %v", i, known, i < 2)
+		}
+	}
+	h.Connect(key(0)).Close() // seen before: recorded as ever
+	other := key(9)
+	other.Addr = "192.0.2.2"
+	h.Connect(other).Close()
+	if known, _ := db.KnowsPlayer(other.ID); !known {
+		t.Error("a key from another address was not recorded")
+	}
+	c := h.Connect(key(3))
+	if _, err := c.Rename("Dora"); err != nil {
+		t.Fatal(err)
+	}
+	if who, err := db.SeePlayer(key(3).ID, "x", time.Now()); err != nil || who.Name != "Dora" {
+		t.Errorf("a named key: %+v, %v", who, err)
+	}
+}
+
+// TestIdleKeysForgotten: at its start the hub forgets the keys idle for
+// longer than ForgetKeysAfter that never chose a name nor sat at a table.
+func TestIdleKeysForgotten(t *testing.T) {
+	db := store.NewMemory()
+	long := time.Now().Add(-48 * time.Hour)
+	for _, id := range []string{"key:SHA256:idle", "key:SHA256:named"} {
+		if _, err := db.SeePlayer(id, "x", long); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(t, db.SetName("key:SHA256:named", "Named"))
+	testHub(t, Config{Store: db, ForgetKeysAfter: 24 * time.Hour})
+	until(t, "the idle key forgotten", func() bool { known, _ := db.KnowsPlayer("key:SHA256:idle"); return !known })
+	if known, _ := db.KnowsPlayer("key:SHA256:named"); !known {
+		t.Error("a key that chose a name was forgotten")
 	}
 }

@@ -41,6 +41,8 @@ type serveConfig struct {
 	tablesPerAddr  positiveInt
 	responseWindow positiveDuration
 	botDelay       positiveDuration
+	forgetKeys     positiveDuration
+	newKeysPerAddr positiveInt
 	authorizedKeys string
 	adminKeys      string
 	guests         bool
@@ -65,6 +67,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		tablesPerAddr:  rooms.DefaultMaxTablesPerAddr,
 		responseWindow: positiveDuration(15 * time.Second),
 		botDelay:       positiveDuration(700 * time.Millisecond),
+		forgetKeys:     positiveDuration(rooms.DefaultForgetKeysAfter),
+		newKeysPerAddr: rooms.DefaultNewKeysPerAddr,
 		guests:         true,
 		leaderboard:    true,
 		logFormat:      "text",
@@ -84,6 +88,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.Var(&c.tablesPerAddr, "tables-per-addr", "open tables the players of one address may host, a `number` (ARCADE_TABLES_PER_ADDR)")
 	fs.Var(&c.responseWindow, "response-window", "time to answer out of turn, a `duration` (ARCADE_RESPONSE_WINDOW)")
 	fs.Var(&c.botDelay, "bot-delay", "pause before a bot moves, a `duration` (ARCADE_BOT_DELAY)")
+	fs.Var(&c.forgetKeys, "forget-keys", "forget a key that never chose a name nor sat at a table once it is unseen this long, a `duration` (ARCADE_FORGET_KEYS)")
+	fs.Var(&c.newKeysPerAddr, "new-keys-per-addr", "keys new to the server one address may bring at once before the next are not recorded (one more every 2 min), a `number` (ARCADE_NEW_KEYS_PER_ADDR)")
 	fs.StringVar(&c.authorizedKeys, "authorized-keys", "", "admit only the keys in this authorized_keys `file`, re-read when it changes (ARCADE_AUTHORIZED_KEYS)")
 	fs.StringVar(&c.adminKeys, "admin-keys", "", "the admins' keys, an authorized_keys `file` (ARCADE_ADMIN_KEYS)")
 	fs.BoolVar(&c.guests, "guests", true, "admit keyless guests (ARCADE_GUESTS)")
@@ -106,6 +112,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		{"tables-per-addr", "ARCADE_TABLES_PER_ADDR"},
 		{"response-window", "ARCADE_RESPONSE_WINDOW"},
 		{"bot-delay", "ARCADE_BOT_DELAY"},
+		{"forget-keys", "ARCADE_FORGET_KEYS"},
+		{"new-keys-per-addr", "ARCADE_NEW_KEYS_PER_ADDR"},
 		{"authorized-keys", "ARCADE_AUTHORIZED_KEYS"},
 		{"admin-keys", "ARCADE_ADMIN_KEYS"},
 		{"guests", "ARCADE_GUESTS"},
@@ -230,6 +238,8 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 		BotDelay:           time.Duration(c.botDelay),
 		MaxTablesPerPlayer: int(c.tablesPerKey),
 		MaxTablesPerAddr:   int(c.tablesPerAddr),
+		ForgetKeysAfter:    time.Duration(c.forgetKeys),
+		NewKeysPerAddr:     int(c.newKeysPerAddr),
 		Store:              db,
 		Bus:                hubBus(bus),
 		NoLeaderboard:      !c.leaderboard,

@@ -132,6 +132,41 @@ func (m *Memory) SeePlayer(id, name string, now time.Time) (Identity, error) {
 	return *who, nil
 }
 
+var _ Forgetter = (*Memory)(nil)
+
+// KnowsPlayer implements Forgetter.
+func (m *Memory) KnowsPlayer(id string) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.ids[id] != nil, nil
+}
+
+// ForgetIdle implements Forgetter.
+func (m *Memory) ForgetIdle(before time.Time) (int, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	sat := map[string]bool{}
+	for _, t := range m.tables {
+		for _, s := range t.Seats {
+			sat[s.ID] = true
+		}
+		sat[t.Creator.ID] = true
+	}
+	for _, g := range m.games {
+		for _, s := range g.Seats {
+			sat[s.PlayerID] = true
+		}
+	}
+	n := 0
+	for id, who := range m.ids {
+		if !m.chosen[id] && !sat[id] && who.LastSeen.Before(before) {
+			delete(m.ids, id)
+			n++
+		}
+	}
+	return n, nil
+}
+
 // SetName implements Store.
 func (m *Memory) SetName(id, name string) error {
 	m.mu.Lock()

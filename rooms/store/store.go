@@ -199,6 +199,18 @@ type Shared interface {
 	TakeTable(id string) (Table, error)
 }
 
+// Forgetter is a Store that can forget the keys it keeps for nothing
+// (SQLite and memory stores): a client that makes a new SSH key for every
+// connection must not grow the store without bound.
+type Forgetter interface {
+	// KnowsPlayer reports whether the player was seen before (SeePlayer).
+	KnowsPlayer(id string) (bool, error)
+	// ForgetIdle deletes the identities that never chose a name, never
+	// sat at a finished game or at an open table, and were last seen
+	// before before. It returns how many it deleted.
+	ForgetIdle(before time.Time) (int, error)
+}
+
 // Settings keep small server-wide values by key (the ban list, under
 // "bans"), shared by every server of a cluster. The SQLite, memory and
 // cluster stores implement it.

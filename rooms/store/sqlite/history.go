@@ -31,6 +31,47 @@ func (s *Store) SeePlayer(id, name string, now time.Time) (store.Identity, error
 	return who, nil
 }
 
+var _ store.Forgetter = (*Store)(nil)
+
+// KnowsPlayer implements store.Forgetter.
+func (s *Store) KnowsPlayer(id string) (bool, error) {
+	var n int
+	if err := s.r.QueryRow(`SELECT count(*) FROM identities WHERE id = ?`, id).Scan(&n); err != nil {
+		return false, s.err1("knows player", err)
+	}
+	return n > 0, nil
+}
+
+// ForgetIdle implements store.Forgetter, forgetBatch keys per write so
+// that moves never wait long behind it. An open table names its players in
+// its setup (JSON), so a key found there is kept.
+func (s *Store) ForgetIdle(before time.Time) (int, error) {
+	total := 0
+	for {
+		var n int64
+		err := s.write(func(tx *sql.Tx) error {
+			res, err := tx.Exec(`DELETE FROM identities WHERE id IN (SELECT id FROM identities WHERE chosen = 0 AND last_seen < ?
+				AND NOT EXISTS (SELECT 1 FROM game_seats WHERE game_seats.player_id = identities.id)
+				AND NOT EXISTS (SELECT 1 FROM tables WHERE instr(tables.setup, '"' || identities.id || '"') > 0)
+				LIMIT ?)`, before.UnixNano(), forgetBatch)
+			if err != nil {
+				return s.err1("forget idle players", err)
+			}
+			if n, err = res.RowsAffected(); err != nil {
+				return s.err1("forget idle players", err)
+			}
+			return nil
+		})
+		total += int(n)
+		if err != nil || n < forgetBatch {
+			return total, err
+		}
+	}
+}
+
+// forgetBatch is how many keys one write of ForgetIdle deletes at most.
+const forgetBatch = 2000
+
 // SetName implements store.Store (store.ErrNotFound for a player never
 // seen).
 func (s *Store) SetName(id, name string) error {

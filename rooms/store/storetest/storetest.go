@@ -32,6 +32,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"DeleteTable", deleteTable},
 		{"Identities", identities},
 		{"SetNameUnknown", setNameUnknown},
+		{"ForgetIdle", forgetIdle},
 		{"SaveGameAndGame", saveGame},
 		{"OneGamePerTable", oneGamePerTable},
 		{"Games", games},
@@ -359,6 +360,37 @@ func identities(t *testing.T, s store.Store) {
 	sameIdentity(t, see(t, s, ann, "x", at(6)), store.Identity{ID: ann, Name: "Ann", FirstSeen: at(1), LastSeen: at(6)})
 	// Another player is not touched.
 	sameIdentity(t, see(t, s, bob, "bob", at(7)), store.Identity{ID: bob, Name: "bob", FirstSeen: at(2), LastSeen: at(7)})
+}
+
+// forgetIdle: only keys that never chose a name, never sat anywhere and
+// were last seen before the cut are forgotten (stores that forget).
+func forgetIdle(t *testing.T, s store.Store) {
+	f, ok := s.(store.Forgetter)
+	if !ok {
+		t.Skip("this store keeps every key")
+	}
+	const idle, named, played, seated, recent = "key:SHA256:idle", "key:SHA256:named", "key:SHA256:played", "key:SHA256:seated", "key:SHA256:recent"
+	for _, id := range []string{idle, named, played, seated} {
+		see(t, s, id, "x", at(1))
+	}
+	see(t, s, recent, "x", at(9))
+	if err := s.SetName(named, "Named"); err != nil {
+		t.Fatal(err)
+	}
+	saveG(t, s, game("firetower", 2, played, 1, "", 0))
+	tb := table(1)
+	tb.Seats = []store.Seat{{ID: seated, Name: "x"}, {BotLevel: "easy"}}
+	save(t, s, tb, 0)
+	n, err := f.ForgetIdle(at(5))
+	if err != nil || n != 1 {
+		t.Fatalf("ForgetIdle: %d forgotten (%v), want 1", n, err)
+	}
+	for _, id := range []string{idle, named, played, seated, recent} {
+		known, err := f.KnowsPlayer(id)
+		if err != nil || known != (id != idle) {
+			t.Errorf("KnowsPlayer(%s) = %v (%v) after ForgetIdle", id, known, err)
+		}
+	}
 }
 
 func setNameUnknown(t *testing.T, s store.Store) {
