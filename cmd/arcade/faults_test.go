@@ -87,9 +87,11 @@ var (
 
 // fireShot is what a Fire Tower player's screen says of the game when it
 // is their move (any time, unless yourMove): the wind, turn and deck, their
-// hand, the part of the turn and how many squares burn (a square the card
-// in hand would put out, ~~, burns still; one it would set on fire, ++,
-// does not yet). Any move changes it; a restart must not.
+// hand, the part of the turn and the end of the game's log (the room's own
+// lines left out: who came back, the restart). Any move changes it; a
+// restart must not. (The board is not in it: the card in hand previews its
+// effect on the board where the cursor is, and the cursor starts elsewhere
+// after a restart.)
 func fireShot(screen string, yourMove bool) (string, bool) {
 	if yourMove && (!strings.Contains(screen, "YOUR MOVE") || strings.Contains(screen, "cannot be saved")) {
 		return "", false
@@ -98,15 +100,28 @@ func fireShot(screen string, yourMove bool) (string, bool) {
 	if head == "" || hand == "" || part == "" {
 		return "", false
 	}
-	var board []string
+	var log []string
 	for _, l := range strings.Split(screen, "\n") {
-		if len(l) > 3 && strings.TrimSpace(l[:3]) != "" && strings.Trim(l[:3], " 0123456789") == "" {
-			board = append(board, l)
+		if _, text, ok := strings.Cut(l, "│"); ok && !strings.HasPrefix(text, "LOG") {
+			log = append(log, strings.TrimSpace(text))
 		}
 	}
-	all := strings.Join(board, "\n")
-	fires := strings.Count(all, "▓▓") + strings.Count(all, "~~")
-	return strings.Join([]string{head, strings.TrimSpace(hand), part, "fires " + strings.Repeat("▓", fires)}, " / "), true
+	text := strings.Join(strings.Fields(strings.Join(log, " ")), " ")
+	for _, room := range roomLines {
+		text = strings.ReplaceAll(text, room, "")
+	}
+	text = strings.Join(strings.Fields(text), " ")
+	if len(text) > 120 {
+		text = text[len(text)-120:]
+	}
+	return strings.Join([]string{head, strings.TrimSpace(hand), part, text}, " / "), true
+}
+
+// roomLines are the lines the table itself adds to the log, which a
+// restart does not bring back.
+var roomLines = []string{
+	"The arcade restarted; the table is as it was.", "ann is back.", "ann opened the table.",
+	"Turn clock: off (no time limit).", "Normal bot takes seat 2.", "ann started the game.", "The game is over.",
 }
 
 var tableCodeRE = regexp.MustCompile(`table ([0-9A-Z]{6})`)
@@ -217,7 +232,8 @@ func TestStoreFaultsAndKills(t *testing.T) {
 	for round := range rounds {
 		setFault("")
 		srv := startChild(t, data)
-		ann := sshtest.Dial(t, srv.addr, "ann", sshtest.Options{Key: key})
+		// A tall screen, for a long log.
+		ann := sshtest.Dial(t, srv.addr, "ann", sshtest.Options{Key: key, Cols: 100, Rows: 40})
 		var now string
 		if round == 0 {
 			now = newFireGame(t, ann)
