@@ -195,6 +195,7 @@ func NewHub(cfg Config) *Hub {
 		byAddr: newQuota(cfg.MaxTablesPerAddr, "Players from your address already host %d open tables: close one first, or join a table.",
 			cfg.CreateBurst, cfg.CreateEvery),
 	}
+	h.loadRecent() // before restore: a restored game's end adds to them
 	if _, shared := h.store.(store.Shared); h.store != nil && !(shared && h.bus != nil) {
 		// A cluster's tables come back by being taken over (takeOver).
 		h.restore()

@@ -316,3 +316,27 @@ func tableIDs(h *Hub) []string {
 	slices.Sort(ids)
 	return ids
 }
+
+// TestRecentResultsKept: the lobby's recent results come back after a
+// restart, once each, though their tables closed before it.
+func TestRecentResultsKept(t *testing.T) {
+	db := store.NewMemory()
+	cfg := Config{Store: db}
+	h := testHub(t, cfg)
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	id := startToy(t, toyID, engine.Options{"target": "3"}, a, b)
+	must(t, a.Act(addTwo))
+	must(t, b.Act(addOne))
+	a.table("game over", func(u *TableUpdate) bool { return u.Outcome.Done })
+	must(t, a.Leave())
+	must(t, b.Leave())
+	until(t, "the table closed", func() bool { return h.tableByID(id) == nil })
+	cat := connect(t, h, "cat")
+	cat.lobbyWhere("the result", func(l *LobbyUpdate) bool { return len(l.Recent) == 1 })
+
+	h2 := restartHub(t, h, cfg)
+	l := connect(t, h2, "cat").lobbyWhere("the result after the restart", func(l *LobbyUpdate) bool { return len(l.Recent) > 0 })
+	if len(l.Recent) != 1 || l.Recent[0].Table != id {
+		t.Fatalf("recent results after the restart: %+v", l.Recent)
+	}
+}

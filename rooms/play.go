@@ -146,7 +146,7 @@ func (t *table) finish() {
 	t.saveGame(o)
 	if !t.private {
 		names := t.names()
-		t.hub.addResult(Result{Game: t.info.Name, Ended: time.Now().UTC(), Names: names, Scores: o.Scores, Winners: o.Winners,
+		t.hub.keepResult(Result{Table: t.id, Game: t.info.Name, Ended: time.Now().UTC(), Names: names, Scores: o.Scores, Winners: o.Winners,
 			Summary: engine.ExpandSeats(o.Summary, func(s engine.Seat) string { return names[s] })})
 	}
 	if f := t.cfg.OnFinish; f != nil {

@@ -151,6 +151,7 @@ const recentKept = 10
 
 // Result is a finished public game, as the lobby lists it.
 type Result struct {
+	Table   string // the table's ID (a table has one result)
 	Game    string // the game's name
 	Ended   time.Time
 	Names   []string // by seat
@@ -163,6 +164,9 @@ type Result struct {
 func (h *Hub) addResult(r Result) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if slices.ContainsFunc(h.recent, func(o Result) bool { return o.Table == r.Table }) {
+		return // listed already (a finished table restored)
+	}
 	h.recent = append(h.recent, r)
 	if n := len(h.recent); n > recentKept {
 		h.recent = slices.Clone(h.recent[n-recentKept:])
