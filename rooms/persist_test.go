@@ -340,3 +340,38 @@ func TestRecentResultsKept(t *testing.T) {
 		t.Fatalf("recent results after the restart: %+v", l.Recent)
 	}
 }
+
+// TestNothingShownDuringAStop: once the hub prepares a restart, a bot's
+// move is neither made visible nor lost (the screen and the store agree),
+// and a player's move is refused with ErrRestarting.
+func TestNothingShownDuringAStop(t *testing.T) {
+	db := store.NewMemory()
+	h := testHub(t, Config{Store: db})
+	ann := connect(t, h, "ann")
+	must(t, ann.Create(toyID, 2, false, engine.Options{"target": "1000000"}))
+	id := ann.seated().Table.ID
+	must(t, ann.AddBot(1, "easy"))
+	must(t, ann.Start())
+	for i := range 5 {
+		ann.table("ann to move", func(u *TableUpdate) bool { return slices.Contains(u.Pending, 0) && view(t, u).Count >= 2*i })
+		must(t, ann.Act(addOne))
+	}
+	h.PrepareRestart()
+	if err := ann.Act(addOne); err != nil && !errors.Is(err, ErrRestarting) && !errors.Is(err, ErrNotYourTurn) {
+		t.Fatalf("a move while the hub stops: %v", err)
+	}
+	time.Sleep(100 * time.Millisecond) // many bot delays
+	ann.drain()
+	shown := view(t, ann.tu).Count
+	recs, err := db.OpenTables()
+	if err != nil || len(recs) != 1 || recs[0].ID != id {
+		t.Fatalf("stored: %+v, %v", recs, err)
+	}
+	kept := 0
+	for _, m := range recs[0].Moves {
+		kept += m.Action.Args[0]
+	}
+	if shown != kept {
+		t.Fatalf("the screen shows the count at %d, the store keeps %d", shown, kept)
+	}
+}
