@@ -165,6 +165,17 @@ func startToy(t *testing.T, game string, opts engine.Options, ps ...*probe) stri
 	return id
 }
 
+// startAgainstBot opens a toy game with no end in sight for p against an
+// easy bot in seat 2, starts it and returns the table's ID.
+func startAgainstBot(t *testing.T, p *probe) string {
+	t.Helper()
+	must(t, p.Create(toyID, 2, false, engine.Options{"target": "1000000"}))
+	id := p.seated().Table.ID
+	must(t, p.AddBot(1, "easy"))
+	must(t, p.Start())
+	return id
+}
+
 func hasLine(lines []string, sub string) bool {
 	return slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, sub) })
 }

@@ -348,10 +348,7 @@ func TestNothingShownDuringAStop(t *testing.T) {
 	db := store.NewMemory()
 	h := testHub(t, Config{Store: db})
 	ann := connect(t, h, "ann")
-	must(t, ann.Create(toyID, 2, false, engine.Options{"target": "1000000"}))
-	id := ann.seated().Table.ID
-	must(t, ann.AddBot(1, "easy"))
-	must(t, ann.Start())
+	id := startAgainstBot(t, ann)
 	for i := range 5 {
 		ann.table("ann to move", func(u *TableUpdate) bool { return slices.Contains(u.Pending, 0) && view(t, u).Count >= 2*i })
 		must(t, ann.Act(addOne))

@@ -149,10 +149,7 @@ func TestRefusedSaveStopsBots(t *testing.T) {
 	db := &failingStore{Memory: store.NewMemory()}
 	h := testHub(t, Config{Store: db})
 	ann := connect(t, h, "ann")
-	must(t, ann.Create(toyID, 2, false, engine.Options{"target": "1000000"}))
-	id := ann.seated().Table.ID
-	must(t, ann.AddBot(1, "easy"))
-	must(t, ann.Start())
+	id := startAgainstBot(t, ann)
 	ann.table("ann to move", func(u *TableUpdate) bool { return slices.Contains(u.Pending, 0) })
 	db.fail.Store(true)
 	must(t, ann.Act(addOne))
