@@ -48,7 +48,7 @@ const pendingAny = "*"
 
 // remoteAt is where a client sits when another node owns its table.
 type remoteAt struct {
-	table, owner string
+	table, owner string // owner "": its node restarted (ownerRestarted)
 	game         string // the game's name, for People
 	private      bool
 	watching     bool
@@ -726,9 +726,11 @@ func (h *Hub) onState(_ string, data []byte) {
 	}
 	h.mu.Unlock()
 	if prev != nil && prev.state.Boot != st.Boot {
-		// The node restarted: the sessions of its last run are gone.
+		// The node restarted: the sessions of its last run are gone, and
+		// so are the tables it ran then.
 		h.cfg.Infof("node %s restarted; its players' seats here wait for them", st.Node)
 		h.closeStandIns(func(px *Client) bool { return px.relay.Node == st.Node && px.relay.Boot != st.Boot })
+		h.ownerRestarted(st.Node)
 	}
 	if changed {
 		h.resumeArrivals(st)
@@ -745,6 +747,24 @@ func (h *Hub) onState(_ string, data []byte) {
 				go c.follow(id, st.Node)
 			}
 		}
+	}
+}
+
+// ownerRestarted makes this node's clients at tables of node, which
+// restarted, follow each table to the next node that lists it: another
+// node takes the tables of its last run over, or its new run does, under
+// the same name.
+func (h *Hub) ownerRestarted(node string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for c := range h.clients {
+		c.mu.Lock()
+		if r := c.remote; r != nil && r.owner == node {
+			orphan := *r
+			orphan.owner = ""
+			c.remote = &orphan
+		}
+		c.mu.Unlock()
 	}
 }
 

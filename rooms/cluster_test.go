@@ -537,26 +537,30 @@ func TestClusterShowsOnlySavedMoves(t *testing.T) {
 // TestClusterOwnerDiesPlayerBackAtOnce: the node that owns a game dies
 // (cut off, as by kill -9) and its player connects again at once, before
 // the table is taken over: to the surviving node, or to the dead node
-// started again under its name. Either way they are in their seat as soon
-// as a node runs the table, the other node's player follows it there, and
+// started again under its name; the surviving node takes the table over,
+// or the restarted one does. Every way they are in their seat as soon as
+// a node runs the table, the other node's player follows it there, and
 // the game goes on through their turns without waiting for them.
 func TestClusterOwnerDiesPlayerBackAtOnce(t *testing.T) {
 	for _, tc := range []struct {
-		name    string
-		restart bool // alice connects to node a's new run
+		name               string
+		restart, restarted bool // alice connects to node a's new run; it takes the table over
 	}{
 		{name: "to the surviving node"},
 		{name: "to the restarted node", restart: true},
+		{name: "to the restarted node, which takes the table over", restart: true, restarted: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			nodes, alice, bob, id := clusterGame(t, "50")
 			playTurn(t, alice, bob)
 			v := bob.tu.Version
+			// Only one node may take the table over: the other drains.
+			nodes[1].hub.SetDraining(tc.restarted)
 			nodes[0].conn.Close()
 			hub := nodes[1].hub
 			if tc.restart {
 				hub = startNode(t, nodes[0].srv, "a-node").hub
-				hub.SetDraining(true) // node b takes the table over
+				hub.SetDraining(!tc.restarted)
 			}
 			alice2 := connect(t, hub, "alice")
 			alice2.table("her seat back", func(u *TableUpdate) bool {
