@@ -39,6 +39,7 @@ type Client struct {
 	// already. Nil when none.
 	moving   *nodeTableRef
 	watching bool // at table as a spectator
+	placed   bool // has been at a table since it connected (waitsForSeat)
 	closed   bool
 	lobby    *LobbyUpdate
 	tableUpd *TableUpdate

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -47,7 +48,7 @@ const pendingAny = "*"
 
 // remoteAt is where a client sits when another node owns its table.
 type remoteAt struct {
-	table, owner string
+	table, owner string // owner "": its node restarted (ownerRestarted)
 	game         string // the game's name, for People
 	private      bool
 	watching     bool
@@ -433,9 +434,8 @@ func (c *Client) takeRemote(n relayNote, u *TableUpdate) {
 		case u.Closed || (!here && !coming):
 			return false
 		default:
-			c.remote = &remoteAt{table: n.Table, owner: n.Owner, game: u.Table.GameName, private: u.Table.Private,
-				watching: u.You == engine.Spectator}
-			c.table, c.lobby = nil, nil
+			c.atRemote(&remoteAt{table: n.Table, owner: n.Owner, game: u.Table.GameName, private: u.Table.Private,
+				watching: u.You == engine.Spectator})
 		}
 		c.tableUpd = u
 		return true
@@ -444,6 +444,12 @@ func (c *Client) takeRemote(n relayNote, u *TableUpdate) {
 		c.hub.lobbyChanged()
 		c.hub.sendLobby(c)
 	}
+}
+
+// atRemote puts the client at a table of another node (c.mu held).
+func (c *Client) atRemote(r *remoteAt) {
+	c.remote, c.placed = r, true
+	c.table, c.lobby = nil, nil
 }
 
 // remoteTable is the table of another node the client sits at, or nil.
@@ -473,8 +479,7 @@ func (c *Client) enterRemote(r nodeTableRef, req cmdReq) error {
 	c.mu.Lock()
 	c.moving = nil
 	if err == nil && (c.remote == nil || c.remote.table != r.id) {
-		c.remote = &remoteAt{table: r.id, owner: r.owner, watching: req.Op == opWatch}
-		c.table, c.lobby = nil, nil
+		c.atRemote(&remoteAt{table: r.id, owner: r.owner, watching: req.Op == opWatch})
 	}
 	c.mu.Unlock()
 	if err != nil {
@@ -661,6 +666,7 @@ func (h *Hub) takeOver(id string) {
 	for _, c := range h.followers(h.bus.Node())[id] {
 		go c.follow(id, h.bus.Node())
 	}
+	h.seatArrivals(t)
 }
 
 func (h *Hub) isClosed() bool {
@@ -720,9 +726,11 @@ func (h *Hub) onState(_ string, data []byte) {
 	}
 	h.mu.Unlock()
 	if prev != nil && prev.state.Boot != st.Boot {
-		// The node restarted: the sessions of its last run are gone.
+		// The node restarted: the sessions of its last run are gone, and
+		// so are the tables it ran then.
 		h.cfg.Infof("node %s restarted; its players' seats here wait for them", st.Node)
 		h.closeStandIns(func(px *Client) bool { return px.relay.Node == st.Node && px.relay.Boot != st.Boot })
+		h.ownerRestarted(st.Node)
 	}
 	if changed {
 		h.resumeArrivals(st)
@@ -742,6 +750,24 @@ func (h *Hub) onState(_ string, data []byte) {
 	}
 }
 
+// ownerRestarted makes this node's clients at tables of node, which
+// restarted, follow each table to the next node that lists it: another
+// node takes the tables of its last run over, or its new run does, under
+// the same name.
+func (h *Hub) ownerRestarted(node string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for c := range h.clients {
+		c.mu.Lock()
+		if r := c.remote; r != nil && r.owner == node {
+			orphan := *r
+			orphan.owner = ""
+			c.remote = &orphan
+		}
+		c.mu.Unlock()
+	}
+}
+
 // followers lists, by table, the clients of this node that sit at a table
 // of another node than owner.
 func (h *Hub) followers(owner string) map[string][]*Client {
@@ -758,21 +784,53 @@ func (h *Hub) followers(owner string) map[string][]*Client {
 	return out
 }
 
-// resumeWindow is how long after connecting a keyed player who landed in
-// the lobby is put back in a seat that another node reports them away from
-// (their older session there ended because they connected here).
+// resumeWindow is how long after connecting a keyed player who waits in
+// the lobby is put back in a seat they are away from that shows up only
+// now: another node's (their older session there ended because they
+// connected here), or one of a table this node takes over (its owner died
+// as they connected again).
 const resumeWindow = 10 * time.Second
 
-// justArrived reports whether the client connected within resumeWindow.
-func (c *Client) justArrived() bool {
-	return time.Since(time.Unix(0, c.arrived)) < resumeWindow
+// waitsForSeat reports whether the client connected within resumeWindow
+// and has been at no table since, nor is on its way to one: a seat its
+// player is away from that shows up now is the one the session came back
+// for. A player who sat down, watched or left a table since chose where to
+// be.
+func (c *Client) waitsForSeat() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return !c.closed && !c.placed && c.moving == nil && time.Since(time.Unix(0, c.arrived)) < resumeWindow
 }
 
-// tellArrived tells the other nodes that keyed player id connected here,
-// and ends the stand-ins of their older sessions on other nodes.
+// arrivals lists this node's clients of the players ids who wait for their
+// seat (waitsForSeat).
+func (h *Hub) arrivals(ids []string) []*Client {
+	h.mu.Lock()
+	var cs []*Client
+	for _, id := range ids {
+		if c := h.byID[id]; c != nil {
+			cs = append(cs, c)
+		}
+	}
+	h.mu.Unlock()
+	return slices.DeleteFunc(cs, func(c *Client) bool { return !c.waitsForSeat() })
+}
+
+// tellArrived tells the other nodes that keyed player id connected here.
 func (h *Hub) tellArrived(id string) {
-	h.closeStandIns(func(px *Client) bool { return px.Player().ID == id })
 	tell(h, subjectArrived, id)
+}
+
+// endStandInsOf ends the stand-ins here of keyed player id's sessions on
+// other nodes, and returns once their seats are away (Connect: the new
+// session takes them back).
+func (h *Hub) endStandInsOf(id string) {
+	if h.bus == nil {
+		return
+	}
+	for _, px := range h.takeStandIns(func(px *Client) bool { return px.Player().ID == id }) {
+		px.Close()
+	}
 }
 
 // onArrived ends this node's session of a player who connected to another
@@ -809,32 +867,36 @@ func (h *Hub) onArrived(_ string, data []byte) {
 	}()
 }
 
-// resumeArrivals puts keyed players who just connected here, and wait in
-// the lobby, back in the seats another node's state says they are away from.
+// resumeArrivals puts players who just connected here, and wait in the
+// lobby, back in the seats another node's state says they are away from.
 func (h *Hub) resumeArrivals(st nodeState) {
 	if len(st.Away) == 0 {
 		return
 	}
+	for _, c := range h.arrivals(slices.Collect(maps.Keys(st.Away))) {
+		id := st.Away[c.Player().ID]
+		go func() {
+			_ = c.enterRemote(nodeTableRef{id: id, owner: st.Node}, cmdReq{Op: opJoin, Resume: true})
+		}()
+	}
+}
+
+// seatArrivals puts players who just connected here, and wait in the
+// lobby, back in their seats at t, which this node just took over: when
+// they connected, its dead owner still held it and nobody could give it
+// back.
+func (h *Hub) seatArrivals(t *table) {
 	h.mu.Lock()
-	var back []*Client
-	for id := range st.Away {
-		if c := h.byID[id]; c != nil && c.justArrived() {
-			back = append(back, c)
+	var ids []string
+	for id, at := range h.away {
+		if at == t {
+			ids = append(ids, id)
 		}
 	}
 	h.mu.Unlock()
-	for _, c := range back {
-		c.mu.Lock()
-		idle := c.table == nil && c.remote == nil && c.moving == nil && !c.closed
-		c.mu.Unlock()
-		if !idle {
-			continue
-		}
-		id := st.Away[c.Player().ID]
+	for _, c := range h.arrivals(ids) {
 		go func() {
-			if c.remoteTable() == nil {
-				_ = c.enterRemote(nodeTableRef{id: id, owner: st.Node}, cmdReq{Op: opJoin, Resume: true})
-			}
+			_ = c.enter(t, ErrNoTable, func(t *table, p Player) error { return t.join(c, p, false, true) })
 		}()
 	}
 }
@@ -981,7 +1043,15 @@ func (h *Hub) dropStaleNodes() {
 // closeStandIns ends the stand-ins that match, as their sessions would by
 // closing: a seat becomes away, a spectator goes.
 func (h *Hub) closeStandIns(match func(px *Client) bool) {
+	for _, px := range h.takeStandIns(match) {
+		go px.Close()
+	}
+}
+
+// takeStandIns forgets the stand-ins that match and returns them.
+func (h *Hub) takeStandIns(match func(px *Client) bool) []*Client {
 	h.mu.Lock()
+	defer h.mu.Unlock()
 	var gone []*Client
 	for ref, px := range h.proxies {
 		if match(px) {
@@ -989,10 +1059,7 @@ func (h *Hub) closeStandIns(match func(px *Client) bool) {
 			delete(h.proxies, ref)
 		}
 	}
-	h.mu.Unlock()
-	for _, px := range gone {
-		go px.Close()
-	}
+	return gone
 }
 
 // remoteLocked finds another node's table (h.mu held): by ID, or by code

@@ -532,3 +532,84 @@ func TestClusterShowsOnlySavedMoves(t *testing.T) {
 		t.Fatalf("the store holds %d moves (%v), want 1", len(got.Moves), err)
 	}
 }
+
+// TestClusterOwnerDiesPlayerBackAtOnce: the node that owns a game dies
+// (cut off, as by kill -9) and its player connects again at once, before
+// the table is taken over: to the surviving node, or to the dead node
+// started again under its name; the surviving node takes the table over,
+// or the restarted one does. Every way they are in their seat as soon as
+// a node runs the table, the other node's player follows it there, and
+// the game goes on through their turns without waiting for them.
+func TestClusterOwnerDiesPlayerBackAtOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name               string
+		restart, restarted bool // alice connects to node a's new run; it takes the table over
+	}{
+		{name: "to the surviving node"},
+		{name: "to the restarted node", restart: true},
+		{name: "to the restarted node, which takes the table over", restart: true, restarted: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			nodes, alice, bob, id := clusterGame(t, "50")
+			playTurn(t, alice, bob)
+			v := bob.tu.Version
+			// Only one node may take the table over: the other drains.
+			nodes[1].hub.SetDraining(tc.restarted)
+			nodes[0].conn.Close()
+			hub := nodes[1].hub
+			if tc.restart {
+				hub = startNode(t, nodes[0].srv, "a-node").hub
+				hub.SetDraining(!tc.restarted)
+			}
+			alice2 := connect(t, hub, "alice")
+			alice2.table("her seat back", func(u *TableUpdate) bool {
+				return u.Table.ID == id && u.You == 0 && !u.Closed && u.Seats[0].Connected
+			})
+			bob.table("the table at its new owner", func(u *TableUpdate) bool { return u.Version > v && !u.Closed })
+			for range 4 {
+				playTurn(t, alice2, bob)
+			}
+		})
+	}
+}
+
+// TestClusterLeaveRightAfterConnecting: a player who connected a moment
+// ago and leaves a game under way stays in the lobby, whether the table
+// runs on their node or on another: the bot the host puts in their seat
+// plays on.
+func TestClusterLeaveRightAfterConnecting(t *testing.T) {
+	for seat, where := range []string{"on the table's node", "on another node"} {
+		t.Run(where, func(t *testing.T) {
+			nodes, alice, bob, id := clusterGame(t, "1000000")
+			gone, host := alice, bob
+			if seat == 1 {
+				gone, host = bob, alice
+			}
+			must(t, gone.Leave())
+			host.table("the seat away", func(u *TableUpdate) bool { return !u.Seats[seat].Connected })
+			// Node b heard it too (it puts players who just connected
+			// back in seats that other nodes say they are away from).
+			for deadline := time.Now().Add(patience); !awayOn(nodes[1].hub, "a-node", gone.Player().ID, id); time.Sleep(5 * time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatal("node b never heard that the seat is away")
+				}
+			}
+			must(t, host.AddBot(seat, "easy"))
+			for range 4 {
+				playTurn(t, host)
+			}
+			if _, at, r, err := gone.place(); at != nil || r != nil || err != nil {
+				t.Fatalf("%s is back at the table they left (%v)", gone.Player().Name, err)
+			}
+		})
+	}
+}
+
+// awayOn reports whether h heard from node that player id is away from
+// table tid there.
+func awayOn(h *Hub, node, id, tid string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := h.nodes[node]
+	return n != nil && n.state.Away[id] == tid
+}

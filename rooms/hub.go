@@ -227,6 +227,9 @@ func (h *Hub) Connect(p Player) *Client {
 	p.Name = h.knownName(p)
 	if !p.Guest {
 		h.loadQuiet(p.ID)
+		// Their older sessions' stand-ins here end first: the seats
+		// they held are away now, and this session takes them back.
+		h.endStandInsOf(p.ID)
 	}
 	h.mu.Lock()
 	if h.closed {
@@ -424,21 +427,8 @@ func (h *Hub) removeTable(t *table) {
 func (h *Hub) setAway(id string, t *table) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.closed {
-		return
-	}
-	h.away[id] = t
-	if c := h.byID[id]; c != nil && h.bus != nil && c.justArrived() {
-		// The player just connected here, and the session that held the
-		// seat was on another node (see onArrived): the seat is theirs.
-		go func() {
-			c.mu.Lock()
-			idle := c.table == nil && c.remote == nil && c.moving == nil && !c.closed
-			c.mu.Unlock()
-			if idle {
-				_ = c.enter(t, ErrNoTable, func(t *table, p Player) error { return t.join(c, p, false, true) })
-			}
-		}()
+	if !h.closed {
+		h.away[id] = t
 	}
 }
 

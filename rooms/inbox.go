@@ -72,7 +72,7 @@ func (c *Client) attach(t *table, watching bool) bool {
 		c.mu.Unlock()
 		return false
 	}
-	c.table, c.watching = t, watching
+	c.table, c.watching, c.placed = t, watching, true
 	c.remote, c.moving = nil, nil
 	c.lobby = nil
 	c.mu.Unlock()
