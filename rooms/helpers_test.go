@@ -45,12 +45,12 @@ func testHub(t *testing.T, cfg Config) *Hub {
 // probe wraps a client and remembers the latest update of each kind.
 type probe struct {
 	*Client
-	t     *testing.T
+	t     testing.TB
 	lobby *LobbyUpdate
 	tu    *TableUpdate
 }
 
-func connect(t *testing.T, h *Hub, name string) *probe {
+func connect(t testing.TB, h *Hub, name string) *probe {
 	return &probe{Client: h.Connect(Player{ID: "key:" + name, Name: name}), t: t}
 }
 
@@ -115,7 +115,7 @@ func show(u *TableUpdate) string {
 		u.Table.Status, u.You, u.Pending, u.View, u.Closed, u.Notice, u.Version)
 }
 
-func view(t *testing.T, u *TableUpdate) toyView {
+func view(t testing.TB, u *TableUpdate) toyView {
 	t.Helper()
 	v, ok := u.View.(toyView)
 	if !ok {
@@ -124,7 +124,7 @@ func view(t *testing.T, u *TableUpdate) toyView {
 	return v
 }
 
-func must(t *testing.T, err error) {
+func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
@@ -151,7 +151,7 @@ func movesOf(t *testing.T, h *Hub, id string) []move {
 
 // startToy opens a table of game with the given players (the first is
 // host), seats them all and starts it.
-func startToy(t *testing.T, game string, opts engine.Options, ps ...*probe) string {
+func startToy(t testing.TB, game string, opts engine.Options, ps ...*probe) string {
 	t.Helper()
 	must(t, ps[0].Create(game, len(ps), false, opts))
 	id := ps[0].seated().Table.ID
