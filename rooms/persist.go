@@ -76,6 +76,8 @@ func (t *table) wait() {
 		for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.clockTimer} {
 			s.stop()
 		}
+		// A response window starts again, whole, once the table is saved.
+		t.window, t.deadline = nil, time.Time{}
 		t.showWaiting()
 	}
 	if !t.saveTimer.active() {

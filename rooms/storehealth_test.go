@@ -244,3 +244,20 @@ func TestIdleKeysForgotten(t *testing.T) {
 		t.Error("a key that chose a name was forgotten")
 	}
 }
+
+// TestRefusedSaveRestartsWindow: a response window that opened with a
+// change the store refused runs, whole, once the table is saved, and
+// closes by itself.
+func TestRefusedSaveRestartsWindow(t *testing.T) {
+	db := &failingStore{Memory: store.NewMemory()}
+	h := testHub(t, Config{Store: db, ResponseWindow: 50 * time.Millisecond})
+	ann, bob := connect(t, h, "ann"), connect(t, h, "bob")
+	startToy(t, toyID, engine.Options{"target": "50", "window": "true"}, ann, bob)
+	db.fail.Store(true)
+	must(t, ann.Act(addOne))
+	bob.table("the table waits", func(u *TableUpdate) bool { return u.Unsaved })
+	time.Sleep(3 * saveRetry / 2)
+	db.fail.Store(false)
+	bob.table("the window, once saved", func(u *TableUpdate) bool { return !u.Unsaved && slices.Contains(u.Pending, 1) })
+	ann.table("the window closed by itself", func(u *TableUpdate) bool { return view(t, u).Turn == 1 && !slices.Contains(view(t, u).Answering, 1) })
+}
