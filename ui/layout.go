@@ -115,7 +115,3 @@ func lastLines(lines []string, n, offset int) []string {
 	return lines[start:end]
 }
 
-// titledBox draws a pane with a heading line and a body cut to w x h.
-func titledBox(heading, body string, w, h int) string {
-	return fitBlock(heading+"\n"+body, w, h)
-}

@@ -147,7 +147,7 @@ func TestKillAndRestart(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	before := tableShot(t, ann)
+	tableShot(t, ann)
 	// Play the wind's gem: the first move of the turn.
 	if err := ann.Send("\r"); err != nil {
 		t.Fatal(err)
@@ -156,7 +156,7 @@ func TestKillAndRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(300 * time.Millisecond) // let the screen settle on what the server has applied
-	before = tableShot(t, ann)
+	before := tableShot(t, ann)
 
 	t.Logf("before the kill: %s", before)
 	first.stop(t, syscall.SIGKILL)

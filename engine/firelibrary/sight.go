@@ -173,15 +173,6 @@ func (b *sight) count(tl int) int {
 // toolsOn reports whether tools are in the game.
 func (b *sight) toolsOn() bool { return !b.v.NoTools }
 
-// cardsLeft counts the live Library cards: the game's clock.
-func (b *sight) cardsLeft() int {
-	n := 0
-	for _, l := range b.left {
-		n += l
-	}
-	return n
-}
-
 // closest is the fewest live cards left in a section: a section at 1
 // collapses with its next burn.
 func (b *sight) closest() int { return slices.Min(b.left[:]) }

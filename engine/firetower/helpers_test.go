@@ -84,16 +84,6 @@ func takeFromDeck(t testing.TB, g *state, c Card) Card {
 	return c
 }
 
-// setBoardRows replaces the board.
-func setBoardRows(t testing.TB, g *state, rows ...string) {
-	t.Helper()
-	b, err := ParseBoard(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.Pos.Board = b
-}
-
 // sq reads a square's name ("H8").
 func sq(t testing.TB, name string) Point {
 	t.Helper()

@@ -20,9 +20,6 @@ const (
 // dirNames name the directions for move texts.
 var dirNames = [4]string{"north", "east", "south", "west"}
 
-// dirKeys are one-letter names of the directions (board and move words).
-var dirKeys = [4]string{"N", "E", "S", "W"}
-
 // numRooms is the number of Library room tiles; the Portal is tile portalTile.
 const (
 	numRooms   = 24

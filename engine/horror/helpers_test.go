@@ -33,19 +33,3 @@ func probe(rng *engine.RNG) engine.Action {
 	return a
 }
 
-// playedTo plays random moves until done says stop, or fails.
-func playedTo(t testing.TB, g *state, rng *engine.RNG, done func() bool) {
-	t.Helper()
-	for n := 0; !done(); n++ {
-		if g.Outcome().Done || n > 20000 {
-			t.Fatal("the game ended before the position came")
-		}
-		p := g.Pending()
-		s := p[0]
-		legal := g.Legal(s)
-		a := legal[rng.Intn(len(legal))]
-		if _, err := g.Apply(s, a); err != nil {
-			t.Fatal(err)
-		}
-	}
-}

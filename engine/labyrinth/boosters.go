@@ -34,15 +34,6 @@ var boostOrder = func() [NumBoosts][]int {
 	return out
 }()
 
-// boosters picks n cards of hand h offering effect b, cheapest first,
-// leaving out the cards in skip; nil if h has fewer.
-func boosters(h *hand, b Boost, n int, skip ...int) []int {
-	if out, ok := appendBoosters(make([]int, 0, n), h, b, n, skip...); ok {
-		return out
-	}
-	return nil
-}
-
 // appendBoosters appends to dst the n cards boosters picks, in ascending
 // order; false if h has fewer.
 func appendBoosters(dst []int, h *hand, b Boost, n int, skip ...int) ([]int, bool) {

@@ -36,12 +36,6 @@ func setupDone(t testing.TB, g *state, genres ...int) {
 // check is the invariant check for enginetest.CheckAllLegal.
 func check(st engine.State) error { return st.(*state).validate() }
 
-// act applies an action that must be legal.
-func act(t testing.TB, g *state, kind string, args ...int) []engine.Event {
-	t.Helper()
-	return enginetest.MustApply(t, g, enginetest.Move{Seat: g.Turn, Action: engine.Action{Kind: kind, Args: args}})
-}
-
 // refused checks that an action is not legal and changes nothing.
 func refused(t testing.TB, g *state, kind string, args ...int) {
 	t.Helper()

@@ -124,17 +124,6 @@ func (s *scen) cards(seat int, ids ...int) {
 	s.check()
 }
 
-// top puts card id on top of its deck (Books) or the Reward deck.
-func (s *scen) top(id int) {
-	g := s.g
-	pile := &g.RewardDeck
-	if IsBook(id) {
-		pile = &g.BookDeck[Books[id].Genre]
-	}
-	k := slices.Index(*pile, id)
-	*pile = append(slices.Delete(*pile, k, k+1), id)
-}
-
 // do applies a legal move of the current player and logs it.
 func (s *scen) do(kind string, args ...int) []engine.Event {
 	s.t.Helper()

@@ -26,9 +26,6 @@ type tile struct {
 	Shelf  int  `json:"shelf"`  // Shelf token genre, -1 none
 }
 
-// open lists the tile's open sides.
-func (t *tile) open() [4]bool { return OpenSides(t.Shape, t.Rot) }
-
 // token reports whether a Terror or Shelf token stands on the tile.
 func (t *tile) token() bool { return t.Terror >= 0 || t.Shelf >= 0 }
 

@@ -321,13 +321,13 @@ func (s *Session) direct(msg tea.Msg) {
 // tea.ClearScreen (which the missing renderer would ignore) into a full
 // repaint.
 func (s *Session) filter(m tea.Model, msg tea.Msg) tea.Msg {
-	switch msg.(type) {
+	switch r := msg.(type) {
 	case tea.SuspendMsg:
 		return tea.ResumeMsg{}
 	case tea.RawMsg:
 		// A model may ring the bell; anything else raw would bypass
 		// the screen's bookkeeping, so it is dropped.
-		if r, ok := msg.(tea.RawMsg); ok && fmt.Sprint(r.Msg) == string(rune(ansi.BEL)) {
+		if fmt.Sprint(r.Msg) == string(rune(ansi.BEL)) {
 			return bellMsg{}
 		}
 		return nil

@@ -22,11 +22,8 @@ const (
 	maxPending = 256
 )
 
-// Bracketed paste markers.
-var (
-	pasteStart = []byte("\x1b[200~")
-	pasteEnd   = []byte("\x1b[201~")
-)
+// pasteEnd ends a bracketed paste.
+var pasteEnd = []byte("\x1b[201~")
 
 // reader decodes a session's input into events with ultraviolet's
 // table-free decoder and hands them to send, one read at a time, followed

@@ -376,14 +376,5 @@ func disturbWord(t lab.TileView) string {
 	return "flip dark"
 }
 
-// tileNames joins tile names.
-func tileNames(ts []int) string {
-	var out []string
-	for _, t := range ts {
-		out = append(out, lab.TileName(t))
-	}
-	return strings.Join(out, " ")
-}
-
 // seatDigit is a seat's meeple label.
 func seatDigit(s engine.Seat) string { return strconv.Itoa(int(s) + 1) }
