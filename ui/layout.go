@@ -114,4 +114,3 @@ func lastLines(lines []string, n, offset int) []string {
 	}
 	return lines[start:end]
 }
-

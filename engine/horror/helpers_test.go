@@ -32,4 +32,3 @@ func probe(rng *engine.RNG) engine.Action {
 	}
 	return a
 }
-
