@@ -11,11 +11,12 @@ import (
 )
 
 // Persistence (Config.Store): every change of a table is written to the
-// store on the table's goroutine before the table publishes it, so an
-// applied move is never lost; a table that closes is deleted from it, except
+// store on the table's goroutine before the table publishes it, so a move
+// anyone saw is never lost, and a table whose change the store refuses
+// waits (persist, wait); a table that closes is deleted from it, except
 // when the hub itself is closing (a restart), and NewHub brings every stored
-// table back. Finished games go to the store's history off the table's
-// goroutine.
+// table back, setting aside one it cannot read. A finished game goes to the
+// store's history, off the table's goroutine, once the store kept its end.
 
 // persist writes the table's setup, seats and new moves (actor only), and
 // reports whether the change may be shown: only once the store accepted it
@@ -109,9 +110,8 @@ func (t *table) showWaiting() {
 
 // kept fails with ErrUnsaved while the table waits for the store, after one
 // more try to save, and with ErrRestarting once the hub prepares a restart
-// (actor only). Commands that change the table call it
-// first, so that nothing more happens at a table until what happened is
-// kept.
+// (actor only). Commands that change the table call it first, so that
+// nothing more happens at a table until what happened is kept.
 func (t *table) kept() error {
 	if t.hub.restarting.Load() {
 		return ErrRestarting
