@@ -1,6 +1,8 @@
 package sshserver
 
 import (
+	"cmp"
+
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
 
@@ -12,13 +14,16 @@ import (
 //   - during authentication, a key the policy refuses is refused, so that
 //     the client offers its next key (a player with several keys gets in
 //     with the listed one); keyboard-interactive, the method clients try
-//     when no key worked, always succeeds, so that
-//   - when the session starts, the policy judges the key the connection
-//     really authenticated with (or its absence) once more, and a refused
-//     client is told why in a sentence before the connection closes,
-//     instead of a bare "Permission denied".
+//     when no key worked, always succeeds, but the client is judged there:
+//     a refused one stops counting against its address at once and is
+//     closed after Config.RefusedTimeout whatever it does, so that
+//   - when the session starts, a refused client is told why in a sentence
+//     before the connection closes, instead of a bare "Permission denied";
+//     the policy also judges the key once more (the lists may have changed).
 //
-// Address bans are applied by the listener, before any SSH work.
+// An authenticated connection that opens no session within
+// Config.SessionTimeout is closed. Address bans are applied by the
+// listener, before any SSH work.
 
 // stateOf is the connection state of ctx (nil if none).
 func stateOf(ctx ssh.Context) *connState {
@@ -26,36 +31,66 @@ func stateOf(ctx ssh.Context) *connState {
 	return st
 }
 
-// keyAuth is the public key callback.
+// keyAuth is the public key callback. A listed key trusts its address
+// (see door).
 func (s *Server) keyAuth(ctx ssh.Context, key ssh.PublicKey) bool {
 	st := stateOf(ctx)
 	if st == nil {
 		return false
 	}
 	fp := gossh.FingerprintSHA256(key)
-	if v := s.cfg.Gate.Key(fp, st.conn.key); !v.Admit {
+	v := s.cfg.Gate.Key(fp, st.conn.key)
+	if !v.Admit {
 		st.offered.Store(&fp)
 		return false
 	}
-	st.conn.loggedIn()
-	s.cfg.Observe.Handshake("ok")
+	if v.Listed {
+		s.door.trust(st.conn.key)
+	}
+	s.authenticated(st)
 	return true
 }
 
-// guestAuth is the keyboard-interactive callback: no questions asked; the
-// session decides (see judge).
+// guestAuth is the keyboard-interactive callback: no questions asked. The
+// client is judged here; a refused one is let in only to be told why by
+// its session (gatekeep), and closed after RefusedTimeout in any case.
 func (s *Server) guestAuth(ctx ssh.Context, _ gossh.KeyboardInteractiveChallenge) bool {
 	st := stateOf(ctx)
 	if st == nil {
 		return false
 	}
-	st.conn.loggedIn()
-	s.cfg.Observe.Handshake("ok")
+	var offered string
+	if p := st.offered.Load(); p != nil {
+		offered = *p
+	}
+	if v := s.cfg.Gate.Guest(offered, st.conn.key); !v.Admit {
+		st.refused.Store(&v)
+		st.conn.freeAddrSlot()
+		s.noteRefusal(v.Reason, "not admitted: "+v.Reason, "addr", st.conn.key, "user", ctx.User(), "key", cmp.Or(offered, "none"))
+		st.conn.after(s.cfg.RefusedTimeout, func() { st.end("refused: " + v.Reason) })
+	}
+	s.authenticated(st)
 	return true
 }
 
-// judge is the door policy's word on the session's client.
+// authenticated notes a successful authentication and closes the
+// connection if it opens no session within SessionTimeout.
+func (s *Server) authenticated(st *connState) {
+	st.conn.authenticated()
+	s.cfg.Observe.Handshake("ok")
+	st.conn.after(s.cfg.SessionTimeout, func() {
+		if !st.session.Load() {
+			st.end("no session opened in time")
+		}
+	})
+}
+
+// judge is the door policy's word on the session's client: the verdict
+// of its authentication if it was refused then, else on its key.
 func (s *Server) judge(sess ssh.Session, st *connState) access.Verdict {
+	if v := st.refused.Load(); v != nil {
+		return *v
+	}
 	if pk := sess.PublicKey(); pk != nil {
 		return s.cfg.Gate.Key(gossh.FingerprintSHA256(pk), st.conn.key)
 	}
@@ -77,8 +112,9 @@ func (s *Server) gatekeep(next ssh.Handler) ssh.Handler {
 		}
 		v := s.judge(sess, st)
 		if !v.Admit {
-			s.cfg.Observe.Refused(v.Reason)
-			s.logRefusal("not admitted: "+v.Reason, "addr", st.conn.key, "user", sess.User(), "key", keyName(sess, st))
+			if st.refused.Load() == nil { // else counted when it authenticated
+				s.noteRefusal(v.Reason, "not admitted: "+v.Reason, "addr", st.conn.key, "user", sess.User(), "key", keyName(sess, st))
+			}
 			sayLine(sess, v.Refusal)
 			_ = sess.Exit(1)
 			return

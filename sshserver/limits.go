@@ -45,6 +45,9 @@ type connState struct {
 	// refused, named in the refusal.
 	verdict atomic.Pointer[access.Verdict]
 	offered atomic.Pointer[string]
+	// refused is the verdict on a client refused when it authenticated
+	// (nil if it was not).
+	refused atomic.Pointer[access.Verdict]
 	// player is who the session is, once it runs (nil before).
 	player atomic.Pointer[rooms.Player]
 	// endReason says why the server ended the session ("" when the client

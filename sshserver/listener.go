@@ -1,31 +1,42 @@
 package sshserver
 
 import (
+	"bytes"
 	"fmt"
 	"net"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"arcade/sshserver/sshguard"
 )
 
 // Refusal sentences a client is shown before its connection is dropped.
 const (
-	msgTooManyFromAddr = "Too many connections from your address at once (the limit is %d). Close one and try again."
-	msgTooManyStartups = "The arcade is busy letting other people in. Please try again in a moment."
+	msgTooManyFromAddr  = "Too many connections from your address at once (the limit is %d). Close one and try again."
+	msgTooManyStartups  = "The arcade is busy letting other people in. Please try again in a moment."
+	msgTooManyLoggingIn = "Too many connections from your address are logging in at once. Wait for them and try again."
+	msgPenalized        = "Connections from your address broke off without logging in: try again in %d seconds."
+	msgNoVersion        = "Your client sent no SSH version line in time, so the arcade closed the connection."
 )
 
-// maxRefusing caps refusals being written at once; beyond it a refused
-// connection is just closed.
-const maxRefusing = 64
+// Refusals written at once: maxRefusing with the whole exchange (Refuse,
+// one goroutine each), then up to maxTelling told at once (Tell, no
+// goroutine), beyond which the sentence is written and the connection
+// closed at once.
+const (
+	maxRefusing = 64
+	maxTelling  = 4096
+	tellLinger  = time.Second // how long a told refusal stays open to be read
+)
 
-// guardedListener admits connections before any SSH work is done on them:
-// at most MaxPerIP live connections per address and at most MaxStartups
-// still in the handshake across the server. A refused client is told why
-// (see refuse); the server logs refusals at WARN, at most once a minute.
+// guardedListener admits connections before any SSH work is done on them
+// (see Server.admitConn). A refused client is told why (see refuse).
 type guardedListener struct {
 	net.Listener
 	s        *Server
 	refusing chan struct{}
+	telling  atomic.Int64
 }
 
 // Accept returns the next admitted connection.
@@ -35,52 +46,125 @@ func (l *guardedListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		if tc, why := l.s.admitConn(c); tc != nil {
+		tc, why := l.s.admitConn(c)
+		switch {
+		case tc != nil:
 			return tc, nil
-		} else if why != "" {
-			select {
-			case l.refusing <- struct{}{}:
-				go func() {
-					defer func() { <-l.refusing }()
-					l.s.refuse(c, why)
-				}()
-			default:
-				_ = c.Close()
-			}
-		} else {
+		case why == "":
 			_ = c.Close()
+		default:
+			l.refuse(c, why)
 		}
 	}
 }
 
+// refuse tells a refused client why: after the SSH version exchange (so
+// that its ssh client prints the sentence) from a pool of maxRefusing
+// goroutines, else at once without waiting for the client.
+func (l *guardedListener) refuse(c net.Conn, why string) {
+	select {
+	case l.refusing <- struct{}{}:
+		go func() {
+			defer func() { <-l.refusing }()
+			_ = sshguard.Refuse(c, why, sshguard.DefaultRefuseTimeout)
+		}()
+		return
+	default:
+	}
+	linger := time.Duration(0)
+	if l.telling.Add(1) <= maxTelling {
+		linger = tellLinger
+		time.AfterFunc(linger, func() { l.telling.Add(-1) })
+	} else {
+		l.telling.Add(-1)
+	}
+	_ = sshguard.Tell(c, why, linger)
+}
+
 // trackedConn counts a live connection against its address (and, until it
-// has logged in, against the handshake cap) until it closes.
+// has logged in, against the handshake caps) until it closes.
 type trackedConn struct {
 	net.Conn
 	state *connState
 	key   string
 	s     *Server
 
+	version   atomic.Bool // the client's version line has come in
+	authed    atomic.Bool // the client authenticated
 	once      sync.Once
 	loginOnce sync.Once
 	addrFreed bool // the per-address slot was given back (under s.mu)
+
+	tmu    sync.Mutex    // guards timers and closed
+	timers []*time.Timer // stopped when the connection closes
+	closed bool
 }
 
-// Close closes the connection and gives its slots back (once).
+// Read reads from the connection, watching for the end of the client's
+// version line.
+func (c *trackedConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	if !c.version.Load() && bytes.IndexByte(p[:n], '\n') >= 0 {
+		c.version.Store(true)
+	}
+	return n, err
+}
+
+// after runs f in d unless the connection has closed by then.
+func (c *trackedConn) after(d time.Duration, f func()) {
+	c.tmu.Lock()
+	defer c.tmu.Unlock()
+	if !c.closed {
+		c.timers = append(c.timers, time.AfterFunc(d, f))
+	}
+}
+
+// Close closes the connection and gives its slots back (once). A
+// connection that closes without authenticating penalizes its address.
 func (c *trackedConn) Close() error {
 	err := c.Conn.Close()
 	c.once.Do(func() {
+		c.tmu.Lock()
+		c.closed = true
+		for _, t := range c.timers {
+			t.Stop()
+		}
+		c.tmu.Unlock()
 		c.loggedIn()
 		c.s.mu.Lock()
-		defer c.s.mu.Unlock()
 		c.freeAddrSlotLocked()
 		delete(c.s.conns, c)
+		closing := c.s.closing
+		c.s.mu.Unlock()
+		if !c.authed.Load() && !closing && !c.s.door.isTrusted(c.key) {
+			c.s.door.penalize(c.key)
+		}
 	})
 	return err
 }
 
+// authenticated notes that the client authenticated: it gives the handshake
+// slots back and is not penalized when it closes.
+func (c *trackedConn) authenticated() {
+	c.authed.Store(true)
+	c.loggedIn()
+}
+
+// versionLate ends the connection, with a sentence, if the client's version
+// line has not come in.
+func (c *trackedConn) versionLate() {
+	if c.version.Load() {
+		return
+	}
+	c.s.noteRefusal(RefusedNoVersion, "no SSH version line in time", "addr", c.key)
+	_ = c.Conn.SetWriteDeadline(time.Now().Add(time.Second))
+	_ = sshguard.WriteDisconnect(c.Conn, sshguard.DisconnectProtocolError, msgNoVersion)
+	c.state.end("no SSH version line in time")
+}
+
 // freeAddrSlot gives the per-address slot back before the connection
-// closes: a listed key is trusted not to flood (once).
+// closes: a listed key is trusted not to flood, and a refused client is
+// on its way out (once).
 func (c *trackedConn) freeAddrSlot() {
 	c.s.mu.Lock()
 	defer c.s.mu.Unlock()
@@ -97,56 +181,69 @@ func (c *trackedConn) freeAddrSlotLocked() {
 	}
 }
 
-// loggedIn gives the handshake slot back (once).
+// loggedIn gives the handshake slots back (once).
 func (c *trackedConn) loggedIn() {
 	c.loginOnce.Do(func() {
 		c.s.mu.Lock()
 		c.s.startups--
+		if c.s.startupsPerIP[c.key]--; c.s.startupsPerIP[c.key] <= 0 {
+			delete(c.s.startupsPerIP, c.key)
+		}
 		c.s.mu.Unlock()
 	})
 }
 
-// admitConn takes a per-address slot and a handshake slot for c, or says
-// why not ("" when the server is closing).
+// admitConn takes a per-address slot and the handshake slots for c, or says
+// why not ("" when the server is closing). An address banned or over
+// MaxPerIP is refused; one a listed key logged in from recently is then
+// admitted; any other is refused while penalized, over MaxStartupsPerIP,
+// over MaxStartups, or at random from StartupsDropFrom on (earlyDrop).
 func (s *Server) admitConn(c net.Conn) (*trackedConn, string) {
 	key := ipKey(c.RemoteAddr())
 	door := s.cfg.Gate.Addr(key)
+	trusted := s.door.isTrusted(key)
+	penalty := s.door.penalizedFor(key)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	refuse := func(reason, msg, sentence string, kv ...any) (*trackedConn, string) {
+		s.noteRefusal(reason, msg, append([]any{"addr", key}, kv...)...)
+		return nil, sentence
+	}
 	switch {
 	case s.closing:
 		return nil, ""
 	case !door.Admit:
-		s.cfg.Observe.Refused(door.Reason)
-		s.logRefusal("banned address", "addr", key)
-		return nil, door.Refusal
+		return refuse(door.Reason, "banned address", door.Refusal)
 	case s.perIP[key] >= s.cfg.MaxPerIP:
-		s.cfg.Observe.Refused(RefusedPerIP)
-		s.logRefusal("too many connections from one address", "addr", key, "max-per-ip", s.cfg.MaxPerIP)
-		return nil, fmt.Sprintf(msgTooManyFromAddr, s.cfg.MaxPerIP)
+		return refuse(RefusedPerIP, "too many connections from one address",
+			fmt.Sprintf(msgTooManyFromAddr, s.cfg.MaxPerIP), "max-per-ip", s.cfg.MaxPerIP)
+	case trusted:
+	case penalty > 0:
+		return refuse(RefusedPenalty, "address penalized", fmt.Sprintf(msgPenalized, int((penalty+time.Second-1)/time.Second)))
+	case s.startupsPerIP[key] >= s.cfg.MaxStartupsPerIP:
+		return refuse(RefusedStartupsPerIP, "too many connections logging in from one address",
+			msgTooManyLoggingIn, "max-startups-per-ip", s.cfg.MaxStartupsPerIP)
 	case s.startups >= s.cfg.MaxStartups:
-		s.cfg.Observe.Refused(RefusedStartups)
-		s.logRefusal("too many connections in the handshake", "max-startups", s.cfg.MaxStartups)
-		return nil, msgTooManyStartups
+		return refuse(RefusedStartups, "too many connections in the handshake", msgTooManyStartups, "max-startups", s.cfg.MaxStartups)
+	case earlyDrop(s.startups, s.cfg.StartupsDropFrom, s.cfg.MaxStartups):
+		return refuse(RefusedEarlyDrop, "dropped early: many connections in the handshake", msgTooManyStartups, "startups", s.startups)
 	}
 	tc := &trackedConn{Conn: c, key: key, s: s, state: &connState{}}
 	tc.state.conn = tc
 	s.perIP[key]++
 	s.startups++
+	s.startupsPerIP[key]++
 	s.conns[tc] = struct{}{}
+	tc.after(s.cfg.VersionTimeout, tc.versionLate)
 	return tc, ""
 }
 
-// logRefusal logs a refused connection at WARN, at most once a minute, with
-// the number of refusals left unlogged since.
-func (s *Server) logRefusal(msg string, kv ...any) {
-	if ok, n := s.refusals.Allow(); ok {
-		go s.log.Warn("connection refused: "+msg, append(kv, "unlogged-since-last", n)...)
+// noteRefusal counts a refusal for Observer.Refused and the refusal log:
+// at most every refusalLogEvery while refusals go on, a WARN line with the
+// latest one (msg, kv) and the refusals by reason since the last line.
+func (s *Server) noteRefusal(reason, msg string, kv ...any) {
+	s.cfg.Observe.Refused(reason)
+	if counts := s.refusals.add(reason); counts != "" {
+		go s.log.Warn("connection refused: "+msg, append(kv, "refused-since-last-line", counts)...)
 	}
-}
-
-// refuse tells a refused client why (after the SSH version exchange, so
-// that its ssh client prints the sentence), then closes the connection.
-func (s *Server) refuse(c net.Conn, why string) {
-	_ = sshguard.Refuse(c, why, sshguard.DefaultRefuseTimeout)
 }

@@ -23,6 +23,11 @@ const (
 	RefusedStartups = "max-startups"
 	RefusedFull     = "max-sessions"
 	RefusedShutdown = "shutting-down"
+	// The listener's refusals before any key is known (see Config).
+	RefusedStartupsPerIP = "max-startups-per-ip"
+	RefusedEarlyDrop     = "early-drop"
+	RefusedPenalty       = "penalty"
+	RefusedNoVersion     = "no-version"
 )
 
 // nopObserver is the Observer of a server without one.

@@ -42,6 +42,12 @@ const (
 	DefaultMaxRows          = 100
 	DefaultMaxEnv           = 16
 	DefaultMaxStartups      = 128
+	DefaultMaxStartupsPerIP = 2
+	DefaultVersionTimeout   = 3 * time.Second
+	DefaultPenalty          = time.Second
+	DefaultMaxPenalty       = time.Minute
+	DefaultRefusedTimeout   = 10 * time.Second
+	DefaultSessionTimeout   = 30 * time.Second
 	DefaultWriteTimeout     = bridge.DefaultWriteTimeout
 )
 
@@ -50,6 +56,10 @@ const (
 var ErrServerClosed = ssh.ErrServerClosed
 
 // Config configures a Server. Zero fields take the defaults above.
+//
+// An address a listed key (Gate: the allow list or the admins') logged in
+// from within the last 24 hours is held back by none of StartupsDropFrom,
+// MaxStartupsPerIP, MaxStartups and Penalty: only by MaxPerIP.
 type Config struct {
 	// Addr is the TCP address ListenAndServe listens on.
 	Addr string
@@ -92,6 +102,30 @@ type Config struct {
 	// logged in) across the server, like OpenSSH's MaxStartups; later
 	// ones are refused with a sentence that says why.
 	MaxStartups int
+	// StartupsDropFrom is where random early drop starts: with this many
+	// connections in the handshake, a new one is refused with a chance of
+	// 30%, rising linearly to certain at MaxStartups (OpenSSH's
+	// MaxStartups start:30:full). Zero: MaxStartups/4; MaxStartups or
+	// more: no early drop.
+	StartupsDropFrom int
+	// MaxStartupsPerIP caps connections from one address still in the
+	// handshake.
+	MaxStartupsPerIP int
+	// VersionTimeout closes, with a sentence, a connection whose client
+	// has not sent its SSH version line in time (HandshakeTimeout still
+	// bounds the whole handshake).
+	VersionTimeout time.Duration
+	// Penalty is how long an address is refused after one of its
+	// connections closed or timed out without authenticating; every such
+	// connection while the address is not forgiven (10 x MaxPenalty
+	// without one) doubles it, up to MaxPenalty.
+	Penalty, MaxPenalty time.Duration
+	// RefusedTimeout closes a client the door policy refused when it
+	// authenticated, whatever it does meanwhile.
+	RefusedTimeout time.Duration
+	// SessionTimeout closes an authenticated connection that has opened no
+	// session by then.
+	SessionTimeout time.Duration
 	// WriteTimeout ends a session whose client stops reading: a write to
 	// it that makes no progress for this long closes the connection.
 	WriteTimeout time.Duration
@@ -134,8 +168,11 @@ type Server struct {
 	running  map[*bridge.Session]struct{}
 	sessions int
 	startups int // connections admitted that have not logged in yet
+	// startupsPerIP counts startups by address.
+	startupsPerIP map[string]int
 
-	refusals sshguard.Every // how often a refusal is logged
+	door     *door      // trusted and penalized addresses
+	refusals refusalLog // refusals not logged yet
 }
 
 // New builds a Server from cfg. It generates the host key file if it does
@@ -159,12 +196,14 @@ func New(cfg Config) (*Server, error) {
 		cfg.Logger.Info("generated a host key", "file", cfg.HostKeyPath, "fingerprint", gossh.FingerprintSHA256(hostKey.PublicKey()))
 	}
 	s := &Server{
-		cfg:      cfg,
-		log:      cfg.Logger,
-		perIP:    map[string]int{},
-		conns:    map[*trackedConn]struct{}{},
-		running:  map[*bridge.Session]struct{}{},
-		refusals: sshguard.Every{Interval: time.Minute},
+		cfg:           cfg,
+		log:           cfg.Logger,
+		perIP:         map[string]int{},
+		startupsPerIP: map[string]int{},
+		conns:         map[*trackedConn]struct{}{},
+		running:       map[*bridge.Session]struct{}{},
+		door:          newDoor(cfg.Penalty, cfg.MaxPenalty),
+		refusals:      refusalLog{every: sshguard.Every{Interval: refusalLogEvery}},
 	}
 	cfg.Hub.OnKick(s.kickHere) // admins on other nodes of a cluster
 	srv, err := wish.NewServer(
@@ -215,6 +254,13 @@ func withDefaults(cfg Config) Config {
 	setDefault(&cfg.MaxRows, DefaultMaxRows)
 	setDefault(&cfg.MaxEnv, DefaultMaxEnv)
 	setDefault(&cfg.MaxStartups, DefaultMaxStartups)
+	setDefault(&cfg.StartupsDropFrom, max(cfg.MaxStartups/4, 1))
+	setDefault(&cfg.MaxStartupsPerIP, DefaultMaxStartupsPerIP)
+	setDefault(&cfg.VersionTimeout, DefaultVersionTimeout)
+	setDefault(&cfg.Penalty, DefaultPenalty)
+	setDefault(&cfg.MaxPenalty, max(DefaultMaxPenalty, cfg.Penalty))
+	setDefault(&cfg.RefusedTimeout, DefaultRefusedTimeout)
+	setDefault(&cfg.SessionTimeout, DefaultSessionTimeout)
 	setDefault(&cfg.WriteTimeout, DefaultWriteTimeout)
 	setDefault(&cfg.HandshakeTimeout, DefaultHandshakeTimeout)
 	setDefault(&cfg.IdleTimeout, DefaultIdleTimeout)

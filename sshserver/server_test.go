@@ -204,7 +204,7 @@ func banner(t *testing.T, addr string) (net.Conn, bool) {
 
 func TestPerIPCap(t *testing.T) {
 	const max = 3
-	srv := sshtest.Start(t, func(c *sshserver.Config) { c.MaxPerIP = max })
+	srv := sshtest.Start(t, func(c *sshserver.Config) { c.MaxPerIP, c.MaxStartupsPerIP, c.Penalty = max, max, time.Millisecond })
 	var held []net.Conn
 	for i := 0; i < max; i++ {
 		conn, ok := banner(t, srv.Addr)
@@ -245,7 +245,10 @@ func TestPerIPCap(t *testing.T) {
 // the server (whatever their address), the next is told the arcade is
 // busy, and a finished handshake gives its slot back.
 func TestMaxStartups(t *testing.T) {
-	srv := sshtest.Start(t, func(c *sshserver.Config) { c.MaxStartups, c.MaxPerIP = 2, 10 })
+	srv := sshtest.Start(t, func(c *sshserver.Config) {
+		c.MaxStartups, c.StartupsDropFrom, c.MaxPerIP, c.MaxStartupsPerIP = 2, 2, 10, 10
+		c.Penalty = time.Millisecond // a closes without logging in
+	})
 	a, ok := banner(t, srv.Addr)
 	if !ok {
 		t.Fatal("first connection refused")

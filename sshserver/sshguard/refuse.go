@@ -25,6 +25,10 @@ const (
 	// the reason code Refuse sends (RFC 4253 section 11.1).
 	DisconnectTooManyConnections = 12
 
+	// DisconnectProtocolError is SSH_DISCONNECT_PROTOCOL_ERROR, for a
+	// client that broke the protocol (e.g. sent no identification in time).
+	DisconnectProtocolError = 2
+
 	// DefaultRefuseTimeout bounds a refusal when Refuse is given no timeout.
 	DefaultRefuseTimeout = 5 * time.Second
 
@@ -39,7 +43,8 @@ const (
 	maxPreIdentLines = 4   // other lines a client may send before its identification
 	blockSize        = 8   // cipher block size before key exchange (RFC 4253 6)
 	minPadding       = 4
-	maxDrain         = 64 << 10 // bytes read from the client after the disconnect
+	maxDrain         = 64 << 10               // bytes read from the client after the disconnect
+	tellWriteTimeout = 100 * time.Millisecond // Tell's write goes to an empty socket buffer
 )
 
 // Refuse refuses c at the SSH level and closes it: it sends our
@@ -88,6 +93,39 @@ func Refuse(c net.Conn, reason string, timeout time.Duration) error {
 	// Until the client closes, or the deadline: see the doc comment.
 	_, _ = io.Copy(io.Discard, io.LimitReader(r, maxDrain))
 	return nil
+}
+
+// Tell refuses c at once, without waiting for the client: it sends our
+// identification line and SSH_MSG_DISCONNECT with the sentence reason (as
+// Refuse does) in one write, shuts its side down, and closes c after linger
+// (at once when linger is zero or less), so that the client can read them
+// before the close resets the connection. It starts no goroutine: use it
+// when too many refusals are under way to Refuse each.
+func Tell(c net.Conn, reason string, linger time.Duration) error {
+	_ = c.SetWriteDeadline(time.Now().Add(tellWriteTimeout))
+	pkt := append([]byte(ServerVersion+"\r\n"), disconnectPacket(DisconnectTooManyConnections, reason)...)
+	_, err := c.Write(pkt)
+	if cw, ok := c.(interface{ CloseWrite() error }); ok && err == nil {
+		_ = cw.CloseWrite()
+	}
+	if linger <= 0 || err != nil {
+		_ = c.Close()
+	} else {
+		time.AfterFunc(linger, func() { _ = c.Close() })
+	}
+	if err != nil {
+		return fmt.Errorf("refuse: send disconnect: %w", err)
+	}
+	return nil
+}
+
+// WriteDisconnect writes SSH_MSG_DISCONNECT with reason code and the
+// sentence reason to a connection that has exchanged identification lines
+// but not keys (nothing is encrypted yet), such as one whose client is
+// slow to send its identification.
+func WriteDisconnect(w io.Writer, code uint32, reason string) error {
+	_, err := w.Write(disconnectPacket(code, reason))
+	return err
 }
 
 // errNoIdent is wrapped by the errors of readIdent.
