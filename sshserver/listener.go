@@ -130,15 +130,14 @@ func (c *trackedConn) Close() error {
 			t.Stop()
 		}
 		c.tmu.Unlock()
+		if !c.authed.Load() && !c.s.isClosing() && !c.s.door.isTrusted(c.key) {
+			c.s.door.penalize(c.key)
+		}
 		c.loggedIn()
 		c.s.mu.Lock()
 		c.freeAddrSlotLocked()
 		delete(c.s.conns, c)
-		closing := c.s.closing
 		c.s.mu.Unlock()
-		if !c.authed.Load() && !closing && !c.s.door.isTrusted(c.key) {
-			c.s.door.penalize(c.key)
-		}
 	})
 	return err
 }

@@ -1,0 +1,271 @@
+package sshserver_test
+
+import (
+	"bufio"
+	"io"
+	"net"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	gossh "golang.org/x/crypto/ssh"
+
+	"arcade/sshserver"
+	"arcade/sshserver/access"
+	"arcade/sshserver/sshtest"
+)
+
+// dialFrom opens a TCP connection to addr from the loopback address ip
+// (Linux routes all of 127.0.0.0/8 to lo): a client at another address.
+func dialFrom(t *testing.T, ip, addr string) net.Conn {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}, Timeout: wait}
+	c, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Fatalf("dial from %s: %v", ip, err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// connectFrom is sshtest.Connect from the loopback address ip.
+func connectFrom(t *testing.T, ip, addr, user string, key gossh.Signer) (*gossh.Client, error) {
+	t.Helper()
+	auth := []gossh.AuthMethod{gossh.KeyboardInteractive(
+		func(_, _ string, q []string, _ []bool) ([]string, error) { return make([]string, len(q)), nil })}
+	if key != nil {
+		auth = append([]gossh.AuthMethod{gossh.PublicKeys(key)}, auth...)
+	}
+	c := dialFrom(t, ip, addr)
+	conn, chans, reqs, err := gossh.NewClientConn(c, addr, &gossh.ClientConfig{
+		User: user, Auth: auth, HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: wait,
+	})
+	if err != nil {
+		return nil, err
+	}
+	client := gossh.NewClient(conn, chans, reqs)
+	t.Cleanup(func() { client.Close() })
+	return client, nil
+}
+
+// silent opens a connection from ip that reads the server's version line
+// and then says nothing; it fails the test if the server refuses it.
+func silent(t *testing.T, ip, addr string) net.Conn {
+	t.Helper()
+	c := dialFrom(t, ip, addr)
+	_ = c.SetReadDeadline(time.Now().Add(wait))
+	line, err := bufio.NewReader(c).ReadString('\n')
+	if err != nil || !strings.HasPrefix(line, "SSH-2.0-") {
+		t.Fatalf("silent connection from %s: %q, %v", ip, line, err)
+	}
+	// A refused one gets its disconnect right after the version line.
+	_ = c.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
+	if n, _ := c.Read(make([]byte, 1)); n > 0 {
+		t.Fatalf("silent connection from %s was refused", ip)
+	}
+	_ = c.SetReadDeadline(time.Time{})
+	return c
+}
+
+// toldFrom connects from ip as an ssh client would (its version line at
+// once) and returns everything the server sent until it closed.
+func toldFrom(t *testing.T, ip, addr string) string {
+	t.Helper()
+	c := dialFrom(t, ip, addr)
+	_ = c.SetDeadline(time.Now().Add(wait))
+	if _, err := io.WriteString(c, "SSH-2.0-test\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(c)
+	return string(b)
+}
+
+// privateServer starts a server that admits only ann's key.
+func privateServer(t *testing.T, configure func(*sshserver.Config)) (*sshtest.Server, gossh.Signer) {
+	t.Helper()
+	ann := sshtest.NewKey(t)
+	list := filepath.Join(t.TempDir(), "authorized_keys")
+	writeFile(t, list, sshtest.AuthorizedKey(ann, "Ann"))
+	keys, err := access.OpenKeyFile(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sshtest.Start(t, func(c *sshserver.Config) {
+		c.Gate = &access.Gate{Allowed: keys}
+		if configure != nil {
+			configure(c)
+		}
+	}), ann
+}
+
+// TestSilentFloodDoesNotLockOutListedKeys: silent connections from several
+// addresses fill the handshake cap (two per address at most), yet a listed
+// key that logged in from its address before still gets in; strangers are
+// told why they are refused.
+func TestSilentFloodDoesNotLockOutListedKeys(t *testing.T) {
+	srv, ann := privateServer(t, func(c *sshserver.Config) {
+		c.MaxStartups, c.StartupsDropFrom = 8, 8 // no early drop: the test is exact
+	})
+	if _, err := connectFrom(t, "127.0.0.1", srv.Addr, "ann", ann); err != nil {
+		t.Fatalf("ann before the flood: %v", err)
+	}
+	for i := 2; i <= 5; i++ {
+		ip := "127.0.0." + string(rune('0'+i))
+		silent(t, ip, srv.Addr)
+		silent(t, ip, srv.Addr)
+		if said := toldFrom(t, ip, srv.Addr); !strings.Contains(said, "Too many connections from your address are logging in") {
+			t.Errorf("a third handshake from %s: %q, want the per-address sentence", ip, said)
+		}
+	}
+	waitStats(t, srv, "the flood in", func(s sshserver.Stats) bool { return s.Startups == 8 })
+	if said := toldFrom(t, "127.0.0.6", srv.Addr); !strings.Contains(said, "busy") {
+		t.Errorf("a stranger while full: %q, want told the arcade is busy", said)
+	}
+	if _, err := connectFrom(t, "127.0.0.1", srv.Addr, "ann", ann); err != nil {
+		t.Fatalf("ann during the flood: %v", err)
+	}
+}
+
+// TestRefusedClientLeaves: a client the allow list refuses, which never
+// opens a session, stops counting against its address at once (a listed
+// key from there gets in despite -max-per-ip 1) and is closed soon.
+func TestRefusedClientLeaves(t *testing.T) {
+	srv, ann := privateServer(t, func(c *sshserver.Config) {
+		c.MaxPerIP, c.RefusedTimeout = 1, 500*time.Millisecond
+	})
+	stranger, err := sshtest.Connect(srv.Addr, "eve", sshtest.NewKey(t))
+	if err != nil {
+		t.Fatalf("the stranger could not authenticate to be told why: %v", err)
+	}
+	defer stranger.Close()
+	start := time.Now()
+	if _, err := connectFrom(t, "127.0.0.1", srv.Addr, "ann", ann); err != nil {
+		t.Fatalf("ann from the stranger's address: %v", err)
+	}
+	closed := make(chan struct{})
+	go func() { _ = stranger.Wait(); close(closed) }()
+	select {
+	case <-closed:
+		if took := time.Since(start); took > 5*time.Second {
+			t.Errorf("the refused client was closed after %v", took)
+		}
+	case <-time.After(wait):
+		t.Fatalf("the refused client still connected after %v", wait)
+	}
+}
+
+// TestSessionlessConnectionClosed: an authenticated connection that opens
+// no session is closed.
+func TestSessionlessConnectionClosed(t *testing.T) {
+	srv := sshtest.Start(t, func(c *sshserver.Config) { c.SessionTimeout = 300 * time.Millisecond })
+	c, err := sshtest.Connect(srv.Addr, "idle", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	closed := make(chan struct{})
+	go func() { _ = c.Wait(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(wait):
+		t.Fatalf("a connection without a session still open after %v", wait)
+	}
+}
+
+// TestVersionLineDeadline: a client that sends no version line is told why
+// and closed after VersionTimeout, long before the handshake timeout.
+func TestVersionLineDeadline(t *testing.T) {
+	srv := sshtest.Start(t, func(c *sshserver.Config) { c.VersionTimeout = 300 * time.Millisecond })
+	c := dialFrom(t, "127.0.0.1", srv.Addr)
+	start := time.Now()
+	_ = c.SetReadDeadline(time.Now().Add(wait))
+	said, err := io.ReadAll(c)
+	if err != nil {
+		t.Fatalf("after %v: %v (said %q)", time.Since(start), err, said)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("closed after %v", took)
+	}
+	if !strings.Contains(string(said), "no SSH version line in time") {
+		t.Errorf("said %q, want why", said)
+	}
+}
+
+// TestPenalty: an address whose connection breaks off before logging in
+// is refused for a while, with a sentence, for twice as long on the next
+// offence; other addresses are not.
+func TestPenalty(t *testing.T) {
+	srv := sshtest.Start(t, func(c *sshserver.Config) {
+		c.Penalty, c.MaxPenalty = 400*time.Millisecond, 10*time.Second
+	})
+	// penalized probes ip; a probe that is let in breaks off in turn.
+	penalized := func(ip string) bool {
+		c := dialFrom(t, ip, srv.Addr)
+		defer c.Close()
+		_, _ = io.WriteString(c, "SSH-2.0-test\r\n")
+		_ = c.SetReadDeadline(time.Now().Add(300 * time.Millisecond))
+		said, _ := io.ReadAll(c)
+		return strings.Contains(string(said), "broke off without logging in")
+	}
+	// lasts is how long the penalty ip is under now lasts.
+	lasts := func(ip string) time.Duration {
+		waitStats(t, srv, "the connection gone", func(s sshserver.Stats) bool { return s.Conns == 0 })
+		start := time.Now()
+		if !penalized(ip) {
+			t.Fatalf("%s not penalized after a connection broke off", ip)
+		}
+		for penalized(ip) {
+			if time.Since(start) > wait {
+				t.Fatal("the penalty never ends")
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		return time.Since(start)
+	}
+	silent(t, "127.0.0.7", srv.Addr).Close()
+	first := lasts("127.0.0.7")
+	second := lasts("127.0.0.7") // the probe that got in broke off
+	if second < first+200*time.Millisecond {
+		t.Errorf("penalties of %v then %v: the second should be about twice as long", first, second)
+	}
+	if penalized("127.0.0.8") {
+		t.Error("another address is penalized too")
+	}
+}
+
+// TestEveryRefusalIsTold: a burst of refusals, more than the server writes
+// with the whole exchange at once, each gets its sentence, none a bare
+// reset.
+func TestEveryRefusalIsTold(t *testing.T) {
+	srv := sshtest.Start(t, func(c *sshserver.Config) { c.MaxPerIP = 1 })
+	silent(t, "127.0.0.9", srv.Addr)
+	const n = 200
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	bare := 0
+	for range n {
+		wg.Go(func() {
+			d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.9")}, Timeout: wait}
+			c, err := d.Dial("tcp", srv.Addr)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer c.Close()
+			_ = c.SetDeadline(time.Now().Add(wait))
+			_, _ = io.WriteString(c, "SSH-2.0-test\r\n")
+			said, _ := io.ReadAll(c)
+			if !strings.Contains(string(said), "Too many connections from your address") {
+				mu.Lock()
+				bare++
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if bare > 0 {
+		t.Errorf("%d of %d refused connections were not told why", bare, n)
+	}
+}
