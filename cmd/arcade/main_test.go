@@ -78,14 +78,14 @@ func TestHelpExits0(t *testing.T) {
 
 func TestFlagBeatsEnvBeatsDefault(t *testing.T) {
 	c, err := parseServe([]string{"-listen", ":3000"},
-		env("ARCADE_LISTEN", ":4000", "ARCADE_BOT_DELAY", "2s", "ARCADE_MAX_SESSIONS", "7"), &bytes.Buffer{})
+		env("ARCADE_LISTEN", ":4000", "ARCADE_BOT_DELAY", "2s", "ARCADE_MAX_SESSIONS", "7", "ARCADE_MAX_STARTUPS_PER_IP", "4"), &bytes.Buffer{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.listen != ":3000" || time.Duration(c.botDelay) != 2*time.Second || c.maxSessions != 7 {
+	if c.listen != ":3000" || time.Duration(c.botDelay) != 2*time.Second || c.maxSessions != 7 || c.startupsPerIP != 4 {
 		t.Errorf("got %+v", c)
 	}
-	if c.data != "./.arcade" || time.Duration(c.responseWindow) != 15*time.Second || c.maxPerIP != 8 || !c.leaderboard || !c.guests {
+	if c.data != "./.arcade" || time.Duration(c.responseWindow) != 15*time.Second || c.maxPerIP != 8 || c.maxStartups != 128 || !c.leaderboard || !c.guests {
 		t.Errorf("defaults: got %+v", c)
 	}
 }

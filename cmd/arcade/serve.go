@@ -36,6 +36,7 @@ type serveConfig struct {
 	maxPerIP       positiveInt
 	maxSessions    positiveInt
 	maxStartups    positiveInt
+	startupsPerIP  positiveInt
 	writeTimeout   positiveDuration
 	tablesPerKey   positiveInt
 	tablesPerAddr  positiveInt
@@ -62,6 +63,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		maxPerIP:       sshserver.DefaultMaxPerIP,
 		maxSessions:    sshserver.DefaultMaxSessions,
 		maxStartups:    sshserver.DefaultMaxStartups,
+		startupsPerIP:  sshserver.DefaultMaxStartupsPerIP,
 		writeTimeout:   positiveDuration(sshserver.DefaultWriteTimeout),
 		tablesPerKey:   rooms.DefaultMaxTablesPerPlayer,
 		tablesPerAddr:  rooms.DefaultMaxTablesPerAddr,
@@ -83,6 +85,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.Var(&c.maxPerIP, "max-per-ip", "live connections allowed from one address, a `number` (ARCADE_MAX_PER_IP)")
 	fs.Var(&c.maxSessions, "max-sessions", "sessions allowed at once, a `number` (ARCADE_MAX_SESSIONS)")
 	fs.Var(&c.maxStartups, "max-startups", "connections allowed in the SSH handshake at once, a `number` (ARCADE_MAX_STARTUPS)")
+	fs.Var(&c.startupsPerIP, "max-startups-per-ip", "connections from one address allowed in the SSH handshake at once, a `number` (ARCADE_MAX_STARTUPS_PER_IP)")
 	fs.Var(&c.writeTimeout, "write-timeout", "drop a client that reads nothing for this long, a `duration` (ARCADE_WRITE_TIMEOUT)")
 	fs.Var(&c.tablesPerKey, "tables-per-player", "open tables one player may host, a `number` (ARCADE_TABLES_PER_PLAYER)")
 	fs.Var(&c.tablesPerAddr, "tables-per-addr", "open tables the players of one address may host, a `number` (ARCADE_TABLES_PER_ADDR)")
@@ -107,6 +110,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		{"max-per-ip", "ARCADE_MAX_PER_IP"},
 		{"max-sessions", "ARCADE_MAX_SESSIONS"},
 		{"max-startups", "ARCADE_MAX_STARTUPS"},
+		{"max-startups-per-ip", "ARCADE_MAX_STARTUPS_PER_IP"},
 		{"write-timeout", "ARCADE_WRITE_TIMEOUT"},
 		{"tables-per-player", "ARCADE_TABLES_PER_PLAYER"},
 		{"tables-per-addr", "ARCADE_TABLES_PER_ADDR"},
@@ -248,18 +252,19 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 	})
 	defer hub.Close()
 	srv, err := sshserver.New(sshserver.Config{
-		Addr:         c.listen,
-		HostKeyPath:  filepath.Join(c.data, hostKeyName),
-		Hub:          hub,
-		Games:        games,
-		Logger:       logger,
-		PublicHost:   c.publicHost,
-		MaxPerIP:     int(c.maxPerIP),
-		MaxSessions:  int(c.maxSessions),
-		MaxStartups:  int(c.maxStartups),
-		WriteTimeout: time.Duration(c.writeTimeout),
-		Gate:         gate,
-		Observe:      serverObserver(observe),
+		Addr:             c.listen,
+		HostKeyPath:      filepath.Join(c.data, hostKeyName),
+		Hub:              hub,
+		Games:            games,
+		Logger:           logger,
+		PublicHost:       c.publicHost,
+		MaxPerIP:         int(c.maxPerIP),
+		MaxSessions:      int(c.maxSessions),
+		MaxStartups:      int(c.maxStartups),
+		MaxStartupsPerIP: int(c.startupsPerIP),
+		WriteTimeout:     time.Duration(c.writeTimeout),
+		Gate:             gate,
+		Observe:          serverObserver(observe),
 	})
 	if err != nil {
 		return err
