@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -242,9 +243,10 @@ func TestEveryRefusalIsTold(t *testing.T) {
 	srv := sshtest.Start(t, func(c *sshserver.Config) { c.MaxPerIP = 1 })
 	silent(t, "127.0.0.9", srv.Addr)
 	const n = 200
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	bare := 0
+	var (
+		wg   sync.WaitGroup
+		bare atomic.Int32
+	)
 	for range n {
 		wg.Go(func() {
 			d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.9")}, Timeout: wait}
@@ -258,14 +260,12 @@ func TestEveryRefusalIsTold(t *testing.T) {
 			_, _ = io.WriteString(c, "SSH-2.0-test\r\n")
 			said, _ := io.ReadAll(c)
 			if !strings.Contains(string(said), "Too many connections from your address") {
-				mu.Lock()
-				bare++
-				mu.Unlock()
+				bare.Add(1)
 			}
 		})
 	}
 	wg.Wait()
-	if bare > 0 {
-		t.Errorf("%d of %d refused connections were not told why", bare, n)
+	if b := bare.Load(); b > 0 {
+		t.Errorf("%d of %d refused connections were not told why", b, n)
 	}
 }
