@@ -3,9 +3,11 @@
 // session.
 //
 // Every limit here answers an attack that was reproduced on the stock setup
-// (see the hardening checklist in the design notes): silent TCP connections,
-// huge PTY and window sizes, env request floods, many session channels on one
-// connection, many connections from one address, and too many sessions.
+// (see the hardening checklist in the design notes): silent TCP connections
+// (from one address or many), clients that never send a version line or never
+// open a session, refused clients that stay, huge PTY and window sizes, env
+// request floods, many session channels on one connection, many connections
+// from one address, and too many sessions.
 package sshserver
 
 import (
