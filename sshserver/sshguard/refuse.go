@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"strings"
 	"time"
 	"unicode"
@@ -60,7 +61,8 @@ const (
 // are replaced with '?', and the reason is cut to MaxReasonLen bytes.
 //
 // timeout bounds the whole exchange, reading included (zero or less means
-// DefaultRefuseTimeout), so Refuse holds the connection at most that long.
+// DefaultRefuseTimeout), so Refuse holds the connection at most that long;
+// a client that sent nothing by then is sent the disconnect all the same.
 // After the disconnect it shuts its side down and reads (and discards) what
 // the client still sends until the client closes: closing a socket with
 // unread data makes the kernel send a reset, which can destroy the
@@ -82,6 +84,11 @@ func Refuse(c net.Conn, reason string, timeout time.Duration) error {
 	}
 	r := bufio.NewReaderSize(c, maxIdentLine+1)
 	if _, err := readIdent(r); err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			// A client silent until the deadline is told all the same.
+			_ = c.SetWriteDeadline(time.Now().Add(tellWriteTimeout))
+			_, _ = c.Write(disconnectPacket(DisconnectTooManyConnections, reason))
+		}
 		return fmt.Errorf("refuse: %w", err)
 	}
 	if _, err := c.Write(disconnectPacket(DisconnectTooManyConnections, reason)); err != nil {

@@ -167,11 +167,18 @@ func TestRefuseNoIdentification(t *testing.T) {
 }
 
 func TestRefuseTimeout(t *testing.T) {
-	// The client says nothing: Refuse gives up at its deadline.
+	// The client says nothing: Refuse gives up at its deadline, and tells
+	// it why all the same.
 	addr, errs := refusingListener(t, testReason, 50*time.Millisecond)
-	dialRaw(t, addr, "")
+	_, r := dialRaw(t, addr, "")
 	if err := <-errs; !errors.Is(err, os.ErrDeadlineExceeded) {
 		t.Fatalf("Refuse: %v, want a deadline error", err)
+	}
+	if _, err := r.ReadString('\n'); err != nil {
+		t.Fatal(err)
+	}
+	if d := readDisconnect(t, r); d.Description != testReason {
+		t.Errorf("a silent client was told %q", d.Description)
 	}
 }
 
@@ -214,5 +221,30 @@ func TestCleanReason(t *testing.T) {
 		if got := cleanReason(tc.in); got != tc.want {
 			t.Errorf("cleanReason(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+// TestTell: Tell sends our identification and the disconnect at once,
+// without waiting for the client's, and then closes its side.
+func TestTell(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		if c, err := ln.Accept(); err == nil {
+			_ = Tell(c, testReason, time.Second)
+		}
+	}()
+	_, r := dialRaw(t, ln.Addr().String(), "")
+	if line, err := r.ReadString('\n'); err != nil || line != ServerVersion+"\r\n" {
+		t.Fatalf("identification %q, %v", line, err)
+	}
+	if d := readDisconnect(t, r); d.Description != testReason {
+		t.Errorf("told %q", d.Description)
+	}
+	if _, err := r.ReadByte(); err != io.EOF {
+		t.Errorf("after the disconnect: %v, want the end", err)
 	}
 }
