@@ -200,13 +200,14 @@ func TestVersionLineDeadline(t *testing.T) {
 func TestPenalty(t *testing.T) {
 	srv := sshtest.Start(t, func(c *sshserver.Config) {
 		c.Penalty, c.MaxPenalty = 400*time.Millisecond, 10*time.Second
+		c.VersionTimeout, c.HandshakeTimeout = 200*time.Millisecond, 400*time.Millisecond
 	})
 	// penalized probes ip; a probe that is let in breaks off in turn.
 	penalized := func(ip string) bool {
 		c := dialFrom(t, ip, srv.Addr)
 		defer c.Close()
 		_, _ = io.WriteString(c, "SSH-2.0-test\r\n")
-		_ = c.SetReadDeadline(time.Now().Add(300 * time.Millisecond))
+		_ = c.SetReadDeadline(time.Now().Add(600 * time.Millisecond))
 		said, _ := io.ReadAll(c)
 		return strings.Contains(string(said), "broke off without logging in")
 	}
@@ -225,9 +226,18 @@ func TestPenalty(t *testing.T) {
 		}
 		return time.Since(start)
 	}
-	silent(t, "127.0.0.7", srv.Addr).Close()
+	// A connection that breaks off at once (a health check) costs nothing.
+	dialFrom(t, "127.0.0.6", srv.Addr).Close()
+	waitStats(t, srv, "the connection gone", func(s sshserver.Stats) bool { return s.Conns == 0 })
+	if penalized("127.0.0.6") {
+		t.Fatal("a connection that broke off at once was penalized")
+	}
+	// One that holds its slot until the version deadline is penalized.
+	held := silent(t, "127.0.0.7", srv.Addr)
+	_, _ = io.ReadAll(held) // the server ends it
+	held.Close()
 	first := lasts("127.0.0.7")
-	second := lasts("127.0.0.7") // the probe that got in broke off
+	second := lasts("127.0.0.7") // the probe that got in held on until the handshake's deadline
 	if second < first+200*time.Millisecond {
 		t.Errorf("penalties of %v then %v: the second should be about twice as long", first, second)
 	}

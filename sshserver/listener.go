@@ -91,6 +91,8 @@ type trackedConn struct {
 
 	version   atomic.Bool // the client's version line has come in
 	authed    atomic.Bool // the client authenticated
+	late      atomic.Bool // the client's version line did not come in time
+	opened    time.Time   // when the connection was admitted
 	once      sync.Once
 	loginOnce sync.Once
 	addrFreed bool // the per-address slot was given back (under s.mu)
@@ -120,7 +122,11 @@ func (c *trackedConn) after(d time.Duration, f func()) {
 }
 
 // Close closes the connection and gives its slots back (once). A
-// connection that closes without authenticating penalizes its address.
+// connection that held a handshake slot until a deadline without
+// authenticating (no version line in time, or the whole handshake's time)
+// penalizes its address; one that breaks off sooner does not, so that a
+// balancer's TCP health check, ssh-keyscan or a player's ctrl+c at the
+// password prompt never keeps anyone out.
 func (c *trackedConn) Close() error {
 	err := c.Conn.Close()
 	c.once.Do(func() {
@@ -130,7 +136,8 @@ func (c *trackedConn) Close() error {
 			t.Stop()
 		}
 		c.tmu.Unlock()
-		if !c.authed.Load() && !c.s.isClosing() && !c.s.door.isTrusted(c.key) {
+		held := c.late.Load() || time.Since(c.opened) >= c.s.cfg.HandshakeTimeout
+		if held && !c.authed.Load() && !c.s.isClosing() && !c.s.door.isTrusted(c.key) {
 			c.s.door.penalize(c.key)
 		}
 		c.loggedIn()
@@ -155,6 +162,7 @@ func (c *trackedConn) versionLate() {
 	if c.version.Load() {
 		return
 	}
+	c.late.Store(true)
 	c.s.noteRefusal(RefusedNoVersion, "no SSH version line in time", "addr", c.key)
 	_ = c.Conn.SetWriteDeadline(time.Now().Add(time.Second))
 	_ = sshguard.WriteDisconnect(c.Conn, sshguard.DisconnectProtocolError, msgNoVersion)
@@ -227,7 +235,7 @@ func (s *Server) admitConn(c net.Conn) (*trackedConn, string) {
 	case earlyDrop(s.startups, s.cfg.StartupsDropFrom, s.cfg.MaxStartups):
 		return refuse(RefusedEarlyDrop, "dropped early: many connections in the handshake", msgTooManyStartups, "startups", s.startups)
 	}
-	tc := &trackedConn{Conn: c, key: key, s: s, state: &connState{}}
+	tc := &trackedConn{Conn: c, key: key, s: s, state: &connState{}, opened: time.Now()}
 	tc.state.conn = tc
 	s.perIP[key]++
 	s.startups++
