@@ -695,7 +695,9 @@ func (h *Hub) takeOver(id string) {
 	}
 	t, err := h.restoreTable(rec, why)
 	if err != nil {
-		h.cfg.Logf("rooms: table %s (%s) could not be taken over: %v", rec.ID, rec.Game, err)
+		if !errors.Is(err, ErrClosed) {
+			h.cfg.Logf("rooms: table %s (%s) could not be taken over: %v", rec.ID, rec.Game, err)
+		}
 		_ = h.bus.Release(id)
 		return
 	}

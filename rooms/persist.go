@@ -215,7 +215,7 @@ func (h *Hub) setAside(rec store.Table, reason string) {
 }
 
 // restoreTable rebuilds one stored table, replays its moves, and starts its
-// actor. Its humans are away until they reconnect (Connect puts them back);
+// actor (ErrClosed once the hub is closed). Its humans are away until they reconnect (Connect puts them back);
 // nothing closes it for being empty before Config.RestoreGrace has passed.
 func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 	g, ok := h.games[rec.Game]
@@ -272,6 +272,11 @@ func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.closed {
+		// A takeover as the hub closes: Close stops only the tables it
+		// found, so this one must not start.
+		return nil, ErrClosed
+	}
 	if h.tables[t.id] != nil || h.codes[code] != nil {
 		return nil, fmt.Errorf("its ID or code is taken")
 	}
