@@ -44,11 +44,22 @@ type Bus interface {
 	TakeOver(table string) (bool, error)
 	// WatchLeases calls orphaned (from a goroutine of the bus) for every
 	// table whose lease was released (not dropped) or whose owner stopped
-	// renewing it,
-	// and lost for every table of this node whose lease another node took.
+	// renewing it while the storage answered, and lost for every table of
+	// this node whose lease another node holds now (not one this node
+	// merely could not renew).
 	WatchLeases(orphaned, lost func(table string)) (stop func())
+	// StorageDown reports whether the cluster's storage (JetStream) does
+	// not answer this node now, as when it lost its quorum: nothing can be
+	// saved, and no table changes owner, until it answers again.
+	StorageDown() bool
 }
 
 // ErrNoServer: no node serves a Bus request's subject (the table's owner
-// is gone, and no node took it over yet).
+// is gone, and no node took it over yet; the storage answers, so one
+// will).
 var ErrNoServer = errors.New("The table's server does not answer: another one takes it over within seconds. Try again in a moment.")
+
+// ErrStorageDown: a Bus request got no answer while the cluster's storage
+// does not answer (Bus.StorageDown): no table can be saved or change owner
+// until it does, so the table waits.
+var ErrStorageDown = errors.New("The arcade's storage is unavailable; your table waits.")

@@ -26,7 +26,10 @@ import (
 // the shared store (store.Shared), which fences the old owner out, and
 // announces it; the sessions that sat there follow it to the new owner
 // (follow), and players who reconnect anywhere find their seat through the
-// nodes' away lists.
+// nodes' away lists. While the cluster's storage does not answer
+// (Bus.StorageDown: JetStream lost its quorum) no lease lapses and no
+// table changes node: each node keeps its tables, which wait (persist)
+// until the storage answers again.
 
 // Timing of the cluster's own messages.
 const (
@@ -103,12 +106,27 @@ func (h *Hub) startCluster() error {
 			case <-tick.C:
 				h.tellState()
 				h.dropStaleNodes()
+				h.watchStorage()
 			}
 		}
 	}()
 	h.clusterStops = append(h.clusterStops, func() { tick.Stop(); close(done) })
 	h.tellState()
 	return nil
+}
+
+// watchStorage logs once when the cluster's storage stops answering this
+// node, and once when it answers again (every stateEvery).
+func (h *Hub) watchStorage() {
+	down := h.bus.StorageDown()
+	if h.storageDown.Swap(down) == down {
+		return
+	}
+	if down {
+		h.cfg.Logf("rooms: the cluster's storage (NATS JetStream) does not answer: nothing is saved and no table changes node until it does; the tables wait (JetStream needs a majority of the NATS servers up)")
+		return
+	}
+	h.cfg.Infof("rooms: the cluster's storage answers again; the tables that waited go on")
 }
 
 // guard keeps a bug in handling one message from another node from taking
@@ -180,6 +198,10 @@ func (h *Hub) ask(id string, c *Client, req cmdReq) error {
 	return err
 }
 
+// askReply sends a command for c (nil: the hub's own) to the owner of
+// table id and returns its reply and the reply's error. A request nobody
+// answers fails with ErrNoServer, or with ErrStorageDown while the
+// cluster's storage does not answer (nobody can take the table over then).
 func (h *Hub) askReply(id string, c *Client, req cmdReq) (cmdReply, error) {
 	if h.bus == nil {
 		return cmdReply{}, ErrNoTable
@@ -193,7 +215,10 @@ func (h *Hub) askReply(id string, c *Client, req cmdReq) (cmdReply, error) {
 	}
 	out, err := h.bus.Request(subjectTable(id), data, askTimeout)
 	if err != nil {
-		h.cfg.Logf("rooms: table %s: %s: %v", id, req.Op, err)
+		h.askFailed(id, req.Op, err)
+		if h.bus.StorageDown() {
+			return cmdReply{}, ErrStorageDown
+		}
 		return cmdReply{}, ErrNoServer
 	}
 	var r cmdReply
@@ -201,6 +226,16 @@ func (h *Hub) askReply(id string, c *Client, req cmdReq) (cmdReply, error) {
 		return cmdReply{}, err
 	}
 	return r, r.err()
+}
+
+// askFailed notes a request to another node's table that got no answer.
+// The first after a quiet spell is logged at once, later ones once a
+// minute with their count: a player pressing keys while the owner cannot
+// answer must not log a line each.
+func (h *Hub) askFailed(id string, op string, err error) {
+	if n := h.unanswered.add(time.Now(), err); n > 0 {
+		h.cfg.Logf("rooms: %d request(s) to other nodes' tables got no answer since the last report (the last: table %s, %s): %v", n, id, op, err)
+	}
 }
 
 // handle runs one command of another node's client at t (on the bus's
@@ -631,6 +666,8 @@ func (h *Hub) HandOver() int {
 
 // takeOver takes an orphaned table: its lease first (exactly one node wins
 // it), then the table from the shared store, which fences its old owner.
+// A finished table comes back too, as after a restart: its players find
+// their game-over screen, and its game is in the history once.
 func (h *Hub) takeOver(id string) {
 	shared, ok := h.store.(store.Shared)
 	if !ok || h.tableByID(id) != nil || h.isClosed() || h.Draining() {
@@ -649,14 +686,18 @@ func (h *Hub) takeOver(id string) {
 		h.cfg.Logf("rooms: table %s: taking it over failed: %v", id, err)
 		_ = h.bus.Release(id)
 		return
-	case Status(rec.Status) == Finished:
-		_ = shared.DeleteTable(id)
-		_ = h.bus.Drop(id)
-		return
 	}
-	t, err := h.restoreTable(rec, "The table's server stopped; the game goes on here.")
+	why := "The table's server stopped; the game goes on here."
+	if Status(rec.Status) == Finished {
+		// As after a restart: its players find their game-over screen
+		// again, and it closes once they leave.
+		why = "The table's server stopped; the table is here now."
+	}
+	t, err := h.restoreTable(rec, why)
 	if err != nil {
-		h.cfg.Logf("rooms: table %s (%s) could not be taken over: %v", rec.ID, rec.Game, err)
+		if !errors.Is(err, ErrClosed) {
+			h.cfg.Logf("rooms: table %s (%s) could not be taken over: %v", rec.ID, rec.Game, err)
+		}
 		_ = h.bus.Release(id)
 		return
 	}

@@ -2,8 +2,11 @@ package rooms
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -45,17 +48,27 @@ func testCluster(t *testing.T, n int) []*node {
 // startNode starts a hub named name on the NATS server srv.
 func startNode(t *testing.T, srv nats.InProcessConnProvider, name string) *node {
 	t.Helper()
+	conn, st := dial(t, srv, name)
+	h := testHub(t, Config{Bus: conn, Store: st, BotDelay: 20 * time.Millisecond})
+	return &node{hub: h, conn: conn, srv: srv}
+}
+
+// dial connects node name to the NATS server srv, with short leases so
+// that a dead node is noticed quickly, and opens its store; both close
+// when the test ends.
+func dial(t *testing.T, srv nats.InProcessConnProvider, name string) (*cluster.Conn, *cluster.Store) {
+	t.Helper()
 	conn, err := cluster.ConnectEmbedded(name, srv, cluster.Options{LeaseEvery: 100 * time.Millisecond, LeaseTTL: 700 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
 	st, err := cluster.NewStore(conn.JetStream(), 1)
 	if err != nil {
+		conn.Close()
 		t.Fatal(err)
 	}
-	h := testHub(t, Config{Bus: conn, Store: st, BotDelay: 20 * time.Millisecond})
 	t.Cleanup(func() { conn.Close(); _ = st.Close() })
-	return &node{hub: h, conn: conn, srv: srv}
+	return conn, st
 }
 
 // lobbyIDs lists the IDs of the tables a lobby shows.
@@ -182,14 +195,22 @@ func clusterGame(t *testing.T, target string) (nodes []*node, alice, bob *probe,
 	t.Helper()
 	nodes = testCluster(t, 2)
 	alice, bob = connect(t, nodes[0].hub, "alice"), connect(t, nodes[1].hub, "bob")
-	must(t, alice.Create(toyID, 2, false, engine.Options{"target": target}))
-	id = alice.seated().Table.ID
-	bob.lobbyWhere("alice's table", func(l *LobbyUpdate) bool { return slices.Contains(lobbyIDs(l), id) })
-	must(t, bob.Join(id))
-	bob.table("seated", func(u *TableUpdate) bool { return u.Table.ID == id && u.You == 1 })
-	must(t, alice.Start())
-	bob.table("started", func(u *TableUpdate) bool { return u.Table.Status == Playing })
-	return nodes, alice, bob, id
+	return nodes, alice, bob, startAcross(t, alice, bob, target)
+}
+
+// startAcross has host open a two-seat toy game to target on host's node,
+// seats guest, a player of another node, and starts it; it returns the
+// table's ID.
+func startAcross(t *testing.T, host, guest *probe, target string) string {
+	t.Helper()
+	must(t, host.Create(toyID, 2, false, engine.Options{"target": target}))
+	id := host.seated().Table.ID
+	guest.lobbyWhere("the host's table", func(l *LobbyUpdate) bool { return slices.Contains(lobbyIDs(l), id) })
+	must(t, guest.Join(id))
+	guest.table("seated", func(u *TableUpdate) bool { return u.Table.ID == id && u.You == 1 })
+	must(t, host.Start())
+	guest.table("started", func(u *TableUpdate) bool { return u.Table.Status == Playing })
+	return id
 }
 
 // TestClusterOwnerDies: the node that owns a game vanishes (its connection
@@ -502,16 +523,7 @@ func (f *flakyStore) SaveTable(t *store.Table, stored int) error {
 // it); once the store saves again, it is shown.
 func TestClusterShowsOnlySavedMoves(t *testing.T) {
 	nodes := testCluster(t, 1)
-	conn, err := cluster.ConnectEmbedded("f-node", nodes[0].srv, cluster.Options{LeaseEvery: 100 * time.Millisecond, LeaseTTL: 700 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
-	inner, err := cluster.NewStore(conn.JetStream(), 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer inner.Close()
+	conn, inner := dial(t, nodes[0].srv, "f-node")
 	flaky := &flakyStore{Shared: inner}
 	h := testHub(t, Config{Bus: conn, Store: flaky})
 	ann, bob := connect(t, h, "ann"), connect(t, h, "bob")
@@ -612,4 +624,93 @@ func awayOn(h *Hub, node, id, tid string) bool {
 	defer h.mu.Unlock()
 	n := h.nodes[node]
 	return n != nil && n.state.Away[id] == tid
+}
+
+// TestClusterFinishedTableTakenOver: the node that owns a finished game
+// dies while its players look at the game-over screen. The other node
+// takes the table over as a restart would bring it back: its player
+// follows it there and keeps the game-over screen, the dead node's player
+// reconnects to it, and the game is in the history once.
+func TestClusterFinishedTableTakenOver(t *testing.T) {
+	nodes, alice, bob, id := clusterGame(t, "3")
+	finishToy(t, alice, bob)
+	over := bob.table("the game-over screen", func(u *TableUpdate) bool { return u.Outcome.Done })
+
+	nodes[0].conn.Close() // node a is gone for the others
+	bob.table("the game-over screen on node b", func(u *TableUpdate) bool {
+		return u.Version > over.Version && u.Outcome.Done && !u.Closed && u.Table.Status == Finished
+	})
+	alice2 := connect(t, nodes[1].hub, "alice")
+	alice2.table("her game-over screen", func(u *TableUpdate) bool {
+		return u.Table.ID == id && u.You == 0 && u.Outcome.Done && !u.Closed
+	})
+	must(t, bob.Say("gg"))
+	alice2.table("bob's line", func(u *TableUpdate) bool { return len(u.Chat) > 0 && u.Chat[len(u.Chat)-1].Text == "gg" })
+	games, err := nodes[1].hub.store.Games("key:bob", 10)
+	if err != nil || len(games) != 1 || games[0].TableID != id {
+		t.Fatalf("bob's history: %v, %+v; want the one game of table %s", err, games, id)
+	}
+}
+
+// cutBus is a node's Bus that a test cuts off: the other nodes' tables
+// do not answer it, and it says the storage is down when told to.
+type cutBus struct {
+	Bus
+	mute, down atomic.Bool
+}
+
+// Request fails as a request nobody answers does while the bus is mute.
+func (b *cutBus) Request(subject string, req []byte, timeout time.Duration) ([]byte, error) {
+	if b.mute.Load() {
+		return nil, nats.ErrTimeout
+	}
+	return b.Bus.Request(subject, req, timeout)
+}
+
+// StorageDown is what the test says.
+func (b *cutBus) StorageDown() bool { return b.down.Load() || b.Bus.StorageDown() }
+
+// TestClusterStorageDownSaysSo: while a table's node does not answer, a
+// player on another node is told the storage is unavailable when it is
+// (nobody can take the table over then), that another server takes over
+// when it is not; and a key pressed again and again logs one line, not
+// one a key.
+func TestClusterStorageDownSaysSo(t *testing.T) {
+	nodes := testCluster(t, 1)
+	conn, st := dial(t, nodes[0].srv, "b-node")
+	var mu sync.Mutex
+	var lines []string
+	cut := &cutBus{Bus: conn}
+	b := testHub(t, Config{Bus: cut, Store: st, Logf: func(format string, args ...any) {
+		mu.Lock()
+		lines = append(lines, fmt.Sprintf(format, args...))
+		mu.Unlock()
+	}})
+	alice, bob := connect(t, nodes[0].hub, "alice"), connect(t, b, "bob")
+	startAcross(t, alice, bob, "50")
+
+	cut.mute.Store(true)
+	cut.down.Store(true)
+	for range 20 {
+		if err := bob.Act(addOne); !errors.Is(err, ErrStorageDown) {
+			t.Fatalf("a move while the storage is down: %v, want ErrStorageDown", err)
+		}
+	}
+	cut.down.Store(false)
+	if err := bob.Act(addOne); !errors.Is(err, ErrNoServer) {
+		t.Fatalf("a move while the owner does not answer: %v, want ErrNoServer", err)
+	}
+	cut.mute.Store(false)
+	must(t, bob.Say("back"))
+	mu.Lock()
+	defer mu.Unlock()
+	asked := 0
+	for _, l := range lines {
+		if strings.Contains(l, "got no answer") {
+			asked++
+		}
+	}
+	if asked != 1 {
+		t.Fatalf("21 unanswered requests logged %d lines, want 1: %q", asked, lines)
+	}
 }

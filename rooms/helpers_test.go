@@ -67,7 +67,13 @@ func (p *probe) drain() {
 // until waits until cond holds on the latest updates.
 func (p *probe) until(what string, cond func() bool) {
 	p.t.Helper()
-	timeout := time.After(patience)
+	p.within(patience, what, cond)
+}
+
+// within waits up to limit until cond holds on the latest updates.
+func (p *probe) within(limit time.Duration, what string, cond func() bool) {
+	p.t.Helper()
+	timeout := time.After(limit)
 	for {
 		p.drain()
 		if cond() {
@@ -76,7 +82,7 @@ func (p *probe) until(what string, cond func() bool) {
 		select {
 		case <-p.Notify():
 		case <-timeout:
-			p.t.Fatalf("%s: waited %v for %s; last table update %s", p.Player().Name, patience, what, show(p.tu))
+			p.t.Fatalf("%s: waited %v for %s; last table update %s", p.Player().Name, limit, what, show(p.tu))
 		}
 	}
 }

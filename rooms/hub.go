@@ -145,6 +145,8 @@ type Hub struct {
 	nodes        map[string]*nodeSeen    // the other nodes' states, under mu
 	viewType     map[string]reflect.Type // each game's view type
 	clusterStops []func()
+	unanswered   tally          // requests to other nodes' tables that got no answer (askFailed)
+	storageDown  atomic.Bool    // the bus said the storage does not answer (watchStorage)
 	boot         string         // when the hub started, base 36 nanoseconds (tableID)
 	kick         func(Kick) int // ends sessions here for other nodes' admins (OnKick), under mu
 }
@@ -620,13 +622,20 @@ func (h *Hub) clusterPeopleLocked(local []Person) []Person {
 }
 
 // clusterRecentLocked merges every node's recent results (h.mu held),
-// oldest first, the newest recentKept.
+// oldest first, the newest recentKept; a table's result is listed once
+// (a node that took a finished table over lists it too).
 func (h *Hub) clusterRecentLocked() []Result {
 	all := slices.Clone(h.recent)
 	for _, n := range h.nodes {
 		all = append(all, n.state.Recent...)
 	}
 	slices.SortStableFunc(all, func(a, b Result) int { return a.Ended.Compare(b.Ended) })
+	seen := make(map[string]bool, len(all))
+	all = slices.DeleteFunc(all, func(r Result) bool {
+		dup := r.Table != "" && seen[r.Table]
+		seen[r.Table] = true
+		return dup
+	})
 	return all[max(0, len(all)-recentKept):]
 }
 

@@ -23,7 +23,8 @@ import (
 // (a restart, or another node, goes on from what the store holds, so a
 // change nobody saved must never have been seen).
 //
-// When the store refuses, the table waits (see wait): its players keep the
+// When the store refuses, or a cluster's storage does not answer at all
+// (Bus.StorageDown), the table waits (see wait): its players keep the
 // screen they had, with a sentence saying the table cannot be saved, and
 // the table tries again every saveRetry. Once the hub prepares a restart
 // nothing more is written or shown: sessions ending then must not free
@@ -34,6 +35,12 @@ func (t *table) persist() bool {
 	}
 	if t.hub.store == nil {
 		return true
+	}
+	if t.hub.bus != nil && t.hub.bus.StorageDown() {
+		// The cluster's storage does not answer: a try would only hold
+		// the table for seconds. It waits, and tries once it answers.
+		t.wait()
+		return false
 	}
 	rec := t.stored()
 	err := t.hub.store.SaveTable(&rec, t.movesStored)
@@ -208,7 +215,7 @@ func (h *Hub) setAside(rec store.Table, reason string) {
 }
 
 // restoreTable rebuilds one stored table, replays its moves, and starts its
-// actor. Its humans are away until they reconnect (Connect puts them back);
+// actor (ErrClosed once the hub is closed). Its humans are away until they reconnect (Connect puts them back);
 // nothing closes it for being empty before Config.RestoreGrace has passed.
 func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 	g, ok := h.games[rec.Game]
@@ -265,6 +272,11 @@ func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.closed {
+		// A takeover as the hub closes: Close stops only the tables it
+		// found, so this one must not start.
+		return nil, ErrClosed
+	}
 	if h.tables[t.id] != nil || h.codes[code] != nil {
 		return nil, fmt.Errorf("its ID or code is taken")
 	}

@@ -372,3 +372,26 @@ func TestNothingShownDuringAStop(t *testing.T) {
 		t.Fatalf("the screen shows the count at %d, the store keeps %d", shown, kept)
 	}
 }
+
+// TestRestoreAfterCloseStartsNothing: a table that comes back (another
+// node's, taken over) while the hub closes is not started: Close stops
+// the tables it found, and would wait for this one for ever.
+func TestRestoreAfterCloseStartsNothing(t *testing.T) {
+	db := store.NewMemory()
+	cfg := Config{Store: db}
+	h := testHub(t, cfg)
+	startToy(t, toyID, engine.Options{"target": "50"}, connect(t, h, "anna"), connect(t, h, "bob"))
+	h.Close()
+	recs, err := db.OpenTables()
+	if err != nil || len(recs) != 1 {
+		t.Fatalf("the store holds %d tables (%v), want 1", len(recs), err)
+	}
+	h2 := testHub(t, cfg)
+	h2.Close()
+	if _, err := h2.restoreTable(recs[0], "taken over"); !errors.Is(err, ErrClosed) {
+		t.Fatalf("a table restored into a closed hub: %v, want ErrClosed", err)
+	}
+	if n := len(h2.Tables()); n != 0 {
+		t.Fatalf("a closed hub holds %d tables", n)
+	}
+}

@@ -12,8 +12,9 @@ import (
 // with their count instead of once each, and reports itself not ready
 // (StoreOK) until the tables that wait have been saved.
 
-// storeLogEvery is how often the hub logs that the store refuses writes.
-const storeLogEvery = time.Minute
+// logEvery is how often the hub logs a failure that repeats: writes the
+// store refuses, requests another node does not answer.
+const logEvery = time.Minute
 
 // storeQuiet is how long after a refused write that no table waits on (a
 // player's visit, a finished game) the hub still reports the store failing.
@@ -28,10 +29,43 @@ type storeHealth struct {
 	// once every waiting table was saved since.
 	failedAt atomic.Int64
 
+	// refused counts the refused writes between log lines.
+	refused tally
+}
+
+// tally counts failures of one kind so that they are logged once a
+// minute with their count, not once each.
+type tally struct {
 	mu       sync.Mutex
-	refused  int       // refused writes not logged yet
+	n        int       // failures not logged yet
 	loggedAt time.Time // the last log line about them
-	lastErr  error     // the last refusal's error
+	lastErr  error     // the last failure's error
+}
+
+// add counts a failure and returns how many to log now: all of them once
+// a minute has passed since the last line (the first failure after a
+// quiet spell is logged at once), else 0.
+func (c *tally) add(now time.Time, err error) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n++
+	c.lastErr = err
+	if now.Sub(c.loggedAt) < logEvery {
+		return 0
+	}
+	n := c.n
+	c.n, c.loggedAt = 0, now
+	return n
+}
+
+// reset starts afresh and returns the failures not logged yet, with the
+// last one's error.
+func (c *tally) reset() (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, err := c.n, c.lastErr
+	c.n, c.loggedAt, c.lastErr = 0, time.Time{}, nil
+	return n, err
 }
 
 // storeFailed notes a write the store refused: op names it ("save table",
@@ -42,18 +76,10 @@ func (h *Hub) storeFailed(op string, err error) {
 	sh := &h.storeHealth
 	now := time.Now()
 	sh.failedAt.Store(now.UnixNano())
-	sh.mu.Lock()
-	sh.refused++
-	sh.lastErr = err
-	if now.Sub(sh.loggedAt) < storeLogEvery {
-		sh.mu.Unlock()
-		return
+	if n := sh.refused.add(now, err); n > 0 {
+		h.cfg.Logf("rooms: the store refused %d write(s) since the last report (%s; %d table(s) wait to be saved): %v",
+			n, op, sh.waiting.Load(), err)
 	}
-	n := sh.refused
-	sh.refused, sh.loggedAt = 0, now
-	sh.mu.Unlock()
-	h.cfg.Logf("rooms: the store refused %d write(s) since the last report (%s; %d table(s) wait to be saved): %v",
-		n, op, sh.waiting.Load(), err)
 }
 
 // storeSaved notes a table saved. When no table waits any more after a
@@ -66,11 +92,7 @@ func (h *Hub) storeSaved() {
 	if at := sh.failedAt.Swap(0); at == 0 {
 		return
 	}
-	sh.mu.Lock()
-	n, err := sh.refused, sh.lastErr
-	sh.refused, sh.loggedAt, sh.lastErr = 0, time.Time{}, nil
-	sh.mu.Unlock()
-	if n > 0 {
+	if n, err := sh.refused.reset(); n > 0 {
 		h.cfg.Logf("rooms: the store refused %d more write(s) before it recovered: %v", n, err)
 	}
 	h.cfg.Infof("rooms: the store accepts writes again; every table is saved")

@@ -102,7 +102,7 @@ var wireErrors = map[string]error{
 	"notadmin": ErrNotAdmin, "chatempty": ErrChatEmpty, "chatfast": ErrChatTooFast,
 	"norematch": ErrNoRematch, "rematchbusy": ErrRematchBusy, "draining": ErrDraining,
 	"clockstarted": ErrClockStarted, "reportwhom": ErrReportWhom, "reported": ErrReportedAlready,
-	"noserver": ErrNoServer,
+	"noserver": ErrNoServer, "storagedown": ErrStorageDown, "unsaved": ErrUnsaved,
 }
 
 // replyErr puts err in a reply.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -60,6 +61,9 @@ type Conn struct {
 	paused   bool       // tests: renewals suspended
 	name     *nameClaim // ClaimName's, until Close
 	closed   bool
+	// down: JetStream did not answer the last renewals (StorageDown,
+	// read on every save of a table)
+	down atomic.Bool
 
 	stopRenew chan struct{}
 	renewDone chan struct{}

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -21,6 +22,9 @@ type leaseSeen struct {
 	deleted  bool      // released or dropped
 	purged   bool      // dropped
 	reported uint64    // the revision last reported orphaned
+	// retry: a takeover of the revision reported failed because JetStream
+	// did not answer; it is reported again LeaseTTL after that
+	retry bool
 }
 
 // conflict reports whether err is a compare-and-swap refusal (the key or
@@ -36,6 +40,8 @@ func conflict(err error) bool {
 
 // Claim takes the lease of a table this node opens and renews it every
 // LeaseEvery until Release or Drop; it fails when the table has an owner.
+// When JetStream does not answer, the renewals take the lease as soon as
+// it does.
 func (c *Conn) Claim(table string) error {
 	if !validTable(table) {
 		return fmt.Errorf("cluster: table name %q", table)
@@ -43,14 +49,11 @@ func (c *Conn) Claim(table string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
 	rev, err := c.leases.Create(ctx, table, []byte(c.node))
-	if err != nil {
-		if conflict(err) {
-			return fmt.Errorf("cluster: table %s has an owner already", table)
-		}
-		return fmt.Errorf("cluster: claim %s: %w", table, err)
+	if conflict(err) {
+		return fmt.Errorf("cluster: table %s has an owner already", table)
 	}
 	c.mu.Lock()
-	c.owned[table] = rev
+	c.owned[table] = rev // 0 when not answered: renew creates it
 	c.mu.Unlock()
 	return nil
 }
@@ -139,6 +142,7 @@ func (c *Conn) TakeOver(table string) (bool, error) {
 		return false, nil
 	}
 	if err != nil {
+		c.retryLater(table)
 		return false, fmt.Errorf("cluster: take over %s: %w", table, err)
 	}
 	c.mu.Lock()
@@ -148,8 +152,10 @@ func (c *Conn) TakeOver(table string) (bool, error) {
 }
 
 // renewLoop renews every lease of this node each LeaseEvery, then its name
-// (ClaimName); a lease whose revision changed (another node took it) is
-// dropped and reported to the lost callback of WatchLeases.
+// (ClaimName); a lease another node took is dropped and reported to the
+// lost callback of WatchLeases. A round stops at the first renewal
+// JetStream does not answer (no quorum, a timeout): the others would wait
+// as long for nothing, and are tried again next round.
 func (c *Conn) renewLoop() {
 	defer close(c.renewDone)
 	tick := time.NewTicker(c.opts.LeaseEvery)
@@ -170,36 +176,142 @@ func (c *Conn) renewLoop() {
 			todo[t] = rev
 		}
 		c.mu.Unlock()
+		var failed error
 		for table, rev := range todo {
-			ctx, cancel := context.WithTimeout(context.Background(), c.opts.LeaseEvery)
-			next, err := c.leases.Update(ctx, table, []byte(c.node), rev)
-			cancel()
-			c.mu.Lock()
-			still := c.owned[table] == rev
-			if still && err == nil {
-				c.owned[table] = next
-			}
-			if still && conflict(err) {
-				delete(c.owned, table)
-			}
-			lost := c.lost
-			c.mu.Unlock()
-			// Other errors (a timeout, a reconnection): try again next time.
-			if still && conflict(err) && lost != nil {
-				lost(table)
+			if failed = c.renew(table, rev); failed != nil {
+				break
 			}
 		}
-		c.renewName()
+		if len(todo) == 0 {
+			failed = c.probe()
+		}
+		if failed == nil {
+			failed = c.renewName()
+		}
+		c.answered(failed)
 	}
 }
+
+// renew renews one lease at revision rev (0: creates it, as Claim could
+// not): nil when renewed, or when another node holds the lease now (then
+// it is dropped and reported lost); an error when JetStream did not
+// answer, and the lease stays this node's for the next round.
+func (c *Conn) renew(table string, rev uint64) error {
+	ctx, cancel := context.WithTimeout(context.Background(), c.opts.LeaseEvery)
+	defer cancel()
+	var next uint64
+	var err error
+	if rev == 0 {
+		next, err = c.leases.Create(ctx, table, []byte(c.node))
+	} else {
+		next, err = c.leases.Update(ctx, table, []byte(c.node), rev)
+	}
+	kept := false
+	if conflict(err) {
+		next, err = holding(ctx, c.leases, table, []byte(c.node), rev)
+		kept = err == nil
+	}
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		err = errTaken // the node that took it over closed the table
+	}
+	c.mu.Lock()
+	still := c.owned[table] == rev
+	taken := still && errors.Is(err, errTaken)
+	switch {
+	case still && err == nil:
+		c.owned[table] = next
+	case taken:
+		delete(c.owned, table)
+	}
+	lost := c.lost
+	c.mu.Unlock()
+	switch {
+	case taken:
+		if lost != nil {
+			lost(table)
+		}
+		return nil
+	case kept:
+		return errKeptWrite
+	}
+	return err
+}
+
+// Why a compare-and-swap of this node was refused (holding).
+var (
+	// errTaken: another node wrote the key since this node did.
+	errTaken = errors.New("cluster: another node wrote the key")
+	// errUnanswered: the key reads as this node last knew it, so a write
+	// of this node is still pending (JetStream lost its quorum), or the
+	// read is behind: nothing can be told yet.
+	errUnanswered = errors.New("cluster: a write is not answered yet")
+	// errKeptWrite: an earlier write of this node, whose answer never
+	// came, was kept after all (the refused one was not).
+	errKeptWrite = errors.New("cluster: an earlier write whose answer never came was kept")
+)
+
+// holding reads key after JetStream refused a compare-and-swap of this
+// node at revision rev: the key's revision when it holds mine at a later
+// one (an earlier write of this node was kept after all), errTaken when it
+// holds another value at a later one, errUnanswered when it reads as at
+// rev or before, or the error of the read (jetstream.ErrKeyNotFound when
+// the key is gone).
+func holding(ctx context.Context, kv jetstream.KeyValue, key string, mine []byte, rev uint64) (uint64, error) {
+	e, err := kv.Get(ctx, key)
+	switch {
+	case err != nil:
+		return 0, err
+	case e.Revision() <= rev:
+		return 0, errUnanswered
+	case !bytes.Equal(e.Value(), mine):
+		return 0, errTaken
+	}
+	return e.Revision(), nil
+}
+
+// probe asks JetStream for the lease bucket's state (renewLoop, when this
+// node renewed no lease): leases are what lapse, so a node learns from
+// their bucket that JetStream answers again, whatever its other buckets do.
+func (c *Conn) probe() error {
+	ctx, cancel := context.WithTimeout(context.Background(), c.opts.LeaseEvery)
+	defer cancel()
+	_, err := c.leases.Status(ctx)
+	return err
+}
+
+// answered records how the last renewal round went (err: the first call
+// JetStream did not answer). When JetStream answers again after it did
+// not, every lease seen is taken as renewed now: the owners, who could
+// not renew either, have LeaseTTL to do it before anyone takes their
+// tables.
+func (c *Conn) answered(err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.down.Swap(err != nil) && err == nil {
+		now := time.Now()
+		for _, s := range c.seen {
+			s.at = now
+		}
+	}
+}
+
+// StorageDown reports whether JetStream did not answer this node's last
+// renewals (of its leases, or a look at their bucket when it has none, and
+// of its name: ClaimName), as when it lost its quorum: nothing can be
+// saved, and no lease lapses meanwhile.
+func (c *Conn) StorageDown() bool { return c.down.Load() }
 
 // WatchLeases watches every lease: it calls orphaned for a table of
 // another node whose lease went LeaseTTL without a renewal (once for each
 // revision that lapses) or was released (Release; at once, and also for
 // the released leases nobody took when the watcher starts, this node's
 // own included), not for a dropped one (Drop), and lost for a table of
-// this node whose lease another node took. Staleness is measured on this node's clock, from when
-// the watcher received the last update. The callbacks run on goroutines
+// this node whose lease another node holds now (a renewal JetStream does
+// not answer loses nothing). Staleness is measured on this node's clock,
+// from when the watcher received the last update; nothing lapses while
+// JetStream does not answer this node (StorageDown), and once it does
+// again every owner has LeaseTTL to renew. A takeover JetStream did not
+// answer is reported again (retryLater). The callbacks run on goroutines
 // of the Conn, one at a time for orphaned. The watcher is in place when
 // WatchLeases returns (or, when the server does not answer, as soon as it
 // does).
@@ -303,20 +415,37 @@ func (c *Conn) see(e jetstream.KeyValueEntry) (string, bool) {
 	return table, true
 }
 
-// lapsed returns the tables whose leases lapsed since the last look.
+// lapsed returns the tables whose leases lapsed since the last look, and
+// those whose takeover JetStream did not answer (retryLater). Nothing
+// lapses while JetStream does not answer this node: the owners cannot
+// renew either.
 func (c *Conn) lapsed() []string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.down.Load() {
+		return nil
+	}
 	var out []string
 	now := time.Now()
 	for table, s := range c.seen {
-		if _, mine := c.owned[table]; mine || s.deleted || s.reported == s.rev || now.Sub(s.at) < c.opts.LeaseTTL {
+		if _, mine := c.owned[table]; mine || (s.deleted && !s.retry) || s.purged || s.reported == s.rev || now.Sub(s.at) < c.opts.LeaseTTL {
 			continue
 		}
-		s.reported = s.rev
+		s.reported, s.retry = s.rev, false
 		out = append(out, table)
 	}
 	return out
+}
+
+// retryLater has the watcher report the table orphaned again LeaseTTL
+// from now (or from when JetStream answers this node again): a takeover
+// JetStream did not answer must not leave the table orphaned for ever.
+func (c *Conn) retryLater(table string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if s := c.seen[table]; s != nil {
+		s.reported, s.retry, s.at = 0, true, time.Now()
+	}
 }
 
 // pauseRenewals suspends (or resumes) lease renewals: tests play a node

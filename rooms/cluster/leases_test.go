@@ -1,6 +1,8 @@
 package cluster
 
 import (
+	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -155,14 +157,23 @@ func TestTakeOverExactlyOne(t *testing.T) {
 	}
 }
 
-func TestLeaseLostAfterPause(t *testing.T) {
+// twoNodes starts nodes a and b on one server, both watching the leases,
+// a holding the lease of table; it returns what a is told it lost and
+// what b is told is orphaned.
+func twoNodes(t *testing.T, table string) (a, b *Conn, lostA, orphanedB *reports) {
+	t.Helper()
 	srv := embedded(t)
-	a, b := conn(t, srv, "a"), conn(t, srv, "b")
-	_, lostA := watch(t, a)
-	orphanedB, _ := watch(t, b)
-	if err := a.Claim("t4-a"); err != nil {
+	a, b = conn(t, srv, "a"), conn(t, srv, "b")
+	_, lostA = watch(t, a)
+	orphanedB, _ = watch(t, b)
+	if err := a.Claim(table); err != nil {
 		t.Fatal(err)
 	}
+	return a, b, lostA, orphanedB
+}
+
+func TestLeaseLostAfterPause(t *testing.T) {
+	a, b, lostA, orphanedB := twoNodes(t, "t4-a")
 	a.pauseRenewals(true)
 	waitFor(t, "orphan report", func() bool { return orphanedB.count("t4-a") == 1 })
 	ok, err := b.TakeOver("t4-a")
@@ -238,5 +249,75 @@ func TestBus(t *testing.T) {
 	}
 	if _, err := a.Request("arcade.cmd.t1", []byte("move"), 10*time.Second); !IsNoServer(err) {
 		t.Fatalf("Request with nobody serving: %v, want IsNoServer", err)
+	}
+}
+
+// TestLeaseRenewalKeptAfterAll: a renewal whose answer never came but
+// that JetStream kept (as when it loses its quorum) makes the next
+// renewal's compare-and-swap fail. The lease is still this node's, so
+// nothing is reported lost or orphaned, and the renewals go on.
+func TestLeaseRenewalKeptAfterAll(t *testing.T) {
+	a, _, lostA, orphanedB := twoNodes(t, "t5-a")
+	// The kept renewal: the lease moves on under a's own name, behind a's
+	// back.
+	a.pauseRenewals(true)
+	var rev uint64
+	waitFor(t, "a renewal a does not know of", func() bool {
+		a.mu.Lock()
+		known := a.owned["t5-a"]
+		a.mu.Unlock()
+		var err error
+		rev, err = a.leases.Update(context.Background(), "t5-a", []byte("a"), known)
+		return err == nil
+	})
+	a.pauseRenewals(false)
+	waitFor(t, "a renewal after the kept one", func() bool {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		return a.owned["t5-a"] > rev
+	})
+	time.Sleep(2 * a.opts.LeaseTTL) // more renewals (this waits, it does not time)
+	if n := lostA.count("t5-a"); n != 0 {
+		t.Fatalf("a lease still a's reported lost %d times", n)
+	}
+	if n := orphanedB.count("t5-a"); n != 0 {
+		t.Fatalf("a lease a renews reported orphaned %d times", n)
+	}
+}
+
+// TestLeaseNoLapseWhileStorageDown: while JetStream does not answer a
+// node, no lease lapses in its eyes (their owners cannot renew either);
+// once it answers, each owner has LeaseTTL again, and a lease nobody
+// renews is reported then. A takeover JetStream did not answer is
+// reported again later, not left orphaned for ever.
+func TestLeaseNoLapseWhileStorageDown(t *testing.T) {
+	a, b, _, orphanedB := twoNodes(t, "t6-a")
+	waitFor(t, "b to see the lease", func() bool {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		return b.seen["t6-a"] != nil
+	})
+	// a stalls; b's renewals find JetStream silent (b holds them still,
+	// so that nothing says otherwise).
+	a.pauseRenewals(true)
+	b.pauseRenewals(true)
+	time.Sleep(3 * b.opts.LeaseEvery) // a round under way ends
+	b.answered(errors.New("no quorum"))
+	if !b.StorageDown() {
+		t.Fatal("b does not say the storage is down")
+	}
+	time.Sleep(3 * b.opts.LeaseTTL)
+	if n := orphanedB.count("t6-a"); n != 0 {
+		t.Fatalf("a lease lapsed while the storage was down (%d reports)", n)
+	}
+	b.pauseRenewals(false)
+	waitFor(t, "the storage up again", func() bool { return !b.StorageDown() })
+	waitFor(t, "the lapse once the storage answers", func() bool { return orphanedB.count("t6-a") == 1 })
+
+	// b's takeover gets no answer: the table is reported again later.
+	b.retryLater("t6-a")
+	waitFor(t, "the lapse reported again", func() bool { return orphanedB.count("t6-a") == 2 })
+	if ok, err := b.TakeOver("t6-a"); err != nil || !ok {
+		t.Fatalf("TakeOver: %v, %v", ok, err)
 	}
 }

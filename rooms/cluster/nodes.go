@@ -138,40 +138,50 @@ func (c *Conn) renewed(ctx context.Context, kv jetstream.KeyValue, rev uint64) (
 }
 
 // renewName renews the name's claim, if any (renewLoop, every
-// LeaseEvery). A claim whose key another node wrote is lost: it is no
-// longer renewed.
-func (c *Conn) renewName() {
+// LeaseEvery); it returns the error when JetStream did not answer (the
+// next round tries again). A claim whose key another node wrote is lost:
+// it is no longer renewed.
+func (c *Conn) renewName() error {
 	c.mu.Lock()
 	claim := c.name
 	if claim == nil || claim.gone {
 		c.mu.Unlock()
-		return
+		return nil
 	}
 	rev := claim.rev
 	c.mu.Unlock()
 	ctx, cancel := context.WithTimeout(context.Background(), c.opts.LeaseEvery)
 	defer cancel()
 	next, err := claim.kv.Update(ctx, c.node, claim.value, rev)
+	kept := false
 	if conflict(err) {
-		// The key went (this node stalled for nodeTTL), or another node
-		// took it.
-		next, err = claim.kv.Create(ctx, c.node, claim.value)
-		if conflict(err) {
-			c.mu.Lock()
-			claim.gone = true
-			c.mu.Unlock()
-			if claim.lost != nil {
-				claim.lost()
-			}
-			return
+		next, err = holding(ctx, claim.kv, c.node, claim.value, rev)
+		kept = err == nil
+	}
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		// The key went (this node stalled for nodeTTL): claim it again.
+		if next, err = claim.kv.Create(ctx, c.node, claim.value); conflict(err) {
+			err = errTaken
 		}
+	}
+	if errors.Is(err, errTaken) {
+		c.mu.Lock()
+		claim.gone = true
+		c.mu.Unlock()
+		if claim.lost != nil {
+			claim.lost()
+		}
+		return nil
 	}
 	if err == nil {
 		c.mu.Lock()
 		claim.rev = next
 		c.mu.Unlock()
 	}
-	// Other errors (a timeout, a reconnection): try again next time.
+	if kept {
+		return errKeptWrite
+	}
+	return err
 }
 
 // releaseName gives the name up, so that a node restarted under it starts

@@ -41,11 +41,14 @@ const (
 // markers. Every write names the subject's last sequence this Store wrote
 // or read (expected last sequence per subject, 0 for a table not yet
 // written), so a write after another store's TakeTable fails with
-// store.ErrFenced. Identities are in the KV bucket arcade_players, updated
-// by compare-and-swap. Finished games are the messages of the stream
-// ARCADE_GAMES (a game's ID is its sequence); Games, Stats and Leaderboard
-// answer from an index in memory that a consumer of that stream keeps up
-// to date on every node.
+// store.ErrFenced. A write whose answer never came (a timeout, JetStream
+// losing its quorum) may have been kept all the same: when the next write
+// is refused, the store reads what follows and tells its own write, kept
+// after all, from another store's. Identities are in the KV bucket
+// arcade_players, updated by compare-and-swap. Finished games are the
+// messages of the stream ARCADE_GAMES (a game's ID is its sequence);
+// Games, Stats and Leaderboard answer from an index in memory that a
+// consumer of that stream keeps up to date on every node.
 type Store struct {
 	js      jetstream.JetStream
 	tables  jetstream.Stream
@@ -67,7 +70,33 @@ type tableState struct {
 	seq   uint64 // the subject's last sequence, 0 when never written
 	moves int
 	setup []byte // the last setup record written or read
+	// unsure are the writes after seq whose answer never came (a
+	// timeout; JetStream losing its quorum): one of them may have been
+	// kept all the same. Each is its messages' data.
+	unsure [][][]byte
+	// kept counts the moves that unsure writes turned out to have kept,
+	// and made says that one of them was the table's first write (a
+	// fresh save): the caller of the next SaveTable does not know of
+	// them yet, and is not refused for them.
+	kept int
+	made bool
 }
+
+// isUnsure reports whether a write of these messages' data is one of the
+// unsure ones.
+func (ts *tableState) isUnsure(datas [][]byte) bool {
+	return slices.ContainsFunc(ts.unsure, func(w [][]byte) bool { return slices.EqualFunc(w, datas, bytes.Equal) })
+}
+
+// forget starts the state afresh: the subject read again, or deleted.
+func (ts *tableState) forget() {
+	ts.seq, ts.moves, ts.setup, ts.unsure, ts.kept, ts.made = 0, 0, nil, nil, 0, false
+}
+
+// errKept: a write was refused because one of this store's unsure writes
+// had been kept after all; the table's state says what the store holds
+// now, and what is missing can be written.
+var errKept = errors.New("cluster: an earlier write was kept after all")
 
 // envelope is one message of a table's subject: one of its fields is set.
 type envelope struct {
@@ -130,7 +159,9 @@ func (s *Store) state(id string) *tableState {
 }
 
 // append publishes envelopes on the table's subject after ts.seq, as an
-// atomic batch when there are several: all of them or none.
+// atomic batch when there are several: all of them or none. A write the
+// subject refuses fails with store.ErrFenced, or with errKept (see
+// refused).
 func (s *Store) append(id string, ts *tableState, envs ...envelope) error {
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
@@ -139,12 +170,16 @@ func (s *Store) append(id string, ts *tableState, envs ...envelope) error {
 	if len(envs) > 1 {
 		batch = nuid.Next()
 	}
-	var ack *jetstream.PubAck
+	datas := make([][]byte, len(envs))
 	for i, env := range envs {
 		data, err := json.Marshal(env)
 		if err != nil {
 			return fmt.Errorf("cluster: table %s: %w", id, err)
 		}
+		datas[i] = data
+	}
+	var ack *jetstream.PubAck
+	for i, data := range datas {
 		m := &nats.Msg{Subject: subject, Data: data, Header: nats.Header{}}
 		if i == 0 {
 			m.Header.Set(jetstream.ExpectedLastSubjSeqHeader, strconv.FormatUint(ts.seq, 10))
@@ -160,20 +195,73 @@ func (s *Store) append(id string, ts *tableState, envs ...envelope) error {
 			}
 			m.Header.Set("Nats-Batch-Commit", "1")
 		}
+		var err error
 		if ack, err = s.js.PublishMsg(ctx, m); conflict(err) {
-			return fmt.Errorf("cluster: table %s: %w", id, store.ErrFenced)
+			return s.refused(ctx, id, ts)
 		} else if err != nil {
+			if !ts.isUnsure(datas) {
+				ts.unsure = append(ts.unsure, datas)
+			}
 			return fmt.Errorf("cluster: table %s: %w", id, err)
 		}
 	}
-	ts.seq = ack.Sequence
+	ts.seq, ts.unsure = ack.Sequence, nil
 	return nil
+}
+
+// refused tells why the subject refused a write after ts.seq:
+// store.ErrFenced when another store wrote the table since (it took the
+// table over and fenced it) or deleted it; errKept when what follows
+// ts.seq is one of this store's unsure writes, kept after all (ts is
+// brought up to date); another error when that cannot be told yet.
+func (s *Store) refused(ctx context.Context, id string, ts *tableState) error {
+	fenced := fmt.Errorf("cluster: table %s: %w", id, store.ErrFenced)
+	if len(ts.unsure) == 0 {
+		return fenced
+	}
+	last, err := s.tables.GetLastMsgForSubject(ctx, tablesPrefix+id)
+	switch {
+	case errors.Is(err, jetstream.ErrMsgNotFound):
+		return fenced
+	case err != nil:
+		return fmt.Errorf("cluster: table %s: %w", id, err)
+	case last.Sequence <= ts.seq:
+		return fmt.Errorf("cluster: table %s: an earlier write is not answered yet", id)
+	}
+	var seqs []uint64
+	var datas [][]byte
+	err = s.scan(ctx, tablesPrefix+id, ts.seq+1, func(seq uint64, _ string, data []byte) bool {
+		seqs, datas = append(seqs, seq), append(datas, data)
+		return seq < last.Sequence
+	})
+	if err != nil {
+		return fmt.Errorf("cluster: table %s: %w", id, err)
+	}
+	if !ts.isUnsure(datas) {
+		return fenced
+	}
+	ts.made = ts.made || ts.seq == 0
+	for _, data := range datas {
+		var env envelope
+		_ = json.Unmarshal(data, &env) // this store's own
+		switch {
+		case env.Move != nil:
+			ts.moves++
+			ts.kept++
+		case env.Setup != nil:
+			ts.setup = env.Setup
+		}
+	}
+	ts.seq, ts.unsure = seqs[len(seqs)-1], nil
+	return errKept
 }
 
 // SaveTable implements store.Store: it appends t.Moves[stored:] one
 // message each, then t's setup when it changed, in one atomic batch when
 // that is more than one message. It fails with store.ErrFenced when
-// another store wrote or took the table since this one last did.
+// another store wrote or took the table since this one last did. What an
+// earlier write of this store kept although its answer never came
+// (errKept) is not written again.
 func (s *Store) SaveTable(t *store.Table, stored int) error {
 	if !validTable(t.ID) {
 		return fmt.Errorf("cluster: table ID %q", t.ID)
@@ -181,41 +269,48 @@ func (s *Store) SaveTable(t *store.Table, stored int) error {
 	ts := s.state(t.ID)
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
-	if t.Fresh && ts.seq != 0 {
+	if t.Fresh && ts.seq != 0 && !ts.made {
 		return fmt.Errorf("cluster: table %s: %w", t.ID, store.ErrTableExists)
 	}
-	if stored != ts.moves {
-		return fmt.Errorf("cluster: table %s has %d moves stored, not %d", t.ID, ts.moves, stored)
+	if stored != ts.moves-ts.kept {
+		return fmt.Errorf("cluster: table %s has %d moves stored, not %d", t.ID, ts.moves-ts.kept, stored)
 	}
-	if stored > len(t.Moves) {
-		return fmt.Errorf("cluster: table %s has %d moves, so %d cannot be stored", t.ID, len(t.Moves), stored)
-	}
-	envs := make([]envelope, 0, len(t.Moves)-stored+1)
-	for i := range t.Moves[stored:] {
-		envs = append(envs, envelope{Move: &t.Moves[stored+i]})
+	if ts.moves > len(t.Moves) {
+		return fmt.Errorf("cluster: table %s has %d moves, fewer than the %d stored", t.ID, len(t.Moves), ts.moves)
 	}
 	setup, err := json.Marshal(t)
 	if err != nil {
 		return fmt.Errorf("cluster: table %s: %w", t.ID, err)
 	}
-	if !bytes.Equal(setup, ts.setup) {
-		envs = append(envs, envelope{Setup: setup})
-	}
-	if len(envs) == 0 {
-		return nil
-	}
-	if err := s.append(t.ID, ts, envs...); err != nil {
-		if t.Fresh && errors.Is(err, store.ErrFenced) {
-			// Its subject is not empty: another table has this ID.
-			return fmt.Errorf("cluster: table %s: %w", t.ID, store.ErrTableExists)
+	var envs []envelope
+	for range 2 { // again when an earlier write turns out kept
+		envs = make([]envelope, 0, len(t.Moves)-ts.moves+1)
+		for i := range t.Moves[ts.moves:] {
+			envs = append(envs, envelope{Move: &t.Moves[ts.moves+i]})
 		}
-		return err
+		if !bytes.Equal(setup, ts.setup) {
+			envs = append(envs, envelope{Setup: setup})
+		}
+		if len(envs) == 0 {
+			err = nil
+			break
+		}
+		if err = s.append(t.ID, ts, envs...); !errors.Is(err, errKept) {
+			break
+		}
 	}
-	ts.moves = len(t.Moves)
-	if envs[len(envs)-1].Setup != nil {
-		ts.setup = setup
+	switch {
+	case err == nil:
+		ts.moves, ts.kept, ts.made = len(t.Moves), 0, false
+		if len(envs) > 0 && envs[len(envs)-1].Setup != nil {
+			ts.setup = setup
+		}
+		return nil
+	case t.Fresh && errors.Is(err, store.ErrFenced):
+		// Its subject is not empty: another table has this ID.
+		return fmt.Errorf("cluster: table %s: %w", t.ID, store.ErrTableExists)
 	}
-	return nil
+	return err
 }
 
 // builtTable is a table read back from its messages.
@@ -259,38 +354,55 @@ func (s *Store) read(filter string, empty bool) (map[string]*builtTable, error) 
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*opTimeout)
 	defer cancel()
-	cons, err := s.js.OrderedConsumer(ctx, tablesStream, jetstream.OrderedConsumerConfig{FilterSubjects: []string{filter}})
-	if err != nil {
-		return nil, fmt.Errorf("cluster: read %s: %w", filter, err)
-	}
-	it, err := cons.Messages()
-	if err != nil {
-		return nil, fmt.Errorf("cluster: read %s: %w", filter, err)
-	}
-	defer it.Stop()
-	for {
-		m, err := it.Next(jetstream.NextContext(ctx))
-		if err != nil {
-			return nil, fmt.Errorf("cluster: read %s: %w", filter, err)
-		}
-		meta, err := m.Metadata()
-		if err != nil {
-			return nil, fmt.Errorf("cluster: read %s: %w", filter, err)
-		}
-		id := strings.TrimPrefix(m.Subject(), tablesPrefix)
+	err := s.scan(ctx, filter, 0, func(seq uint64, subject string, data []byte) bool {
+		id := strings.TrimPrefix(subject, tablesPrefix)
 		b := out[id]
 		if b == nil {
 			b = &builtTable{}
 			out[id] = b
 		}
 		if b.damage == "" {
-			if err := b.add(meta.Sequence.Stream, m.Data()); err != nil {
+			if err := b.add(seq, data); err != nil {
 				// One damaged table never keeps the others from coming back.
 				b.damage = err.Error()
 			}
 		}
-		if meta.NumPending == 0 {
-			return out, nil
+		return true
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: read %s: %w", filter, err)
+	}
+	return out, nil
+}
+
+// scan calls visit for the messages of the stream's subjects under filter
+// from sequence from (0: the first), in order, until the last one or until
+// visit returns false. There must be one.
+func (s *Store) scan(ctx context.Context, filter string, from uint64, visit func(seq uint64, subject string, data []byte) bool) error {
+	cfg := jetstream.OrderedConsumerConfig{FilterSubjects: []string{filter}}
+	if from > 0 {
+		cfg.DeliverPolicy, cfg.OptStartSeq = jetstream.DeliverByStartSequencePolicy, from
+	}
+	cons, err := s.js.OrderedConsumer(ctx, tablesStream, cfg)
+	if err != nil {
+		return err
+	}
+	it, err := cons.Messages()
+	if err != nil {
+		return err
+	}
+	defer it.Stop()
+	for {
+		m, err := it.Next(jetstream.NextContext(ctx))
+		if err != nil {
+			return err
+		}
+		meta, err := m.Metadata()
+		if err != nil {
+			return err
+		}
+		if !visit(meta.Sequence.Stream, m.Subject(), m.Data()) || meta.NumPending == 0 {
+			return nil
 		}
 	}
 }
@@ -311,6 +423,7 @@ func (s *Store) TakeTable(id string) (store.Table, error) {
 		if b, err = s.readTable(id); err != nil || b == nil {
 			return store.Table{}, cmp.Or(err, store.ErrNotFound)
 		}
+		ts.forget()
 		ts.seq = b.last
 		if err = s.append(id, ts, envelope{Fence: s.js.Conn().Opts.Name}); errors.Is(err, store.ErrFenced) {
 			continue
@@ -321,7 +434,7 @@ func (s *Store) TakeTable(id string) (store.Table, error) {
 		ts.moves, ts.setup = len(b.table.Moves), b.setup
 		return b.table, nil
 	}
-	ts.seq, ts.moves, ts.setup = 0, 0, nil
+	ts.forget()
 	return store.Table{}, err
 }
 
@@ -384,7 +497,7 @@ func (s *Store) DeleteTable(id string) error {
 	if err := s.tables.Purge(ctx, jetstream.WithPurgeSubject(tablesPrefix+id)); err != nil {
 		return fmt.Errorf("cluster: delete table %s: %w", id, err)
 	}
-	ts.seq, ts.moves, ts.setup = 0, 0, nil
+	ts.forget()
 	return nil
 }
 

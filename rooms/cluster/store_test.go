@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -227,5 +228,87 @@ func TestGamesConverge(t *testing.T) {
 	// A store opened later loads the games before NewStore returns.
 	if games, _ := newStore(t, srv, "c").Games("key:SHA256:ann", 10); len(games) != 1 {
 		t.Fatalf("a new store has %d games", len(games))
+	}
+}
+
+// forgetAnswer makes the store's last write of table id one whose answer
+// never came (as when JetStream loses its quorum while the write is
+// kept): the store knows the table as it was before, with the write
+// unsure.
+func forgetAnswer(t *testing.T, s *Store, id string, before func()) {
+	t.Helper()
+	ts := s.state(id)
+	ts.mu.Lock()
+	seq, moves, setup := ts.seq, ts.moves, ts.setup
+	ts.mu.Unlock()
+	before()
+	var write [][]byte
+	err := s.scan(context.Background(), tablesPrefix+id, seq+1, func(_ uint64, _ string, data []byte) bool {
+		write = append(write, data)
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts.mu.Lock()
+	ts.seq, ts.moves, ts.setup, ts.unsure = seq, moves, setup, [][][]byte{write}
+	ts.mu.Unlock()
+}
+
+// TestUnsureWriteKept: a write whose answer never came but that JetStream
+// kept makes the table's next write fail its expected sequence. The store
+// tells its own write from another store's: the table goes on with each
+// move stored once, where another store's fence after it still fences.
+func TestUnsureWriteKept(t *testing.T) {
+	srv := embedded(t)
+	a := newStore(t, srv, "a")
+	tb := testTable("t1-a", 2)
+	tb.Fresh = true
+	forgetAnswer(t, a, tb.ID, func() {
+		if err := a.SaveTable(tb, 0); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// Tried again, the first save is not taken for another table's.
+	if err := a.SaveTable(tb, 0); err != nil {
+		t.Fatalf("the first save again: %v", err)
+	}
+	tb.Fresh = false
+	addMove(tb)
+	forgetAnswer(t, a, tb.ID, func() {
+		if err := a.SaveTable(tb, 2); err != nil {
+			t.Fatal(err)
+		}
+	})
+	// The table waited, and something changed meanwhile.
+	tb.Seats[1].Left = true
+	if err := a.SaveTable(tb, 2); err != nil {
+		t.Fatalf("the save again: %v", err)
+	}
+	addMove(tb)
+	if err := a.SaveTable(tb, 3); err != nil {
+		t.Fatal(err)
+	}
+	open, err := newStore(t, srv, "reader").OpenTables()
+	if err != nil || len(open) != 1 {
+		t.Fatalf("OpenTables: %v, %d tables", err, len(open))
+	}
+	sameMoves(t, open[0].Moves, tb.Moves)
+	if !open[0].Seats[1].Left {
+		t.Fatal("the change made while the table waited is not stored")
+	}
+
+	// Another store takes the table after the unsure write: fenced.
+	addMove(tb)
+	forgetAnswer(t, a, tb.ID, func() {
+		if err := a.SaveTable(tb, 4); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if _, err := newStore(t, srv, "b").TakeTable(tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.SaveTable(tb, 4); !errors.Is(err, store.ErrFenced) {
+		t.Fatalf("a writes after b took the table: %v, want ErrFenced", err)
 	}
 }
