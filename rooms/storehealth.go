@@ -99,12 +99,13 @@ func (h *Hub) storeSaved() {
 }
 
 // StoreOK reports whether the store takes the hub's writes: false while a
-// table waits for the store to accept its latest change, and for a short
+// table waits for the store to accept its latest change, while a
+// cluster's storage does not answer (Bus.StorageDown), and for a short
 // while after any other refused write. A server is not ready (/readyz)
 // while it is false.
 func (h *Hub) StoreOK() bool {
 	sh := &h.storeHealth
-	if sh.waiting.Load() > 0 {
+	if sh.waiting.Load() > 0 || (h.bus != nil && h.bus.StorageDown()) {
 		return false
 	}
 	at := sh.failedAt.Load()
