@@ -122,6 +122,12 @@ func TestNoGuests(t *testing.T) {
 // list in dir.
 func startAdmin(t *testing.T, dir string, admin gossh.Signer) *sshtest.Server {
 	t.Helper()
+	return startAdminWith(t, dir, admin, nil)
+}
+
+// startAdminWith is startAdmin with configure run on the config too.
+func startAdminWith(t *testing.T, dir string, admin gossh.Signer, configure func(*sshserver.Config)) *sshtest.Server {
+	t.Helper()
 	adminFile := filepath.Join(dir, "admins")
 	writeFile(t, adminFile, sshtest.AuthorizedKey(admin, "boss"))
 	admins, err := access.OpenKeyFile(adminFile)
@@ -132,7 +138,12 @@ func startAdmin(t *testing.T, dir string, admin gossh.Signer) *sshtest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return startGames(t, func(c *sshserver.Config) { c.Gate = &access.Gate{Admins: admins, Bans: bans} })
+	return startGames(t, func(c *sshserver.Config) {
+		c.Gate = &access.Gate{Admins: admins, Bans: bans}
+		if configure != nil {
+			configure(c)
+		}
+	})
 }
 
 // TestBanOutlivesRestart: an admin bans a connected player's key; the

@@ -2,6 +2,7 @@ package sshserver
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net"
 	"sync"
@@ -31,30 +32,115 @@ const (
 )
 
 // guardedListener admits connections before any SSH work is done on them
-// (see Server.admitConn). A refused client is told why (see refuse).
+// (see Server.admitConn). A refused client is told why (see refuse). With
+// Config.ProxyFrom set, connections are accepted by acceptLoop and a
+// balancer's are admitted once their PROXY header is read (see proxied), so
+// that one slow balancer connection holds up no other.
 type guardedListener struct {
 	net.Listener
 	s        *Server
 	refusing chan struct{}
 	telling  atomic.Int64
+
+	admitted  chan net.Conn // from acceptLoop and proxied (nil: no PROXY protocol)
+	failed    chan error    // Accept's errors, from acceptLoop
+	done      chan struct{} // closed by Close
+	closeOnce sync.Once
+}
+
+// newGuardedListener guards ln for s.
+func newGuardedListener(ln net.Listener, s *Server) *guardedListener {
+	l := &guardedListener{Listener: ln, s: s, refusing: make(chan struct{}, maxRefusing), done: make(chan struct{})}
+	if len(s.cfg.ProxyFrom) > 0 {
+		l.admitted, l.failed = make(chan net.Conn), make(chan error)
+		go l.acceptLoop()
+	}
+	return l
 }
 
 // Accept returns the next admitted connection.
 func (l *guardedListener) Accept() (net.Conn, error) {
+	if l.admitted != nil {
+		select {
+		case c := <-l.admitted:
+			return c, nil
+		case err := <-l.failed:
+			return nil, err
+		case <-l.done:
+			return nil, net.ErrClosed
+		}
+	}
 	for {
 		c, err := l.Listener.Accept()
 		if err != nil {
 			return nil, err
 		}
-		tc, why := l.s.admitConn(c)
-		switch {
-		case tc != nil:
+		if tc := l.admit(c); tc != nil {
 			return tc, nil
-		case why == "":
-			_ = c.Close()
-		default:
-			l.refuse(c, why)
 		}
+	}
+}
+
+// Close stops accepting connections.
+func (l *guardedListener) Close() error {
+	l.closeOnce.Do(func() { close(l.done) })
+	return l.Listener.Close()
+}
+
+// admit returns c admitted, or nil when it was refused (and told why) or
+// closed.
+func (l *guardedListener) admit(c net.Conn) net.Conn {
+	tc, why := l.s.admitConn(c)
+	switch {
+	case tc != nil:
+		return tc
+	case why == "":
+		_ = c.Close()
+	default:
+		l.refuse(c, why)
+	}
+	return nil
+}
+
+// acceptLoop accepts connections for Accept until the listener closes: a
+// balancer's (Config.ProxyFrom) are admitted by their own goroutine once
+// their PROXY header is in, any other's at once.
+func (l *guardedListener) acceptLoop() {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			select {
+			case l.failed <- err:
+			case <-l.done:
+				return
+			}
+			if errors.Is(err, net.ErrClosed) {
+				return
+			}
+			continue
+		}
+		if !l.s.fromBalancer(c.RemoteAddr()) {
+			l.deliver(l.admit(c))
+			continue
+		}
+		go func() {
+			if pc := l.s.proxied(c); pc != nil {
+				l.deliver(l.admit(pc))
+			}
+		}()
+	}
+}
+
+// deliver hands an admitted connection (nil: none) to Accept, or closes it
+// when the listener has closed.
+func (l *guardedListener) deliver(c net.Conn) {
+	if c == nil {
+		return
+	}
+	select {
+	case l.admitted <- c:
+	case <-l.done:
+		_ = c.Close()
 	}
 }
 

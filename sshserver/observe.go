@@ -28,6 +28,7 @@ const (
 	RefusedEarlyDrop     = "early-drop"
 	RefusedPenalty       = "penalty"
 	RefusedNoVersion     = "no-version"
+	RefusedNoProxy       = "no-proxy-header"
 )
 
 // nopObserver is the Observer of a server without one.

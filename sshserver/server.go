@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"net/netip"
 	"path/filepath"
 	"sync"
 	"time"
@@ -51,6 +52,7 @@ const (
 	DefaultRefusedTimeout   = 10 * time.Second
 	DefaultSessionTimeout   = 30 * time.Second
 	DefaultWriteTimeout     = bridge.DefaultWriteTimeout
+	DefaultProxyTimeout     = 5 * time.Second
 )
 
 // ErrServerClosed is returned by Serve and ListenAndServe after Shutdown or
@@ -131,6 +133,17 @@ type Config struct {
 	// WriteTimeout ends a session whose client stops reading: a write to
 	// it that makes no progress for this long closes the connection.
 	WriteTimeout time.Duration
+
+	// ProxyFrom lists the load balancers (address ranges) whose
+	// connections start with a PROXY protocol header (v1 or v2): from
+	// them the header is required and its source address is the
+	// connection's address everywhere (caps, penalties, bans, quotas,
+	// logs). A header from any other peer is never honoured. Empty: the
+	// PROXY protocol is off.
+	ProxyFrom []netip.Prefix
+	// ProxyTimeout closes a connection from a ProxyFrom balancer that has
+	// not sent its whole PROXY header by then.
+	ProxyTimeout time.Duration
 
 	// Gate is the door policy: who may enter (nil: everyone, guests
 	// included). The server refuses the rest with the policy's sentence.
@@ -266,6 +279,7 @@ func withDefaults(cfg Config) Config {
 	setDefault(&cfg.WriteTimeout, DefaultWriteTimeout)
 	setDefault(&cfg.HandshakeTimeout, DefaultHandshakeTimeout)
 	setDefault(&cfg.IdleTimeout, DefaultIdleTimeout)
+	setDefault(&cfg.ProxyTimeout, DefaultProxyTimeout)
 	if cfg.Observe == nil {
 		cfg.Observe = nopObserver{}
 	}
@@ -306,7 +320,7 @@ func (s *Server) Serve(ln net.Listener) error {
 	s.listener = ln
 	s.mu.Unlock()
 	s.log.Info("listening", "addr", ln.Addr().String())
-	err := s.ssh.Serve(&guardedListener{Listener: ln, s: s, refusing: make(chan struct{}, maxRefusing)})
+	err := s.ssh.Serve(newGuardedListener(ln, s))
 	if s.isClosing() {
 		// Also when Shutdown closed ln before the ssh server tracked it.
 		return ErrServerClosed

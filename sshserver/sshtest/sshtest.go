@@ -231,6 +231,12 @@ func Open(addr, user string, o Options) (*Term, error) {
 	return term, nil
 }
 
+// Attach starts a session like Open on a client the caller connected (over
+// a connection of its own). Closing the Term closes the client.
+func Attach(client *gossh.Client, o Options) (*Term, error) {
+	return start(client, o)
+}
+
 func start(client *gossh.Client, o Options) (*Term, error) {
 	if o.Cols <= 0 {
 		o.Cols = 80
