@@ -5,11 +5,14 @@ import (
 	"flag"
 	"fmt"
 	"net"
+	"net/netip"
 	"strconv"
 	"strings"
 	"time"
 
 	"charm.land/log/v2"
+
+	"arcade/sshserver"
 )
 
 // envFlag ties a flag to the environment variable that supplies its value
@@ -122,4 +125,26 @@ func metricsAddr(addr string) (string, error) {
 		host = "127.0.0.1"
 	}
 	return net.JoinHostPort(host, port), nil
+}
+
+// proxyFrom is the -proxy-from flag: the load balancers' address ranges.
+type proxyFrom []netip.Prefix
+
+// String implements flag.Value.
+func (p *proxyFrom) String() string {
+	parts := make([]string, len(*p))
+	for i, r := range *p {
+		parts[i] = r.String()
+	}
+	return strings.Join(parts, ",")
+}
+
+// Set implements flag.Value.
+func (p *proxyFrom) Set(s string) error {
+	ranges, err := sshserver.ParseProxyFrom(s)
+	if err != nil {
+		return err
+	}
+	*p = ranges
+	return nil
 }

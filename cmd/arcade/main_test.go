@@ -90,6 +90,34 @@ func TestFlagBeatsEnvBeatsDefault(t *testing.T) {
 	}
 }
 
+// TestFlagProxyFrom: -proxy-from and ARCADE_PROXY_FROM take address ranges
+// and single IPs, the flag beats the variable, a malformed entry is an
+// error that names it, and the default is off.
+func TestFlagProxyFrom(t *testing.T) {
+	c, err := parseServe(nil, env("ARCADE_PROXY_FROM", "10.0.0.0/8, 192.0.2.7,2001:db8::/32"), &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.proxyFrom.String(); got != "10.0.0.0/8,192.0.2.7/32,2001:db8::/32" {
+		t.Errorf("ARCADE_PROXY_FROM: got %q", got)
+	}
+	c, err = parseServe([]string{"-proxy-from", "172.18.0.0/16"}, env("ARCADE_PROXY_FROM", "10.0.0.0/8"), &bytes.Buffer{})
+	if err != nil || c.proxyFrom.String() != "172.18.0.0/16" {
+		t.Errorf("-proxy-from over the variable: got %q, %v", c.proxyFrom.String(), err)
+	}
+	if c, err := parseServe(nil, env(), &bytes.Buffer{}); err != nil || len(c.proxyFrom) != 0 {
+		t.Errorf("default: got %q, %v; want off", c.proxyFrom.String(), err)
+	}
+	for _, bad := range []string{"10.0.0.0/33", "balancer", "10.0.0.1,nope"} {
+		if _, err := parseServe([]string{"-proxy-from", bad}, env(), &bytes.Buffer{}); err == nil {
+			t.Errorf("-proxy-from %q was accepted", bad)
+		}
+	}
+	if _, err := parseServe(nil, env("ARCADE_PROXY_FROM", "nope"), &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), "nope") {
+		t.Errorf("a bad ARCADE_PROXY_FROM: %v, want an error naming it", err)
+	}
+}
+
 // TestServe runs the real command: it creates the data directory and host
 // key, serves a lobby, and on cancel (a signal) ends the sessions and exits 0.
 func TestServe(t *testing.T) {

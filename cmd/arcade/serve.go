@@ -50,6 +50,7 @@ type serveConfig struct {
 	leaderboard    bool
 	metricsAddr    string
 	logFormat      logFormat
+	proxyFrom      proxyFrom
 	// cluster mode (empty nats: one server alone)
 	nats         string
 	nodeName     string
@@ -98,6 +99,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.BoolVar(&c.guests, "guests", true, "admit keyless guests (ARCADE_GUESTS)")
 	fs.BoolVar(&c.leaderboard, "leaderboard", true, "show each game's leaderboard in \"your games\" (ARCADE_LEADERBOARD)")
 	fs.StringVar(&c.metricsAddr, "metrics", "", "serve Prometheus metrics, /healthz and /readyz on this `address`; a bare :port is loopback only (ARCADE_METRICS)")
+	fs.Var(&c.proxyFrom, "proxy-from", "load balancers that send the PROXY protocol (v1 or v2), comma-separated `CIDRs` or IPs: from them a PROXY header is required and its address counts as the player's (ARCADE_PROXY_FROM) (default none: off)")
 	fs.Var(&c.logFormat, "log-format", "log `format`: text or json (ARCADE_LOG_FORMAT) (default text)")
 	fs.StringVar(&c.nats, "nats", "", "join a cluster of arcade servers through these NATS `URLs`, comma-separated (ARCADE_NATS)")
 	fs.StringVar(&c.nodeName, "node-name", "", "this server's `name` in the cluster and its logs: letters, digits, '-' (ARCADE_NODE_NAME) (default the one in <data>/node-name, made on the first start of the host name and the listen port)")
@@ -124,6 +126,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		{"leaderboard", "ARCADE_LEADERBOARD"},
 		{"metrics", "ARCADE_METRICS"},
 		{"log-format", "ARCADE_LOG_FORMAT"},
+		{"proxy-from", "ARCADE_PROXY_FROM"},
 		{"nats", "ARCADE_NATS"},
 		{"node-name", "ARCADE_NODE_NAME"},
 		{"nats-replicas", "ARCADE_NATS_REPLICAS"},
@@ -263,6 +266,7 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 		MaxStartups:      int(c.maxStartups),
 		MaxStartupsPerIP: int(c.startupsPerIP),
 		WriteTimeout:     time.Duration(c.writeTimeout),
+		ProxyFrom:        c.proxyFrom,
 		Gate:             gate,
 		Observe:          serverObserver(observe),
 	})
