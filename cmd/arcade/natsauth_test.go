@@ -1,16 +1,8 @@
 package main
 
 import (
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"errors"
 	"io"
-	"math/big"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,6 +13,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"arcade/rooms/cluster"
+	"arcade/rooms/cluster/testca"
 )
 
 // TestNatsAuthFlagsFromEnv: the credential and TLS flags read their
@@ -125,7 +118,7 @@ func TestNatsCleartextRefused(t *testing.T) {
 // a wrong password, can neither read nor publish arcade.>.
 func TestNatsAuthTLS(t *testing.T) {
 	dir := t.TempDir()
-	ca, cert, key := testCerts(t, dir)
+	ca, cert, key := testca.Write(t, dir)
 	tlsConfig, err := server.GenTLSConfig(&server.TLSConfigOpts{CertFile: cert, KeyFile: key})
 	if err != nil {
 		t.Fatal(err)
@@ -210,49 +203,4 @@ func TestNatsAuthTLS(t *testing.T) {
 	if _, err := cluster.Connect("n2", []string{url}, cluster.Options{}, bad...); !errors.Is(err, nats.ErrAuthorization) {
 		t.Errorf("a wrong password: %v", err)
 	}
-}
-
-// testCerts writes a throw-away CA and a certificate it signs for
-// 127.0.0.1 and localhost to dir, and returns their PEM files.
-func testCerts(t *testing.T, dir string) (ca, cert, key string) {
-	t.Helper()
-	caKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	caTmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "arcade test CA"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
-		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign,
-	}
-	caDER, err := x509.CreateCertificate(rand.Reader, caTmpl, caTmpl, &caKey.PublicKey, caKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srvKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srvTmpl := &x509.Certificate{
-		SerialNumber: big.NewInt(2), Subject: pkix.Name{CommonName: "localhost"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
-		DNSNames: []string{"localhost"}, IPAddresses: []net.IP{net.IPv4(127, 0, 0, 1), net.IPv6loopback},
-		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-	}
-	srvDER, err := x509.CreateCertificate(rand.Reader, srvTmpl, caTmpl, &srvKey.PublicKey, caKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	keyDER, err := x509.MarshalECPrivateKey(srvKey)
-	if err != nil {
-		t.Fatal(err)
-	}
-	write := func(name, kind string, der []byte) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, pem.EncodeToMemory(&pem.Block{Type: kind, Bytes: der}), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	return write("ca.pem", "CERTIFICATE", caDER), write("cert.pem", "CERTIFICATE", srvDER), write("key.pem", "EC PRIVATE KEY", keyDER)
 }

@@ -43,6 +43,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	fs.StringVar(&cfg.ClusterListen, "cluster", envOr(getenv, "ARCADE_NATS_CLUSTER", "127.0.0.1:6222"), "`address` the other NATS nodes connect to (ARCADE_NATS_CLUSTER)")
 	fs.StringVar(&routes, "routes", getenv("ARCADE_NATS_ROUTES"), "the other nodes' cluster `URLs`, comma-separated, e.g. nats-route://n2:6222 (ARCADE_NATS_ROUTES)")
 	fs.StringVar(&cfg.Dir, "data", envOr(getenv, "ARCADE_NATS_DATA", "./.arcade-nats"), "`directory` for JetStream's files (ARCADE_NATS_DATA)")
+	fs.StringVar(&cfg.Config, "config", getenv("ARCADE_NATS_CONFIG"), "start from this nats-server configuration `file`: users, nkeys, permissions, TLS, route authorization (see docs/cluster/nats-secure.conf); the other flags replace its addresses, routes and data directory (ARCADE_NATS_CONFIG)")
 	fs.BoolVar(&cfg.Log, "log", getenv("ARCADE_NATS_LOG") == "true", "print the NATS server's log (ARCADE_NATS_LOG=true)")
 	err := fs.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {

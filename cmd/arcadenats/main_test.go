@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
 	"strings"
 	"testing"
 	"time"
@@ -35,19 +34,11 @@ func TestThreeNodesServeAnArcade(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a cluster takes seconds to form")
 	}
-	port := func() int {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer l.Close()
-		return l.Addr().(*net.TCPAddr).Port
-	}
 	const n = 3
 	clients, routes := make([]int, n), make([]string, n)
 	for i := range n {
-		clients[i] = port()
-		routes[i] = fmt.Sprintf("127.0.0.1:%d", port())
+		clients[i] = freePort(t)
+		routes[i] = fmt.Sprintf("127.0.0.1:%d", freePort(t))
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
