@@ -4,7 +4,9 @@
 //	arcadenats -name nats1 -listen 10.0.0.1:4222 -cluster 10.0.0.1:6222 \
 //	  -routes nats-route://10.0.0.2:6222,nats-route://10.0.0.3:6222 -data /var/lib/arcadenats
 //
-// Every flag also reads an environment variable (ARCADE_NATS_*). A stock
+// -config adds a nats-server configuration file: users, permissions and
+// TLS, as in docs/cluster/nats-secure.conf. Every flag also reads an
+// environment variable (ARCADE_NATS_*). A stock
 // nats-server with JetStream does as well; this one needs nothing but Go
 // to build. It is a binary of its own so that the arcade server does not
 // link nats-server (see package natsd).
