@@ -203,4 +203,10 @@ func TestNatsAuthTLS(t *testing.T) {
 	if _, err := cluster.Connect("n2", []string{url}, cluster.Options{}, bad...); !errors.Is(err, nats.ErrAuthorization) {
 		t.Errorf("a wrong password: %v", err)
 	}
+	// The server stops at once, saying which flags give the credentials.
+	out := serveRefused(t, "-data", filepath.Join(dir, "front"), "-nats", url, "-nats-replicas", "1",
+		"-nats-user", "frontend", "-nats-password", "guess", "-nats-ca", ca)
+	if !strings.Contains(out, "refused this server's credentials") || !strings.Contains(out, "-nats-creds") {
+		t.Errorf("said %q", out)
+	}
 }
