@@ -9,10 +9,10 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"charm.land/log/v2"
+	"github.com/nats-io/nats.go"
 
 	"arcade/rooms"
 	"arcade/rooms/cluster"
@@ -55,6 +55,7 @@ type serveConfig struct {
 	nats         string
 	nodeName     string
 	natsReplicas positiveInt
+	natsAuth     natsAuth
 }
 
 // parseServe reads the serve flags and their environment variables.
@@ -104,7 +105,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.StringVar(&c.nats, "nats", "", "join a cluster of arcade servers through these NATS `URLs`, comma-separated (ARCADE_NATS)")
 	fs.StringVar(&c.nodeName, "node-name", "", "this server's `name` in the cluster and its logs: letters, digits, '-' (ARCADE_NODE_NAME) (default the one in <data>/node-name, made on the first start of the host name and the listen port)")
 	fs.Var(&c.natsReplicas, "nats-replicas", "copies the cluster keeps of every table and game, a `number`: 3 for three NATS nodes, 1 for one (ARCADE_NATS_REPLICAS)")
-	vars := []envFlag{
+	vars := natsAuthFlags(fs, &c.natsAuth)
+	vars = append(vars, []envFlag{
 		{"listen", "ARCADE_LISTEN"},
 		{"data", "ARCADE_DATA"},
 		{"public-host", "ARCADE_PUBLIC_HOST"},
@@ -130,7 +132,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		{"nats", "ARCADE_NATS"},
 		{"node-name", "ARCADE_NODE_NAME"},
 		{"nats-replicas", "ARCADE_NATS_REPLICAS"},
-	}
+	}...)
 	err := parseFlags(fs, vars, args, getenv)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintln(stderr, "usage: arcade [serve] [flags]\n\nflags:")
@@ -149,6 +151,9 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	}
 	if err == nil && c.nats != "" && c.nodeName != "" {
 		err = checkNodeName(c.nodeName)
+	}
+	if err == nil && c.nats != "" {
+		err = c.natsAuth.check(natsURLs(c.nats))
 	}
 	return c, err
 }
@@ -324,11 +329,10 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 // name in the cluster and opens the store every node shares. nameFile is
 // the file the name came from, when no -node-name gave it.
 func joinCluster(c serveConfig, nameFile string) (*cluster.Conn, store.Store, error) {
-	var urls []string
-	for _, u := range strings.Split(c.nats, ",") {
-		if u = strings.TrimSpace(u); u != "" {
-			urls = append(urls, u)
-		}
+	urls := natsURLs(c.nats)
+	auth, err := c.natsAuth.options(urls)
+	if err != nil {
+		return nil, nil, err
 	}
 	host, _ := os.Hostname()
 	data, _ := filepath.Abs(c.data)
@@ -338,7 +342,7 @@ func joinCluster(c serveConfig, nameFile string) (*cluster.Conn, store.Store, er
 	// few peers for the replicas) is waited for a while.
 	deadline := time.Now().Add(clusterWait)
 	for {
-		conn, st, err := connectCluster(c.nodeName, urls, n, about)
+		conn, st, err := connectCluster(c.nodeName, urls, n, about, auth)
 		if err == nil {
 			return conn, st, nil
 		}
@@ -348,6 +352,10 @@ func joinCluster(c serveConfig, nameFile string) (*cluster.Conn, store.Store, er
 			return nil, nil, fmt.Errorf("%v: give this server a name of its own with -node-name (ARCADE_NODE_NAME)", taken)
 		case errors.As(err, &taken):
 			return nil, nil, fmt.Errorf("%v, and this server took that name from %s (which two servers share when they share a -data directory): give this one a -data directory of its own, or a name of its own with -node-name (ARCADE_NODE_NAME)", taken, nameFile)
+		case errors.Is(err, nats.ErrAuthorization), errors.Is(err, nats.ErrAuthExpired), errors.Is(err, nats.ErrAuthRevoked):
+			return nil, nil, fmt.Errorf("-nats: the NATS server refused this server's credentials (%v): give the ones its configuration names with -nats-creds, -nats-nkey or -nats-user and -nats-password-file", err)
+		case errors.Is(err, nats.ErrSecureConnRequired), errors.Is(err, nats.ErrSecureConnWanted):
+			return nil, nil, fmt.Errorf("-nats: TLS was not agreed with the NATS server (%v): serve NATS with TLS, or connect without TLS with -nats-insecure (ARCADE_NATS_INSECURE=true) only on a private network", err)
 		case errors.Is(err, cluster.ErrNotClustered):
 			return nil, nil, fmt.Errorf("-nats-replicas %d: the NATS server is a single server, not a cluster, and keeps one copy of everything: start the arcade with -nats-replicas 1 (ARCADE_NATS_REPLICAS=1), or give it a NATS cluster of %d servers", n, n)
 		case errors.Is(err, cluster.ErrTooFewPeers) && time.Now().After(deadline):
@@ -364,8 +372,8 @@ func joinCluster(c serveConfig, nameFile string) (*cluster.Conn, store.Store, er
 }
 
 // connectCluster is one try of joinCluster.
-func connectCluster(node string, urls []string, replicas int, about string) (*cluster.Conn, store.Store, error) {
-	conn, err := cluster.Connect(node, urls, cluster.Options{Replicas: replicas})
+func connectCluster(node string, urls []string, replicas int, about string, auth []nats.Option) (*cluster.Conn, store.Store, error) {
+	conn, err := cluster.Connect(node, urls, cluster.Options{Replicas: replicas}, auth...)
 	if err != nil {
 		return nil, nil, err
 	}

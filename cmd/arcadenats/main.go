@@ -4,7 +4,9 @@
 //	arcadenats -name nats1 -listen 10.0.0.1:4222 -cluster 10.0.0.1:6222 \
 //	  -routes nats-route://10.0.0.2:6222,nats-route://10.0.0.3:6222 -data /var/lib/arcadenats
 //
-// Every flag also reads an environment variable (ARCADE_NATS_*). A stock
+// -config adds a nats-server configuration file: users, permissions and
+// TLS, as in docs/cluster/nats-secure.conf. Every flag also reads an
+// environment variable (ARCADE_NATS_*). A stock
 // nats-server with JetStream does as well; this one needs nothing but Go
 // to build. It is a binary of its own so that the arcade server does not
 // link nats-server (see package natsd).
@@ -43,6 +45,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	fs.StringVar(&cfg.ClusterListen, "cluster", envOr(getenv, "ARCADE_NATS_CLUSTER", "127.0.0.1:6222"), "`address` the other NATS nodes connect to (ARCADE_NATS_CLUSTER)")
 	fs.StringVar(&routes, "routes", getenv("ARCADE_NATS_ROUTES"), "the other nodes' cluster `URLs`, comma-separated, e.g. nats-route://n2:6222 (ARCADE_NATS_ROUTES)")
 	fs.StringVar(&cfg.Dir, "data", envOr(getenv, "ARCADE_NATS_DATA", "./.arcade-nats"), "`directory` for JetStream's files (ARCADE_NATS_DATA)")
+	fs.StringVar(&cfg.Config, "config", getenv("ARCADE_NATS_CONFIG"), "start from this nats-server configuration `file`: users, nkeys, permissions, TLS, route authorization (see docs/cluster/nats-secure.conf); the other flags replace its addresses, routes and data directory (ARCADE_NATS_CONFIG)")
 	fs.BoolVar(&cfg.Log, "log", getenv("ARCADE_NATS_LOG") == "true", "print the NATS server's log (ARCADE_NATS_LOG=true)")
 	err := fs.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {

@@ -4,10 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nats-io/nats.go"
 
 	"arcade/rooms/cluster"
 )
@@ -35,47 +36,68 @@ func TestThreeNodesServeAnArcade(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a cluster takes seconds to form")
 	}
-	port := func() int {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
+	startThree(t, func(i int, client, routes string, others []string) ([]string, map[string]string) {
+		for j := range others {
+			others[j] = "nats-route://" + others[j]
 		}
-		defer l.Close()
-		return l.Addr().(*net.TCPAddr).Port
-	}
+		return nil, map[string]string{
+			"ARCADE_NATS_NAME":    fmt.Sprintf("nats%d", i+1),
+			"ARCADE_NATS_LISTEN":  client,
+			"ARCADE_NATS_CLUSTER": routes,
+			"ARCADE_NATS_ROUTES":  strings.Join(others, ","),
+			"ARCADE_NATS_DATA":    t.TempDir(),
+		}
+	})
+}
+
+// startThree starts three nodes on loopback, node i with the arguments
+// and environment node gives it from its client and cluster addresses and
+// the other nodes' cluster addresses; it waits until a front-end that
+// connects with the options front uses them with three replicas, and
+// returns the first node's client URL. The nodes stop at the end of the
+// test, and must stop well.
+func startThree(t *testing.T, node func(i int, client, routes string, others []string) ([]string, map[string]string), front ...nats.Option) string {
+	t.Helper()
 	const n = 3
-	clients, routes := make([]int, n), make([]string, n)
+	clients, routes := make([]string, n), make([]string, n)
 	for i := range n {
-		clients[i] = port()
-		routes[i] = fmt.Sprintf("127.0.0.1:%d", port())
+		clients[i] = fmt.Sprintf("127.0.0.1:%d", freePort(t))
+		routes[i] = fmt.Sprintf("127.0.0.1:%d", freePort(t))
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	defer stop()
 	done := make(chan int, n)
+	t.Cleanup(func() {
+		stop()
+		for range n {
+			select {
+			case code := <-done:
+				if code != 0 {
+					t.Errorf("a node stopped with exit %d", code)
+				}
+			case <-time.After(30 * time.Second):
+				t.Error("a node did not stop")
+			}
+		}
+	})
 	for i := range n {
 		var others []string
 		for j := range n {
 			if j != i {
-				others = append(others, "nats-route://"+routes[j])
+				others = append(others, routes[j])
 			}
 		}
-		env := map[string]string{
-			"ARCADE_NATS_NAME":    fmt.Sprintf("nats%d", i+1),
-			"ARCADE_NATS_LISTEN":  fmt.Sprintf("127.0.0.1:%d", clients[i]),
-			"ARCADE_NATS_CLUSTER": routes[i],
-			"ARCADE_NATS_ROUTES":  strings.Join(others, ","),
-			"ARCADE_NATS_DATA":    t.TempDir(),
-		}
-		go func() { done <- run(ctx, nil, func(k string) string { return env[k] }, io.Discard) }()
+		args, env := node(i, clients[i], routes[i], others)
+		go func() { done <- run(ctx, args, func(k string) string { return env[k] }, io.Discard) }()
 	}
+	url := "nats://" + clients[0]
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		c, err := cluster.Connect("front", []string{fmt.Sprintf("nats://127.0.0.1:%d", clients[0])}, cluster.Options{Replicas: 3})
+		c, err := cluster.Connect("front", []string{url}, cluster.Options{Replicas: 3}, front...)
 		if err == nil {
 			_, err = cluster.NewStore(c.JetStream(), 3)
 			c.Close()
 			if err == nil {
-				break
+				return url
 			}
 		}
 		select {
@@ -87,16 +109,5 @@ func TestThreeNodesServeAnArcade(t *testing.T) {
 			t.Fatalf("no arcade server could use the cluster: %v", err)
 		}
 		time.Sleep(200 * time.Millisecond)
-	}
-	stop()
-	for range n {
-		select {
-		case code := <-done:
-			if code != 0 {
-				t.Fatalf("exit %d", code)
-			}
-		case <-time.After(30 * time.Second):
-			t.Fatal("a node did not stop")
-		}
 	}
 }

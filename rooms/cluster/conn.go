@@ -86,12 +86,13 @@ func validToken(s string, most int) bool {
 	return true
 }
 
-// Connect connects node to the NATS servers at urls, reconnecting forever.
-func Connect(node string, urls []string, opts Options) (*Conn, error) {
+// Connect connects node to the NATS servers at urls, reconnecting forever;
+// auth adds nats.go's options, such as its credentials and TLS.
+func Connect(node string, urls []string, opts Options, auth ...nats.Option) (*Conn, error) {
 	if len(urls) == 0 {
 		return nil, errors.New("cluster: no NATS server URL")
 	}
-	return connect(node, opts, strings.Join(urls, ","))
+	return connect(node, opts, strings.Join(urls, ","), auth...)
 }
 
 // ConnectEmbedded connects node to an in-process server (natsd.Embedded)

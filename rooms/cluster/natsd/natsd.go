@@ -66,6 +66,11 @@ type NodeConfig struct {
 	Dir string
 	// Log turns the server's log (to stderr) on.
 	Log bool
+	// Config is a nats-server configuration file the node starts from
+	// (users, nkeys, accounts, permissions, TLS, route authorization);
+	// the fields above replace its name, addresses, routes (when given),
+	// cluster name (when it names none) and JetStream directory.
+	Config string
 }
 
 // RunNode starts a clustered NATS server with JetStream and waits until it
@@ -86,16 +91,19 @@ func RunNode(cfg NodeConfig) (*server.Server, error) {
 	if name == "" {
 		name = "arcade"
 	}
-	opts := &server.Options{
-		ServerName: cfg.Name,
-		Host:       host,
-		Port:       port,
-		JetStream:  true,
-		StoreDir:   cfg.Dir,
-		NoLog:      !cfg.Log,
-		NoSigs:     true,
-		Cluster:    server.ClusterOpts{Name: name, Host: chost, Port: cport},
+	opts := &server.Options{}
+	if cfg.Config != "" {
+		if opts, err = server.ProcessConfigFile(cfg.Config); err != nil {
+			return nil, fmt.Errorf("cluster: NATS configuration: %w", err)
+		}
+		if cfg.Cluster == "" && opts.Cluster.Name != "" {
+			name = opts.Cluster.Name
+		}
 	}
+	opts.ServerName, opts.Host, opts.Port = cfg.Name, host, port
+	opts.JetStream, opts.StoreDir = true, cfg.Dir
+	opts.NoLog, opts.NoSigs = !cfg.Log, true
+	opts.Cluster.Name, opts.Cluster.Host, opts.Cluster.Port = name, chost, cport
 	if len(cfg.Routes) > 0 {
 		opts.Routes = server.RoutesFromStr(strings.Join(cfg.Routes, ","))
 	}
