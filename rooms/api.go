@@ -147,6 +147,10 @@ type Config struct {
 	// Infof, when set, is told of what a cluster's nodes do with tables
 	// (one taken over, handed over). Nil: silent.
 	Infof func(format string, args ...any)
+	// Warnf, when set, is told of an address that keeps hitting a limit
+	// (chat, reports, wrong invite codes), at most once a minute each.
+	// Nil: silent.
+	Warnf func(format string, args ...any)
 	// Logf, when set, receives internal errors (a game that panicked, a
 	// timeout action the engine refused). Nil: silent.
 	Logf func(format string, args ...any)

@@ -81,10 +81,15 @@ func (c *Client) Say(text string) error {
 		return ErrChatEmpty
 	}
 	p := c.Player()
+	if c.relay == nil { // a stand-in's node checked it
+		if err := c.hub.chatAllowed(c, p); err != nil {
+			return err
+		}
+	}
 	if err := c.hub.chatRate.spend(p.ID, c.hub.cfg.Now()); err != nil {
 		return err
 	}
-	line := ChatLine{At: c.hub.cfg.Now().UTC(), From: p.Name, Who: c.hub.chatWho(p.ID), Text: text}
+	line := ChatLine{At: c.hub.cfg.Now().UTC(), From: p.Name, Who: c.hub.chatWho(speaker(p)), Text: text}
 	c.mu.Lock()
 	t, closed := c.table, c.closed
 	c.mu.Unlock()

@@ -238,10 +238,13 @@ func (c *Client) Join(tableID string) error {
 // in any case, with spaces or dashes. A malformed code gives ErrBadCode; a
 // code no table has gives an error that wraps ErrUnknownCode and names it.
 func (c *Client) JoinCode(code string) error {
+	if err := c.guessing(); err != nil {
+		return err
+	}
 	if r, ok := c.hub.remoteByCode(code); ok {
 		return c.enterRemote(r, cmdReq{Op: opJoin, ByCode: true})
 	}
-	return c.enter(c.hub.tableByCode(code), codeError(code), func(t *table, p Player) error {
+	return c.enter(c.byCode(code), codeError(code), func(t *table, p Player) error {
 		return t.join(c, p, true, false)
 	})
 }
@@ -258,10 +261,13 @@ func (c *Client) Watch(tableID string) error {
 
 // WatchCode follows the table with this invite code as a spectator.
 func (c *Client) WatchCode(code string) error {
+	if err := c.guessing(); err != nil {
+		return err
+	}
 	if r, ok := c.hub.remoteByCode(code); ok {
 		return c.enterRemote(r, cmdReq{Op: opWatch, ByCode: true})
 	}
-	return c.enter(c.hub.tableByCode(code), codeError(code), func(t *table, p Player) error {
+	return c.enter(c.byCode(code), codeError(code), func(t *table, p Player) error {
 		return t.watch(c, true)
 	})
 }

@@ -88,6 +88,9 @@ func (c Config) withDefaults() Config {
 	if c.Infof == nil {
 		c.Infof = func(string, ...any) {}
 	}
+	if c.Warnf == nil {
+		c.Warnf = func(string, ...any) {}
+	}
 	return c
 }
 
@@ -124,6 +127,7 @@ type Hub struct {
 	recent        []Result    // finished public games, under mu
 	chatSalt      string      // makes ChatLine.Who
 	chatRate      *rateLimit  // lines per player
+	limits        addrLimits  // chat, reports and codes per address (addrlimits.go)
 	store         store.Store // nil: nothing persists
 	// restarting is set by PrepareRestart and Close: nothing is written
 	// to the store any more, and tables closing stay in it.
@@ -179,6 +183,7 @@ func NewHub(cfg Config) *Hub {
 		store:    cfg.Store,
 		chatSalt: newChatSalt(),
 		chatRate: newRateLimit(ChatBurst, ChatEvery),
+		limits:   newAddrLimits(),
 		newKeys:  newRateLimit(cfg.NewKeysPerAddr, newKeyEvery),
 		games:    games,
 		bots:     botPool{size: cfg.BotWorkers},

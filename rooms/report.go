@@ -45,10 +45,15 @@ type reportLog struct {
 // Report tells the admins about the player in seat (counted from 0) at the
 // client's table, with a reason (cleaned, at most MaxReasonRunes runes).
 // It fails with ErrNotAtTable, ErrReportWhom (an empty seat, a bot, the
-// client's own seat) or ErrReportedAlready.
+// client's own seat), ErrReportedAlready or ErrReportTooFast (the player
+// or their address reported ReportBurst players lately).
 func (c *Client) Report(seat int, reason string) error {
 	reason = CleanText(reason, MaxReasonRunes)
-	return c.onTable(cmdReq{Op: opReport, Seat: seat, Text: reason}, func(t *table) error {
+	by := c.Player()
+	if c.relay == nil && c.hub.waitBoth(c.hub.limits.reports, "reports", by) > 0 {
+		return ErrReportTooFast
+	}
+	err := c.onTable(cmdReq{Op: opReport, Seat: seat, Text: reason}, func(t *table) error {
 		s := t.seatAt(engine.Seat(seat))
 		by := c.Player()
 		if s == nil || s.id == "" || s.id == by.ID {
@@ -58,6 +63,10 @@ func (c *Client) Report(seat int, reason string) error {
 			Who: s.id, WhoName: s.name, Reason: reason}
 		return t.hub.addReport(r)
 	})
+	if err == nil && c.relay == nil {
+		c.hub.takeBoth(c.hub.limits.reports, by) // a report kept counts
+	}
+	return err
 }
 
 // addReport keeps r unless its reporter already reported that player at

@@ -257,6 +257,7 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 		NoLeaderboard:      !c.leaderboard,
 		Logf:               func(format string, args ...any) { logger.Errorf(format, args...) },
 		Infof:              func(format string, args ...any) { logger.Infof(format, args...) },
+		Warnf:              func(format string, args ...any) { logger.Warnf(format, args...) },
 	})
 	defer hub.Close()
 	srv, err := sshserver.New(sshserver.Config{
