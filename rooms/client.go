@@ -145,8 +145,9 @@ func (c *Client) onTable(req cmdReq, f func(t *table) error) error {
 }
 
 // Rename changes the display name (cleaned with CleanName) and returns it.
-// A name that passes for an admin's (ErrNameReserved, unless the player is
-// one) or for another online player's (ErrNameTaken) is refused.
+// A name whose words mix look-alike alphabets (ErrNameMixed), or that
+// passes for an admin's (ErrNameReserved, unless the player is one) or for
+// another online player's (ErrNameTaken) is refused.
 func (c *Client) Rename(name string) (string, error) {
 	n := CleanName(name)
 	if err := c.hub.nameFree(c, n); err != nil {

@@ -52,6 +52,10 @@ var (
 	// ErrNameTaken: a player who is online has that name (or one that
 	// passes for it).
 	ErrNameTaken = errors.New("A player who is online has that name: choose another.")
+	// ErrNameMixed: a word of the name mixes alphabets whose letters look
+	// alike (Latin with Cyrillic or Greek), as names made to pass for
+	// another do.
+	ErrNameMixed = errors.New("That name mixes look-alike alphabets (such as Latin and Cyrillic) in one word: write each word in one alphabet.")
 	// ErrInternal: the game failed inside (a bug); the table was closed.
 	ErrInternal = errors.New("The game hit an internal error; the table was closed.")
 	// ErrUnsaved: the store refused the table's latest change; the table

@@ -147,3 +147,71 @@ func TestCleanText(t *testing.T) {
 		}
 	}
 }
+
+func TestNameFoldLookAlikes(t *testing.T) {
+	for _, tc := range []struct{ fake, real string }{
+		{"аdmin", "admin"}, // Cyrillic а
+		{"ɑdmin", "admin"}, // Latin alpha
+		{"ａｄｍｉｎ", "admin"}, // full-width
+		{"аnn", "Ann"},     // Cyrillic а
+		{"𝐀𝐧𝐧", "Ann"},     // mathematical bold
+		{"Аnn", "ann"},     // Cyrillic А
+		{"4nn", "ann"},     // a digit for a letter
+		{"rnary", "mary"},  // r and n pass for m
+	} {
+		if nameFold(tc.fake) != nameFold(tc.real) {
+			t.Errorf("%q folds to %q, %q to %q: they should collide", tc.fake, nameFold(tc.fake), tc.real, nameFold(tc.real))
+		}
+	}
+	for _, pair := range [][2]string{{"ann", "anna"}, {"bob", "rob"}, {"Иван", "Ivan"}} {
+		if nameFold(pair[0]) == nameFold(pair[1]) {
+			t.Errorf("%q and %q fold alike (%q)", pair[0], pair[1], nameFold(pair[0]))
+		}
+	}
+}
+
+func TestLookAlikeNamesRefused(t *testing.T) {
+	h := testHub(t, Config{})
+	connect(t, h, "Ann")
+	bob := connect(t, h, "bob")
+	for _, name := range []string{"ɑdmin", "ａｄｍｉｎ", "𝐀𝐝𝐦𝐢𝐧"} {
+		if _, err := bob.Rename(name); !errors.Is(err, ErrNameReserved) {
+			t.Errorf("rename to %q: %v, want the name kept for admins", name, err)
+		}
+	}
+	for _, name := range []string{"𝐀𝐧𝐧", "ａｎｎ", "ANN"} {
+		if _, err := bob.Rename(name); !errors.Is(err, ErrNameTaken) {
+			t.Errorf("rename to %q while Ann is online: %v, want taken", name, err)
+		}
+	}
+	if p := h.Connect(Player{ID: "key:fake", Name: "𝐀𝐧𝐧"}).Player(); p.Name != "𝐀𝐧𝐧 2" {
+		t.Errorf("a second Ann in bold letters is called %q", p.Name)
+	}
+	if p := h.Connect(Player{ID: "key:alpha", Name: "ɑdmin"}).Player(); !strings.HasPrefix(p.Name, "guest") {
+		t.Errorf("a player arriving as ɑdmin is called %q", p.Name)
+	}
+}
+
+func TestMixedScriptNames(t *testing.T) {
+	for _, name := range []string{"аdmin", "аnn", "Ann Иvan", "pаypal", "Ωmega"} {
+		if !mixedScripts(name) {
+			t.Errorf("%q mixes look-alike alphabets in a word, yet passes", name)
+		}
+	}
+	for _, name := range []string{"Ann", "Иван", "Ann Иван", "Σωκράτης", "山田太郎", "やまだ タロウ", "😀🎲", "R2-D2", "ann_99", "Zoë"} {
+		if mixedScripts(name) {
+			t.Errorf("%q is refused as mixing alphabets", name)
+		}
+	}
+	h := testHub(t, Config{})
+	bob := connect(t, h, "bob")
+	if _, err := bob.Rename("аnn"); !errors.Is(err, ErrNameMixed) {
+		t.Errorf("rename to a Cyrillic-Latin аnn: %v, want ErrNameMixed", err)
+	}
+	if name, err := bob.Rename("Иван"); err != nil || name != "Иван" {
+		t.Errorf("rename to Cyrillic-only Иван: %q, %v", name, err)
+	}
+	if p := h.Connect(Player{ID: "key:mixed", Name: "аnn"}).Player(); p.Name != "guest" {
+		t.Errorf("a player arriving as a Cyrillic-Latin аnn is called %q", p.Name)
+	}
+}
