@@ -586,7 +586,7 @@ func (h *Hub) localPeopleLocked() []Person {
 	people := make([]Person, 0, len(h.clients))
 	for c := range h.clients {
 		c.mu.Lock()
-		p, t, r := Person{Name: c.player.Name, Watching: c.watching}, c.table, c.remote
+		p, t, r := Person{Name: c.player.Name, Watching: c.watching, Admin: c.player.Admin}, c.table, c.remote
 		c.mu.Unlock()
 		switch {
 		case t != nil:
