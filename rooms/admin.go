@@ -164,6 +164,9 @@ func (h *Hub) nameFree(c *Client, name string) error {
 	if reservedName(name) && !p.Admin {
 		return ErrNameReserved
 	}
+	if h.ownedByOther(p.ID, name) {
+		return ErrNameOwned
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.nameTakenLocked(p.ID, name) {
@@ -189,16 +192,32 @@ func (h *Hub) nameTakenLocked(id, name string) bool {
 	return false
 }
 
+// ownedByOther reports whether a key other than id chose a name that
+// passes for name. A store that cannot say is logged and leaves the name
+// free.
+func (h *Hub) ownedByOther(id, name string) bool {
+	if h.store == nil {
+		return false
+	}
+	owner, err := h.store.NameOwner(nameFold(name))
+	if err != nil {
+		h.storeFailed("find a name's owner", err)
+		return false
+	}
+	return owner != "" && owner != id
+}
+
 // arrivalNameLocked is the name a player arriving with name gets: "guest"
 // for a name kept for admins or one whose words mix look-alike alphabets,
-// and a number added to one an online player has ("ann 2").
-func (h *Hub) arrivalNameLocked(p Player) string {
+// and a number added to one an online player has ("ann 2") or, when owned
+// is set, another key chose.
+func (h *Hub) arrivalNameLocked(p Player, owned bool) string {
 	first := p.Name
 	if mixedScripts(first) || reservedName(first) && !p.Admin {
 		first = "guest"
 	}
 	name := first
-	for k := 2; h.nameTakenLocked(p.ID, name) && k < 1000; k++ {
+	for k := 2; (owned && name == first || h.nameTakenLocked(p.ID, name)) && k < 1000; k++ {
 		suffix := fmt.Sprintf(" %d", k)
 		base := []rune(first)
 		if len(base)+len(suffix) > MaxNameRunes {

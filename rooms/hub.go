@@ -233,6 +233,7 @@ func (h *Hub) Connect(p Player) *Client {
 		// they held are away now, and this session takes them back.
 		h.endStandInsOf(p.ID)
 	}
+	owned := h.ownedByOther(p.ID, p.Name)
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
@@ -240,7 +241,7 @@ func (h *Hub) Connect(p Player) *Client {
 		c.shutdown()
 		return c
 	}
-	p.Name = h.arrivalNameLocked(p)
+	p.Name = h.arrivalNameLocked(p, owned)
 	c := newClient(h, p)
 	var old *Client
 	var resume *table

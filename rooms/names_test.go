@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"arcade/rooms/store"
 )
 
 func TestCleanName(t *testing.T) {
@@ -213,5 +215,38 @@ func TestMixedScriptNames(t *testing.T) {
 	}
 	if p := h.Connect(Player{ID: "key:mixed", Name: "аnn"}).Player(); p.Name != "guest" {
 		t.Errorf("a player arriving as a Cyrillic-Latin аnn is called %q", p.Name)
+	}
+}
+
+// TestKeyedNameKeptWhileAway: a name a key chose stays that key's while its
+// player is away: another key or a guest cannot take it (nor a look-alike),
+// arriving with it they are numbered, and the owner arriving keeps it.
+func TestKeyedNameKeptWhileAway(t *testing.T) {
+	h := testHub(t, Config{Store: store.NewMemory()})
+	ann := h.Connect(Player{ID: "key:ann", Name: "ann"})
+	if _, err := ann.Rename("Ann"); err != nil {
+		t.Fatal(err)
+	}
+	ann.Close()
+	bob := h.Connect(Player{ID: "key:bob", Name: "bob"})
+	t.Cleanup(bob.Close)
+	for _, name := range []string{"Ann", "ɑnn", "𝐀𝐧𝐧", "ANN"} {
+		if _, err := bob.Rename(name); !errors.Is(err, ErrNameOwned) {
+			t.Errorf("rename to %q while ann's key is away: %v, want ErrNameOwned", name, err)
+		}
+	}
+	guest := h.Connect(Player{Name: "Ann"})
+	t.Cleanup(guest.Close)
+	if got := guest.Player().Name; got != "Ann 2" {
+		t.Errorf("a guest arriving as Ann is called %q", got)
+	}
+	guest.Close()
+	back := h.Connect(Player{ID: "key:ann", Name: "whatever"})
+	t.Cleanup(back.Close)
+	if got := back.Player().Name; got != "Ann" {
+		t.Errorf("Ann's key came back as %q", got)
+	}
+	if _, err := back.Rename("ann"); err != nil {
+		t.Errorf("the owner renaming to their own name in another case: %v", err)
 	}
 }
