@@ -153,12 +153,19 @@ func (h *Hub) Notice() string {
 	return ""
 }
 
-// nameFree says whether c may take name: not one that passes for an
-// admin's (unless c's player is an admin), nor another online player's.
+// nameFree says whether c may take name: not one whose words mix
+// look-alike alphabets, nor one that passes for an admin's (unless c's
+// player is an admin), nor another online player's.
 func (h *Hub) nameFree(c *Client, name string) error {
 	p := c.Player()
+	if mixedScripts(name) {
+		return ErrNameMixed
+	}
 	if reservedName(name) && !p.Admin {
 		return ErrNameReserved
+	}
+	if h.ownedByOther(p.ID, name) {
+		return ErrNameOwned
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -185,20 +192,34 @@ func (h *Hub) nameTakenLocked(id, name string) bool {
 	return false
 }
 
-// arrivalNameLocked is the name a player arriving with name gets: "guest"
-// for a name kept for admins, and a number added to one an online player
-// has ("ann 2").
-func (h *Hub) arrivalNameLocked(p Player) string {
-	name := p.Name
-	if reservedName(name) && !p.Admin {
-		name = "guest"
+// ownedByOther reports whether a key other than id chose a name that
+// passes for name. A store that cannot say is logged and leaves the name
+// free.
+func (h *Hub) ownedByOther(id, name string) bool {
+	if h.store == nil {
+		return false
 	}
-	for k := 2; h.nameTakenLocked(p.ID, name) && k < 1000; k++ {
+	owner, err := h.store.NameOwner(nameFold(name))
+	if err != nil {
+		h.storeFailed("find a name's owner", err)
+		return false
+	}
+	return owner != "" && owner != id
+}
+
+// arrivalNameLocked is the name a player arriving with name gets: "guest"
+// for a name kept for admins or one whose words mix look-alike alphabets,
+// and a number added to one an online player has ("ann 2") or, when owned
+// is set, another key chose.
+func (h *Hub) arrivalNameLocked(p Player, owned bool) string {
+	first := p.Name
+	if mixedScripts(first) || reservedName(first) && !p.Admin {
+		first = "guest"
+	}
+	name := first
+	for k := 2; (owned && name == first || h.nameTakenLocked(p.ID, name)) && k < 1000; k++ {
 		suffix := fmt.Sprintf(" %d", k)
-		base := []rune(p.Name)
-		if reservedName(p.Name) && !p.Admin {
-			base = []rune("guest")
-		}
+		base := []rune(first)
 		if len(base)+len(suffix) > MaxNameRunes {
 			base = base[:MaxNameRunes-len(suffix)]
 		}

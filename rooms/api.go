@@ -228,6 +228,7 @@ type Person struct {
 	// Table its table's ID, "" when the table is private.
 	Game, Table string
 	Watching    bool
+	Admin       bool // one of the arcade's admins (the UI marks the name)
 }
 
 // SeatInfo describes one seat of a table.

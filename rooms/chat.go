@@ -47,7 +47,9 @@ type ChatLine struct {
 	Who string
 	// Spectator: said by someone watching the table, not playing.
 	Spectator bool
-	Text      string
+	// Admin: said by one of the arcade's admins (the UI marks the name).
+	Admin bool
+	Text  string
 }
 
 // chatLog is a bounded list of chat lines; a new line makes a new slice,
@@ -89,7 +91,7 @@ func (c *Client) Say(text string) error {
 	if err := c.hub.chatRate.spend(p.ID, c.hub.cfg.Now()); err != nil {
 		return err
 	}
-	line := ChatLine{At: c.hub.cfg.Now().UTC(), From: p.Name, Who: c.hub.chatWho(speaker(p)), Text: text}
+	line := ChatLine{At: c.hub.cfg.Now().UTC(), From: p.Name, Who: c.hub.chatWho(speaker(p)), Admin: p.Admin, Text: text}
 	c.mu.Lock()
 	t, closed := c.table, c.closed
 	c.mu.Unlock()

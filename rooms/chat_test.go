@@ -138,3 +138,23 @@ func TestQuietIsKeptAcrossRestarts(t *testing.T) {
 		t.Fatal("anna's signals stayed off")
 	}
 }
+
+// TestChatMarksAdmins: an admin's lines and place in the people list say
+// so; another player's do not.
+func TestChatMarksAdmins(t *testing.T) {
+	h := testHub(t, Config{})
+	anna := connect(t, h, "anna")
+	root := h.Connect(Player{ID: "key:root", Name: "root", Admin: true})
+	t.Cleanup(root.Close)
+	must(t, root.Say("welcome"))
+	must(t, anna.Say("thanks"))
+	l := anna.lobbyWhere("both lines", func(l *LobbyUpdate) bool { return len(l.Chat) == 2 })
+	if !l.Chat[0].Admin || l.Chat[1].Admin {
+		t.Fatalf("chat lines: %+v", l.Chat)
+	}
+	for _, p := range l.People {
+		if p.Admin != (p.Name == "root") {
+			t.Errorf("person %+v", p)
+		}
+	}
+}

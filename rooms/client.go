@@ -145,8 +145,10 @@ func (c *Client) onTable(req cmdReq, f func(t *table) error) error {
 }
 
 // Rename changes the display name (cleaned with CleanName) and returns it.
-// A name that passes for an admin's (ErrNameReserved, unless the player is
-// one) or for another online player's (ErrNameTaken) is refused.
+// A name whose words mix look-alike alphabets (ErrNameMixed), or that
+// passes for an admin's (ErrNameReserved, unless the player is one), for
+// another online player's (ErrNameTaken) or for one another key chose
+// (ErrNameOwned) is refused.
 func (c *Client) Rename(name string) (string, error) {
 	n := CleanName(name)
 	if err := c.hub.nameFree(c, n); err != nil {
@@ -155,10 +157,10 @@ func (c *Client) Rename(name string) (string, error) {
 	if p := c.Player(); c.hub.store != nil && !p.Guest {
 		// Kept before it is shown; a key the store did not record yet (see
 		// knownName) is recorded now that its player chose a name.
-		err := c.hub.store.SetName(p.ID, n)
+		err := c.hub.store.SetName(p.ID, n, nameFold(n))
 		if errors.Is(err, store.ErrNotFound) {
 			if _, err = c.hub.store.SeePlayer(p.ID, n, time.Now().UTC()); err == nil {
-				err = c.hub.store.SetName(p.ID, n)
+				err = c.hub.store.SetName(p.ID, n, nameFold(n))
 			}
 		}
 		if err != nil {

@@ -52,6 +52,13 @@ var (
 	// ErrNameTaken: a player who is online has that name (or one that
 	// passes for it).
 	ErrNameTaken = errors.New("A player who is online has that name: choose another.")
+	// ErrNameMixed: a word of the name mixes alphabets whose letters look
+	// alike (Latin with Cyrillic or Greek), as names made to pass for
+	// another do.
+	ErrNameMixed = errors.New("That name mixes look-alike alphabets (such as Latin and Cyrillic) in one word: write each word in one alphabet.")
+	// ErrNameOwned: a player with a key chose that name (or one that
+	// passes for it); it stays theirs while they are away.
+	ErrNameOwned = errors.New("That name belongs to another player's key: choose another.")
 	// ErrInternal: the game failed inside (a bug); the table was closed.
 	ErrInternal = errors.New("The game hit an internal error; the table was closed.")
 	// ErrUnsaved: the store refused the table's latest change; the table

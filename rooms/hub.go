@@ -238,6 +238,7 @@ func (h *Hub) Connect(p Player) *Client {
 		// they held are away now, and this session takes them back.
 		h.endStandInsOf(p.ID)
 	}
+	owned := h.ownedByOther(p.ID, p.Name)
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
@@ -245,7 +246,7 @@ func (h *Hub) Connect(p Player) *Client {
 		c.shutdown()
 		return c
 	}
-	p.Name = h.arrivalNameLocked(p)
+	p.Name = h.arrivalNameLocked(p, owned)
 	c := newClient(h, p)
 	var old *Client
 	var resume *table
@@ -591,7 +592,7 @@ func (h *Hub) localPeopleLocked() []Person {
 	people := make([]Person, 0, len(h.clients))
 	for c := range h.clients {
 		c.mu.Lock()
-		p, t, r := Person{Name: c.player.Name, Watching: c.watching}, c.table, c.remote
+		p, t, r := Person{Name: c.player.Name, Watching: c.watching, Admin: c.player.Admin}, c.table, c.remote
 		c.mu.Unlock()
 		switch {
 		case t != nil:

@@ -5,6 +5,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/mtibben/confusables"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Limits of a display name.
@@ -266,11 +269,14 @@ func uniqueNames(base []string) []string {
 var reservedNames = []string{"admin", "administrator", "moderator", "mod", "operator", "sysop", "root", "server", "system", "arcade", "staff", "support"}
 
 // nameFold is the form two names are compared in to catch impersonation:
-// lower case, letters and digits only, with the digits that pass for
-// letters read as those letters ("4dm1n" is "admin").
+// the name in Unicode compatibility form (NFKC: full-width and mathematical
+// letters become plain ones), lower case, with the digits that pass for
+// letters read as those letters ("4dm1n" is "admin"), then reduced to its
+// Unicode confusables skeleton (UTS #39: Cyrillic "а" and Latin "ɑ" read as
+// "a") and lower-cased again, letters and digits only.
 func nameFold(name string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(name) {
+	for _, r := range strings.ToLower(norm.NFKC.String(name)) {
 		switch r {
 		case '0':
 			r = 'o'
@@ -285,6 +291,11 @@ func nameFold(name string) string {
 		case '7':
 			r = 't'
 		}
+		b.WriteRune(r)
+	}
+	skeleton := strings.ToLower(confusables.Skeleton(b.String()))
+	b.Reset()
+	for _, r := range skeleton {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			b.WriteRune(r)
 		}
@@ -296,8 +307,35 @@ func nameFold(name string) string {
 func reservedName(name string) bool {
 	f := nameFold(name)
 	for _, r := range reservedNames {
-		if f == r || strings.HasPrefix(f, "admin") {
+		if f == nameFold(r) || strings.HasPrefix(f, nameFold("admin")) {
 			return true
+		}
+	}
+	return false
+}
+
+// lookAlikeScripts are the alphabets whose letters pass for one another
+// (Latin "a", Greek "α", Cyrillic "а"): a word may use only one of them.
+var lookAlikeScripts = []*unicode.RangeTable{unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Armenian, unicode.Cherokee, unicode.Coptic}
+
+// mixedScripts reports whether a word of name (a run of letters, digits and
+// marks) takes letters from more than one of lookAlikeScripts, as a name
+// made to pass for another does ("аdmin" with a Cyrillic "а"). Words in one
+// script of any kind, and names of digits, punctuation or emoji, pass.
+func mixedScripts(name string) bool {
+	var script *unicode.RangeTable
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) {
+			script = nil // a new word starts
+			continue
+		}
+		for _, s := range lookAlikeScripts {
+			if unicode.Is(s, r) {
+				if script != nil && script != s {
+					return true
+				}
+				script = s
+			}
 		}
 	}
 	return false

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"arcade/rooms/store"
 )
 
 func TestCleanName(t *testing.T) {
@@ -145,5 +147,106 @@ func TestCleanText(t *testing.T) {
 		if got := CleanText(tc.in, tc.max); got != tc.want {
 			t.Errorf("CleanText(%q, %d) = %q, want %q", tc.in, tc.max, got, tc.want)
 		}
+	}
+}
+
+func TestNameFoldLookAlikes(t *testing.T) {
+	for _, tc := range []struct{ fake, real string }{
+		{"аdmin", "admin"}, // Cyrillic а
+		{"ɑdmin", "admin"}, // Latin alpha
+		{"ａｄｍｉｎ", "admin"}, // full-width
+		{"аnn", "Ann"},     // Cyrillic а
+		{"𝐀𝐧𝐧", "Ann"},     // mathematical bold
+		{"Аnn", "ann"},     // Cyrillic А
+		{"4nn", "ann"},     // a digit for a letter
+		{"rnary", "mary"},  // r and n pass for m
+	} {
+		if nameFold(tc.fake) != nameFold(tc.real) {
+			t.Errorf("%q folds to %q, %q to %q: they should collide", tc.fake, nameFold(tc.fake), tc.real, nameFold(tc.real))
+		}
+	}
+	for _, pair := range [][2]string{{"ann", "anna"}, {"bob", "rob"}, {"Иван", "Ivan"}} {
+		if nameFold(pair[0]) == nameFold(pair[1]) {
+			t.Errorf("%q and %q fold alike (%q)", pair[0], pair[1], nameFold(pair[0]))
+		}
+	}
+}
+
+func TestLookAlikeNamesRefused(t *testing.T) {
+	h := testHub(t, Config{})
+	connect(t, h, "Ann")
+	bob := connect(t, h, "bob")
+	for _, name := range []string{"ɑdmin", "ａｄｍｉｎ", "𝐀𝐝𝐦𝐢𝐧"} {
+		if _, err := bob.Rename(name); !errors.Is(err, ErrNameReserved) {
+			t.Errorf("rename to %q: %v, want the name kept for admins", name, err)
+		}
+	}
+	for _, name := range []string{"𝐀𝐧𝐧", "ａｎｎ", "ANN"} {
+		if _, err := bob.Rename(name); !errors.Is(err, ErrNameTaken) {
+			t.Errorf("rename to %q while Ann is online: %v, want taken", name, err)
+		}
+	}
+	if p := h.Connect(Player{ID: "key:fake", Name: "𝐀𝐧𝐧"}).Player(); p.Name != "𝐀𝐧𝐧 2" {
+		t.Errorf("a second Ann in bold letters is called %q", p.Name)
+	}
+	if p := h.Connect(Player{ID: "key:alpha", Name: "ɑdmin"}).Player(); !strings.HasPrefix(p.Name, "guest") {
+		t.Errorf("a player arriving as ɑdmin is called %q", p.Name)
+	}
+}
+
+func TestMixedScriptNames(t *testing.T) {
+	for _, name := range []string{"аdmin", "аnn", "Ann Иvan", "pаypal", "Ωmega"} {
+		if !mixedScripts(name) {
+			t.Errorf("%q mixes look-alike alphabets in a word, yet passes", name)
+		}
+	}
+	for _, name := range []string{"Ann", "Иван", "Ann Иван", "Σωκράτης", "山田太郎", "やまだ タロウ", "😀🎲", "R2-D2", "ann_99", "Zoë"} {
+		if mixedScripts(name) {
+			t.Errorf("%q is refused as mixing alphabets", name)
+		}
+	}
+	h := testHub(t, Config{})
+	bob := connect(t, h, "bob")
+	if _, err := bob.Rename("аnn"); !errors.Is(err, ErrNameMixed) {
+		t.Errorf("rename to a Cyrillic-Latin аnn: %v, want ErrNameMixed", err)
+	}
+	if name, err := bob.Rename("Иван"); err != nil || name != "Иван" {
+		t.Errorf("rename to Cyrillic-only Иван: %q, %v", name, err)
+	}
+	if p := h.Connect(Player{ID: "key:mixed", Name: "аnn"}).Player(); p.Name != "guest" {
+		t.Errorf("a player arriving as a Cyrillic-Latin аnn is called %q", p.Name)
+	}
+}
+
+// TestKeyedNameKeptWhileAway: a name a key chose stays that key's while its
+// player is away: another key or a guest cannot take it (nor a look-alike),
+// arriving with it they are numbered, and the owner arriving keeps it.
+func TestKeyedNameKeptWhileAway(t *testing.T) {
+	h := testHub(t, Config{Store: store.NewMemory()})
+	ann := h.Connect(Player{ID: "key:ann", Name: "ann"})
+	if _, err := ann.Rename("Ann"); err != nil {
+		t.Fatal(err)
+	}
+	ann.Close()
+	bob := h.Connect(Player{ID: "key:bob", Name: "bob"})
+	t.Cleanup(bob.Close)
+	for _, name := range []string{"Ann", "ɑnn", "𝐀𝐧𝐧", "ANN"} {
+		if _, err := bob.Rename(name); !errors.Is(err, ErrNameOwned) {
+			t.Errorf("rename to %q while ann's key is away: %v, want ErrNameOwned", name, err)
+		}
+	}
+	guest := h.Connect(Player{Name: "Ann"})
+	t.Cleanup(guest.Close)
+	if got := guest.Player().Name; got != "Ann 2" {
+		t.Errorf("a guest arriving as Ann is called %q", got)
+	}
+	guest.Close()
+	back := h.Connect(Player{ID: "key:ann", Name: "whatever"})
+	t.Cleanup(back.Close)
+	if got := back.Player().Name; got != "Ann" {
+		t.Errorf("Ann's key came back as %q", got)
+	}
+	if _, err := back.Rename("ann"); err != nil {
+		t.Errorf("the owner renaming to their own name in another case: %v", err)
 	}
 }

@@ -237,7 +237,7 @@ func TestIdleKeysForgotten(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	must(t, db.SetName("key:SHA256:named", "Named"))
+	must(t, db.SetName("key:SHA256:named", "Named", "named"))
 	testHub(t, Config{Store: db, ForgetKeysAfter: 24 * time.Hour})
 	until(t, "the idle key forgotten", func() bool { known, _ := db.KnowsPlayer("key:SHA256:idle"); return !known })
 	if known, _ := db.KnowsPlayer("key:SHA256:named"); !known {

@@ -532,7 +532,11 @@ func (l *lobbyScreen) onlineLines(w, h int) []string {
 		case p.Game != "":
 			where = "playing " + p.Game
 		}
-		for i, l := range wrapHang(p.Name+" · "+where, w-1, 2) {
+		name := p.Name
+		if p.Admin {
+			name += adminMark
+		}
+		for i, l := range wrapHang(name+" · "+where, w-1, 2) {
 			if i > 0 {
 				l = th.Faint.Render(l)
 			}

@@ -178,10 +178,17 @@ func (s *session) lastChat(chat []rooms.ChatLine, w int) string {
 	return ""
 }
 
+// adminMark follows an admin's name in the chat and the people list, in
+// plain text so that it reads without colour.
+const adminMark = " [admin]"
+
 // chatLine is one chat line as the pane shows it: the speaker (marked when
-// watching), then the text.
+// an admin, and when watching), then the text.
 func (s *session) chatLine(l rooms.ChatLine) string {
 	who := l.From
+	if l.Admin {
+		who += adminMark
+	}
 	if l.Spectator {
 		who += " (watching)"
 	}

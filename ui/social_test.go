@@ -180,3 +180,26 @@ func TestFullTablesCodeWatches(t *testing.T) {
 		t.Fatalf("cat is not told why she watches:\n%s", s)
 	}
 }
+
+// TestAdminMarked: an admin's name carries "[admin]" in the chat and the
+// lobby's list of who is online; another player's does not.
+func TestAdminMarked(t *testing.T) {
+	hub := newHub(t)
+	anna := newDriver(t, hub, "anna", 120, 30)
+	anna.waitFor("THE ARCADE")
+	root := hub.Connect(rooms.Player{ID: "key:root", Name: "root", Admin: true})
+	t.Cleanup(root.Close)
+	if err := root.Say("welcome"); err != nil {
+		t.Fatal(err)
+	}
+	if err := anna.client.Say("thanks"); err != nil {
+		t.Fatal(err)
+	}
+	s := stripANSI(anna.waitFor("thanks"))
+	if !strings.Contains(s, "root [admin]: welcome") || !strings.Contains(s, "root [admin] · in the lobby") {
+		t.Fatalf("the admin is not marked:\n%s", s)
+	}
+	if strings.Contains(s, "anna [admin]") || !strings.Contains(s, "anna: thanks") {
+		t.Fatalf("a player who is no admin is marked:\n%s", s)
+	}
+}

@@ -506,6 +506,7 @@ type playerRecord struct {
 	ID        string    `json:"id"`
 	Name      string    `json:"name"`
 	Chosen    bool      `json:"chosen,omitempty"` // the player chose Name (SetName)
+	Fold      string    `json:"fold,omitempty"`   // Name's fold, when chosen (NameOwner)
 	FirstSeen time.Time `json:"first"`
 	LastSeen  time.Time `json:"last"`
 }
@@ -575,26 +576,71 @@ func (s *Store) SeePlayer(id, name string, now time.Time) (store.Identity, error
 	return store.Identity{ID: p.ID, Name: p.Name, FirstSeen: p.FirstSeen, LastSeen: p.LastSeen}, err
 }
 
-// SetName implements store.Store (compare-and-swap).
-func (s *Store) SetName(id, name string) error {
-	_, err := s.updatePlayer(id, nil, func(p *playerRecord) { p.Name, p.Chosen = name, true })
-	return err
-}
-
-// name returns the name a player goes by now, or "" when not known.
-func (s *Store) name(id string) (string, error) {
+// SetName implements store.Store (compare-and-swap). The fold's own key
+// names the player too, for NameOwner.
+func (s *Store) SetName(id, name, fold string) error {
+	if _, err := s.updatePlayer(id, nil, func(p *playerRecord) { p.Name, p.Chosen, p.Fold = name, true, fold }); err != nil || fold == "" {
+		return err
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
-	e, err := s.players.Get(ctx, playerKey(id))
+	if _, err := s.players.Put(ctx, foldKey(fold), []byte(id)); err != nil {
+		return fmt.Errorf("cluster: player: %w", err)
+	}
+	return nil
+}
+
+// foldKey is the bucket key that names the player who chose a name with
+// this fold.
+func foldKey(fold string) string {
+	sum := sha256.Sum256([]byte(fold))
+	return "fold-" + hex.EncodeToString(sum[:])
+}
+
+// NameOwner implements store.Store: the player the fold's key names, while
+// their record still has that fold (they may have chosen another since).
+func (s *Store) NameOwner(fold string) (string, error) {
+	if fold == "" {
+		return "", nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	e, err := s.players.Get(ctx, foldKey(fold))
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return "", nil
 	}
 	if err != nil {
 		return "", fmt.Errorf("cluster: player: %w", err)
 	}
-	var p playerRecord
-	if err := json.Unmarshal(e.Value(), &p); err != nil {
-		return "", fmt.Errorf("cluster: player: %w", err)
+	id := string(e.Value())
+	p, err := s.record(id)
+	if err != nil || !p.Chosen || p.Fold != fold {
+		return "", err
 	}
-	return p.Name, nil
+	return id, nil
+}
+
+// name returns the name a player goes by now, or "" when not known.
+func (s *Store) name(id string) (string, error) {
+	p, err := s.record(id)
+	return p.Name, err
+}
+
+// record reads a player's record; a player not in the bucket has an empty
+// one.
+func (s *Store) record(id string) (playerRecord, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
+	defer cancel()
+	var p playerRecord
+	e, err := s.players.Get(ctx, playerKey(id))
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return p, nil
+	}
+	if err != nil {
+		return p, fmt.Errorf("cluster: player: %w", err)
+	}
+	if err := json.Unmarshal(e.Value(), &p); err != nil {
+		return playerRecord{}, fmt.Errorf("cluster: player: %w", err)
+	}
+	return p, nil
 }

@@ -17,7 +17,8 @@ type Memory struct {
 	mu     sync.Mutex
 	tables map[string]*Table
 	ids    map[string]*Identity
-	chosen map[string]bool // players who chose their name (SetName)
+	chosen map[string]bool   // players who chose their name (SetName)
+	folds  map[string]string // the fold of each chosen name, by player
 	games  []Game
 	values map[string][]byte // Settings
 	aside  []asideTable      // Quarantine
@@ -31,7 +32,7 @@ type asideTable struct {
 
 // NewMemory returns an empty Memory.
 func NewMemory() *Memory {
-	return &Memory{tables: map[string]*Table{}, ids: map[string]*Identity{}, chosen: map[string]bool{}, values: map[string][]byte{}}
+	return &Memory{tables: map[string]*Table{}, ids: map[string]*Identity{}, chosen: map[string]bool{}, folds: map[string]string{}, values: map[string][]byte{}}
 }
 
 // SaveTable implements Store.
@@ -168,7 +169,7 @@ func (m *Memory) ForgetIdle(before time.Time) (int, error) {
 }
 
 // SetName implements Store.
-func (m *Memory) SetName(id, name string) error {
+func (m *Memory) SetName(id, name, fold string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	who := m.ids[id]
@@ -177,7 +178,20 @@ func (m *Memory) SetName(id, name string) error {
 	}
 	who.Name = name
 	m.chosen[id] = true
+	m.folds[id] = fold
 	return nil
+}
+
+// NameOwner implements Store.
+func (m *Memory) NameOwner(fold string) (string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for id, f := range m.folds {
+		if fold != "" && f == fold && m.ids[id] != nil {
+			return id, nil
+		}
+	}
+	return "", nil
 }
 
 // SaveGame implements Store.

@@ -159,8 +159,12 @@ type Store interface {
 	// FirstSeen, and returns the identity: its Name is the one the player
 	// chose last (name, the name they came with, when they never chose).
 	SeePlayer(id, name string, now time.Time) (Identity, error)
-	// SetName keeps a name the player chose.
-	SetName(id, name string) error
+	// SetName keeps a name the player chose, with fold, the form names are
+	// compared in (NameOwner finds the player by it).
+	SetName(id, name, fold string) error
+	// NameOwner returns the ID of a player who chose a name with this fold
+	// ("" when none did, or fold is "").
+	NameOwner(fold string) (string, error)
 
 	// SaveGame adds a finished game and returns its ID. A table has one
 	// game: when its game is saved already, SaveGame returns that game's

@@ -74,9 +74,9 @@ const forgetBatch = 2000
 
 // SetName implements store.Store (store.ErrNotFound for a player never
 // seen).
-func (s *Store) SetName(id, name string) error {
+func (s *Store) SetName(id, name, fold string) error {
 	return s.write(func(tx *sql.Tx) error {
-		res, err := tx.Exec(`UPDATE identities SET name = ?, chosen = 1 WHERE id = ?`, name, id)
+		res, err := tx.Exec(`UPDATE identities SET name = ?, fold = ?, chosen = 1 WHERE id = ?`, name, fold, id)
 		if err != nil {
 			return s.err1("set name", err)
 		}
@@ -259,4 +259,20 @@ func (s *Store) Leaderboard(game string, limit int) ([]store.Standing, error) {
 		return nil, s.err1("leaderboard", err)
 	}
 	return out, nil
+}
+
+// NameOwner implements store.Store.
+func (s *Store) NameOwner(fold string) (string, error) {
+	if fold == "" {
+		return "", nil
+	}
+	var id string
+	err := s.r.QueryRow(`SELECT id FROM identities WHERE fold = ? AND chosen = 1 LIMIT 1`, fold).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", s.err1("find a name's owner", err)
+	}
+	return id, nil
 }

@@ -85,4 +85,11 @@ INSERT INTO settings (key, value)
 	) WHERE n IS NOT NULL HAVING count(*) > 0
 	ON CONFLICT (key) DO NOTHING;
 `,
+	// 5: a chosen name's fold, the form names are compared in, so that a
+	// keyed player's name stays theirs while they are away
+	// (store.NameOwner). Names chosen before have none until chosen again.
+	`
+ALTER TABLE identities ADD COLUMN fold TEXT NOT NULL DEFAULT '';
+CREATE INDEX identities_fold ON identities(fold) WHERE chosen = 1;
+`,
 }

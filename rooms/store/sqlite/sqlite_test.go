@@ -93,8 +93,13 @@ func (r *reopening) SeePlayer(id, name string, now time.Time) (who store.Identit
 	return who, err
 }
 
-func (r *reopening) SetName(id, name string) error {
-	return r.write(func(s *Store) error { return s.SetName(id, name) })
+func (r *reopening) SetName(id, name, fold string) error {
+	return r.write(func(s *Store) error { return s.SetName(id, name, fold) })
+}
+
+func (r *reopening) NameOwner(fold string) (id string, err error) {
+	err = r.read(func(s *Store) error { id, err = s.NameOwner(fold); return err })
+	return id, err
 }
 
 func (r *reopening) SaveGame(g *store.Game) (id int64, err error) {
@@ -355,17 +360,17 @@ func TestNewerSchemaRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.Exec("PRAGMA user_version = 5"); err != nil {
+	if _, err := db.Exec("PRAGMA user_version = 6"); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
-	if SchemaVersion != 4 {
-		t.Fatalf("this test expects schema 4, the code has %d: update it", SchemaVersion)
+	if SchemaVersion != 5 {
+		t.Fatalf("this test expects schema 5, the code has %d: update it", SchemaVersion)
 	}
 	_, err = Open(path)
-	checkErr(t, err, path, "newer arcade (schema 5, this one knows up to 4): upgrade the arcade")
+	checkErr(t, err, path, "newer arcade (schema 6, this one knows up to 5): upgrade the arcade")
 	_, err = OpenReadOnly(path)
-	checkErr(t, err, path, "newer arcade (schema 5, this one knows up to 4): upgrade the arcade")
+	checkErr(t, err, path, "newer arcade (schema 6, this one knows up to 5): upgrade the arcade")
 }
 
 // TestMigrationFromV1 fills a database of schema 1 as the first arcade with

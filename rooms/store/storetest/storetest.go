@@ -349,15 +349,21 @@ func identities(t *testing.T, s store.Store) {
 	// Never chose a name: the name they come with.
 	sameIdentity(t, see(t, s, ann, "anna", at(3)), store.Identity{ID: ann, Name: "anna", FirstSeen: at(1), LastSeen: at(3)})
 	// Chose one: kept across visits, whatever name they come with.
-	if err := s.SetName(ann, "Ann Lee"); err != nil {
+	if err := s.SetName(ann, "Ann Lee", "annlee"); err != nil {
 		t.Fatalf("SetName: %v", err)
 	}
 	sameIdentity(t, see(t, s, ann, "ann", at(4)), store.Identity{ID: ann, Name: "Ann Lee", FirstSeen: at(1), LastSeen: at(4)})
 	sameIdentity(t, see(t, s, ann, "x", at(5)), store.Identity{ID: ann, Name: "Ann Lee", FirstSeen: at(1), LastSeen: at(5)})
-	if err := s.SetName(ann, "Ann"); err != nil {
+	if err := s.SetName(ann, "Ann", "ann"); err != nil {
 		t.Fatalf("SetName: %v", err)
 	}
 	sameIdentity(t, see(t, s, ann, "x", at(6)), store.Identity{ID: ann, Name: "Ann", FirstSeen: at(1), LastSeen: at(6)})
+	// The chosen name's fold finds its owner; the name left behind is free.
+	for fold, want := range map[string]string{"ann": ann, "annlee": "", "bob": "", "": ""} {
+		if id, err := s.NameOwner(fold); err != nil || id != want {
+			t.Errorf("NameOwner(%q) = %q (%v), want %q", fold, id, err, want)
+		}
+	}
 	// Another player is not touched.
 	sameIdentity(t, see(t, s, bob, "bob", at(7)), store.Identity{ID: bob, Name: "bob", FirstSeen: at(2), LastSeen: at(7)})
 }
@@ -374,7 +380,7 @@ func forgetIdle(t *testing.T, s store.Store) {
 		see(t, s, id, "x", at(1))
 	}
 	see(t, s, recent, "x", at(9))
-	if err := s.SetName(named, "Named"); err != nil {
+	if err := s.SetName(named, "Named", "named"); err != nil {
 		t.Fatal(err)
 	}
 	saveG(t, s, game("firetower", 2, played, 1, "", 0))
@@ -394,7 +400,7 @@ func forgetIdle(t *testing.T, s store.Store) {
 }
 
 func setNameUnknown(t *testing.T, s store.Store) {
-	if err := s.SetName("key:SHA256:nobody", "x"); !errors.Is(err, store.ErrNotFound) {
+	if err := s.SetName("key:SHA256:nobody", "x", "x"); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("SetName of an unknown player: %v, want ErrNotFound", err)
 	}
 	// Nor does it create the player.
@@ -570,7 +576,7 @@ func stats(t *testing.T, s store.Store) {
 func leaderboard(t *testing.T, s store.Store) {
 	const ann, bob, cy, dee, eve = "key:SHA256:ann", "key:SHA256:bob", "key:SHA256:cy", "key:SHA256:dee", "key:SHA256:eve"
 	see(t, s, ann, "ann", at(0))
-	if err := s.SetName(ann, "Ann Lee"); err != nil {
+	if err := s.SetName(ann, "Ann Lee", "annlee"); err != nil {
 		t.Fatal(err)
 	}
 	see(t, s, cy, "cy", at(0))
@@ -589,7 +595,7 @@ func leaderboard(t *testing.T, s store.Store) {
 	saveG(t, s, game("firelibrary", 7, eve, 5, dee, 1)) // another game: not counted
 	saveG(t, s, game("firelibrary", 8, ann, 5))
 	// A new name after the games: the leaderboard shows it.
-	if err := s.SetName(cy, "Cy Twombly"); err != nil {
+	if err := s.SetName(cy, "Cy Twombly", "cytwombly"); err != nil {
 		t.Fatal(err)
 	}
 	want := []store.Standing{
