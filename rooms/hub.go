@@ -60,7 +60,7 @@ func (c Config) withDefaults() Config {
 	c.MaxSpectators = orDefault(c.MaxSpectators, defaultMaxSpectators)
 	c.AwayGrace = orDefault(c.AwayGrace, defaultAwayGrace)
 	c.RestoreGrace = orDefault(c.RestoreGrace, 5*time.Minute)
-	// Off until the table screen shows the clock's countdown (issue 12).
+	// Off unless the table's host picks a clock.
 	c.DefaultClock = orDefault(c.DefaultClock, ClockOff)
 	c.AutoPassWindow = orDefault(c.AutoPassWindow, 3*time.Second)
 	c.RelaxedTime = orDefault(c.RelaxedTime, DefaultRelaxedTime)

@@ -15,7 +15,7 @@ import (
 	"arcade/sshserver/sshtest"
 )
 
-// Tests for the attacks on the session path (issue 9): each reproduces one
+// Tests for the attacks on the session path: each reproduces one
 // against the real server and checks it is harmless.
 
 // waitStats waits until ok holds for the server's counters.

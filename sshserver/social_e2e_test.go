@@ -9,7 +9,7 @@ import (
 	"arcade/sshserver/sshtest"
 )
 
-// The social layer over SSH (issue 12): chat, the your-turn signals, the
+// The social layer over SSH: chat, the your-turn signals, the
 // turn clock, rematch, kick and the way back to a seat, each driven by real
 // SSH clients reading their screens.
 

@@ -3,7 +3,7 @@
 // players with all 13 tools in their timing windows, the variants (Robot
 // Player, Solo Robot, Lone Librarian, No Tool, Wild Fire, Inferno) and the
 // Technology Books micro expansion as table options, with the card data
-// and rulings of shared/rules/DATA.md section A. rules.md is the player's
+// and rulings the rulebook's lost pictures called for. rules.md is the player's
 // rule text and lists every ruling.
 //
 // Seat references. Every text the package produces (event log lines, rule

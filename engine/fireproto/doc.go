@@ -1,5 +1,5 @@
 // Package fireproto implements the prototype edition of Fire in the
-// Library (shared/rules file 001) for the arcade: 2 to 5 players, five book
+// Library (its first, prototype rulebook) for the arcade: 2 to 5 players, five book
 // colours on value tracks, Bucket tokens, and a race to 100 knowledge
 // before a wing of the library collapses. Its data and rulings are
 // DATA.md section A5 and the package's rules.md.

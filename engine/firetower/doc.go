@@ -4,7 +4,7 @@
 // It covers every card of the base game (with the Ember of the later
 // printing as a deck option), the Firestorm, eliminations with growing hand
 // sizes, and the four-player team variant, with the board data and rulings
-// of shared/rules/DATA.md section B.
+// the rulebook's lost pictures called for (written in rules.md).
 //
 // Coordinates. A square is a Point{X, Y}: X is the column from the west
 // (0..15, shown as A..P), Y the row from the north (0..15, shown as 1..16).

@@ -52,7 +52,7 @@ var hardDefault = hardBot{p: hardParams, model: normalParams, top: 8, samples: 3
 // closeness breaks the ties in which the normal bot takes the first
 // square in reading order, which is toward the red tower whoever plays.
 //
-// Session 8 added two more, judged without search against the normal bot
+// Two more terms, judged without search against the normal bot
 // on the same two sets of 10,000 games: each move of its turn is rated
 // after the next player's spread, the wind's gem worst for it
 // (NextSpread: 67.9% on both sets, against 65.1% and 64.5%), and the
@@ -158,7 +158,7 @@ func (b hardBot) decide(ctx context.Context, v *View, rng *engine.RNG) (choice, 
 	// its next turn: the judgement of a position a turn ahead is no better
 	// than its judgement of the move (measured: choosing by the mean
 	// rating of the playouts' ends won no more games than the judgement
-	// alone), but a burned tower is certain. Measured in session 7
+	// alone), but a burned tower is certain. Measured
 	// (--playouts 100 unless said, against the normal bot, before
 	// BreakSpend): playing out the opponent's next turn too won 61.5% of
 	// 400 games; overriding by a paired test on the playouts' end ratings

@@ -10,7 +10,7 @@ import (
 // TestDiscardToldOnce plays random games and checks that a discard (in
 // Part 2, a trim, a Firestorm redraw) is told once to the seat that made
 // it, in the log's third-person voice, and that what it draws is told
-// once: issue 13 found "{seat1} discards 1 card and draws." followed by
+// once, never as "{seat1} discards 1 card and draws." followed by
 // "You discarded East." and "You drew West.".
 func TestDiscardToldOnce(t *testing.T) {
 	seen := map[string]int{}

@@ -68,7 +68,7 @@ func TestBotsPlayLegally(t *testing.T) {
 }
 
 // BenchmarkHardBotLate times the hard bot's decisions where it searches
-// (from the first turn since issue 10; solo and with three players), and
+// (from the first turn; solo and with three players), and
 // reports the slowest one (the arcade's aim: under 300 ms on a 2-core
 // machine).
 //

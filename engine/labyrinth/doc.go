@@ -5,7 +5,8 @@
 // of the six genres before the Disturbance deck runs out. It covers the
 // four difficulty levels, the double curses, the extra Disturbance cards,
 // every Reward card and the solo game with the Trolley, with the card and
-// tile data and the rulings of shared/rules/DATA.md section C.
+// tile data and the rulings the rulebook's lost pictures called for
+// (written in rules.md).
 //
 // Coordinates. Tile i is at row i/5 (0 north) and column i%5 (0 west),
 // named "A1".."E5" (column letter, row number); the compass tile is C3
