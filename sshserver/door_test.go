@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/log/v2"
 	gossh "golang.org/x/crypto/ssh"
 
 	"arcade/sshserver"
@@ -129,31 +130,102 @@ func TestSilentFloodDoesNotLockOutListedKeys(t *testing.T) {
 	}
 }
 
-// TestRefusedClientLeaves: a client the allow list refuses, which never
-// opens a session, stops counting against its address at once (a listed
-// key from there gets in despite -max-per-ip 1) and is closed soon.
+// holdingClient logs in as user from ip with auth in front of a public key
+// method that waits for release before it offers its key: a client that
+// holds its place in the handshake. The banners it is told come on the
+// channel returned, as they come.
+func holdingClient(t *testing.T, ip, addr, user string, release <-chan struct{}, auth ...gossh.AuthMethod) <-chan string {
+	t.Helper()
+	key := sshtest.NewKey(t)
+	c := dialFrom(t, ip, addr)
+	told := make(chan string, 4)
+	go func() {
+		_, _, _, _ = gossh.NewClientConn(c, addr, &gossh.ClientConfig{
+			User: user, HostKeyCallback: gossh.InsecureIgnoreHostKey(), Timeout: wait,
+			BannerCallback: func(m string) error { told <- m; return nil },
+			Auth: append(auth, gossh.PublicKeysCallback(func() ([]gossh.Signer, error) {
+				<-release
+				return []gossh.Signer{key}, nil
+			})),
+		})
+	}()
+	return told
+}
+
+// toldWithin returns the next banner from told, failing the test after wait.
+func toldWithin(t *testing.T, told <-chan string) string {
+	t.Helper()
+	select {
+	case said := <-told:
+		return said
+	case <-time.After(wait):
+		t.Fatalf("nothing told after %v", wait)
+		return ""
+	}
+}
+
+// TestRefusedClientLeaves: a client the allow list refuses is told why as
+// it logs in and refused there, so that it leaves at once; one that stays
+// anyway no longer counts against its address (a listed key from there
+// gets in despite -max-per-ip 1) and is closed at the handshake's
+// deadline.
 func TestRefusedClientLeaves(t *testing.T) {
 	srv, ann := privateServer(t, func(c *sshserver.Config) {
-		c.MaxPerIP, c.RefusedTimeout = 1, 500*time.Millisecond
+		c.MaxPerIP, c.HandshakeTimeout = 1, 2*time.Second
 	})
-	stranger, err := sshtest.Connect(srv.Addr, "eve", sshtest.NewKey(t))
-	if err != nil {
-		t.Fatalf("the stranger could not authenticate to be told why: %v", err)
-	}
-	defer stranger.Close()
 	start := time.Now()
+	said, err := sshtest.Refused(srv.Addr, "eve", sshtest.NewKey(t))
+	if err != nil || !strings.Contains(said, "not on its list") {
+		t.Fatalf("the stranger: told %q, %v; want refused with the reason", said, err)
+	}
+	if took := time.Since(start); took > time.Second {
+		t.Errorf("the refused client took %v to be sent away", took)
+	}
+	waitStats(t, srv, "eve gone", func(s sshserver.Stats) bool { return s.Conns == 0 })
+
+	release := make(chan struct{})
+	defer close(release)
+	told := holdingClient(t, "127.0.0.1", srv.Addr, "mallory", release, gossh.KeyboardInteractive(
+		func(_, _ string, q []string, _ []bool) ([]string, error) { return make([]string, len(q)), nil }))
+	if said := toldWithin(t, told); !strings.Contains(said, "admits only the SSH keys on its list") {
+		t.Fatalf("the stranger who stays was told %q, want the reason", said)
+	}
+	held := time.Now()
 	if _, err := connectFrom(t, "127.0.0.1", srv.Addr, "ann", ann); err != nil {
 		t.Fatalf("ann from the stranger's address: %v", err)
 	}
-	closed := make(chan struct{})
-	go func() { _ = stranger.Wait(); close(closed) }()
-	select {
-	case <-closed:
-		if took := time.Since(start); took > 5*time.Second {
-			t.Errorf("the refused client was closed after %v", took)
+	waitStats(t, srv, "mallory closed", func(s sshserver.Stats) bool { return s.Conns == 1 })
+	if took := time.Since(held); took > 5*time.Second {
+		t.Errorf("the refused client who stayed was closed after %v", took)
+	}
+}
+
+// TestSlowLoginIsTold: a client still logging in shortly before the
+// handshake's deadline is told that it took too long.
+func TestSlowLoginIsTold(t *testing.T) {
+	var logs sshtest.Buffer
+	srv := sshtest.Start(t, func(c *sshserver.Config) {
+		c.HandshakeTimeout = time.Second
+		c.Logger = log.NewWithOptions(&logs, log.Options{Level: log.InfoLevel})
+	})
+	release := make(chan struct{})
+	told := holdingClient(t, "127.0.0.1", srv.Addr, "slow", release)
+	waitUntil(t, "the slow login noted", func() bool { return strings.Contains(logs.String(), "logging in took too long") })
+	close(release)
+	if said := toldWithin(t, told); !strings.Contains(said, "Logging in took too long") {
+		t.Errorf("the slow client was told %q, want why it was cut off", said)
+	}
+}
+
+// waitUntil waits until ok, failing the test after wait.
+func waitUntil(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not after %v", what, wait)
 		}
-	case <-time.After(wait):
-		t.Fatalf("the refused client still connected after %v", wait)
+		time.Sleep(10 * time.Millisecond)
 	}
 }
 

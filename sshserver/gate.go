@@ -14,16 +14,18 @@ import (
 //   - during authentication, a key the policy refuses is refused, so that
 //     the client offers its next key (a player with several keys gets in
 //     with the listed one); keyboard-interactive, the method clients try
-//     when no key worked, always succeeds, but the client is judged there:
-//     a refused one stops counting against its address at once and is
-//     closed after Config.RefusedTimeout whatever it does, so that
-//   - when the session starts, a refused client is told why in a sentence
-//     before the connection closes, instead of a bare "Permission denied";
-//     the policy also judges the key once more (the lists may have changed).
+//     when no key worked, asks no questions: it admits a guest the policy
+//     admits, and tells a refused client why in an authentication banner
+//     (ssh prints it before its "Permission denied") and refuses it, so
+//     that it leaves at once and stops counting against its address;
+//   - when the session starts, the policy judges the key once more (the
+//     lists may have changed meanwhile) and a refused client is told why
+//     in a sentence before the connection closes.
 //
-// An authenticated connection that opens no session within
-// Config.SessionTimeout is closed. Address bans are applied by the
-// listener, before any SSH work.
+// A client still logging in a second before the handshake's deadline is
+// told that it took too long. An authenticated connection that opens no
+// session within Config.SessionTimeout is closed. Address bans are applied
+// by the listener, before any SSH work.
 
 // stateOf is the connection state of ctx (nil if none).
 func stateOf(ctx ssh.Context) *connState {
@@ -51,10 +53,12 @@ func (s *Server) keyAuth(ctx ssh.Context, key ssh.PublicKey) bool {
 	return true
 }
 
-// guestAuth is the keyboard-interactive callback: no questions asked. The
-// client is judged here; a refused one is let in only to be told why by
-// its session (gatekeep), and closed after RefusedTimeout in any case.
-func (s *Server) guestAuth(ctx ssh.Context, _ gossh.KeyboardInteractiveChallenge) bool {
+// guestAuth is the keyboard-interactive callback: no questions asked. A
+// client the policy refuses is told why (once: clients try the method
+// again) and refused; its address slot is given back at once. A refused
+// client is first asked no questions (an empty challenge): clients built
+// on golang.org/x/crypto/ssh take a refusal only after a challenge.
+func (s *Server) guestAuth(ctx ssh.Context, challenge gossh.KeyboardInteractiveChallenge) bool {
 	st := stateOf(ctx)
 	if st == nil {
 		return false
@@ -64,10 +68,12 @@ func (s *Server) guestAuth(ctx ssh.Context, _ gossh.KeyboardInteractiveChallenge
 		offered = *p
 	}
 	if v := s.cfg.Gate.Guest(offered, st.conn.key); !v.Admit {
-		st.refused.Store(&v)
-		st.conn.freeAddrSlot()
-		s.noteRefusal(v.Reason, "not admitted: "+v.Reason, "addr", st.conn.key, "user", ctx.User(), "key", cmp.Or(offered, "none"))
-		st.conn.after(s.cfg.RefusedTimeout, func() { st.end("refused: " + v.Reason) })
+		if st.tell(v.Refusal) {
+			st.conn.freeAddrSlot()
+			s.noteRefusal(v.Reason, "not admitted: "+v.Reason, "addr", st.conn.key, "user", ctx.User(), "key", cmp.Or(offered, "none"))
+		}
+		_, _ = challenge("", "", nil, nil)
+		return false
 	}
 	s.authenticated(st)
 	return true
@@ -85,12 +91,8 @@ func (s *Server) authenticated(st *connState) {
 	})
 }
 
-// judge is the door policy's word on the session's client: the verdict
-// of its authentication if it was refused then, else on its key.
+// judge is the door policy's word on the session's client, on its key.
 func (s *Server) judge(sess ssh.Session, st *connState) access.Verdict {
-	if v := st.refused.Load(); v != nil {
-		return *v
-	}
 	if pk := sess.PublicKey(); pk != nil {
 		return s.cfg.Gate.Key(gossh.FingerprintSHA256(pk), st.conn.key)
 	}
@@ -112,9 +114,7 @@ func (s *Server) gatekeep(next ssh.Handler) ssh.Handler {
 		}
 		v := s.judge(sess, st)
 		if !v.Admit {
-			if st.refused.Load() == nil { // else counted when it authenticated
-				s.noteRefusal(v.Reason, "not admitted: "+v.Reason, "addr", st.conn.key, "user", sess.User(), "key", keyName(sess, st))
-			}
+			s.noteRefusal(v.Reason, "not admitted: "+v.Reason, "addr", st.conn.key, "user", sess.User(), "key", keyName(sess, st))
 			sayLine(sess, v.Refusal)
 			_ = sess.Exit(1)
 			return

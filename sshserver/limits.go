@@ -45,14 +45,30 @@ type connState struct {
 	// refused, named in the refusal.
 	verdict atomic.Pointer[access.Verdict]
 	offered atomic.Pointer[string]
-	// refused is the verdict on a client refused when it authenticated
-	// (nil if it was not).
-	refused atomic.Pointer[access.Verdict]
+	// preauth is the connection before authentication has completed (nil
+	// until key exchange is done), to tell a client why it is refused;
+	// told is set once it has been told.
+	preauth atomic.Pointer[gossh.ServerPreAuthConn]
+	told    atomic.Bool
 	// player is who the session is, once it runs (nil before).
 	player atomic.Pointer[rooms.Player]
 	// endReason says why the server ended the session ("" when the client
 	// did), for the session's last log line.
 	endReason atomic.Pointer[string]
+}
+
+// tell sends the client sentence as an authentication banner, which ssh
+// clients print as they log in. Only the first sentence is sent (none once
+// authentication has ended, nor before key exchange); tell reports whether
+// this was the first. The write is bounded by the handshake's deadline.
+func (st *connState) tell(sentence string) (first bool) {
+	if !st.told.CompareAndSwap(false, true) {
+		return false
+	}
+	if pc := st.preauth.Load(); pc != nil {
+		_ = (*pc).SendAuthBanner(sentence + "\r\n")
+	}
+	return true
 }
 
 // end closes the connection, giving why for the log.

@@ -19,6 +19,7 @@ const (
 	msgTooManyLoggingIn = "Too many connections from your address are logging in at once. Wait for them and try again."
 	msgPenalized        = "Connections from your address broke off without logging in: try again in %d seconds."
 	msgNoVersion        = "Your client sent no SSH version line in time, so the arcade closed the connection."
+	msgSlowLogin        = "Logging in took too long, so the arcade is closing the connection. Please connect again."
 )
 
 // Refusals written at once: maxRefusing with the whole exchange (Refuse,
@@ -255,6 +256,18 @@ func (c *trackedConn) versionLate() {
 	c.state.end("no SSH version line in time")
 }
 
+// loginLate tells a client still logging in, shortly before the
+// handshake's deadline cuts it off, that it took too long (a client still
+// in key exchange cannot be told anything).
+func (c *trackedConn) loginLate() {
+	if c.authed.Load() || !c.version.Load() || c.state.preauth.Load() == nil {
+		return
+	}
+	if c.state.tell(msgSlowLogin) {
+		c.s.noteRefusal(RefusedSlowLogin, "logging in took too long", "addr", c.key)
+	}
+}
+
 // freeAddrSlot gives the per-address slot back before the connection
 // closes: a listed key is trusted not to flood, and a refused client is
 // on its way out (once).
@@ -328,6 +341,7 @@ func (s *Server) admitConn(c net.Conn) (*trackedConn, string) {
 	s.startupsPerIP[key]++
 	s.conns[tc] = struct{}{}
 	tc.after(s.cfg.VersionTimeout, tc.versionLate)
+	tc.after(s.cfg.HandshakeTimeout*9/10, tc.loginLate)
 	return tc, ""
 }
 

@@ -29,6 +29,8 @@ const (
 	RefusedPenalty       = "penalty"
 	RefusedNoVersion     = "no-version"
 	RefusedNoProxy       = "no-proxy-header"
+	// A client still logging in when the handshake's time ran out.
+	RefusedSlowLogin = "slow-login"
 )
 
 // nopObserver is the Observer of a server without one.

@@ -49,7 +49,6 @@ const (
 	DefaultVersionTimeout   = 3 * time.Second
 	DefaultPenalty          = time.Second
 	DefaultMaxPenalty       = time.Minute
-	DefaultRefusedTimeout   = 10 * time.Second
 	DefaultSessionTimeout   = 30 * time.Second
 	DefaultWriteTimeout     = bridge.DefaultWriteTimeout
 	DefaultProxyTimeout     = 5 * time.Second
@@ -124,9 +123,6 @@ type Config struct {
 	// connection while the address is not forgiven (10 x MaxPenalty
 	// without one) doubles it, up to MaxPenalty.
 	Penalty, MaxPenalty time.Duration
-	// RefusedTimeout closes a client the door policy refused when it
-	// authenticated, whatever it does meanwhile.
-	RefusedTimeout time.Duration
 	// SessionTimeout closes an authenticated connection that has opened no
 	// session by then.
 	SessionTimeout time.Duration
@@ -225,6 +221,7 @@ func New(cfg Config) (*Server, error) {
 		wish.WithAddress(cfg.Addr),
 		sshguard.WithHostKey(hostKey),
 		sshguard.WithHardenedAlgorithms(), // no SHA-1, no slow Diffie-Hellman
+		withAuthBanners(),                 // after it: it wraps its config
 		wish.WithPublicKeyAuth(s.keyAuth),
 		wish.WithKeyboardInteractiveAuth(s.guestAuth),
 		wish.WithIdleTimeout(cfg.IdleTimeout),
@@ -256,6 +253,29 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
+// withAuthBanners keeps every connection's pre-authentication handle in
+// its state, so that the server can tell a client why it is refused while
+// it logs in (connState.tell). It wraps the ServerConfigCallback set
+// before it.
+func withAuthBanners() ssh.Option {
+	return func(srv *ssh.Server) error {
+		base := srv.ServerConfigCallback
+		srv.ServerConfigCallback = func(ctx ssh.Context) *gossh.ServerConfig {
+			cfg := &gossh.ServerConfig{}
+			if base != nil {
+				cfg = base(ctx)
+			}
+			cfg.PreAuthConnCallback = func(pc gossh.ServerPreAuthConn) {
+				if st := stateOf(ctx); st != nil {
+					st.preauth.Store(&pc)
+				}
+			}
+			return cfg
+		}
+		return nil
+	}
+}
+
 func withDefaults(cfg Config) Config {
 	if cfg.Addr == "" {
 		cfg.Addr = DefaultAddr
@@ -274,7 +294,6 @@ func withDefaults(cfg Config) Config {
 	setDefault(&cfg.VersionTimeout, DefaultVersionTimeout)
 	setDefault(&cfg.Penalty, DefaultPenalty)
 	setDefault(&cfg.MaxPenalty, max(DefaultMaxPenalty, cfg.Penalty))
-	setDefault(&cfg.RefusedTimeout, DefaultRefusedTimeout)
 	setDefault(&cfg.SessionTimeout, DefaultSessionTimeout)
 	setDefault(&cfg.WriteTimeout, DefaultWriteTimeout)
 	setDefault(&cfg.HandshakeTimeout, DefaultHandshakeTimeout)

@@ -156,6 +156,33 @@ func NewKey(t testing.TB) gossh.Signer {
 // with key (when not nil), then, if the server refused it, through
 // keyboard-interactive, where a keyless guest gets in.
 func Connect(addr, user string, key gossh.Signer) (*gossh.Client, error) {
+	return gossh.Dial("tcp", addr, clientConfig(user, key))
+}
+
+// Refused connects as Connect does and returns what the server told the
+// client while refusing it (its authentication banners, as ssh prints
+// them); it is an error if the client got in or could not get as far as
+// logging in.
+func Refused(addr, user string, key gossh.Signer) (string, error) {
+	var told strings.Builder
+	cfg := clientConfig(user, key)
+	cfg.BannerCallback = func(msg string) error {
+		told.WriteString(msg)
+		return nil
+	}
+	client, err := gossh.Dial("tcp", addr, cfg)
+	if err == nil {
+		_ = client.Close()
+		return "", fmt.Errorf("%s was let in", user)
+	}
+	if !strings.Contains(err.Error(), "unable to authenticate") {
+		return "", err
+	}
+	return told.String(), nil
+}
+
+// clientConfig is the client configuration of Connect.
+func clientConfig(user string, key gossh.Signer) *gossh.ClientConfig {
 	auth := []gossh.AuthMethod{gossh.KeyboardInteractive(
 		func(_, _ string, questions []string, _ []bool) ([]string, error) {
 			return make([]string, len(questions)), nil
@@ -163,12 +190,12 @@ func Connect(addr, user string, key gossh.Signer) (*gossh.Client, error) {
 	if key != nil {
 		auth = append([]gossh.AuthMethod{gossh.PublicKeys(key)}, auth...)
 	}
-	return gossh.Dial("tcp", addr, &gossh.ClientConfig{
+	return &gossh.ClientConfig{
 		User:            user,
 		Auth:            auth,
 		HostKeyCallback: gossh.InsecureIgnoreHostKey(), //nolint:gosec // a test server
 		Timeout:         10 * time.Second,
-	})
+	}
 }
 
 // Options describe a session to open.
