@@ -2,6 +2,7 @@ package sshserver_test
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"net"
 	"path/filepath"
@@ -56,16 +57,35 @@ func connectFrom(t *testing.T, ip, addr, user string, key gossh.Signer) (*gossh.
 // and then says nothing; it fails the test if the server refuses it.
 func silent(t *testing.T, ip, addr string) net.Conn {
 	t.Helper()
+	return quiet(t, dialFrom(t, ip, addr), ip)
+}
+
+// stalled opens a connection from ip that sends its version line and then
+// says nothing: it stalls in the handshake. It fails the test if the
+// server refuses it.
+func stalled(t *testing.T, ip, addr string) net.Conn {
+	t.Helper()
 	c := dialFrom(t, ip, addr)
+	if _, err := io.WriteString(c, "SSH-2.0-stalled\r\n"); err != nil {
+		t.Fatal(err)
+	}
+	return quiet(t, c, ip)
+}
+
+// quiet reads the server's version line from c and checks that no
+// disconnect follows at once.
+func quiet(t *testing.T, c net.Conn, ip string) net.Conn {
+	t.Helper()
 	_ = c.SetReadDeadline(time.Now().Add(wait))
 	line, err := bufio.NewReader(c).ReadString('\n')
 	if err != nil || !strings.HasPrefix(line, "SSH-2.0-") {
 		t.Fatalf("silent connection from %s: %q, %v", ip, line, err)
 	}
-	// A refused one gets its disconnect right after the version line.
+	// A refused one gets its disconnect right after the version line
+	// (a stalled one its key exchange offer, which is longer).
 	_ = c.SetReadDeadline(time.Now().Add(100 * time.Millisecond))
-	if n, _ := c.Read(make([]byte, 1)); n > 0 {
-		t.Fatalf("silent connection from %s was refused", ip)
+	if b, _ := io.ReadAll(c); len(b) > 0 && bytes.Contains(b, []byte("arcade")) {
+		t.Fatalf("connection from %s was refused: %q", ip, b)
 	}
 	_ = c.SetReadDeadline(time.Time{})
 	return c
@@ -102,10 +122,10 @@ func privateServer(t *testing.T, configure func(*sshserver.Config)) (*sshtest.Se
 	}), ann
 }
 
-// TestSilentFloodDoesNotLockOutListedKeys: silent connections from several
-// addresses fill the handshake cap (two per address at most), yet a listed
-// key that logged in from its address before still gets in; strangers are
-// told why they are refused.
+// TestSilentFloodDoesNotLockOutListedKeys: connections stalled in the
+// handshake from several addresses fill its cap (two per address at most),
+// yet a listed key that logged in from its address before still gets in;
+// strangers are told why they are refused.
 func TestSilentFloodDoesNotLockOutListedKeys(t *testing.T) {
 	srv, ann := privateServer(t, func(c *sshserver.Config) {
 		c.MaxStartups, c.StartupsDropFrom = 8, 8 // no early drop: the test is exact
@@ -115,8 +135,8 @@ func TestSilentFloodDoesNotLockOutListedKeys(t *testing.T) {
 	}
 	for i := 2; i <= 5; i++ {
 		ip := "127.0.0." + string(rune('0'+i))
-		silent(t, ip, srv.Addr)
-		silent(t, ip, srv.Addr)
+		stalled(t, ip, srv.Addr)
+		stalled(t, ip, srv.Addr)
 		if said := toldFrom(t, ip, srv.Addr); !strings.Contains(said, "Too many connections from your address are logging in") {
 			t.Errorf("a third handshake from %s: %q, want the per-address sentence", ip, said)
 		}
@@ -128,6 +148,33 @@ func TestSilentFloodDoesNotLockOutListedKeys(t *testing.T) {
 	if _, err := connectFrom(t, "127.0.0.1", srv.Addr, "ann", ann); err != nil {
 		t.Fatalf("ann during the flood: %v", err)
 	}
+}
+
+// TestSilentConnectionsTakeNoHandshakePlace: connections that say nothing
+// wait apart from those in the handshake, so a flood of them keeps nobody
+// out: when too many wait, the one that waited longest is told the arcade
+// is busy and makes room.
+func TestSilentConnectionsTakeNoHandshakePlace(t *testing.T) {
+	srv := sshtest.Start(t, func(c *sshserver.Config) {
+		c.MaxStartups, c.StartupsDropFrom = 2, 2
+	})
+	var first net.Conn
+	for i := 2; i <= 5; i++ {
+		ip := "127.0.0." + string(rune('0'+i))
+		if c := silent(t, ip, srv.Addr); first == nil {
+			first = c
+		}
+		silent(t, ip, srv.Addr)
+	}
+	waitStats(t, srv, "the flood in", func(s sshserver.Stats) bool { return s.Waiting == 8 })
+	if _, err := connectFrom(t, "127.0.0.6", srv.Addr, "ivy", nil); err != nil {
+		t.Fatalf("a guest during the flood: %v", err)
+	}
+	_ = first.SetReadDeadline(time.Now().Add(wait))
+	if said, _ := io.ReadAll(first); !bytes.Contains(said, []byte("busy")) {
+		t.Errorf("the longest waiting connection was told %q, want told the arcade is busy", said)
+	}
+	waitStats(t, srv, "the flood still in", func(s sshserver.Stats) bool { return s.Waiting == 7 })
 }
 
 // holdingClient logs in as user from ip with auth in front of a public key

@@ -68,9 +68,10 @@ func (s *Server) guestAuth(ctx ssh.Context, challenge gossh.KeyboardInteractiveC
 		offered = *p
 	}
 	if v := s.cfg.Gate.Guest(offered, st.conn.key); !v.Admit {
-		if st.tell(v.Refusal) {
+		if st.firstTelling() {
 			st.conn.freeAddrSlot()
 			s.noteRefusal(v.Reason, "not admitted: "+v.Reason, "addr", st.conn.key, "user", ctx.User(), "key", cmp.Or(offered, "none"))
+			st.tell(v.Refusal)
 		}
 		_, _ = challenge("", "", nil, nil)
 		return false

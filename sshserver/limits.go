@@ -57,18 +57,20 @@ type connState struct {
 	endReason atomic.Pointer[string]
 }
 
+// firstTelling reports whether the client has not been told anything yet,
+// and notes that it is being told now: only the first sentence is sent.
+func (st *connState) firstTelling() bool {
+	return st.told.CompareAndSwap(false, true)
+}
+
 // tell sends the client sentence as an authentication banner, which ssh
-// clients print as they log in. Only the first sentence is sent (none once
-// authentication has ended, nor before key exchange); tell reports whether
-// this was the first. The write is bounded by the handshake's deadline.
-func (st *connState) tell(sentence string) (first bool) {
-	if !st.told.CompareAndSwap(false, true) {
-		return false
-	}
+// clients print as they log in (nothing once authentication has ended, nor
+// before key exchange). Call it after firstTelling. The write is bounded
+// by the handshake's deadline.
+func (st *connState) tell(sentence string) {
 	if pc := st.preauth.Load(); pc != nil {
 		_ = (*pc).SendAuthBanner(sentence + "\r\n")
 	}
-	return true
 }
 
 // end closes the connection, giving why for the log.

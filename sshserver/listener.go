@@ -2,8 +2,10 @@ package sshserver
 
 import (
 	"bytes"
+	"container/list"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"sync"
 	"sync/atomic"
@@ -17,7 +19,7 @@ const (
 	msgTooManyFromAddr  = "Too many connections from your address at once (the limit is %d). Close one and try again."
 	msgTooManyStartups  = "The arcade is busy letting other people in. Please try again in a moment."
 	msgTooManyLoggingIn = "Too many connections from your address are logging in at once. Wait for them and try again."
-	msgPenalized        = "Connections from your address broke off without logging in: try again in %d seconds."
+	msgPenalized        = "Connections from your address broke off without logging in: try again in %s."
 	msgNoVersion        = "Your client sent no SSH version line in time, so the arcade closed the connection."
 	msgSlowLogin        = "Logging in took too long, so the arcade is closing the connection. Please connect again."
 )
@@ -180,9 +182,12 @@ type trackedConn struct {
 	authed    atomic.Bool // the client authenticated
 	late      atomic.Bool // the client's version line did not come in time
 	opened    time.Time   // when the connection was admitted
+	trusted   bool        // its address was trusted when it was admitted
 	once      sync.Once
-	loginOnce sync.Once
 	addrFreed bool // the per-address slot was given back (under s.mu)
+	phase     int  // phaseWaiting, phaseStarting or phaseDone (under s.mu)
+	// waitingAt is its place in the server's waitingQueue while it waits.
+	waitingAt *list.Element
 
 	tmu    sync.Mutex    // guards timers and closed
 	timers []*time.Timer // stopped when the connection closes
@@ -190,13 +195,36 @@ type trackedConn struct {
 }
 
 // Read reads from the connection, watching for the end of the client's
-// version line.
+// version line: the connection then moves from waiting to the handshake
+// proper, or is refused there (see Server.startHandshake).
 func (c *trackedConn) Read(p []byte) (int, error) {
 	n, err := c.Conn.Read(p)
 	if !c.version.Load() && bytes.IndexByte(p[:n], '\n') >= 0 {
 		c.version.Store(true)
+		if sentence := c.s.startHandshake(c); sentence != "" {
+			c.refuseAtVersion(sentence)
+			return 0, errRefusedAtVersion
+		}
 	}
 	return n, err
+}
+
+// errRefusedAtVersion ends the SSH server's work on a connection refused
+// when its version line came in.
+var errRefusedAtVersion = errors.New("sshserver: refused after the version line")
+
+// refuseAtVersion tells the client why it is refused (the version lines
+// have been exchanged: the disconnect is still in clear text), then reads
+// what it still sends for a moment, so that closing does not reset the
+// connection before the client has read the sentence.
+func (c *trackedConn) refuseAtVersion(sentence string) {
+	_ = c.Conn.SetWriteDeadline(time.Now().Add(time.Second))
+	_ = sshguard.WriteDisconnect(c.Conn, sshguard.DisconnectTooManyConnections, sentence)
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		_ = cw.CloseWrite()
+	}
+	_ = c.Conn.SetReadDeadline(time.Now().Add(tellLinger))
+	_, _ = io.Copy(io.Discard, io.LimitReader(c.Conn, 64<<10))
 }
 
 // after runs f in d unless the connection has closed by then.
@@ -263,7 +291,8 @@ func (c *trackedConn) loginLate() {
 	if c.authed.Load() || !c.version.Load() || c.state.preauth.Load() == nil {
 		return
 	}
-	if c.state.tell(msgSlowLogin) {
+	if c.state.firstTelling() {
+		c.state.tell(msgSlowLogin)
 		c.s.noteRefusal(RefusedSlowLogin, "logging in took too long", "addr", c.key)
 	}
 }
@@ -287,23 +316,93 @@ func (c *trackedConn) freeAddrSlotLocked() {
 	}
 }
 
+// Phases of a connection at the front door (trackedConn.phase, under the
+// server's mu).
+const (
+	phaseWaiting  = iota // admitted; its version line has not come in
+	phaseStarting        // in the SSH handshake proper
+	phaseDone            // logged in, refused or closed: no slot held
+)
+
 // loggedIn gives the handshake slots back (once).
 func (c *trackedConn) loggedIn() {
-	c.loginOnce.Do(func() {
-		c.s.mu.Lock()
-		c.s.startups--
-		if c.s.startupsPerIP[c.key]--; c.s.startupsPerIP[c.key] <= 0 {
-			delete(c.s.startupsPerIP, c.key)
-		}
-		c.s.mu.Unlock()
-	})
+	c.s.mu.Lock()
+	defer c.s.mu.Unlock()
+	c.leavePhaseLocked()
 }
 
-// admitConn takes a per-address slot and the handshake slots for c, or says
+// leavePhaseLocked gives back the slots of the connection's phase.
+func (c *trackedConn) leavePhaseLocked() {
+	switch c.phase {
+	case phaseDone:
+		return
+	case phaseWaiting:
+		c.s.waiting--
+		c.s.waitingQueue.Remove(c.waitingAt)
+	case phaseStarting:
+		c.s.startups--
+	}
+	c.phase = phaseDone
+	if c.s.startupsPerIP[c.key]--; c.s.startupsPerIP[c.key] <= 0 {
+		delete(c.s.startupsPerIP, c.key)
+	}
+}
+
+// startHandshake moves c, whose version line has come in, from waiting to
+// the handshake proper, or refuses it ("" or the sentence): a connection
+// from an address trusted at admission goes on; any other is refused over
+// MaxStartups, or at random from StartupsDropFrom on (earlyDrop).
+func (s *Server) startHandshake(c *trackedConn) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c.phase != phaseWaiting {
+		return ""
+	}
+	refuse := func(reason, msg string, kv ...any) string {
+		c.leavePhaseLocked()
+		s.noteRefusal(reason, msg, append([]any{"addr", c.key}, kv...)...)
+		return msgTooManyStartups
+	}
+	switch {
+	case c.trusted:
+	case s.startups >= s.cfg.MaxStartups:
+		return refuse(RefusedStartups, "too many connections in the handshake", "max-startups", s.cfg.MaxStartups)
+	case earlyDrop(s.startups, s.cfg.StartupsDropFrom, s.cfg.MaxStartups):
+		return refuse(RefusedEarlyDrop, "dropped early: many connections in the handshake", "startups", s.startups)
+	}
+	s.waiting--
+	s.waitingQueue.Remove(c.waitingAt)
+	s.startups++
+	c.phase = phaseStarting
+	return ""
+}
+
+// evictOldestWaitingLocked ends the connection that has waited longest for
+// its version line, with a sentence, to make room for a new one.
+func (s *Server) evictOldestWaitingLocked() {
+	e := s.waitingQueue.Front()
+	if e == nil {
+		return
+	}
+	old := e.Value.(*trackedConn)
+	old.leavePhaseLocked()
+	s.noteRefusal(RefusedWaiting, "silent too long while others wait", "addr", old.key, "waiting", s.waiting)
+	go func() {
+		_ = old.Conn.SetWriteDeadline(time.Now().Add(time.Second))
+		_ = sshguard.WriteDisconnect(old.Conn, sshguard.DisconnectTooManyConnections, msgTooManyStartups)
+		old.state.end("silent too long while others waited")
+	}()
+}
+
+// admitConn takes a per-address slot and a waiting slot for c, or says
 // why not ("" when the server is closing). An address banned or over
 // MaxPerIP is refused; one a listed key logged in from recently is then
 // admitted; any other is refused while penalized, over MaxStartupsPerIP,
-// over MaxStartups, or at random from StartupsDropFrom on (earlyDrop).
+// or over MaxStartupsPerIP. When WaitingPerStartup x MaxStartups
+// connections wait already for their version line, the one that has waited
+// longest makes room (a client that speaks sends its line at once). The
+// caps on the handshake proper apply when the version line comes in
+// (startHandshake).
 func (s *Server) admitConn(c net.Conn) (*trackedConn, string) {
 	key := ipKey(c.RemoteAddr())
 	door := s.cfg.Gate.Addr(key)
@@ -325,24 +424,32 @@ func (s *Server) admitConn(c net.Conn) (*trackedConn, string) {
 			fmt.Sprintf(msgTooManyFromAddr, s.cfg.MaxPerIP), "max-per-ip", s.cfg.MaxPerIP)
 	case trusted:
 	case penalty > 0:
-		return refuse(RefusedPenalty, "address penalized", fmt.Sprintf(msgPenalized, int((penalty+time.Second-1)/time.Second)))
+		return refuse(RefusedPenalty, "address penalized", fmt.Sprintf(msgPenalized, seconds(penalty)))
 	case s.startupsPerIP[key] >= s.cfg.MaxStartupsPerIP:
 		return refuse(RefusedStartupsPerIP, "too many connections logging in from one address",
 			msgTooManyLoggingIn, "max-startups-per-ip", s.cfg.MaxStartupsPerIP)
-	case s.startups >= s.cfg.MaxStartups:
-		return refuse(RefusedStartups, "too many connections in the handshake", msgTooManyStartups, "max-startups", s.cfg.MaxStartups)
-	case earlyDrop(s.startups, s.cfg.StartupsDropFrom, s.cfg.MaxStartups):
-		return refuse(RefusedEarlyDrop, "dropped early: many connections in the handshake", msgTooManyStartups, "startups", s.startups)
 	}
-	tc := &trackedConn{Conn: c, key: key, s: s, state: &connState{}, opened: time.Now()}
+	if s.waiting >= WaitingPerStartup*s.cfg.MaxStartups {
+		s.evictOldestWaitingLocked()
+	}
+	tc := &trackedConn{Conn: c, key: key, s: s, state: &connState{}, opened: time.Now(), trusted: trusted}
 	tc.state.conn = tc
 	s.perIP[key]++
-	s.startups++
+	s.waiting++
+	tc.waitingAt = s.waitingQueue.PushBack(tc)
 	s.startupsPerIP[key]++
 	s.conns[tc] = struct{}{}
 	tc.after(s.cfg.VersionTimeout, tc.versionLate)
 	tc.after(s.cfg.HandshakeTimeout*9/10, tc.loginLate)
 	return tc, ""
+}
+
+// seconds says d in whole seconds, rounded up: "1 second", "5 seconds".
+func seconds(d time.Duration) string {
+	if n := int((d + time.Second - 1) / time.Second); n != 1 {
+		return fmt.Sprintf("%d seconds", n)
+	}
+	return "1 second"
 }
 
 // noteRefusal counts a refusal for Observer.Refused and the refusal log:

@@ -28,6 +28,7 @@ const (
 	RefusedEarlyDrop     = "early-drop"
 	RefusedPenalty       = "penalty"
 	RefusedNoVersion     = "no-version"
+	RefusedWaiting       = "silent-evicted"
 	RefusedNoProxy       = "no-proxy-header"
 	// A client still logging in when the handshake's time ran out.
 	RefusedSlowLogin = "slow-login"

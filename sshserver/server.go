@@ -11,6 +11,7 @@
 package sshserver
 
 import (
+	"container/list"
 	"context"
 	"errors"
 	"fmt"
@@ -46,12 +47,15 @@ const (
 	DefaultMaxEnv           = 16
 	DefaultMaxStartups      = 128
 	DefaultMaxStartupsPerIP = 2
-	DefaultVersionTimeout   = 3 * time.Second
-	DefaultPenalty          = time.Second
-	DefaultMaxPenalty       = time.Minute
-	DefaultSessionTimeout   = 30 * time.Second
-	DefaultWriteTimeout     = bridge.DefaultWriteTimeout
-	DefaultProxyTimeout     = 5 * time.Second
+	// WaitingPerStartup x MaxStartups caps the connections waiting for
+	// their client's version line.
+	WaitingPerStartup     = 4
+	DefaultVersionTimeout = 3 * time.Second
+	DefaultPenalty        = time.Second
+	DefaultMaxPenalty     = time.Minute
+	DefaultSessionTimeout = 30 * time.Second
+	DefaultWriteTimeout   = bridge.DefaultWriteTimeout
+	DefaultProxyTimeout   = 5 * time.Second
 )
 
 // ErrServerClosed is returned by Serve and ListenAndServe after Shutdown or
@@ -101,9 +105,13 @@ type Config struct {
 	// refused. Only TERM, COLORTERM, LANG, LC_* and NO_COLOR are ever
 	// accepted, each value at most 128 bytes and 1 KiB in all.
 	MaxEnv int
-	// MaxStartups caps connections still in the SSH handshake (not yet
-	// logged in) across the server, like OpenSSH's MaxStartups; later
-	// ones are refused with a sentence that says why.
+	// MaxStartups caps connections in the SSH handshake (their version
+	// line in, not yet logged in) across the server, like OpenSSH's
+	// MaxStartups; later ones are refused with a sentence that says why.
+	// Connections whose version line has not come in yet wait apart,
+	// WaitingPerStartup x MaxStartups at most (the longest waiting makes
+	// room for a new one): a flood of silent connections takes no place
+	// from clients that speak at once.
 	MaxStartups int
 	// StartupsDropFrom is where random early drop starts: with this many
 	// connections in the handshake, a new one is refused with a chance of
@@ -178,8 +186,12 @@ type Server struct {
 	conns    map[*trackedConn]struct{}
 	running  map[*bridge.Session]struct{}
 	sessions int
-	startups int // connections admitted that have not logged in yet
-	// startupsPerIP counts startups by address.
+	// waiting counts connections admitted whose version line has not
+	// come in; startups those in the SSH handshake proper, not logged in.
+	waiting, startups int
+	// waitingQueue holds the waiting connections, longest waiting first.
+	waitingQueue list.List
+	// startupsPerIP counts both by address.
 	startupsPerIP map[string]int
 
 	door     *door      // trusted and penalized addresses
@@ -472,7 +484,8 @@ func sayLine(sess ssh.Session, msg string) {
 // tests.
 type Stats struct {
 	Conns    int // open TCP connections admitted by the listener
-	Startups int // of those, still in the SSH handshake
+	Waiting  int // of those, waiting for the client's version line
+	Startups int // of those, in the SSH handshake after it
 	Sessions int // sessions holding a MaxSessions slot
 }
 
@@ -480,5 +493,5 @@ type Stats struct {
 func (s *Server) Stats() Stats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return Stats{Conns: len(s.conns), Startups: s.startups, Sessions: s.sessions}
+	return Stats{Conns: len(s.conns), Waiting: s.waiting, Startups: s.startups, Sessions: s.sessions}
 }

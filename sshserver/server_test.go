@@ -181,8 +181,10 @@ func TestHandshakeTimeout(t *testing.T) {
 	}
 }
 
-// banner reports whether the server greets a raw TCP connection with its
-// SSH version line (a refused connection is closed without one).
+// banner reports whether the server greets a raw TCP connection, which
+// sends its version line and then nothing (a client stalled in the
+// handshake), with its SSH version line (a connection refused before any
+// SSH work is closed without one).
 func banner(t *testing.T, addr string) (net.Conn, bool) {
 	t.Helper()
 	conn, err := net.Dial("tcp", addr)
@@ -190,6 +192,7 @@ func banner(t *testing.T, addr string) (net.Conn, bool) {
 		t.Fatal(err)
 	}
 	_ = conn.SetReadDeadline(time.Now().Add(wait))
+	_, _ = io.WriteString(conn, "SSH-2.0-stalled\r\n") // then says nothing more
 	line, err := bufio.NewReader(conn).ReadString('\n')
 	if err != nil {
 		var ne net.Error

@@ -20,6 +20,11 @@ type dialer struct {
 	w, h    int
 	ips     int
 	timeout time.Duration
+	// from, when set, is the local address of session i instead of
+	// 127.0.0.(2+i%ips); key, when set, is offered before
+	// keyboard-interactive.
+	from func(i int) net.IP
+	key  ssh.Signer
 }
 
 // session is one open SSH session with a PTY.
@@ -73,7 +78,11 @@ func (s *step) start() { s.t0.Store(time.Now().UnixNano()) }
 func (d *dialer) open(i int, name string, keepScreen bool) (*session, error) {
 	start := time.Now()
 	deadline := start.Add(d.timeout)
-	nd := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(2+i%d.ips))}, Deadline: deadline}
+	ip := net.IPv4(127, 0, 0, byte(2+i%d.ips))
+	if d.from != nil {
+		ip = d.from(i)
+	}
+	nd := net.Dialer{LocalAddr: &net.TCPAddr{IP: ip}, Deadline: deadline}
 	conn, err := nd.Dial("tcp", d.addr)
 	if err != nil {
 		return nil, stageErr("dial", err)
@@ -85,6 +94,9 @@ func (d *dialer) open(i int, name string, keepScreen bool) (*session, error) {
 			return nil, nil
 		})},
 		HostKeyCallback: ssh.InsecureIgnoreHostKey(),
+	}
+	if d.key != nil {
+		cfg.Auth = append([]ssh.AuthMethod{ssh.PublicKeys(d.key)}, cfg.Auth...)
 	}
 	cc, chans, reqs, err := ssh.NewClientConn(conn, d.addr, cfg)
 	if err != nil {

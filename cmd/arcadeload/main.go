@@ -67,6 +67,19 @@
 // key is DIR/floor_host_ed25519. Measured with the same client against its
 // pid, it gives the floor of what an SSH session costs in this stack.
 //
+// Door: "arcadeload door" attacks the front door while players log in.
+// With -silent N it keeps N TCP connections from -silent-ips addresses
+// (127.1.x.y) that never speak, each opened again every -renew, and counts
+// what the server told each (the sentence of its disconnect) or whether it
+// closed one bare; after -warm, -logins players (guests, or the -key
+// listed key) log in one every -login-every from fresh addresses
+// (127.2.x.y) and it counts who got a first screen. With -refused N, the
+// -key logs in from -refused-ips addresses (127.3.x.y), then N clients
+// from there are refused as they log in and stay, holding their place;
+// it reports whether each was told why and how long it stayed from its
+// dial until the server closed it, and whether the listed key gets in
+// beside them. -json prints the report as JSON.
+//
 // # Flags
 //
 //	-addr 127.0.0.1:2222  the server
@@ -133,6 +146,9 @@ type config struct {
 func main() {
 	if len(os.Args) > 1 && os.Args[1] == "floor" {
 		os.Exit(runFloor(os.Args[2:], os.Stderr))
+	}
+	if len(os.Args) > 1 && os.Args[1] == "door" {
+		os.Exit(runDoor(os.Args[2:], os.Stdout, os.Stderr))
 	}
 	c, err := parseFlags(os.Args[1:], os.Stderr)
 	if errors.Is(err, flag.ErrHelp) {
