@@ -61,6 +61,7 @@ func (g *state) doMove(m MoveSpec) {
 		g.returnTerror(m)
 	case BonusReward:
 		g.RewardTaken = true
+		g.RewardTiles |= 1 << m.Tile
 		id := g.drawReward()
 		if m.Piece == PieceTrolley {
 			g.Trolley.Cards = append(g.Trolley.Cards, id)

@@ -105,8 +105,8 @@ func (g *state) listMovesTo(l *actionList, pool *lazyPool, piece, to, n, ladder 
 	if piece == PieceTrolley {
 		room = g.Trolley.slots()+1 <= HandLimit
 	}
-	// No limit a turn (ruling 25): every draw costs a move.
-	if t.Kind == KindReward && g.rewardSupply() > 0 && room {
+	// Each Reward tile gives one card a turn (ruling 25).
+	if t.Kind == KindReward && g.RewardTiles&(1<<to) == 0 && g.rewardSupply() > 0 && room {
 		m.Bonus = BonusReward
 		addMove(l, m)
 	}

@@ -8,23 +8,25 @@ import (
 	"arcade/engine/enginetest"
 )
 
-// TestRewardEveryMove: ruling 25. The rulebook (p.7) says "If you land
+// TestRewardTileOnceATurn: ruling 25. The rulebook (p.7) says "If you land
 // (finish your move) on a purple Reward tile, you may draw a Reward card."
-// and sets no limit a turn: every move that ends on a Reward tile may draw
-// one, each costing its action.
-func TestRewardEveryMove(t *testing.T) {
+// and sets no limit a turn; the arcade lets each Reward tile give one card
+// a turn, so that no turn goes on for ever. The tile gives again on the
+// next turn.
+func TestRewardTileOnceATurn(t *testing.T) {
 	s := newScen(t, 2, nil, 15)
 	g := s.g
 	g.Wyrm = 0
 	s.lay(c2, KindReward, ShapeCorner, 1) // open E, S
 	s.do(KindMove, move(c2, rewarded)...)
 	s.do(KindMove, move(Centre)...)
-	if !g.View(0).(View).RewardTaken {
-		t.Fatal("the view does not show the Reward taken")
+	if v := g.View(0).(View); !v.RewardTaken || v.RewardTiles != 1<<c2 {
+		t.Fatalf("the view shows reward taken %v, tiles %b", v.RewardTaken, v.RewardTiles)
 	}
-	s.do(KindMove, move(c2, rewarded)...) // a second draw in the turn
-	if g.Turn != 1 || len(g.Hands[0].Cards) != 2 || g.RewardTaken {
-		t.Fatalf("turn %d, hand %v, reward taken %v", g.Turn, g.Hands[0].Cards, g.RewardTaken)
+	s.not(KindMove, move(c2, rewarded)...) // the tile gave its card this turn
+	s.do(KindMove, move(c2)...)
+	if g.Turn != 1 || len(g.Hands[0].Cards) != 1 || g.RewardTaken || g.RewardTiles != 0 {
+		t.Fatalf("turn %d, hand %v, reward taken %v, tiles %b", g.Turn, g.Hands[0].Cards, g.RewardTaken, g.RewardTiles)
 	}
 }
 

@@ -38,7 +38,7 @@ func fromView(v *View, rng *engine.RNG) (*state, error) {
 	}
 	g := &state{Players: v.Players, Difficulty: v.Difficulty, Doubles: v.DoubleCurses, Extra: v.ExtraDisturbance,
 		Wyrm: v.Wyrm, TrolleyAt: -1, Filled: v.Filled, Phase: v.Phase, Turn: v.Turn, TurnNo: v.TurnNo,
-		Actions: v.ActionsLeft, PassTo: -1, RewardTaken: v.RewardTaken, RNG: engine.NewRNG(rng.Uint64()), Won: v.Won, Summary: v.Summary,
+		Actions: v.ActionsLeft, PassTo: -1, RewardTaken: v.RewardTaken, RewardTiles: v.RewardTiles, RNG: engine.NewRNG(rng.Uint64()), Won: v.Won, Summary: v.Summary,
 		Last: slices.Clone(v.Last), Recent: slices.Clone(v.Recent), LastDisturb: -1}
 	if v.Phase == PhaseSetup {
 		g.Picks = startBooks - v.SetupPicks

@@ -116,9 +116,11 @@ type state struct {
 	// PassTo is the seat holding the Pass-An-Action token (-1: free).
 	PassTo engine.Seat `json:"pass_to"`
 	// RewardTaken: the current player has drawn a card from a Reward
-	// tile this turn. Only a record since ruling 25 lifted the one-a-turn
-	// limit; kept so that saved games load as before.
+	// tile this turn (a record).
 	RewardTaken bool `json:"reward_taken"`
+	// RewardTiles holds the Reward tiles that gave a card this turn (bit
+	// t for tile t): each gives one a turn (ruling 25).
+	RewardTiles uint32 `json:"reward_tiles,omitempty"`
 	// Kept is the set (bit s for seat s) of the other seats that have
 	// answered this turn's out-of-turn discard window by keeping their
 	// cards (ruling 15); it empties when a turn begins.

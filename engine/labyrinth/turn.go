@@ -16,7 +16,7 @@ func (g *state) endTurn() {
 	g.Turn = g.next(g.Turn)
 	g.TurnNo++
 	g.Actions = g.turnActions()
-	g.RewardTaken = false
+	g.RewardTaken, g.RewardTiles = false, 0
 	g.Kept = 0
 	if g.PassTo == g.Turn {
 		g.Actions++

@@ -37,8 +37,10 @@ type View struct {
 	// PassToken is the Pass-An-Action token.
 	PassToken PassTokenView `json:"pass_token"`
 	// RewardTaken: the current player has already drawn a card from a
-	// Reward tile this turn (a record only: there is no limit a turn).
-	RewardTaken bool `json:"reward_taken"`
+	// Reward tile this turn; RewardTiles holds the tiles that gave one
+	// this turn (bit t for tile t), which give none again this turn.
+	RewardTaken bool   `json:"reward_taken"`
+	RewardTiles uint32 `json:"reward_tiles,omitempty"`
 	// PhaseText says in a few words what the game waits for ({seatN}
 	// references inside).
 	PhaseText string `json:"phase_text"`
@@ -238,7 +240,7 @@ func (g *state) fillView(v *View, s engine.Seat, b *viewBuf) {
 		You: s, Players: g.Players, Solo: g.Players == 1, Difficulty: g.Difficulty,
 		DoubleCurses: g.Doubles, ExtraDisturbance: g.Extra,
 		Phase: g.Phase, Turn: g.Turn, TurnNo: g.TurnNo, ActionsLeft: g.Actions,
-		PassToken: PassTokenView{Free: g.PassTo < 0, To: g.PassTo}, RewardTaken: g.RewardTaken,
+		PassToken: PassTokenView{Free: g.PassTo < 0, To: g.PassTo}, RewardTaken: g.RewardTaken, RewardTiles: g.RewardTiles,
 		Wyrm: g.Wyrm, WyrmAt: Ring[g.Wyrm], WyrmTiles: Ring[g.Wyrm].Around(),
 		RewardDeck: len(g.RewardDeck), RewardDiscard: len(g.RewardDiscard),
 		TerrorStack: len(g.TerrorStack), ShelfStack: len(g.ShelfStack),
