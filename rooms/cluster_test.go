@@ -15,6 +15,7 @@ import (
 
 	"arcade/engine"
 	"arcade/rooms/cluster"
+	"arcade/rooms/cluster/clustertest"
 	"arcade/rooms/cluster/natsd"
 	"arcade/rooms/store"
 )
@@ -58,17 +59,9 @@ func startNode(t *testing.T, srv nats.InProcessConnProvider, name string) *node 
 // when the test ends.
 func dial(t *testing.T, srv nats.InProcessConnProvider, name string) (*cluster.Conn, *cluster.Store) {
 	t.Helper()
-	conn, err := cluster.ConnectEmbedded(name, srv, cluster.Options{LeaseEvery: 100 * time.Millisecond, LeaseTTL: 700 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := cluster.NewStore(conn.JetStream(), 1)
-	if err != nil {
-		conn.Close()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close(); _ = st.Close() })
-	return conn, st
+	return clustertest.Open(t, patience, func() (*cluster.Conn, error) {
+		return cluster.ConnectEmbedded(name, srv, cluster.Options{LeaseEvery: 100 * time.Millisecond, LeaseTTL: 700 * time.Millisecond})
+	})
 }
 
 // lobbyIDs lists the IDs of the tables a lobby shows.

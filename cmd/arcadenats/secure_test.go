@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"strings"
 	"testing"
 
@@ -59,15 +58,4 @@ func TestBadConfigFlagExit1(t *testing.T) {
 	if code := run(context.Background(), args, func(string) string { return "" }, &out); code != 1 || !strings.Contains(out.String(), "nats.conf") {
 		t.Errorf("exit %d, said %q", code, out.String())
 	}
-}
-
-// freePort is a TCP port on loopback that nothing listens on.
-func freePort(t *testing.T) int {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
 }
