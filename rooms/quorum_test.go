@@ -125,6 +125,17 @@ func (b *logBook) count(words ...string) int {
 	return n
 }
 
+// wait waits until a line holds all of words (what: what the line says,
+// for the failure).
+func (b *logBook) wait(t *testing.T, what string, words ...string) {
+	t.Helper()
+	for deadline := time.Now().Add(patience); b.count(words...) == 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no log line says %s (with %q)", what, words)
+		}
+	}
+}
+
 // frontEnd is an arcade server of the test that uses the NATS cluster.
 type frontEnd struct {
 	hub   *Hub
