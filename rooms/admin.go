@@ -89,10 +89,34 @@ func (c *Client) AdminTables() ([]TableInfo, error) {
 	return c.hub.Tables(), nil
 }
 
-// CloseTable closes a table (found by ID or invite code): its players and
-// spectators go back to the lobby with NoticeAdminClosed, plus reason when
-// given. It fails with ErrNoTable.
-func (h *Hub) CloseTable(idOrCode, reason string) error {
+// Admin names the admin behind an admin action: their player ID (their
+// key, "key:SHA256:...") and name. An action that another node of a
+// cluster carries out (a close, a notice, a kick) travels with its Admin;
+// that node logs it, and refuses an action that names no admin. The
+// front-ends trust one another (only they may publish on the cluster's
+// subjects): the Admin is for accountability in the logs, not a proof.
+type Admin struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// AdminOf names admin p as the admin behind an action.
+func AdminOf(p Player) Admin { return Admin{ID: p.ID, Name: p.Name} }
+
+// named reports whether a names an admin: admins are known by their keys.
+func (a Admin) named() bool { return strings.HasPrefix(a.ID, "key:") }
+
+// String names the admin in a log line: "ann" (key:SHA256:...).
+func (a Admin) String() string { return fmt.Sprintf("%q (%s)", a.Name, a.ID) }
+
+// CloseTable closes a table (found by ID or invite code) for admin by:
+// its players and spectators go back to the lobby with NoticeAdminClosed,
+// plus reason when given. It fails with ErrNoTable, and with ErrNotAdmin
+// when by names no admin.
+func (h *Hub) CloseTable(by Admin, idOrCode, reason string) error {
+	if !by.named() {
+		return ErrNotAdmin
+	}
 	t := h.tableByID(strings.TrimSpace(idOrCode))
 	if t == nil {
 		t = h.tableByCode(idOrCode)
@@ -105,7 +129,7 @@ func (h *Hub) CloseTable(idOrCode, reason string) error {
 		if !ok {
 			return ErrNoTable
 		}
-		return h.ask(r.id, nil, cmdReq{Op: opAdminClose, Text: reason})
+		return h.ask(r.id, nil, cmdReq{Op: opAdminClose, Text: reason, By: by, From: clientRef{Node: h.bus.Node()}})
 	}
 	notice := NoticeAdminClosed
 	if reason = CleanText(reason, MaxNoticeRunes); reason != "" {
@@ -125,13 +149,14 @@ func (h *Hub) SetDraining(on bool) {
 // Draining reports whether drain mode is on.
 func (h *Hub) Draining() bool { return h.admin.draining.Load() }
 
-// SetNotice posts a server-wide notice (cleaned with CleanText; "" takes it
-// down): the lobby shows it (LobbyUpdate.Notice) and so does every table
-// (TableUpdate.ServerNotice), at once; in a cluster, on every node.
-func (h *Hub) SetNotice(text string) {
+// SetNotice posts a server-wide notice for admin by (cleaned with
+// CleanText; "" takes it down): the lobby shows it (LobbyUpdate.Notice)
+// and so does every table (TableUpdate.ServerNotice), at once; in a
+// cluster, on every node (which refuses it when by names no admin).
+func (h *Hub) SetNotice(by Admin, text string) {
 	text = CleanText(text, MaxNoticeRunes)
 	h.showNotice(text)
-	h.tellNotice(text)
+	h.tellNotice(adminNotice{By: by, Text: text})
 }
 
 // showNotice shows the notice on this node.

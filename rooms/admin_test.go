@@ -6,6 +6,9 @@ import (
 	"testing"
 )
 
+// testAdmin is the admin behind the tests' admin actions.
+var testAdmin = Admin{ID: "key:SHA256:root", Name: "root"}
+
 func TestAdminSeesEveryTableAndClosesOne(t *testing.T) {
 	h := testHub(t, Config{})
 	anna, bob, cat := connect(t, h, "anna"), connect(t, h, "bob"), connect(t, h, "cat")
@@ -25,10 +28,13 @@ func TestAdminSeesEveryTableAndClosesOne(t *testing.T) {
 		t.Fatalf("admin's view of the table: %+v", got)
 	}
 
-	if err := h.CloseTable("NOPE42", ""); !errors.Is(err, ErrNoTable) {
+	if err := h.CloseTable(testAdmin, "NOPE42", ""); !errors.Is(err, ErrNoTable) {
 		t.Fatalf("closing an unknown table: %v", err)
 	}
-	must(t, h.CloseTable(strings.ToLower(u.Code), "Cheating \x1b[31mreported\x1b[0m."))
+	if err := h.CloseTable(Admin{Name: "nobody"}, u.Code, ""); !errors.Is(err, ErrNotAdmin) {
+		t.Fatalf("closing a table for no admin: %v", err)
+	}
+	must(t, h.CloseTable(testAdmin, strings.ToLower(u.Code), "Cheating \x1b[31mreported\x1b[0m."))
 	for _, p := range []*probe{anna, bob, cat} {
 		last := p.table("closed by an admin", func(u *TableUpdate) bool { return u.Closed })
 		if last.Notice != NoticeAdminClosed+" Cheating reported." {
@@ -64,14 +70,14 @@ func TestServerNoticeReachesLobbyAndTables(t *testing.T) {
 	anna, bob := connect(t, h, "anna"), connect(t, h, "bob")
 	must(t, anna.Create(toyID, 2, false, nil))
 	anna.seated()
-	h.SetNotice("Restart at 18:00\x1b]0;pwned\x07 UTC")
+	h.SetNotice(testAdmin, "Restart at 18:00\x1b]0;pwned\x07 UTC")
 	const want = "Restart at 18:00 UTC"
 	bob.lobbyWhere("notice in the lobby", func(l *LobbyUpdate) bool { return l.Notice == want })
 	anna.table("notice at the table", func(u *TableUpdate) bool { return u.ServerNotice == want })
 	if h.Notice() != want {
 		t.Fatalf("Notice() = %q", h.Notice())
 	}
-	h.SetNotice("")
+	h.SetNotice(testAdmin, "")
 	bob.lobbyWhere("notice taken down", func(l *LobbyUpdate) bool { return l.Notice == "" })
 	anna.table("notice taken down at the table", func(u *TableUpdate) bool { return u.ServerNotice == "" })
 }

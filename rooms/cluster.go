@@ -262,7 +262,7 @@ func (h *Hub) handle(t *table, data []byte) (out []byte) {
 			r.Info = &info
 		}
 	case req.Op == opAdminClose:
-		r = replyErr(h.CloseTable(t.id, req.Text))
+		r = replyErr(h.adminClose(t, req))
 	default:
 		px := h.standIn(req)
 		if px == nil {
@@ -277,6 +277,37 @@ func (h *Hub) handle(t *table, data []byte) (out []byte) {
 	}
 	out, _ = json.Marshal(r)
 	return out
+}
+
+// adminClose closes t for an admin on another node (req), and logs who
+// asked; it refuses a request that names no admin.
+func (h *Hub) adminClose(t *table, req cmdReq) error {
+	what := "close table " + t.id
+	if !h.adminHeard(req.By, req.From.Node, what) {
+		return ErrNotAdmin
+	}
+	err := h.CloseTable(req.By, t.id, req.Text)
+	if err == nil {
+		h.adminDid(req.By, req.From.Node, fmt.Sprintf("%s (reason: %q)", what, req.Text))
+	}
+	return err
+}
+
+// adminHeard reports whether by, on node from, names the admin behind an
+// admin action (what) that node asks of this one; it logs a refusal when
+// not.
+func (h *Hub) adminHeard(by Admin, from, what string) bool {
+	if by.named() {
+		return true
+	}
+	h.cfg.Logf("rooms: node %s refused an admin action from node %s that names no admin: %s", h.bus.Node(), from, what)
+	return false
+}
+
+// adminDid logs an admin action that node from asked of this one, with
+// the admin behind it and this node's name.
+func (h *Hub) adminDid(by Admin, from, what string) {
+	h.cfg.Infof("admin action on node %s, asked by node %s for admin %s: %s", h.bus.Node(), from, by, what)
 }
 
 // run plays req through the stand-in px, as its own client would. Every
@@ -945,9 +976,21 @@ func (h *Hub) seatArrivals(t *table) {
 // Kick names the sessions an admin ends on every node of a cluster: those
 // of a player (Who: a name in any case, a player ID or a key fingerprint),
 // or of a banned key fingerprint or address (Key, Addr). Why is for the
-// logs.
+// logs, and so is By, the admin (another node refuses a Kick without).
 type Kick struct {
 	Who, Key, Addr, Why string
+	By                  Admin
+}
+
+// target says whose sessions k ends, for the logs.
+func (k Kick) target() string {
+	var parts []string
+	for _, p := range [][2]string{{"player", k.Who}, {"key", k.Key}, {"address", k.Addr}} {
+		if p[1] != "" {
+			parts = append(parts, p[0]+" "+p[1])
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // Elsewhere is a player connected to another node of the cluster.
@@ -969,7 +1012,7 @@ func (h *Hub) OnKick(f func(Kick) int) {
 func (h *Hub) Clustered() bool { return h.bus != nil }
 
 // KickElsewhere asks the other nodes of the cluster to end the sessions k
-// names (nothing without a cluster).
+// names, for the admin k.By (nothing without a cluster).
 func (h *Hub) KickElsewhere(k Kick) {
 	tell(h, subjectKick, k)
 }
@@ -977,17 +1020,17 @@ func (h *Hub) KickElsewhere(k Kick) {
 // onKick ends the sessions an admin on another node named.
 func (h *Hub) onKick(_ string, data []byte) {
 	k, from, ok := heard[Kick](h, data)
-	if !ok {
+	if !ok || !h.adminHeard(k.By, from, "end the sessions of "+k.target()) {
 		return
 	}
 	h.mu.Lock()
 	f := h.kick
 	h.mu.Unlock()
+	ended := 0
 	if f != nil {
-		if ended := f(k); ended > 0 {
-			h.cfg.Infof("ended %d session(s) for an admin on node %s (%s)", ended, from, k.Why)
-		}
+		ended = f(k)
 	}
+	h.adminDid(k.By, from, fmt.Sprintf("end the sessions of %s (%s): ended %d here", k.target(), k.Why, ended))
 }
 
 // Elsewhere lists the players connected to the other nodes of the cluster,
@@ -1011,15 +1054,23 @@ func (h *Hub) Elsewhere() []Elsewhere {
 }
 
 // tellNotice sends an admin's notice to the other nodes.
-func (h *Hub) tellNotice(text string) {
-	tell(h, subjectNotice, text)
+func (h *Hub) tellNotice(n adminNotice) {
+	tell(h, subjectNotice, n)
 }
 
 // onNotice shows a notice an admin posted on another node.
 func (h *Hub) onNotice(_ string, data []byte) {
-	if text, _, ok := heard[string](h, data); ok {
-		h.showNotice(CleanText(text, MaxNoticeRunes))
+	n, from, ok := heard[adminNotice](h, data)
+	if !ok || !h.adminHeard(n.By, from, "post a notice") {
+		return
 	}
+	text := CleanText(n.Text, MaxNoticeRunes)
+	h.showNotice(text)
+	if text == "" {
+		h.adminDid(n.By, from, "take the notice down")
+		return
+	}
+	h.adminDid(n.By, from, fmt.Sprintf("post the notice %q", text))
 }
 
 // remoteTables lists the other nodes' open tables as an admin sees them,

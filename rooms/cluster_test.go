@@ -15,16 +15,18 @@ import (
 
 	"arcade/engine"
 	"arcade/rooms/cluster"
+	"arcade/rooms/cluster/clustertest"
 	"arcade/rooms/cluster/natsd"
 	"arcade/rooms/store"
 )
 
-// node is one arcade server of a test cluster: its hub and its connection
-// to the shared NATS server.
+// node is one arcade server of a test cluster: its hub, its connection
+// to the shared NATS server and its log.
 type node struct {
 	hub  *Hub
 	conn *cluster.Conn
 	srv  nats.InProcessConnProvider // the NATS server, to start more nodes on
+	log  *logBook
 }
 
 // testCluster starts an embedded NATS server with JetStream and n hubs
@@ -45,12 +47,15 @@ func testCluster(t *testing.T, n int) []*node {
 	return nodes
 }
 
-// startNode starts a hub named name on the NATS server srv.
+// startNode starts a hub named name on the NATS server srv, which logs
+// into the node's logBook.
 func startNode(t *testing.T, srv nats.InProcessConnProvider, name string) *node {
 	t.Helper()
 	conn, st := dial(t, srv, name)
-	h := testHub(t, Config{Bus: conn, Store: st, BotDelay: 20 * time.Millisecond})
-	return &node{hub: h, conn: conn, srv: srv}
+	book := &logBook{}
+	h := testHub(t, Config{Bus: conn, Store: st, BotDelay: 20 * time.Millisecond,
+		Logf: book.to(t, name, "ERROR"), Infof: book.to(t, name, "INFO")})
+	return &node{hub: h, conn: conn, srv: srv, log: book}
 }
 
 // dial connects node name to the NATS server srv, with short leases so
@@ -58,17 +63,9 @@ func startNode(t *testing.T, srv nats.InProcessConnProvider, name string) *node 
 // when the test ends.
 func dial(t *testing.T, srv nats.InProcessConnProvider, name string) (*cluster.Conn, *cluster.Store) {
 	t.Helper()
-	conn, err := cluster.ConnectEmbedded(name, srv, cluster.Options{LeaseEvery: 100 * time.Millisecond, LeaseTTL: 700 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := cluster.NewStore(conn.JetStream(), 1)
-	if err != nil {
-		conn.Close()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { conn.Close(); _ = st.Close() })
-	return conn, st
+	return clustertest.Open(t, patience, func() (*cluster.Conn, error) {
+		return cluster.ConnectEmbedded(name, srv, cluster.Options{LeaseEvery: 100 * time.Millisecond, LeaseTTL: 700 * time.Millisecond})
+	})
 }
 
 // lobbyIDs lists the IDs of the tables a lobby shows.
@@ -420,7 +417,7 @@ func TestClusterNamesAreOnePlayers(t *testing.T) {
 func TestClusterAdmin(t *testing.T) {
 	nodes, alice, bob, id := clusterGame(t, "50")
 	admin := nodes[1].hub
-	admin.SetNotice("maintenance at noon")
+	admin.SetNotice(testAdmin, "maintenance at noon")
 	alice.table("the notice", func(u *TableUpdate) bool { return u.ServerNotice == "maintenance at noon" })
 	var code string
 	inspect(t, nodes[0].hub, id, func(tb *table) { code = tb.code })
@@ -428,7 +425,7 @@ func TestClusterAdmin(t *testing.T) {
 	if len(infos) != 1 || infos[0].ID != id || infos[0].Code != code || !slices.Equal(infos[0].Seats, []string{"alice", "bob"}) {
 		t.Fatalf("the admin on node b lists %+v", infos)
 	}
-	must(t, admin.CloseTable(code, "tidying up"))
+	must(t, admin.CloseTable(testAdmin, code, "tidying up"))
 	alice.closedWith(NoticeAdminClosed + " tidying up")
 	bob.closedWith(NoticeAdminClosed + " tidying up")
 	for deadline := time.Now().Add(patience); ; time.Sleep(5 * time.Millisecond) {
@@ -439,7 +436,7 @@ func TestClusterAdmin(t *testing.T) {
 			t.Fatalf("node b still lists %+v", admin.Tables())
 		}
 	}
-	if err := admin.CloseTable(id, ""); !errors.Is(err, ErrNoTable) {
+	if err := admin.CloseTable(testAdmin, id, ""); !errors.Is(err, ErrNoTable) {
 		t.Fatalf("closing it again: %v", err)
 	}
 
@@ -450,7 +447,7 @@ func TestClusterAdmin(t *testing.T) {
 	}
 	kicked := make(chan Kick, 1)
 	nodes[0].hub.OnKick(func(k Kick) int { kicked <- k; return 1 })
-	admin.KickElsewhere(Kick{Who: "alice", Why: "kicked by an admin"})
+	admin.KickElsewhere(Kick{Who: "alice", Why: "kicked by an admin", By: testAdmin})
 	select {
 	case k := <-kicked:
 		if k.Who != "alice" {
@@ -462,6 +459,53 @@ func TestClusterAdmin(t *testing.T) {
 	if !admin.Clustered() || testHub(t, Config{}).Clustered() {
 		t.Fatal("Clustered is wrong")
 	}
+}
+
+// TestClusterAdminActionsNameTheAdmin: the node that carries out another
+// node's admin action (a notice, a kick, a close) logs it with the admin's
+// key and name, the asking node and its own name, and refuses one that
+// names no admin (a front-end of an older version, or a bug), saying so.
+func TestClusterAdminActionsNameTheAdmin(t *testing.T) {
+	nodes, alice, _, id := clusterGame(t, "50")
+	owner, admin := nodes[0], nodes[1]
+	kicks := make(chan Kick, 2)
+	owner.hub.OnKick(func(k Kick) int { kicks <- k; return 1 })
+	who := []string{"node a-node", "node b-node", `"root"`, "key:SHA256:root"}
+
+	// Unnamed actions first: each subject keeps its order, so once the
+	// named action that follows is done, the unnamed one was refused.
+	tell(admin.hub, subjectNotice, adminNotice{Text: "from nobody"})
+	admin.hub.SetNotice(testAdmin, "maintenance at noon")
+	alice.table("the notice", func(u *TableUpdate) bool { return u.ServerNotice == "maintenance at noon" })
+	owner.log.wait(t, "who posted the notice", append(who, "admin action", `post the notice "maintenance at noon"`)...)
+	if n := owner.log.count("refused an admin action from node b-node that names no admin", "post a notice"); n != 1 {
+		t.Errorf("%d lines refuse the unnamed notice, want 1", n)
+	}
+
+	admin.hub.KickElsewhere(Kick{Who: "alice", Why: "kicked by an admin"})
+	admin.hub.KickElsewhere(Kick{Who: "alice", Why: "kicked by an admin", By: testAdmin})
+	if k := <-kicks; k.By != testAdmin {
+		t.Fatalf("node a ended sessions for %+v", k)
+	}
+	owner.log.wait(t, "who kicked alice", append(who, "end the sessions of player alice (kicked by an admin): ended 1 here")...)
+	if n := owner.log.count("refused", "names no admin", "player alice"); n != 1 {
+		t.Errorf("%d lines refuse the unnamed kick, want 1", n)
+	}
+	if len(kicks) != 0 {
+		t.Error("node a ended sessions for a kick that names no admin")
+	}
+
+	err := admin.hub.ask(id, nil, cmdReq{Op: opAdminClose, From: clientRef{Node: "b-node"}})
+	if !errors.Is(err, ErrNotAdmin) {
+		t.Fatalf("a close that names no admin: %v", err)
+	}
+	owner.log.wait(t, "the refused close", "refused", "names no admin", "close table "+id)
+	if owner.hub.tableByID(id) == nil {
+		t.Fatal("a close that names no admin closed the table")
+	}
+	must(t, admin.hub.CloseTable(testAdmin, id, "tidying up"))
+	alice.closedWith(NoticeAdminClosed + " tidying up")
+	owner.log.wait(t, "who closed the table", append(who, fmt.Sprintf("close table %s (reason: %q)", id, "tidying up"))...)
 }
 
 // TestClusterFrontEndDies: the node that holds a player's session dies

@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 
 	"arcade/rooms/cluster"
+	"arcade/rooms/cluster/clustertest"
 	"arcade/rooms/cluster/natsd"
 	"arcade/rooms/store"
 )
@@ -124,6 +125,17 @@ func (b *logBook) count(words ...string) int {
 	return n
 }
 
+// wait waits until a line holds all of words (what: what the line says,
+// for the failure).
+func (b *logBook) wait(t *testing.T, what string, words ...string) {
+	t.Helper()
+	for deadline := time.Now().Add(patience); b.count(words...) == 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no log line says %s (with %q)", what, words)
+		}
+	}
+}
+
 // frontEnd is an arcade server of the test that uses the NATS cluster.
 type frontEnd struct {
 	hub   *Hub
@@ -137,27 +149,16 @@ type frontEnd struct {
 func startFrontEnd(t *testing.T, c *natsCluster, node string, book *logBook) *frontEnd {
 	t.Helper()
 	url := "nats://" + c.cfgs[0].Listen
-	var conn *cluster.Conn
-	var st *cluster.Store
-	var err error
-	for deadline := time.Now().Add(patience); ; time.Sleep(100 * time.Millisecond) {
-		if conn == nil {
-			conn, err = cluster.Connect(node, []string{url}, cluster.Options{Replicas: 3, LeaseEvery: 250 * time.Millisecond, LeaseTTL: 2 * time.Second})
-		}
-		if conn != nil && st == nil {
-			st, err = cluster.NewStore(conn.JetStream(), 3)
-		}
-		if st != nil {
-			err = conn.ClaimName("a test", nil)
-		}
+	conn, st := clustertest.Open(t, patience, func() (*cluster.Conn, error) {
+		conn, err := cluster.Connect(node, []string{url}, cluster.Options{Replicas: 3, LeaseEvery: 250 * time.Millisecond, LeaseTTL: 2 * time.Second})
 		if err == nil {
-			break
+			if err = conn.ClaimName("a test", nil); err != nil {
+				conn.Close()
+				return nil, err
+			}
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("front-end %s: %v", node, err)
-		}
-	}
-	t.Cleanup(func() { conn.Close(); _ = st.Close() })
+		return conn, err
+	})
 	h := testHub(t, Config{Bus: conn, Store: st, BotDelay: 20 * time.Millisecond,
 		Logf: book.to(t, node, "ERROR"), Infof: book.to(t, node, "INFO")})
 	return &frontEnd{hub: h, conn: conn, store: st}

@@ -18,8 +18,8 @@ const (
 	subjectLobbyState = "arcade.lobby.state"    // nodeState, from every node
 	subjectLobbyChat  = "arcade.lobby.chat"     // chatNote, a lobby chat line
 	subjectArrived    = "arcade.player.arrived" // a keyed player connected (their ID)
-	subjectNotice     = "arcade.admin.notice"   // an admin's notice (its text)
-	subjectKick       = "arcade.admin.kick"     // sessions an admin ends (Kick)
+	subjectNotice     = "arcade.admin.notice"   // an admin's notice (adminNotice)
+	subjectKick       = "arcade.admin.kick"     // sessions an admin ends (Kick, with its admin)
 )
 
 // subjectTable is where a table's owner serves commands (cmdReq).
@@ -57,13 +57,16 @@ const (
 	opRename     = "rename"
 	opDescribe   = "describe"   // words for legal moves (no client needed)
 	opAdminInfo  = "admininfo"  // the table as an admin sees it (TableInfo)
-	opAdminClose = "adminclose" // an admin closes the table (Text: the reason)
+	opAdminClose = "adminclose" // an admin closes the table (Text: the reason; By, From.Node: who, where)
 )
 
 // cmdReq is one command for a table's owner.
 type cmdReq struct {
-	Op     string         `json:"op"`
+	Op string `json:"op"`
+	// From is the client the command is for; an admin's command names
+	// only the admin's node.
 	From   clientRef      `json:"from"`
+	By     Admin          `json:"by,omitzero"` // the admin, for an admin's command
 	Player Player         `json:"player"`
 	ByCode bool           `json:"by_code,omitempty"`
 	Seat   int            `json:"seat,omitempty"`
@@ -171,6 +174,12 @@ func encodeUpdate(u *TableUpdate, made int) ([]byte, error) {
 		w.View = v
 	}
 	return json.Marshal(w)
+}
+
+// adminNotice is an admin's notice as it travels to the other nodes.
+type adminNotice struct {
+	By   Admin  `json:"by"`
+	Text string `json:"text"`
 }
 
 // nodeState is what a node tells the others about itself, on every change

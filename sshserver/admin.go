@@ -83,7 +83,7 @@ func (s *Server) runAdmin(by rooms.Player, args []string) (string, error) {
 		if len(rest) == 0 {
 			return "", adminError("close what? Give a table ID or invite code (see: admin tables).")
 		}
-		if err := s.cfg.Hub.CloseTable(rest[0], reason); err != nil {
+		if err := s.cfg.Hub.CloseTable(rooms.AdminOf(by), rest[0], reason); err != nil {
 			return "", adminError(fmt.Sprintf("close %s: %v", rest[0], err))
 		}
 		did("close table", "table", rest[0], "reason", reason)
@@ -92,7 +92,7 @@ func (s *Server) runAdmin(by rooms.Player, args []string) (string, error) {
 		if len(rest) == 0 {
 			return "", adminError("kick whom? Give a name or key fingerprint (see: admin who).")
 		}
-		k := rooms.Kick{Who: rest[0], Why: "kicked by an admin"}
+		k := rooms.Kick{Who: rest[0], Why: "kicked by an admin", By: rooms.AdminOf(by)}
 		n := s.kickHere(k)
 		far := s.elsewhere(func(p rooms.Player) bool { return playerMatches(p, rest[0]) })
 		if n == 0 && far == 0 {
@@ -127,7 +127,7 @@ func (s *Server) runAdmin(by rooms.Player, args []string) (string, error) {
 	case "reports":
 		return s.adminReports(), nil
 	case "notice":
-		s.cfg.Hub.SetNotice(strings.Join(rest, " "))
+		s.cfg.Hub.SetNotice(rooms.AdminOf(by), strings.Join(rest, " "))
 		did("notice", "text", s.cfg.Hub.Notice())
 		if s.cfg.Hub.Notice() == "" {
 			return "The notice is down.\n", nil
@@ -182,7 +182,7 @@ func (s *Server) adminBan(by rooms.Player, rest []string, did func(string, ...an
 	if err := s.cfg.Gate.Bans.Add(ban); err != nil {
 		return "", err
 	}
-	k := rooms.Kick{Key: ban.Key, Addr: ban.Addr, Why: "banned by an admin"}
+	k := rooms.Kick{Key: ban.Key, Addr: ban.Addr, Why: "banned by an admin", By: rooms.AdminOf(by)}
 	n := s.kickHere(k)
 	s.cfg.Hub.KickElsewhere(k) // the ban list is shared; the sessions are not
 	did("ban", "target", ban.Target(), "name", ban.Name, "reason", reason, "sessions", n)

@@ -334,14 +334,14 @@ func TestServerNoticeShows(t *testing.T) {
 	hub := newHub(t)
 	d := newDriver(t, hub, "anna", 80, 24)
 	d.waitFor("GAMES")
-	hub.SetNotice("Restart at 18:00 UTC")
+	hub.SetNotice(rooms.Admin{ID: "key:SHA256:admin", Name: "admin"}, "Restart at 18:00 UTC")
 	d.waitFor("Notice: Restart at 18:00 UTC")
 	hub.SetDraining(true)
 	d.waitFor("No new tables for now (maintenance).")
 	hub.SetDraining(false)
 	d.key("b", "enter") // a game against bots
 	d.waitFor("Notice: Restart at 18:00 UTC")
-	hub.SetNotice("")
+	hub.SetNotice(rooms.Admin{ID: "key:SHA256:admin", Name: "admin"}, "")
 	for i := 0; strings.Contains(d.screen(), "Notice:"); i++ {
 		if i == 100 {
 			t.Fatalf("the notice stays after it was taken down:\n%s", d.screen())

@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"arcade/rooms/cluster"
+	"arcade/rooms/cluster/clustertest"
 )
 
 // TestBadFlagsExit2: a bad name or a stray argument is a usage error in
@@ -61,8 +62,8 @@ func startThree(t *testing.T, node func(i int, client, routes string, others []s
 	const n = 3
 	clients, routes := make([]string, n), make([]string, n)
 	for i := range n {
-		clients[i] = fmt.Sprintf("127.0.0.1:%d", freePort(t))
-		routes[i] = fmt.Sprintf("127.0.0.1:%d", freePort(t))
+		clients[i] = fmt.Sprintf("127.0.0.1:%d", clustertest.FreePort(t))
+		routes[i] = fmt.Sprintf("127.0.0.1:%d", clustertest.FreePort(t))
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	done := make(chan int, n)
@@ -90,24 +91,13 @@ func startThree(t *testing.T, node func(i int, client, routes string, others []s
 		go func() { done <- run(ctx, args, func(k string) string { return env[k] }, io.Discard) }()
 	}
 	url := "nats://" + clients[0]
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		c, err := cluster.Connect("front", []string{url}, cluster.Options{Replicas: 3}, front...)
-		if err == nil {
-			_, err = cluster.NewStore(c.JetStream(), 3)
-			c.Close()
-			if err == nil {
-				return url
-			}
-		}
+	clustertest.Open(t, 60*time.Second, func() (*cluster.Conn, error) {
 		select {
 		case code := <-done:
 			t.Fatalf("a node stopped: exit %d", code)
 		default:
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no arcade server could use the cluster: %v", err)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+		return cluster.Connect("front", []string{url}, cluster.Options{Replicas: 3}, front...)
+	})
+	return url
 }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -23,6 +25,52 @@ func TestSecureConfigCluster(t *testing.T) {
 		t.Skip("a cluster takes seconds to form")
 	}
 	ca, cert, key := testca.Write(t, t.TempDir())
+	secureCluster(t, ca, cert, key)
+}
+
+// TestCertScriptCluster: the certificates docs/cluster/make-certs.sh makes
+// with openssl serve a cluster started with nats-secure.conf, as
+// TestSecureConfigCluster's do; the key files are the owner's alone, and a
+// second run keeps the first run's files.
+func TestCertScriptCluster(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a cluster takes seconds to form")
+	}
+	if _, err := exec.LookPath("openssl"); err != nil {
+		t.Skip("make-certs.sh needs openssl, which this machine lacks")
+	}
+	dir := filepath.Join(t.TempDir(), "tls")
+	makeCerts := func() {
+		t.Helper()
+		out, err := exec.Command("sh", "../../docs/cluster/make-certs.sh", dir, "localhost", "127.0.0.1").CombinedOutput()
+		if err != nil {
+			t.Fatalf("make-certs.sh: %v\n%s", err, out)
+		}
+	}
+	makeCerts()
+	ca, err := os.ReadFile(filepath.Join(dir, "ca.pem"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	makeCerts()
+	if again, err := os.ReadFile(filepath.Join(dir, "ca.pem")); err != nil || string(again) != string(ca) {
+		t.Fatalf("a second run replaced the CA (%v)", err)
+	}
+	for _, f := range []string{"ca-key.pem", "node-key.pem"} {
+		if fi, err := os.Stat(filepath.Join(dir, f)); err != nil || fi.Mode().Perm() != 0o600 {
+			t.Errorf("%s: %v, %v; want mode 0600", f, fi.Mode(), err)
+		}
+	}
+	secureCluster(t, filepath.Join(dir, "ca.pem"), filepath.Join(dir, "node.pem"), filepath.Join(dir, "node-key.pem"))
+}
+
+// secureCluster starts three nodes on loopback with nats-secure.conf and
+// the CA, certificate and key files given, and checks that a front-end
+// with the frontend user's password and the CA uses them with three
+// replicas while a client without the password, with the route's, or
+// without TLS cannot connect.
+func secureCluster(t *testing.T, ca, cert, key string) {
+	t.Helper()
 	t.Setenv("ARCADE_NATS_FRONTEND_PASSWORD", "front-pw")
 	t.Setenv("ARCADE_NATS_ROUTE_PASSWORD", "route-pw")
 	t.Setenv("ARCADE_NATS_TLS_CERT", cert)
@@ -59,15 +107,4 @@ func TestBadConfigFlagExit1(t *testing.T) {
 	if code := run(context.Background(), args, func(string) string { return "" }, &out); code != 1 || !strings.Contains(out.String(), "nats.conf") {
 		t.Errorf("exit %d, said %q", code, out.String())
 	}
-}
-
-// freePort is a TCP port on loopback that nothing listens on.
-func freePort(t *testing.T) int {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
 }

@@ -1,43 +1,28 @@
-package cluster
+package cluster_test
 
 import (
 	"errors"
 	"fmt"
-	"net"
 	"testing"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
 
+	"arcade/rooms/cluster"
+	"arcade/rooms/cluster/clustertest"
 	"arcade/rooms/cluster/natsd"
 	"arcade/rooms/store"
 )
-
-// freePort returns a TCP port nobody listens on now.
-func freePort(t *testing.T) int {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
 
 func TestEmbeddedListens(t *testing.T) {
 	s, err := natsd.Embedded(t.TempDir(), "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Shutdown()
-	c, err := Connect("n1", []string{s.ClientURL()}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if _, err := NewStore(c.JetStream(), c.Replicas()); err != nil {
-		t.Fatal(err)
-	}
+	t.Cleanup(s.Shutdown)
+	clustertest.Open(t, 10*time.Second, func() (*cluster.Conn, error) {
+		return cluster.Connect("n1", []string{s.ClientURL()}, cluster.Options{})
+	})
 	if _, err := natsd.Embedded(t.TempDir(), "no-port"); err == nil {
 		t.Error("a listen address without a port accepted")
 	}
@@ -53,7 +38,7 @@ func TestThreeNodes(t *testing.T) {
 	client, routes := make([]string, n), make([]string, n)
 	var cfgs []natsd.NodeConfig
 	for i := range n {
-		cp, rp := freePort(t), freePort(t)
+		cp, rp := clustertest.FreePort(t), clustertest.FreePort(t)
 		client[i] = fmt.Sprintf("nats://127.0.0.1:%d", cp)
 		routes[i] = fmt.Sprintf("nats-route://127.0.0.1:%d", rp)
 		cfgs = append(cfgs, natsd.NodeConfig{Name: fmt.Sprintf("nats%d", i), Listen: fmt.Sprintf("127.0.0.1:%d", cp),
@@ -78,31 +63,18 @@ func TestThreeNodes(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
-	open := func(node string, url string) (*Conn, *Store) {
+	open := func(node string, url string) (*cluster.Conn, *cluster.Store) {
 		t.Helper()
-		var c *Conn
-		var err error
-		for c == nil { // the meta leader may still be elected
-			if c, err = Connect(node, []string{url}, Options{Replicas: 3}); err != nil && time.Now().After(deadline) {
-				t.Fatal(err)
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
-		t.Cleanup(func() { c.Close() })
-		var s *Store
-		for s == nil {
-			if s, err = NewStore(c.JetStream(), c.Replicas()); err != nil && time.Now().After(deadline) {
-				t.Fatal(err)
-			}
-		}
-		return c, s
+		return clustertest.Open(t, time.Until(deadline), func() (*cluster.Conn, error) {
+			return cluster.Connect(node, []string{url}, cluster.Options{Replicas: 3})
+		})
 	}
 	ca, a := open("a", client[0])
 	cb, b := open("b", client[2])
 	if err := ca.Claim("t1-a"); err != nil {
 		t.Fatal(err)
 	}
-	tb := testTable("t1-a", 3)
+	tb := cluster.TestTable("t1-a", 3)
 	if err := a.SaveTable(tb, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -113,8 +85,8 @@ func TestThreeNodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameMoves(t, got.Moves, tb.Moves)
-	addMove(tb)
+	cluster.SameMoves(t, got.Moves, tb.Moves)
+	cluster.AddMove(tb)
 	if err := a.SaveTable(tb, 3); !errors.Is(err, store.ErrFenced) {
 		t.Fatalf("the old owner's write: %v, want ErrFenced (replicated)", err)
 	}

@@ -1,0 +1,9 @@
+package cluster
+
+// The package's own test helpers, for its external tests (package
+// cluster_test).
+var (
+	TestTable = testTable
+	AddMove   = addMove
+	SameMoves = sameMoves
+)
