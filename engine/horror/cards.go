@@ -75,7 +75,8 @@ func (g *state) play(s engine.Seat, args []int) {
 		t := engine.Seat(args[1])
 		g.Weapon, g.Victim = c, t
 		g.say(who(s), " plays a ", kindNames[k], " against ", who(t))
-		if len(g.Seats[t].Cards) > 0 {
+		// A victim below 0 plays no card (ruling 8), Protections included.
+		if v := &g.Seats[t]; len(v.Cards) > 0 && v.Fort >= 0 {
 			g.Phase = PhaseRespond
 			return
 		}

@@ -310,6 +310,9 @@ func (g *state) exchangeCard(p *seatState, want int) int {
 // attacking a ghost.
 func (g *state) bonusMoves(s engine.Seat, l *moveList) {
 	p := &g.Seats[s]
+	if p.Fort < 0 {
+		return // overwhelmed: no cards, no attacks (ruling 8)
+	}
 	if len(p.Cards) > 0 && l.lists(mPlay) {
 		seen := [numKinds]bool{}
 		for _, c := range p.Cards {

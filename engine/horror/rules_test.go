@@ -194,3 +194,43 @@ func TestLockedInARoomSkipsTurn(t *testing.T) {
 		t.Fatalf("active %d round %d", g.Active, g.Round)
 	}
 }
+
+// TestOverwhelmedBelowZero: ruling 8. The rulebook: "Players below 0 have
+// become overwhelmed by events and can only stagger through doors, summon
+// the ability to move rooms and look at the mirrors and paintings." Below
+// 0 a player plays no card (a Restore, a weapon, nor a Protection in
+// answer to an attack) and attacks no ghost, but still moves and rotates.
+func TestOverwhelmedBelowZero(t *testing.T) {
+	g := started(t, 3)
+	a, v := g.Active, 1-g.Active
+	pa, pv := &g.Seats[a], &g.Seats[v]
+	pv.Cell = pa.Cell
+	take := func(from *[]int, to *[]int, c int) {
+		*from = slices.DeleteFunc(*from, func(x int) bool { return x == c })
+		*to = append(*to, c)
+	}
+	take(&g.Blessings, &pa.Cards, 7) // Restore Fortitude
+	take(&g.Curses, &pa.Cards, 14)   // a Knife
+	take(&g.Blessings, &pv.Cards, 4) // Protection against stabbing
+	pa.Fort = -1
+	offers := func(kind string) bool {
+		return slices.ContainsFunc(g.Legal(a), func(m engine.Action) bool { return m.Kind == kind })
+	}
+	for _, k := range []string{KindPlay, KindSearch, KindExchange} {
+		if offers(k) {
+			t.Errorf("below 0 the player may still %s: %v", k, g.Legal(a))
+		}
+	}
+	if !offers(KindRotate) || !offers(KindMove) {
+		t.Errorf("below 0 the player may not move or rotate: %v", g.Legal(a))
+	}
+	pa.Fort = 0 // the way back up: at 0 cards play again
+	if !has(g, a, KindPlay, 7) {
+		t.Fatal("at 0 the Restore is not offered")
+	}
+	pv.Fort = -2
+	et.MustApply(t, g, et.Move{Seat: a, Action: engine.Action{Kind: KindPlay, Args: []int{14, int(v)}}})
+	if g.Phase == PhaseRespond || pv.Fort != -3 {
+		t.Fatalf("a victim below 0 was asked for a Protection: phase %s, Fortitude %d", g.Phase, pv.Fort)
+	}
+}
