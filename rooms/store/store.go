@@ -220,8 +220,8 @@ type Forgetter interface {
 
 // Refolder is a Store that can fold the chosen names it keeps again
 // (SetName's fold), when the way names are folded changes and for names
-// chosen before folds were kept. The SQLite and memory stores implement
-// it.
+// chosen before folds were kept. The SQLite, memory and cluster stores
+// implement it.
 type Refolder interface {
 	// RefoldNames sets the fold of every chosen name to fold(name), unless
 	// the folds were made by this version of fold already. When names
