@@ -255,14 +255,14 @@ type Person struct {
 
 // SeatInfo describes one seat of a table.
 type SeatInfo struct {
-	Name string // "" when empty
+	Name      string // "" when empty
+	Bot       bool
+	BotLevel  string
+	Connected bool // a human seat whose player is here
+	Empty     bool
 	// Admin and OwnsName are the seat's player's (Player.Admin,
 	// Player.OwnsName): the UI marks the name.
 	Admin, OwnsName bool
-	Bot             bool
-	BotLevel        string
-	Connected       bool // a human seat whose player is here
-	Empty           bool
 	// StandIn: the bot plays for a player who left (the seat keeps the
 	// player's name and claim; the host may take the bot out again).
 	StandIn bool

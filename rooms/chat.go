@@ -49,10 +49,10 @@ type ChatLine struct {
 	Spectator bool
 	// Admin: said by one of the arcade's admins (the UI marks the name).
 	Admin bool
+	Text  string
 	// OwnsName: the speaker's name is kept for their key
 	// (Player.OwnsName; the UI marks it).
 	OwnsName bool
-	Text     string
 }
 
 // chatLog is a bounded list of chat lines; a new line makes a new slice,

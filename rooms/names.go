@@ -303,7 +303,7 @@ func nameFold(name string) string {
 	fold := cases.Fold()
 	var b strings.Builder
 	for _, r := range norm.NFKC.String(name) {
-		b.WriteString(caseStep(fold, digitLetter(r)))
+		caseStep(&b, fold, digitLetter(r))
 	}
 	skeleton := fold.String(confusables.Skeleton(fold.String(confusables.Skeleton(b.String()))))
 	b.Reset()
@@ -334,20 +334,25 @@ func digitLetter(r rune) rune {
 	return r
 }
 
-// caseStep settles the case of one rune of a name (step 2 of nameFold).
-func caseStep(fold cases.Caser, r rune) string {
-	if !unicode.IsLetter(r) || unicode.Is(unicode.Latin, r) {
-		return fold.String(string(r))
-	}
-	if !passesForLatin(unicode.ToLower(r)) {
+// caseStep settles the case of one rune of a name (step 2 of nameFold)
+// and writes it to b.
+func caseStep(b *strings.Builder, fold cases.Caser, r rune) {
+	switch {
+	case r < utf8.RuneSelf:
+		b.WriteRune(unicode.ToLower(r))
+		return
+	case !unicode.IsLetter(r) || unicode.Is(unicode.Latin, r):
+		b.WriteString(fold.String(string(r)))
+		return
+	case !passesForLatin(unicode.ToLower(r)):
 		r = unicode.ToUpper(r)
 	}
 	if unicode.IsUpper(r) {
 		if l, ok := latinCapitals[confusables.Skeleton(string(r))]; ok {
-			return string(l)
+			r = l
 		}
 	}
-	return string(r)
+	b.WriteRune(r)
 }
 
 // passesForLatin reports whether r's confusables skeleton is made of

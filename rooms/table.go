@@ -92,20 +92,20 @@ type table struct {
 // or away), or played by a bot (on its own, or standing in for an away
 // human whose ID it keeps).
 type seat struct {
-	id    string // player ID; "" for an empty seat or a bot's own seat
-	name  string // base display name (uniqueNames adds " (2)")
-	guest bool
+	id       string // player ID; "" for an empty seat or a bot's own seat
+	name     string // base display name (uniqueNames adds " (2)")
+	guest    bool
+	client   *Client // nil: empty, bot, or the player is away
+	bot      engine.Bot
+	botLevel string
+	left     bool // the away player left on purpose: no resume on Connect
+	timedOut bool // the away grace ran out: Timeout is played at once
+	timeouts int  // turn clock timeouts in a row of the present player
+	idle     bool // the bot stands in for a present player who timed out
+	autoPass bool // the player lets out-of-turn windows run out for them
 	// admin and ownsName mark the player's name (Player.Admin,
 	// Player.OwnsName).
 	admin, ownsName bool
-	client          *Client // nil: empty, bot, or the player is away
-	bot             engine.Bot
-	botLevel        string
-	left            bool // the away player left on purpose: no resume on Connect
-	timedOut        bool // the away grace ran out: Timeout is played at once
-	timeouts        int  // turn clock timeouts in a row of the present player
-	idle            bool // the bot stands in for a present player who timed out
-	autoPass        bool // the player lets out-of-turn windows run out for them
 	// shown is the last update the seat's client was given.
 	shown *TableUpdate
 }

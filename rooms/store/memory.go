@@ -19,12 +19,12 @@ type Memory struct {
 	ids    map[string]*Identity
 	chosen map[string]bool   // players who chose their name (SetName)
 	folds  map[string]string // the fold of each chosen name, by player
+	games  []Game
+	values map[string][]byte // Settings
+	aside  []asideTable      // Quarantine
 	// foldVersion is the version of the fold the folds were last made by
 	// (RefoldNames).
 	foldVersion string
-	games       []Game
-	values      map[string][]byte // Settings
-	aside       []asideTable      // Quarantine
 }
 
 // asideTable is a table set aside, with what it held.
