@@ -2,6 +2,7 @@ package rooms
 
 import (
 	"errors"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"arcade/rooms/store"
+	"arcade/rooms/store/sqlite"
 )
 
 func TestCleanName(t *testing.T) {
@@ -445,12 +447,24 @@ func TestNameOwnersMarked(t *testing.T) {
 // their keys; of two that fold alike the one seen last keeps it, and the
 // other arrives numbered.
 func TestRefoldKeepsOldNames(t *testing.T) {
-	db := store.NewMemory()
+	t.Run("memory", func(t *testing.T) { refoldKeepsOldNames(t, store.NewMemory()) })
+	t.Run("sqlite", func(t *testing.T) {
+		db, err := sqlite.Open(filepath.Join(t.TempDir(), "arcade.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { db.Close() })
+		refoldKeepsOldNames(t, db)
+	})
+}
+
+func refoldKeepsOldNames(t *testing.T, db store.Store) {
 	for i, who := range []struct{ id, name string }{{"key:ann", "Ann"}, {"key:anne", "ΑΝΝ"}, {"key:bob", "Bob"}} {
 		if _, err := db.SeePlayer(who.id, who.name, time.Unix(int64(i), 0)); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.SetName(who.id, who.name, ""); err != nil { // no fold, as before
+		// No fold, as a name chosen before the store kept folds.
+		if err := db.SetName(who.id, who.name, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
