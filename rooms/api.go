@@ -42,6 +42,10 @@ type Player struct {
 	// Admin: the server vouches that this player is one of its admins,
 	// who alone may take names like "admin" (see Client.Rename).
 	Admin bool
+	// OwnsName: the hub found Name kept for this player's key (by
+	// Config.KeyNames, or chosen with this key: store.NameOwner); the UI
+	// marks the name. The hub sets it: Connect ignores the caller's.
+	OwnsName bool
 	// Addr is the network address the player came from: the client's IP,
 	// or its /64 prefix for IPv6, so one machine counts once. The hub caps
 	// and rate-limits the tables one address opens (Config.MaxTablesPerAddr,
@@ -124,6 +128,12 @@ type Config struct {
 	// lobby and every table (see Bus and cluster.go); Store should then be
 	// a store.Shared that every node uses.
 	Bus Bus
+	// KeyNames, when set, keeps names for particular keys (the names the
+	// server's key lists give them): nobody else may take such a name,
+	// or one that passes for it (ErrNameListed), and it is its keys'
+	// whatever the store says. It is asked on every arrival and rename,
+	// so a list re-read applies at once.
+	KeyNames KeyNames
 	// NoLeaderboard switches the per-game leaderboards off (a private
 	// server may not want one).
 	NoLeaderboard bool
@@ -154,6 +164,17 @@ type Config struct {
 	// Logf, when set, receives internal errors (a game that panicked, a
 	// timeout action the engine refused). Nil: silent.
 	Logf func(format string, args ...any)
+}
+
+// KeyNames are names kept for particular keys: the names the server's key
+// lists (the allow list, the admins' list) give their keys.
+type KeyNames interface {
+	// KeyNamesVersion is a number that changes whenever the names do (a
+	// list re-read); it is asked often and must be cheap.
+	KeyNamesVersion() uint64
+	// KeyNames returns the names by the ID of the player whose key each
+	// is kept for ("key:SHA256:..."). The hub does not change the map.
+	KeyNames() map[string]string
 }
 
 // Observer is told what the hub does, for an operator's metrics. Its
@@ -229,6 +250,7 @@ type Person struct {
 	Game, Table string
 	Watching    bool
 	Admin       bool // one of the arcade's admins (the UI marks the name)
+	OwnsName    bool // the name is kept for their key (Player.OwnsName)
 }
 
 // SeatInfo describes one seat of a table.
@@ -238,6 +260,9 @@ type SeatInfo struct {
 	BotLevel  string
 	Connected bool // a human seat whose player is here
 	Empty     bool
+	// Admin and OwnsName are the seat's player's (Player.Admin,
+	// Player.OwnsName): the UI marks the name.
+	Admin, OwnsName bool
 	// StandIn: the bot plays for a player who left (the seat keeps the
 	// player's name and claim; the host may take the bot out again).
 	StandIn bool

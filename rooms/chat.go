@@ -50,6 +50,9 @@ type ChatLine struct {
 	// Admin: said by one of the arcade's admins (the UI marks the name).
 	Admin bool
 	Text  string
+	// OwnsName: the speaker's name is kept for their key
+	// (Player.OwnsName; the UI marks it).
+	OwnsName bool
 }
 
 // chatLog is a bounded list of chat lines; a new line makes a new slice,
@@ -91,7 +94,7 @@ func (c *Client) Say(text string) error {
 	if err := c.hub.chatRate.spend(p.ID, c.hub.cfg.Now()); err != nil {
 		return err
 	}
-	line := ChatLine{At: c.hub.cfg.Now().UTC(), From: p.Name, Who: c.hub.chatWho(speaker(p)), Admin: p.Admin, Text: text}
+	line := ChatLine{At: c.hub.cfg.Now().UTC(), From: p.Name, Who: c.hub.chatWho(speaker(p)), Admin: p.Admin, OwnsName: p.OwnsName, Text: text}
 	c.mu.Lock()
 	t, closed := c.table, c.closed
 	c.mu.Unlock()

@@ -147,14 +147,20 @@ func (c *Client) onTable(req cmdReq, f func(t *table) error) error {
 // Rename changes the display name (cleaned with CleanName) and returns it.
 // A name whose words mix look-alike alphabets (ErrNameMixed), or that
 // passes for an admin's (ErrNameReserved, unless the player is one), for
-// another online player's (ErrNameTaken) or for one another key chose
-// (ErrNameOwned) is refused.
+// one the key lists keep for another key (ErrNameListed), for another
+// online player's (ErrNameTaken) or for one another key chose
+// (ErrNameOwned) is refused. A keyed player's new name is kept for their
+// key (Player.OwnsName) when the lists keep it for them or the store
+// keeps it.
 func (c *Client) Rename(name string) (string, error) {
 	n := CleanName(name)
-	if err := c.hub.nameFree(c, n); err != nil {
+	listed, err := c.hub.renameFree(c, n)
+	if err != nil {
 		return "", err
 	}
-	if p := c.Player(); c.hub.store != nil && !p.Guest {
+	p := c.Player()
+	own := listed || c.hub.store != nil && !p.Guest && nameFold(n) != ""
+	if c.hub.store != nil && !p.Guest {
 		// Kept before it is shown; a key the store did not record yet (see
 		// knownName) is recorded now that its player chose a name.
 		err := c.hub.store.SetName(p.ID, n, nameFold(n))
@@ -173,7 +179,7 @@ func (c *Client) Rename(name string) (string, error) {
 		c.mu.Unlock()
 		return "", ErrClosed
 	}
-	c.player.Name = n
+	c.player.Name, c.player.OwnsName = n, own
 	t := c.table
 	c.mu.Unlock()
 	if t != nil {

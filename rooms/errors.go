@@ -59,6 +59,9 @@ var (
 	// ErrNameOwned: a player with a key chose that name (or one that
 	// passes for it); it stays theirs while they are away.
 	ErrNameOwned = errors.New("That name belongs to another player's key: choose another.")
+	// ErrNameListed: the arcade's key lists give that name (or one that
+	// passes for it) to another key (Config.KeyNames).
+	ErrNameListed = errors.New("This arcade's list keeps that name for another player's key: choose another.")
 	// ErrInternal: the game failed inside (a bug); the table was closed.
 	ErrInternal = errors.New("The game hit an internal error; the table was closed.")
 	// ErrUnsaved: the store refused the table's latest change; the table

@@ -140,6 +140,8 @@ type Hub struct {
 	forgetTimer *time.Timer
 	// storeHealth counts the writes the store refused (storehealth.go).
 	storeHealth storeHealth
+	// keyNames are the folds of the names Config.KeyNames keeps (names.go).
+	keyNames keyNameFolds
 
 	// cluster (see cluster.go); nil bus: this hub is alone
 	bus          Bus
@@ -202,7 +204,8 @@ func NewHub(cfg Config) *Hub {
 		byAddr: newQuota(cfg.MaxTablesPerAddr, "Players from your address already host %d open tables: close one first, or join a table.",
 			cfg.CreateBurst, cfg.CreateEvery),
 	}
-	h.loadRecent() // before restore: a restored game's end adds to them
+	h.refoldNames() // before anyone arrives: names are compared by their folds
+	h.loadRecent()  // before restore: a restored game's end adds to them
 	if _, shared := h.store.(store.Shared); h.store != nil && !(shared && h.bus != nil) {
 		// A cluster's tables come back by being taken over (takeOver).
 		h.restore()
@@ -238,7 +241,7 @@ func (h *Hub) Connect(p Player) *Client {
 		// they held are away now, and this session takes them back.
 		h.endStandInsOf(p.ID)
 	}
-	owned := h.ownedByOther(p.ID, p.Name)
+	owned, own := h.nameHold(p, p.Name)
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
@@ -246,7 +249,9 @@ func (h *Hub) Connect(p Player) *Client {
 		c.shutdown()
 		return c
 	}
+	name := p.Name
 	p.Name = h.arrivalNameLocked(p, owned)
+	p.OwnsName = own && p.Name == name
 	c := newClient(h, p)
 	var old *Client
 	var resume *table
@@ -380,7 +385,7 @@ func (h *Hub) newTable(g engine.Game, info engine.Info, seats int, private bool,
 	}
 	t := newTable(h, h.tableID(seq), code, seq, g, info, seats, private, opts)
 	t.creator, t.fresh = p, true
-	t.seats[0] = seat{id: p.ID, name: p.Name, guest: p.Guest, client: c}
+	t.seats[0] = playerSeat(p, c)
 	h.tables[t.id] = t
 	h.codes[code] = t
 	h.wg.Add(1)
@@ -592,7 +597,7 @@ func (h *Hub) localPeopleLocked() []Person {
 	people := make([]Person, 0, len(h.clients))
 	for c := range h.clients {
 		c.mu.Lock()
-		p, t, r := Person{Name: c.player.Name, Watching: c.watching, Admin: c.player.Admin}, c.table, c.remote
+		p, t, r := Person{Name: c.player.Name, Watching: c.watching, Admin: c.player.Admin, OwnsName: c.player.OwnsName}, c.table, c.remote
 		c.mu.Unlock()
 		switch {
 		case t != nil:

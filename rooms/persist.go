@@ -162,7 +162,8 @@ func (t *table) stored() store.Table {
 	}
 	for i := range t.seats {
 		s := &t.seats[i]
-		rec.Seats[i] = store.Seat{ID: s.id, Name: s.name, Guest: s.guest, BotLevel: s.botLevel, Left: s.left, TimedOut: s.timedOut}
+		rec.Seats[i] = store.Seat{ID: s.id, Name: s.name, Guest: s.guest, Admin: s.admin, OwnsName: s.ownsName,
+			BotLevel: s.botLevel, Left: s.left, TimedOut: s.timedOut}
 		if s.bot == nil {
 			rec.Seats[i].BotLevel = ""
 		}
@@ -241,7 +242,7 @@ func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 		t.clock = k
 	}
 	for i, s := range rec.Seats {
-		t.seats[i] = seat{id: s.ID, name: s.Name, guest: s.Guest, left: s.Left, timedOut: s.TimedOut}
+		t.seats[i] = seat{id: s.ID, name: s.Name, guest: s.Guest, admin: s.Admin, ownsName: s.OwnsName, left: s.Left, timedOut: s.TimedOut}
 		if s.BotLevel != "" {
 			t.seats[i].bot, t.seats[i].botLevel = t.makeBot(s.BotLevel), s.BotLevel
 		}

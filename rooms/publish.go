@@ -20,7 +20,7 @@ func (t *table) publish() {
 	infos := make([]SeatInfo, len(t.seats))
 	for i := range t.seats {
 		s := &t.seats[i]
-		infos[i] = SeatInfo{Name: names[i], Bot: s.bot != nil, BotLevel: s.botLevel, Connected: s.client != nil, Empty: s.empty(),
+		infos[i] = SeatInfo{Name: names[i], Admin: s.admin, OwnsName: s.ownsName, Bot: s.bot != nil, BotLevel: s.botLevel, Connected: s.client != nil, Empty: s.empty(),
 			StandIn: s.bot != nil && s.id != "", Idle: s.client != nil && s.bot == nil && s.timeouts > 0}
 	}
 	base := TableUpdate{

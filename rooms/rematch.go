@@ -60,7 +60,7 @@ func (t *table) planRematch(c *Client, plan *rematchPlan) error {
 		case s.id != "" && !s.guest:
 			// A guest's identity ends with their session: their seat is
 			// left free for whoever comes.
-			plan.seats[i] = seat{id: s.id, name: s.name}
+			plan.seats[i] = seat{id: s.id, name: s.name, admin: s.admin, ownsName: s.ownsName}
 		}
 	}
 	return nil

@@ -60,7 +60,7 @@ func (t *table) join(c *Client, p Player, byCode, resumeOnly bool) error {
 		t.dropSpectator(spec)
 		t.hub.forgetAway(p.ID, t)
 		hadBot, was := st.bot != nil, t.name(s)
-		*st = seat{id: p.ID, name: p.Name, guest: p.Guest, client: c}
+		*st = playerSeat(p, c)
 		back := t.nowCalled(s, was)
 		if hadBot {
 			t.logf("%s is back and takes the seat over from the bot.", back)
@@ -86,7 +86,7 @@ func (t *table) join(c *Client, p Player, byCode, resumeOnly bool) error {
 		return ErrClosed
 	}
 	t.dropSpectator(spec)
-	t.seats[s] = seat{id: p.ID, name: p.Name, guest: p.Guest, client: c}
+	t.seats[s] = playerSeat(p, c)
 	t.shared = t.shared || p.ID != t.creator.ID
 	t.logf("%s joined.", t.name(s))
 	t.changed()
@@ -171,8 +171,9 @@ func (t *table) replace(old, by *Client) error {
 		t.dropSpectator(spec)
 	case s >= 0:
 		was := t.name(s)
-		t.seats[s].client = by
-		t.seats[s].name = by.Player().Name
+		p := by.Player()
+		st := &t.seats[s]
+		st.client, st.name, st.admin, st.ownsName = by, p.Name, p.Admin, p.OwnsName
 		t.logf("%s reconnected.", t.nowCalled(s, was))
 	default:
 		t.spectators[spec] = by
@@ -184,14 +185,24 @@ func (t *table) replace(old, by *Client) error {
 	return nil
 }
 
-// renamed updates the name of c's seat.
+// renamed updates the name of c's seat, and its mark.
 func (t *table) renamed(c *Client, name string) {
-	if s := t.seatOf(c); s >= 0 && t.seats[s].name != name {
-		old := t.name(s)
-		t.seats[s].name = name
-		t.logf("%s is now called %s.", old, t.name(s))
-		t.changed()
+	s := t.seatOf(c)
+	if s < 0 {
+		return
 	}
+	st := &t.seats[s]
+	owns := c.Player().OwnsName
+	if st.name == name && st.ownsName == owns {
+		return
+	}
+	st.ownsName = owns
+	if st.name != name {
+		old := t.name(s)
+		st.name = name
+		t.logf("%s is now called %s.", old, t.name(s))
+	}
+	t.changed()
 }
 
 // kick frees another player's seat before the game (host only).

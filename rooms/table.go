@@ -103,8 +103,16 @@ type seat struct {
 	timeouts int  // turn clock timeouts in a row of the present player
 	idle     bool // the bot stands in for a present player who timed out
 	autoPass bool // the player lets out-of-turn windows run out for them
+	// admin and ownsName mark the player's name (Player.Admin,
+	// Player.OwnsName).
+	admin, ownsName bool
 	// shown is the last update the seat's client was given.
 	shown *TableUpdate
+}
+
+// playerSeat is p's seat, p being here on client c.
+func playerSeat(p Player, c *Client) seat {
+	return seat{id: p.ID, name: p.Name, guest: p.Guest, admin: p.Admin, ownsName: p.OwnsName, client: c}
 }
 
 func (s *seat) empty() bool { return s.id == "" && s.bot == nil }

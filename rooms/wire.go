@@ -101,7 +101,7 @@ var wireErrors = map[string]error{
 	"over": ErrGameOver, "full": ErrTableFull, "started": ErrStarted, "private": ErrPrivate,
 	"specfull": ErrSpectatorsFull, "toomany": ErrTooManyTables, "hostlimit": ErrHostLimit,
 	"rate": ErrCreateRate, "badcode": ErrBadCode, "unknowncode": ErrUnknownCode,
-	"reserved": ErrNameReserved, "taken": ErrNameTaken, "mixed": ErrNameMixed, "owned": ErrNameOwned, "internal": ErrInternal,
+	"reserved": ErrNameReserved, "taken": ErrNameTaken, "mixed": ErrNameMixed, "owned": ErrNameOwned, "listed": ErrNameListed, "internal": ErrInternal,
 	"notadmin": ErrNotAdmin, "chatempty": ErrChatEmpty, "chatfast": ErrChatTooFast,
 	"norematch": ErrNoRematch, "rematchbusy": ErrRematchBusy, "draining": ErrDraining,
 	"clockstarted": ErrClockStarted, "reportwhom": ErrReportWhom, "reported": ErrReportedAlready,

@@ -10,6 +10,7 @@ import (
 	"charm.land/log/v2"
 	gossh "golang.org/x/crypto/ssh"
 
+	"arcade/rooms"
 	"arcade/sshserver"
 	"arcade/sshserver/access"
 	"arcade/sshserver/sshtest"
@@ -230,4 +231,36 @@ func TestAdminClosesTableAndDrains(t *testing.T) {
 	if err := ann.WaitFor("about to close for maintenance", wait); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestListedNameKeptOverSSH: the name the admins' list gives a key is that
+// key's alone: a guest arriving with it is numbered, and is told why in a
+// sentence when they try to take it (e); the key arrives under it, marked
+// [admin] in the list of who is online and in a table's seats.
+func TestListedNameKeptOverSSH(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays over SSH")
+	}
+	list := filepath.Join(t.TempDir(), "admins")
+	ann := sshtest.NewKey(t)
+	writeFile(t, list, sshtest.AuthorizedKey(ann, "Ann"))
+	admins, err := access.OpenKeyFile(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gate := &access.Gate{Admins: admins}
+	srv := startHubGames(t, rooms.Config{BotDelay: time.Millisecond, KeyNames: sshserver.KeyNames(gate)},
+		func(c *sshserver.Config) { c.Gate = gate })
+
+	guest := sshtest.Dial(t, srv.Addr, "ann", sshtest.Options{})
+	waitFor(t, guest, "ann 2 (guest)")
+	send(t, guest, "e", "\x7f", "\x7f", "\r") // "ann 2" less " 2"
+	waitFor(t, guest, "This arcade's list keeps that name for another player's key: choose another.")
+
+	keyed := sshtest.Dial(t, srv.Addr, "someone", sshtest.Options{Key: ann})
+	lobbyAll(t, keyed)
+	waitFor(t, guest, "ONLINE (2)")
+	waitFor(t, guest, "Ann [admin]")
+	fireTowerForTwo(t, keyed, guest)
+	waitFor(t, guest, "1. Ann [admin]")
 }

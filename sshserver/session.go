@@ -176,7 +176,7 @@ func (s *Server) sshCommand(sess ssh.Session, flags string) string {
 func identify(sess ssh.Session) (rooms.Player, error) {
 	p := rooms.Player{Name: rooms.CleanName(sess.User())}
 	if pk := sess.PublicKey(); pk != nil {
-		p.ID = "key:" + gossh.FingerprintSHA256(pk)
+		p.ID = keyID(gossh.FingerprintSHA256(pk))
 		return p, nil
 	}
 	var b [12]byte

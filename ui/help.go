@@ -114,7 +114,8 @@ func newHelpScreen(s *session, from screen, w, h int) *helpScreen {
 	b.WriteString("\nNames and invite codes: press e in the lobby to change your name; a private\n" +
 		"table's code joins it from the lobby (i) or with: ssh -t -p PORT HOST CODE.\n" +
 		"Players who connect with an SSH key get their seat back after a disconnect;\n" +
-		"keyless guests cannot reclaim a seat.\n")
+		"keyless guests cannot reclaim a seat. A name marked [key] belongs to its\n" +
+		"player's SSH key: nobody else may take it. [admin] marks an arcade admin.\n")
 	title := "Help"
 	if tp.game != nil {
 		in := tp.game.Info()

@@ -492,13 +492,14 @@ func (l *lobbyScreen) onlineBrief(w, h int) []string {
 	lu := l.s.lobby
 	var who []string
 	for _, p := range lu.People {
+		name := markedName(p.Name, p.Admin, p.OwnsName)
 		switch {
 		case p.Game != "" && p.Watching:
-			who = append(who, p.Name+" (watching "+p.Game+")")
+			who = append(who, name+" (watching "+p.Game+")")
 		case p.Game != "":
-			who = append(who, p.Name+" ("+p.Game+")")
+			who = append(who, name+" ("+p.Game+")")
 		default:
-			who = append(who, p.Name)
+			who = append(who, name)
 		}
 	}
 	lines := []string{th.Heading.Render(fmt.Sprintf("ONLINE (%d)", len(lu.People)))}
@@ -532,11 +533,7 @@ func (l *lobbyScreen) onlineLines(w, h int) []string {
 		case p.Game != "":
 			where = "playing " + p.Game
 		}
-		name := p.Name
-		if p.Admin {
-			name += adminMark
-		}
-		for i, l := range wrapHang(name+" · "+where, w-1, 2) {
+		for i, l := range wrapHang(markedName(p.Name, p.Admin, p.OwnsName)+" · "+where, w-1, 2) {
 			if i > 0 {
 				l = th.Faint.Render(l)
 			}

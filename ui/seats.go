@@ -161,15 +161,15 @@ func (ts *tableScreen) seatPanelView(w int) string {
 		case s.Empty:
 			who = "empty"
 		case s.StandIn:
-			who = s.Name + " (away; a " + s.BotLevel + " bot plays for them)"
+			who = seatName(s) + " (away; a " + s.BotLevel + " bot plays for them)"
 		case s.Bot:
 			who = s.Name + " (bot, " + s.BotLevel + ")"
 		case !s.Connected:
-			who = s.Name + " (away)"
+			who = seatName(s) + " (away)"
 		case s.Idle:
-			who = s.Name + " (idle: their time ran out)"
+			who = seatName(s) + " (idle: their time ran out)"
 		default:
-			who = s.Name
+			who = seatName(s)
 		}
 		row := fmt.Sprintf(" %d. %s", i+1, who)
 		if i == p.seat {

@@ -178,17 +178,32 @@ func (s *session) lastChat(chat []rooms.ChatLine, w int) string {
 	return ""
 }
 
-// adminMark follows an admin's name in the chat and the people list, in
-// plain text so that it reads without colour.
-const adminMark = " [admin]"
+// The marks after a name, in plain text so that they read without colour
+// and aloud: an admin's, and one for a name kept for its player's key
+// (rooms.Player.OwnsName), so that a guest or another key cannot pass for
+// that player.
+const (
+	adminMark = " [admin]"
+	keyMark   = " [key]"
+)
 
-// chatLine is one chat line as the pane shows it: the speaker (marked when
-// an admin, and when watching), then the text.
-func (s *session) chatLine(l rooms.ChatLine) string {
-	who := l.From
-	if l.Admin {
-		who += adminMark
+// markedName is a name as the chat, the people list and the seats show
+// it: with adminMark for an admin, else keyMark when the name is kept for
+// its player's key (an admin's key is listed: one mark says it all).
+func markedName(name string, admin, ownsName bool) string {
+	switch {
+	case admin:
+		return name + adminMark
+	case ownsName:
+		return name + keyMark
 	}
+	return name
+}
+
+// chatLine is one chat line as the pane shows it: the speaker (marked,
+// see markedName, and when watching), then the text.
+func (s *session) chatLine(l rooms.ChatLine) string {
+	who := markedName(l.From, l.Admin, l.OwnsName)
 	if l.Spectator {
 		who += " (watching)"
 	}

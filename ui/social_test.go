@@ -9,6 +9,7 @@ import (
 
 	"arcade/engine/firetower"
 	"arcade/rooms"
+	"arcade/rooms/store"
 	uifiretower "arcade/ui/firetower"
 )
 
@@ -201,5 +202,45 @@ func TestAdminMarked(t *testing.T) {
 	}
 	if strings.Contains(s, "anna [admin]") || !strings.Contains(s, "anna: thanks") {
 		t.Fatalf("a player who is no admin is marked:\n%s", s)
+	}
+}
+
+// TestNamesMarkedInSeats: a name kept for its player's key carries
+// "[key]", and an admin's "[admin]", in the chat, the list of who is
+// online and a table's seats, at 80x24; a guest's carries neither.
+func TestNamesMarkedInSeats(t *testing.T) {
+	hub := rooms.NewHub(rooms.Config{Games: Engines(testGames), BotDelay: time.Millisecond, LobbyEvery: time.Millisecond, Store: store.NewMemory()})
+	t.Cleanup(hub.Close)
+	anna := newDriver(t, hub, "anna", 80, 24)
+	anna.waitFor("THE ARCADE")
+	if _, err := anna.client.Rename("Anna"); err != nil {
+		t.Fatal(err)
+	}
+	gus := hub.Connect(rooms.Player{Name: "gus"})
+	root := hub.Connect(rooms.Player{ID: "key:root", Name: "root", Admin: true})
+	t.Cleanup(gus.Close)
+	t.Cleanup(root.Close)
+	if err := anna.client.Say("hi"); err != nil {
+		t.Fatal(err)
+	}
+	s := stripANSI(anna.waitFor("ONLINE (3)"))
+	if !strings.Contains(s, "Anna [key]: hi") || !strings.Contains(s, "Anna [key], gus, root [admin]") {
+		t.Fatalf("the chat and the list of who is online do not mark names:\n%s", s)
+	}
+	if err := anna.client.Create("firelibrary", 3, true, nil); err != nil {
+		t.Fatal(err)
+	}
+	s = stripANSI(anna.waitFor("Invite code:"))
+	code := strings.Fields(s[strings.Index(s, "Invite code:")+len("Invite code:"):])[0]
+	for _, c := range []*rooms.Client{gus, root} {
+		if err := c.JoinCode(code); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s = onTerminal(anna.waitFor("3. root"), 80, 24)
+	for _, seat := range []string{"1. Anna [key]\n", "2. gus\n", "3. root [admin]\n"} {
+		if !strings.Contains(s, seat) {
+			t.Fatalf("the waiting room does not show %q:\n%s", seat, s)
+		}
 	}
 }

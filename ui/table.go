@@ -178,6 +178,10 @@ const tableIntro = "At a table the moves you can make are listed under \"Your mo
 	"out, and a bot does after three timeouts in a row. After the game R asks for a\n" +
 	"rematch with the same seats.\n\n"
 
+// seatName is the name of a seat's player as the seat lists show it,
+// marked (markedName).
+func seatName(s rooms.SeatInfo) string { return markedName(s.Name, s.Admin, s.OwnsName) }
+
 // names returns the display names by seat.
 func (ts *tableScreen) names() []string {
 	out := make([]string, len(ts.u.Seats))
@@ -508,7 +512,7 @@ func (ts *tableScreen) waitingRoom(w, h int) string {
 		case s.Bot:
 			who = s.Name + th.Faint.Render(" (bot, "+s.BotLevel+")")
 		default:
-			who = s.Name
+			who = seatName(s)
 			if !s.Connected {
 				who += th.Faint.Render(" (away)")
 			}

@@ -171,14 +171,16 @@ func waitListening(t *testing.T, stderr *sshtest.Buffer, exited <-chan int) stri
 }
 
 // TestServeForATeam runs the real command the way the README's "private
-// server for your team" does: only the listed key gets in, guests are
+// server for your team" does: only the listed keys get in, guests are
 // refused with a sentence, logs are JSON (one object a line, with a start
-// and an end line for the session), and the metrics answer on loopback.
+// and an end line for the session), the metrics answer on loopback, and
+// one listed key cannot take the name the list gives another, which
+// carries its [key] mark.
 func TestServeForATeam(t *testing.T) {
 	dir := t.TempDir()
-	key := sshtest.NewKey(t)
+	key, rob := sshtest.NewKey(t), sshtest.NewKey(t)
 	keys := filepath.Join(dir, "team_keys")
-	if err := os.WriteFile(keys, []byte(sshtest.AuthorizedKey(key, "Tess")), 0o600); err != nil {
+	if err := os.WriteFile(keys, []byte(sshtest.AuthorizedKey(key, "Tess")+"\n"+sshtest.AuthorizedKey(rob, "Rob")), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	var stderr sshtest.Buffer
@@ -229,6 +231,19 @@ func TestServeForATeam(t *testing.T) {
 	}
 	if code := run(context.Background(), []string{"health"}, env("ARCADE_METRICS", web), io.Discard); code != 0 {
 		t.Errorf("arcade health on a running server: exit %d", code)
+	}
+	other := sshtest.Dial(t, addr, "rob", sshtest.Options{Key: rob})
+	if err := other.WaitFor("Tess [key]", 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"e", "\x7f", "\x7f", "\x7f", "TESS", "\r"} { // "Rob" becomes "TESS"
+		if err := other.Send(k); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(30 * time.Millisecond)
+	}
+	if err := other.WaitFor("This arcade's list keeps that name for another player's key", 10*time.Second); err != nil {
+		t.Fatal(err)
 	}
 	cancel()
 	waitExit0(t, exited, &stderr)

@@ -253,6 +253,7 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 		ForgetKeysAfter:    time.Duration(c.forgetKeys),
 		NewKeysPerAddr:     int(c.newKeysPerAddr),
 		Store:              db,
+		KeyNames:           sshserver.KeyNames(gate),
 		Bus:                hubBus(bus),
 		NoLeaderboard:      !c.leaderboard,
 		Logf:               func(format string, args ...any) { logger.Errorf(format, args...) },

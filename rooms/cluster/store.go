@@ -590,11 +590,15 @@ func (s *Store) SetName(id, name, fold string) error {
 	return nil
 }
 
+// foldKeyPrefix starts the keys of folds in the bucket (player keys are
+// bare hex).
+const foldKeyPrefix = "fold-"
+
 // foldKey is the bucket key that names the player who chose a name with
 // this fold.
 func foldKey(fold string) string {
 	sum := sha256.Sum256([]byte(fold))
-	return "fold-" + hex.EncodeToString(sum[:])
+	return foldKeyPrefix + hex.EncodeToString(sum[:])
 }
 
 // NameOwner implements store.Store: the player the fold's key names, while
@@ -618,6 +622,81 @@ func (s *Store) NameOwner(fold string) (string, error) {
 		return "", err
 	}
 	return id, nil
+}
+
+// refoldTimeout bounds RefoldNames' reading of every player record.
+const refoldTimeout = time.Minute
+
+var _ store.Refolder = (*Store)(nil)
+
+// RefoldNames implements store.Refolder: every player record is read, each
+// changed fold written by compare-and-swap (unless the player chose
+// another name meanwhile), and every fold's key made to name the player
+// who keeps it; the version is kept as the setting
+// store.FoldVersionSetting. Servers that start at once fold alike.
+func (s *Store) RefoldNames(fold func(name string) string, version string) (int, error) {
+	if v, err := s.Setting(store.FoldVersionSetting); err != nil || string(v) == version {
+		return 0, err
+	}
+	names, err := s.chosenNames()
+	if err != nil {
+		return 0, err
+	}
+	changed := store.Refold(names, fold)
+	folds := make(map[string]string, len(names)) // player ID -> fold now
+	for _, n := range names {
+		folds[n.ID] = n.Fold
+	}
+	for _, c := range changed {
+		folds[c.ID] = c.Fold
+		if _, err := s.updatePlayer(c.ID, nil, func(p *playerRecord) {
+			if p.Chosen && p.Name == c.Name {
+				p.Fold = c.Fold
+			}
+		}); err != nil {
+			return 0, err
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), refoldTimeout)
+	defer cancel()
+	for id, f := range folds {
+		if f == "" {
+			continue
+		}
+		if _, err := s.players.Put(ctx, foldKey(f), []byte(id)); err != nil {
+			return 0, fmt.Errorf("cluster: player: %w", err)
+		}
+	}
+	err = s.UpdateSetting(store.FoldVersionSetting, func([]byte) ([]byte, error) { return []byte(version), nil })
+	return len(changed), err
+}
+
+// chosenNames reads every player record that holds a chosen name.
+func (s *Store) chosenNames() ([]store.ChosenName, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), refoldTimeout)
+	defer cancel()
+	w, err := s.players.WatchAll(ctx, jetstream.IgnoreDeletes())
+	if err != nil {
+		return nil, fmt.Errorf("cluster: players: %w", err)
+	}
+	defer w.Stop()
+	var names []store.ChosenName
+	for e := range w.Updates() {
+		if e == nil { // every record is in
+			return names, nil
+		}
+		if strings.HasPrefix(e.Key(), foldKeyPrefix) {
+			continue
+		}
+		var p playerRecord
+		if err := json.Unmarshal(e.Value(), &p); err != nil {
+			return nil, fmt.Errorf("cluster: player: %w", err)
+		}
+		if p.Chosen {
+			names = append(names, store.ChosenName{ID: p.ID, Name: p.Name, Fold: p.Fold, LastSeen: p.LastSeen})
+		}
+	}
+	return nil, fmt.Errorf("cluster: players: read for %v without reaching the end", refoldTimeout)
 }
 
 // name returns the name a player goes by now, or "" when not known.

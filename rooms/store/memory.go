@@ -22,6 +22,9 @@ type Memory struct {
 	games  []Game
 	values map[string][]byte // Settings
 	aside  []asideTable      // Quarantine
+	// foldVersion is the version of the fold the folds were last made by
+	// (RefoldNames).
+	foldVersion string
 }
 
 // asideTable is a table set aside, with what it held.
@@ -192,6 +195,29 @@ func (m *Memory) NameOwner(fold string) (string, error) {
 		}
 	}
 	return "", nil
+}
+
+var _ Refolder = (*Memory)(nil)
+
+// RefoldNames implements Refolder.
+func (m *Memory) RefoldNames(fold func(name string) string, version string) (int, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.foldVersion == version {
+		return 0, nil
+	}
+	var names []ChosenName
+	for id := range m.chosen {
+		if who := m.ids[id]; who != nil {
+			names = append(names, ChosenName{ID: id, Name: who.Name, Fold: m.folds[id], LastSeen: who.LastSeen})
+		}
+	}
+	changed := Refold(names, fold)
+	for _, n := range changed {
+		m.folds[n.ID] = n.Fold
+	}
+	m.foldVersion = version
+	return len(changed), nil
 }
 
 // SaveGame implements Store.

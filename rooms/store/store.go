@@ -40,6 +40,9 @@ type Seat struct {
 	ID    string `json:"id,omitempty"`
 	Name  string `json:"name,omitempty"`
 	Guest bool   `json:"guest,omitempty"`
+	// Admin and OwnsName mark the human's name (rooms.Player).
+	Admin    bool `json:"admin,omitempty"`
+	OwnsName bool `json:"owns_name,omitempty"`
 	// BotLevel is set when a bot plays the seat.
 	BotLevel string `json:"bot,omitempty"`
 	// Left: the human left on purpose; TimedOut: the table plays for them.
@@ -213,6 +216,19 @@ type Forgetter interface {
 	// sat at a finished game or at an open table, and were last seen
 	// before before. It returns how many it deleted.
 	ForgetIdle(before time.Time) (int, error)
+}
+
+// Refolder is a Store that can fold the chosen names it keeps again
+// (SetName's fold), when the way names are folded changes and for names
+// chosen before folds were kept. The SQLite, memory and cluster stores
+// implement it.
+type Refolder interface {
+	// RefoldNames sets the fold of every chosen name to fold(name), unless
+	// the folds were made by this version of fold already. When names
+	// fold alike, the one of the player seen last (SeePlayer) keeps its
+	// fold and the others get none: NameOwner no longer names them. It
+	// returns how many folds changed.
+	RefoldNames(fold func(name string) string, version string) (int, error)
 }
 
 // Settings keep small server-wide values by key (the ban list, under

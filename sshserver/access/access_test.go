@@ -191,3 +191,41 @@ func TestGate(t *testing.T) {
 		t.Errorf("no guests: %+v", v)
 	}
 }
+
+// TestGateKeyNames: the names the two lists give their keys, an admins'
+// line first and keys without one left out, and a version that changes
+// when either file is re-read.
+func TestGateKeyNames(t *testing.T) {
+	dir := t.TempDir()
+	allowPath, adminPath := filepath.Join(dir, "allowed"), filepath.Join(dir, "admins")
+	ann, bob, root := newKey(t), newKey(t), newKey(t)
+	write(t, allowPath, line(ann, " Ann Lee")+line(bob, ""))
+	write(t, adminPath, line(ann, " Annie")+line(root, " Root"))
+	allowed, err := OpenKeyFile(allowPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	admins, err := OpenKeyFile(adminPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	allowed.now = func() time.Time { return now }
+	g := &Gate{Allowed: allowed, Admins: admins}
+	fp := gossh.FingerprintSHA256
+	names, version := g.KeyNames(), g.KeyNamesVersion()
+	if len(names) != 2 || names[fp(ann)] != "Annie" || names[fp(root)] != "Root" {
+		t.Errorf("KeyNames = %v", names)
+	}
+	write(t, allowPath, line(bob, " Bob"))
+	now = now.Add(2 * time.Second)
+	if g.KeyNamesVersion() == version {
+		t.Error("the version did not change when the allow list was re-read")
+	}
+	if names := g.KeyNames(); len(names) != 3 || names[fp(bob)] != "Bob" {
+		t.Errorf("KeyNames after the re-read = %v", names)
+	}
+	if (&Gate{}).KeyNamesVersion() != 0 || len((&Gate{}).KeyNames()) != 0 {
+		t.Error("a Gate without lists has names")
+	}
+}

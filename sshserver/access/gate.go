@@ -46,6 +46,43 @@ type Verdict struct {
 	Refusal, Reason string
 }
 
+// keyLists are the lists of keys the Gate has (the allow list, then the
+// admins').
+func (g *Gate) keyLists() []*KeyFile {
+	var lists []*KeyFile
+	for _, f := range []*KeyFile{g.Allowed, g.Admins} {
+		if f != nil {
+			lists = append(lists, f)
+		}
+	}
+	return lists
+}
+
+// KeyNames returns the display names the allow list and the admins' list
+// give their keys, by fingerprint (an admins' line wins; keys whose lines
+// give none are left out). The arcade keeps each such name for its keys.
+func (g *Gate) KeyNames() map[string]string {
+	names := map[string]string{}
+	for _, f := range g.keyLists() {
+		for fp, name := range f.Names() {
+			if name != "" {
+				names[fp] = name
+			}
+		}
+	}
+	return names
+}
+
+// KeyNamesVersion is a number that changes whenever KeyNames may have:
+// when either list is re-read.
+func (g *Gate) KeyNamesVersion() uint64 {
+	var v uint64
+	for _, f := range g.keyLists() {
+		v += f.Version()
+	}
+	return v
+}
+
 // Key judges a client that authenticates with the key of this fingerprint,
 // from address addr.
 func (g *Gate) Key(fingerprint, addr string) Verdict {

@@ -46,7 +46,8 @@ type KeyFile struct {
 	now func() time.Time
 
 	mu       sync.Mutex
-	keys     map[string]string // fingerprint -> name
+	keys     map[string]string // fingerprint -> name; replaced, never changed
+	reloads  uint64            // good reloads so far (Version)
 	checked  time.Time
 	size     int64
 	modified time.Time
@@ -82,6 +83,23 @@ func (f *KeyFile) Lookup(fingerprint string) (name string, ok bool) {
 	return name, ok
 }
 
+// Names returns every key's display name by fingerprint ("" for a key
+// whose line gives none). The map is shared: it must not be changed.
+func (f *KeyFile) Names() map[string]string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.refreshLocked()
+	return f.keys
+}
+
+// Version is a number that changes whenever the list is re-read.
+func (f *KeyFile) Version() uint64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.refreshLocked()
+	return f.reloads
+}
+
 // Len is the number of keys on the list.
 func (f *KeyFile) Len() int {
 	f.mu.Lock()
@@ -114,6 +132,7 @@ func (f *KeyFile) refreshLocked() {
 		return
 	}
 	f.keys, f.size, f.modified, f.failed = keys, info.Size(), info.ModTime(), ""
+	f.reloads++
 	if f.OnReload != nil {
 		f.OnReload(len(keys), nil)
 	}

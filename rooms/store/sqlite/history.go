@@ -89,6 +89,61 @@ func (s *Store) SetName(id, name, fold string) error {
 	})
 }
 
+var _ store.Refolder = (*Store)(nil)
+
+// RefoldNames implements store.Refolder, in one transaction; the version
+// is kept as the setting store.FoldVersionSetting.
+func (s *Store) RefoldNames(fold func(name string) string, version string) (int, error) {
+	n := 0
+	err := s.write(func(tx *sql.Tx) error {
+		var have string
+		err := tx.QueryRow(`SELECT value FROM settings WHERE key = ?`, store.FoldVersionSetting).Scan(&have)
+		if err == nil && have == version {
+			return nil
+		}
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return s.err1("fold names", err)
+		}
+		names, err := chosenNames(tx)
+		if err != nil {
+			return s.err1("fold names", err)
+		}
+		changed := store.Refold(names, fold)
+		for _, c := range changed {
+			if _, err := tx.Exec(`UPDATE identities SET fold = ? WHERE id = ?`, c.Fold, c.ID); err != nil {
+				return s.err1("fold names", err)
+			}
+		}
+		if _, err := tx.Exec(`INSERT INTO settings (key, value) VALUES (?1, ?2)
+			ON CONFLICT (key) DO UPDATE SET value = excluded.value`, store.FoldVersionSetting, []byte(version)); err != nil {
+			return s.err1("fold names", err)
+		}
+		n = len(changed)
+		return nil
+	})
+	return n, err
+}
+
+// chosenNames reads every name a player chose, with its fold.
+func chosenNames(tx *sql.Tx) ([]store.ChosenName, error) {
+	rows, err := tx.Query(`SELECT id, name, fold, last_seen FROM identities WHERE chosen = 1`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var names []store.ChosenName
+	for rows.Next() {
+		var c store.ChosenName
+		var seen sql.NullInt64
+		if err := rows.Scan(&c.ID, &c.Name, &c.Fold, &seen); err != nil {
+			return nil, err
+		}
+		c.LastSeen = fromNanos(seen)
+		names = append(names, c)
+	}
+	return names, rows.Err()
+}
+
 // SaveGame implements store.Store: the game, its seats and its record in
 // one transaction.
 func (s *Store) SaveGame(g *store.Game) (int64, error) {

@@ -87,7 +87,8 @@ INSERT INTO settings (key, value)
 `,
 	// 5: a chosen name's fold, the form names are compared in, so that a
 	// keyed player's name stays theirs while they are away
-	// (store.NameOwner). Names chosen before have none until chosen again.
+	// (store.NameOwner). Names chosen before get theirs from
+	// store.Refolder, which rooms.NewHub runs.
 	`
 ALTER TABLE identities ADD COLUMN fold TEXT NOT NULL DEFAULT '';
 CREATE INDEX identities_fold ON identities(fold) WHERE chosen = 1;

@@ -445,6 +445,15 @@ func TestMigrationFromV1(t *testing.T) {
 	if err != nil || who.Name != "Ann Lee" || !who.FirstSeen.Equal(time.Unix(0, 1000)) {
 		t.Errorf("SeePlayer after migration: %+v, %v", who, err)
 	}
+	// The name chosen before folds were kept is kept for its key once
+	// folded (rooms.NewHub folds them).
+	fold := func(name string) string { return strings.ToLower(strings.ReplaceAll(name, " ", "")) }
+	if n, err := s.RefoldNames(fold, "1"); err != nil || n != 1 {
+		t.Errorf("RefoldNames after migration: %d, %v", n, err)
+	}
+	if id, err := s.NameOwner("annlee"); err != nil || id != "key:SHA256:ann" {
+		t.Errorf("NameOwner of the name chosen before folds were kept: %q, %v", id, err)
+	}
 	// And the new code writes to it.
 	if _, err := s.SaveGame(&store.Game{Game: "firetower", Seats: []store.GameSeat{{PlayerID: "key:SHA256:ann", Winner: true}}}); err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -32,6 +33,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"DeleteTable", deleteTable},
 		{"Identities", identities},
 		{"SetNameUnknown", setNameUnknown},
+		{"RefoldNames", refoldNames},
 		{"ForgetIdle", forgetIdle},
 		{"SaveGameAndGame", saveGame},
 		{"OneGamePerTable", oneGamePerTable},
@@ -366,6 +368,47 @@ func identities(t *testing.T, s store.Store) {
 	}
 	// Another player is not touched.
 	sameIdentity(t, see(t, s, bob, "bob", at(7)), store.Identity{ID: bob, Name: "bob", FirstSeen: at(2), LastSeen: at(7)})
+}
+
+// refoldNames: the chosen names are folded again, once per version of
+// the fold; of names that fold alike, the one of the player seen last
+// keeps the fold (stores that fold again).
+func refoldNames(t *testing.T, s store.Store) {
+	r, ok := s.(store.Refolder)
+	if !ok {
+		t.Skip("this store does not fold names again")
+	}
+	const ann, anne, bob, cat = "key:SHA256:ann", "key:SHA256:anne", "key:SHA256:bob", "key:SHA256:cat"
+	see(t, s, ann, "x", at(1))
+	see(t, s, bob, "x", at(2))
+	see(t, s, anne, "x", at(3))
+	see(t, s, cat, "Cat", at(4)) // never chose a name
+	for id, name := range map[string]string{ann: "Ann", anne: "ANN", bob: "Bob"} {
+		fold := map[string]string{ann: "", anne: "old", bob: "bob"}[id]
+		if err := s.SetName(id, name, fold); err != nil {
+			t.Fatalf("SetName: %v", err)
+		}
+	}
+	owners := func(when string, want map[string]string) {
+		t.Helper()
+		for fold, id := range want {
+			if got, err := s.NameOwner(fold); err != nil || got != id {
+				t.Errorf("%s: NameOwner(%q) = %q (%v), want %q", when, fold, got, err, id)
+			}
+		}
+	}
+	refold := func(fold func(string) string, version string, want int) {
+		t.Helper()
+		if n, err := r.RefoldNames(fold, version); err != nil || n != want {
+			t.Errorf("RefoldNames(version %s) = %d, %v; want %d changed", version, n, err, want)
+		}
+	}
+	refold(strings.ToLower, "1", 1) // anne's fold; ann's stays none, bob's bob
+	owners("folded", map[string]string{"ann": anne, "old": "", "bob": bob, "cat": ""})
+	refold(strings.ToUpper, "1", 0) // folded by version 1 already
+	owners("folded by the same version", map[string]string{"ann": anne, "ANN": ""})
+	refold(strings.ToUpper, "2", 2)
+	owners("folded by version 2", map[string]string{"ANN": anne, "BOB": bob, "ann": "", "bob": ""})
 }
 
 // forgetIdle: only keys that never chose a name, never sat anywhere and
