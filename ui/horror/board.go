@@ -43,9 +43,12 @@ type Board struct {
 	legal   []engine.Action
 	legalAt string
 	pal     *palette
-	// panelLines is how tall the panel would be in full, as last drawn;
-	// want is the height PreferredHeight last asked for (0: none).
+	// panelLines is how tall the panel would be in full as last drawn,
+	// and wideLines how tall the tables under the library would be for
+	// the last view seen; want is the height PreferredHeight last asked
+	// for (0: none).
 	panelLines int
+	wideLines  int
 	want       int
 }
 
@@ -63,7 +66,7 @@ func (b *Board) PreferredHeight(width, height int) int {
 		n = 5
 	}
 	avail := max(height-3-stripLines(height), 1)
-	b.want = newFrame(width, avail, n).height(b.panelLines)
+	b.want = newFrame(width, avail, n).height(b.panelLines, b.wideLines)
 	return b.want
 }
 
@@ -95,7 +98,7 @@ func turnKey(v *hr.View) string {
 // sync puts the cursor on the viewer's room when a turn begins and
 // forgets the ticked colours and the legal moves of another turn.
 func (b *Board) sync(v *hr.View) {
-	b.size = v.Size
+	b.size, b.wideLines = v.Size, wideCount(v)
 	if turn := turnKey(v); turn != b.seen || b.cursor < 0 || b.cursor >= len(v.Cells) {
 		b.seen = turn
 		b.cursor = ownCell(v)

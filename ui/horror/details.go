@@ -23,6 +23,16 @@ var cardText = map[string]string{
 	"Poison":                       "-4 to a player in your room, +4 to you, and a card from them",
 }
 
+// cardShort says it in a few words.
+var cardShort = map[string]string{
+	"Free Travel":       "next mirror free",
+	"Lock Picks":        "closed doors free",
+	"Restore Fortitude": "back to +5",
+	"Knife":             "-1 them, +1 you",
+	"Revolver":          "-3 them, +3 you",
+	"Poison":            "-4 them, +4 you",
+}
+
 // Details implements board.Detailer: the help screen shows your Horror
 // card in full, your cards with what they do, the supplies, and the
 // board's legend and keys.
@@ -94,7 +104,8 @@ var boardHelp = []string{
 	"  a beaten ghost there; r and R turn it; b and d search, p looks at the",
 	"  picture, a attacks a ghost, e ends the turn; y plays a Protection",
 	"  when you are attacked, n takes the blow; the digits play the moves",
-	"  listed under YOUR MOVE. In the colour choice 1-6 tick components and",
-	"  enter confirms them.",
+	"  listed beside the board and under YOUR MOVE. In the colour choice 1-6",
+	"  tick components and enter confirms them. While others play, the",
+	"  arrows look at the rooms.",
 	"",
 }

@@ -14,7 +14,7 @@ type grid struct {
 	v      *hr.View
 	p      *palette
 	g      geom
-	cursor int                     // the room drawn in reverse video, -1 none
+	cursor int                      // the room drawn in reverse video, -1 none
 	name   func(engine.Seat) string // the players' names, for the largest rooms
 }
 

@@ -34,7 +34,7 @@ func maxRoomWidth(h int) int { return min(2*h+8, 26) }
 
 // maxRoomHeight is the tallest room of an n x n library: eight lines say
 // all a room of the 5x5 library holds in words, the players' names too;
-// the 3x3 library's fewer rooms may take ten.
+// the 3x3 library's fewer rooms take up to ten.
 func maxRoomHeight(n int) int { return min(10, 40/max(n, 1)) }
 
 // pickGeom is the largest room size whose library of n x n rooms fits
@@ -82,7 +82,17 @@ func newFrame(width, height, n int) frame {
 		panel: width - g.gridWidth(n) - 1}
 }
 
-// height is the board's height with a panel panel lines tall.
-func (f frame) height(panel int) int {
-	return min(f.head+max(f.g.gridHeight(f.n), panel), max(f.avail, f.head+f.g.gridHeight(f.n)))
+// height is the board's height with a panel panel lines tall beside the
+// library and wide lines of tables under it (when they fit).
+func (f frame) height(panel, wide int) int {
+	if wide > f.room() {
+		wide = 0
+	}
+	return min(f.head+max(f.g.gridHeight(f.n)+wide, panel), max(f.avail, f.head+f.g.gridHeight(f.n)))
 }
+
+// room is how many lines the board has under the library.
+func (f frame) room() int { return f.avail - f.head - f.g.gridHeight(f.n) }
+
+// wideFrom is the fewest lines under the library worth the wide tables.
+const wideFrom = 8

@@ -2,6 +2,7 @@ package horror
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -36,15 +37,21 @@ const (
 // the keys that the line over the board had no room for, the room under
 // the cursor, your Horror and hand, every player, the last roll, the
 // supplies and the legend. It also records how tall it would be in full.
-func (b *Board) panel(v *hr.View, ctx board.Context, p *palette, w, h int, keys []string) []string {
+func (b *Board) panel(v *hr.View, ctx board.Context, p *palette, w, h int, keys []string, withPlayers bool) []string {
 	keyLines := append(pack(keys, p, w), b.movesSection(v, ctx, p, w)...)
 	you, youShort := b.youSection(v, p, w)
 	supply, supplyShort := supplySection(v, p, w)
+	var players []string
+	if withPlayers {
+		players = playersSection(v, ctx, p, w)
+	} else if v.Phase != hr.PhaseColours || !myTurn(v) {
+		you = youShort
+	}
 	secs := []section{
 		{prioKeys, keyLines, keyLines},
 		{prioRoom, b.roomSection(v, ctx, p, w), nil},
 		{prioYou, you, youShort},
-		{prioPlayers, playersSection(v, ctx, p, w), nil},
+		{prioPlayers, players, nil},
 		{prioRoll, rollSection(v, ctx, w), nil},
 		{prioSupply, supply, supplyShort},
 		{prioLegend, legendSection(v, p, w), legendShort(p, w)},
@@ -101,16 +108,11 @@ func wrapItems(items []string, sep string, w int) []string {
 // wrapText wraps styled text to w columns, the lines after the first
 // indented by two.
 func wrapText(s string, w int) []string {
-	w = max(w, 10)
-	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
-	if len(lines) < 2 {
-		return lines
+	lines := strings.Split(ansi.Wrap(s, max(w-2, 8), ""), "\n")
+	for i := 1; i < len(lines); i++ {
+		lines[i] = "  " + lines[i]
 	}
-	rest := strings.Split(ansi.Wrap(strings.Join(lines[1:], " "), w-2, ""), "\n")
-	for i := range rest {
-		rest[i] = "  " + rest[i]
-	}
-	return append(lines[:1], rest...)
+	return lines
 }
 
 // movesSection lists the moves played with the digits (exchanges,
@@ -128,13 +130,14 @@ func (b *Board) movesSection(v *hr.View, ctx board.Context, p *palette, w int) [
 		if len(k) != 1 || k[0] < '1' || k[0] > '9' {
 			continue
 		}
-		out = append(out, wrapText(p.th.Key.Render(k)+" "+moveText(v, ctx, p, a), w)...)
+		out = append(out, wrapText(p.th.Key.Render(k)+" "+moveText(v, ctx, p, a, w < 44), w)...)
 	}
 	return out
 }
 
-// moveText says what a move played with a digit does.
-func moveText(v *hr.View, ctx board.Context, p *palette, a engine.Action) string {
+// moveText says what a move played with a digit does, in short for a
+// narrow panel.
+func moveText(v *hr.View, ctx board.Context, p *palette, a engine.Action, short bool) string {
 	switch a.Kind {
 	case hr.KindExchange:
 		var give []string
@@ -146,16 +149,20 @@ func moveText(v *hr.View, ctx board.Context, p *palette, a engine.Action) string
 			}
 		}
 		want := colourWord(p, a.Arg(0))
-		if v.Me != nil {
+		if v.Me != nil && !short {
 			want = hr.ItemName(v.Me.Horror, a.Arg(0)) + " (" + want + ")"
 		}
-		return "give " + andList(give) + " for " + want
+		return "give " + strings.Join(give, ", ") + " for " + want
 	case hr.KindPlay:
 		card := hr.CardName(a.Arg(0))
-		if len(a.Args) > 1 {
-			return fmt.Sprintf("%s on %s: %s", card, ctx.Name(engine.Seat(a.Arg(1))), cardText[card])
+		text := cardText[card]
+		if short {
+			text = cardShort[card]
 		}
-		return card + ": " + cardText[card]
+		if len(a.Args) > 1 {
+			return fmt.Sprintf("%s on %s: %s", card, ctx.Name(engine.Seat(a.Arg(1))), text)
+		}
+		return card + ": " + text
 	case hr.KindAttack:
 		return fmt.Sprintf("attack the level %d ghost (2 dice, 6+)", hr.GhostLevel(a.Arg(0)))
 	}
@@ -470,6 +477,96 @@ func fitName(s string, n int) string {
 	}
 	return string([]rune(s)[:n])
 }
+
+// wideSections are the tables a tall board shows under the library, w
+// wide: the viewer's Horror card (each component, its colour, whether
+// it is found or needed, and its deck) and every player in full.
+func (b *Board) wideSections(v *hr.View, ctx board.Context, p *palette, w int) []string {
+	th := p.th
+	var out []string
+	if me := v.Me; me != nil {
+		out = append(out, th.Heading.Render("YOUR HORROR: "+hr.HorrorName(me.Horror)))
+		placed := map[int]bool{}
+		for _, c := range me.Placed {
+			placed[c%6] = true
+		}
+		chosen := slices.Contains(me.Need[:], true)
+		for c := range 6 {
+			state := th.Faint.Render("not needed")
+			switch {
+			case !chosen:
+				state = "to choose"
+			case placed[c]:
+				state = th.Good.Render("found")
+			case me.Need[c]:
+				state = th.Accent.Render("needed")
+			}
+			deck := fmt.Sprintf("%d left in its deck", v.Decks[c])
+			if v.Decks[c] == 0 {
+				deck = th.Bad.Render("its deck is dry")
+			}
+			_, kind, _ := strings.Cut(hr.ColourName(c), " ")
+			out = append(out, board.Clip("  "+padTo(hr.ItemName(me.Horror, c), 25)+padTo(colourWord(p, c), 7)+padTo(kind, 9)+
+				padTo(state, 12)+deck, w))
+		}
+		out = append(out, "")
+	}
+	out = append(out, th.Heading.Render("PLAYERS"))
+	for _, pl := range v.Players {
+		mark := " "
+		if pl.Seat == v.Active && !v.Over {
+			mark = th.Accent.Render("▸")
+		}
+		k := inkMe
+		if pl.Seat != v.You {
+			k = p.colour(pl.Colour)
+		}
+		where := "-"
+		if pl.Cell >= 0 {
+			where = hr.CellName(pl.Cell, v.Size)
+		}
+		placed := 0
+		for _, cv := range v.Cells {
+			for _, m := range cv.Markers {
+				if m[0] == int(pl.Seat) {
+					placed++
+				}
+			}
+		}
+		fort := signed(pl.Fort)
+		if pl.Fort < 0 {
+			fort = th.Bad.Render(fort)
+		}
+		counts := fmt.Sprintf(" · found %d/%d · spares %d · cards %d · markers %d of %d", pl.Placed, v.Items, pl.Spare, pl.Cards, placed, pl.Markers)
+		if pl.Skip {
+			counts += th.Warn.Render(" · misses a turn")
+		}
+		head := mark + p.paint(k, playerMark(v, pl.Seat)) + " " + padTo(fitName(name(v, ctx, pl.Seat), 16), 17)
+		row := head + padTo(pl.Character, 25) + padTo(where, 4) + "Fortitude " + padLeft(fort, 2) + counts
+		if board.Width(row) > w {
+			row = head + padTo(where, 4) + "Fortitude " + padLeft(fort, 2) + counts
+		}
+		out = append(out, board.Clip(row, w))
+	}
+	return out
+}
+
+// wideCount is how many lines wideSections draws for v: the Horror card
+// (a heading, six components and a blank line) for a player, a heading
+// and a line a player.
+func wideCount(v *hr.View) int {
+	n := 1 + len(v.Players)
+	if v.Me != nil {
+		n += 8
+	}
+	return n
+}
+
+// padTo pads styled text with spaces to n cells.
+func padTo(s string, n int) string { return s + strings.Repeat(" ", max(n-board.Width(s), 0)) }
+
+// padLeft pads styled text on the left to n cells.
+func padLeft(s string, n int) string { return strings.Repeat(" ", max(n-board.Width(s), 0)) + s }
 
 // rollSection is the last roll of the dice and what it meant.
 func rollSection(v *hr.View, ctx board.Context, w int) []string {

@@ -54,7 +54,7 @@ func (b *Board) ask(v *hr.View, ctx board.Context) ask {
 		head += " " + fx
 	}
 	if !known {
-		return ask{head: head, keys: []string{cursorKeys, "m go", "r R turn", "b d search", "e end the turn"}}
+		return ask{head: head, keys: []string{cursorKeys, "m go", "r R turn", "b d search", "e end turn"}}
 	}
 	return ask{head: head, keys: turnKeys(legal)}
 }
@@ -143,22 +143,22 @@ func turnKeys(legal []engine.Action) []string {
 	}
 	switch book, drawer := hasSearch(legal); {
 	case book && drawer:
-		out = append(out, "b d search bookcase, drawer")
+		out = append(out, "b d search")
 	case book:
-		out = append(out, "b search the bookcase")
+		out = append(out, "b search")
 	case drawer:
-		out = append(out, "d search the drawer")
+		out = append(out, "d search")
 	}
 	if offered(legal, hr.KindPicture) {
-		out = append(out, "p the picture")
+		out = append(out, "p picture")
 	}
 	if offered(legal, hr.KindAttack) {
-		out = append(out, "a attack the ghost")
+		out = append(out, "a attack")
 	}
 	if n := listed(legal); n > 0 {
-		out = append(out, digitsHint(n)+" "+engine.Plural(n, "the move", "the moves")+" beside")
+		out = append(out, digitsHint(n)+" "+engine.Plural(n, "move", "moves")+" beside")
 	}
-	return append(out, "e end the turn")
+	return append(out, "e end turn")
 }
 
 // hasSearch reports whether a bookcase and a drawer may be searched.

@@ -30,9 +30,18 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 	}
 	lines := grid{v: v, p: p, g: f.g, cursor: cursor, name: func(s engine.Seat) string { return name(v, ctx, s) }}.lines()
 	gw := f.g.gridWidth(v.Size)
+	// A tall board has the Horror card and the players in tables under
+	// the library, the rest beside it.
+	wide := b.wideSections(v, ctx, p, w)
+	sideH := h - len(head)
+	if f.room() < wideFrom || len(wide) > h-len(head)-len(lines) {
+		wide = nil
+	} else {
+		sideH = len(lines)
+	}
 	var side []string
 	if f.panel >= 16 {
-		side = b.panel(v, ctx, p, f.panel, h-len(head), keys)
+		side = b.panel(v, ctx, p, f.panel, sideH, keys, wide == nil)
 	}
 	out := head
 	blank := strings.Repeat(" ", gw)
@@ -45,6 +54,9 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 			row += " " + board.Clip(side[i], f.panel)
 		}
 		out = append(out, row)
+	}
+	for _, l := range wide {
+		out = append(out, board.Clip(l, w))
 	}
 	return strings.Join(out, "\n")
 }

@@ -154,8 +154,9 @@ func onTerminal(s string, w, h int) string {
 var screenSizes = [][2]int{{80, 24}, {120, 40}, {200, 60}}
 
 // TestScreens draws every step of the game at every size, in colour and
-// without, and compares each with its golden file (go test
-// ./ui/horror -run TestScreens -update-screens rewrites them).
+// without, checks that no more than a third of the board is blank, and
+// compares each with its golden file (go test ./ui/horror -run
+// TestScreens -update-screens rewrites them).
 func TestScreens(t *testing.T) {
 	for _, sc := range scenes {
 		st, s := sc.play(t)
@@ -166,6 +167,10 @@ func TestScreens(t *testing.T) {
 					mode = "mono"
 				}
 				text := shot(t, st, s, sz[0], sz[1], colour)
+				bw, _ := tableBoard(NewBoard().(*Board), sz[0], sz[1])
+				if b := blankShare(text, bw, strings.Count(text, "\n")+1); b > 1.0/3 {
+					t.Errorf("%s at %dx%d: %.0f%% of the board is blank:\n%s", sc.name, sz[0], sz[1], 100*b, text)
+				}
 				file := filepath.Join("testdata", "screens", fmt.Sprintf("%s-%dx%d-%s.txt", sc.name, sz[0], sz[1], mode))
 				if *updateScreens {
 					if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
