@@ -10,7 +10,9 @@
 // says what the game asks now and which keys do it; the panel beside it
 // holds your Horror and what it still needs, every player's Fortitude,
 // components, spares and cards, the decks, the bag and the ghosts to
-// come, and the last roll. Arrows or h j k l move the cursor; m or enter
+// come, and the last roll. Larger terminals get larger rooms that spell
+// their contents out, and tall ones the Horror card and the players in
+// tables under the library. Arrows or h j k l move the cursor; m or enter
 // goes there (door or mirror), starts there or drives a beaten ghost
 // there; r and R turn it; 1-6 and enter choose the colours your Horror
 // needs. Without colour every mark keeps its glyph.

@@ -78,10 +78,6 @@ func doorRows(h int) (int, int) {
 	return top, max(top+1, h-top)
 }
 
-// passage is the way between cell c and its neighbour in direction d
-// (hr.Wall at the library's edge).
-func (gr grid) passage(c, d int) int { return gr.v.Passage(c, d) }
-
 // border is wall line r: the walls above library row r (below the last
 // row when r is the size).
 func (gr grid) border(r int) string {
@@ -92,7 +88,7 @@ func (gr grid) border(r int) string {
 		l = append(l, span{gr.junction(r, c), inkWall})
 		kind := hr.Wall
 		if r > 0 && r < n {
-			kind = gr.passage((r-1)*n+c, hr.South)
+			kind = gr.v.Passage((r-1)*n+c, hr.South)
 		}
 		side := strings.Repeat(wallH, from)
 		switch kind {
@@ -117,7 +113,7 @@ func (gr grid) row(r, i int, insides [][]line) string {
 	for c := 0; c <= n; c++ {
 		kind := hr.Wall
 		if c > 0 && c < n && i >= from && i < to {
-			kind = gr.passage(r*n+c-1, hr.East)
+			kind = gr.v.Passage(r*n+c-1, hr.East)
 		}
 		switch kind {
 		case hr.Open:

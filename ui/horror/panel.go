@@ -100,7 +100,11 @@ func pack(items []string, p *palette, w int) []string {
 func wrapItems(items []string, sep string, w int) []string {
 	var out []string
 	for _, l := range board.Pack(items, sep, w) {
-		out = append(out, wrapText(l, w)...)
+		if board.Width(l) <= w {
+			out = append(out, l)
+		} else {
+			out = append(out, wrapText(l, w)...)
+		}
 	}
 	return out
 }

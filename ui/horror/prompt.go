@@ -11,7 +11,7 @@ import (
 )
 
 // ask is what the game asks now: a sentence, and the keys that answer
-// it ("m go there").
+// it, each "key what it does" ("m go").
 type ask struct {
 	head string
 	keys []string
@@ -41,10 +41,14 @@ func (b *Board) ask(v *hr.View, ctx board.Context) ask {
 		return ask{head: "You beat the ghost: drive it into another room (at most 4 a room) or the Portal.",
 			keys: []string{cursorKeys, "m/enter send it there"}}
 	case hr.PhaseRespond:
-		return b.respondAsk(v, ctx, legal)
+		return b.respondAsk(v, ctx, legal, known)
 	case hr.PhaseLoot:
+		keys := lootKeys(legal)
+		if !known {
+			keys = []string{"1 2 choose", "0 nothing"}
+		}
 		return ask{head: fmt.Sprintf("You hit %s: take one of their things at random, face down.", ctx.Name(v.Victim)),
-			keys: lootKeys(legal)}
+			keys: keys}
 	}
 	head := fmt.Sprintf("Your turn: %d %s left.", v.Actions, engine.Plural(v.Actions, "action", "actions"))
 	if v.Actions == 0 {
@@ -92,11 +96,12 @@ func waitingFor(v *hr.View, ctx board.Context) string {
 	return fmt.Sprintf("%s's turn: %d %s left.", who, v.Actions, engine.Plural(v.Actions, "action", "actions"))
 }
 
-// respondAsk is the question to the victim of a weapon.
-func (b *Board) respondAsk(v *hr.View, ctx board.Context, legal []engine.Action) ask {
+// respondAsk is the question to the victim of a weapon (whether they
+// hold the Protection is known when the legal moves are).
+func (b *Board) respondAsk(v *hr.View, ctx board.Context, legal []engine.Action, known bool) ask {
 	weapon := hr.CardName(v.Weapon)
 	head := fmt.Sprintf("%s attacks you with a %s: %s.", ctx.Name(v.Active), weapon, weaponText[weapon])
-	if offered(legal, hr.KindProtect) {
+	if !known || offered(legal, hr.KindProtect) {
 		return ask{head: head, keys: []string{"y play your Protection", "n take the blow"}}
 	}
 	return ask{head: head + " You hold no Protection against it.", keys: []string{"n take the blow"}}

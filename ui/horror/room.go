@@ -81,6 +81,9 @@ func parts(v *hr.View, p *palette, c int) roomParts {
 		rp.filled = line{{strings.Repeat(symMarker, n), k}}
 		rp.meter = append(rp.filled, span{strings.Repeat(symRoom, max(v.Threshold-n, 0)), inkFaint})
 		rp.count = line{{fmt.Sprintf("%d/%d", n, v.Threshold), inkFaint}}
+		if n > v.Threshold {
+			rp.count = line{{fmt.Sprint(n), inkFaint}}
+		}
 	}
 	return rp
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
 
 	"arcade/engine"
@@ -123,19 +124,24 @@ func tableBoard(b *Board, w, h int) (int, int) {
 
 // shot draws sc for its seat on a w x h terminal as the table does: the
 // board's keys first (the table asks for them when a choice opens), then
-// the board, as a terminal shows it.
+// the board, as a terminal shows it. The first frame must be the second:
+// nothing on the board moves once it is drawn.
 func shot(t *testing.T, st engine.State, s engine.Seat, w, h int, colour bool) string {
 	t.Helper()
 	b := NewBoard().(*Board)
 	view := st.View(s)
 	b.MoveKeys(view, st.Legal(s))
-	bw, bh := tableBoard(b, w, h)
-	out := b.Render(view, ctx(bw, bh, colour, s))
-	// The table keeps the lines the board leaves for the moves and the log.
-	b.PreferredHeight(bw, h)
-	out = b.Render(view, ctx(bw, bh, colour, s))
-	checkFits(t, out, bw, bh, "screen")
-	return onTerminal(out, bw, strings.Count(out, "\n")+1)
+	var frames [2]string
+	for i := range frames {
+		bw, bh := tableBoard(b, w, h)
+		frames[i] = b.Render(view, ctx(bw, bh, colour, s))
+		checkFits(t, frames[i], bw, bh, "screen")
+	}
+	if frames[0] != frames[1] {
+		t.Fatalf("at %dx%d the second frame differs from the first:\n%s\n%s", w, h, ansi.Strip(frames[0]), ansi.Strip(frames[1]))
+	}
+	bw, _ := tableBoard(b, w, h)
+	return onTerminal(frames[1], bw, strings.Count(frames[1], "\n")+1)
 }
 
 // onTerminal is what a w x h terminal shows of s.
