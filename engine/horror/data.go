@@ -217,5 +217,8 @@ const (
 	maxFort = 5
 )
 
+// mirrorFortitude is what looking through a mirror costs.
+const mirrorFortitude = 2
+
 // actionsPerTurn is the number of actions a turn.
 const actionsPerTurn = 3

@@ -162,7 +162,7 @@ func (g *state) mirrorCost() int {
 	if g.FreeMirror {
 		return 0
 	}
-	return 2
+	return mirrorFortitude
 }
 
 // rotationOrder lists a cell's own place among its neighbours in cell

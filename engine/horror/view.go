@@ -131,6 +131,82 @@ func CardName(c int) string {
 // CardIsBlessing reports whether card c is a Blessing.
 func CardIsBlessing(c int) bool { return isBlessing(c) }
 
+// Portal is the Portal's cell: the library's centre.
+func (v *View) Portal() int { return v.Size * v.Size / 2 }
+
+// Passage is the way from cell c through its side d, as both facing sides
+// make it: Open (both open), Closed (either closed: Fortitude -1) or Wall
+// (a wall on either side, or the library's edge).
+func (v *View) Passage(c, d int) int {
+	n := Neighbour(v.Size, c, d)
+	if n < 0 || c >= len(v.Cells) || n >= len(v.Cells) {
+		return Wall
+	}
+	switch passCosts[v.Cells[c].Doors[d]][v.Cells[n].Doors[(d+2)%4]] {
+	case 0:
+		return Open
+	case 1:
+		return Closed
+	}
+	return Wall
+}
+
+// DoorCost is the Fortitude it costs the player whose turn it is to go
+// from cell c through side d now (Lock Picks make closed doors free), or
+// -1 where there is no way through.
+func (v *View) DoorCost(c, d int) int {
+	switch v.Passage(c, d) {
+	case Open:
+		return 0
+	case Closed:
+		if v.LockPicks {
+			return 0
+		}
+		return 1
+	}
+	return -1
+}
+
+// MirrorCost is the Fortitude a mirror costs the player whose turn it is.
+func (v *View) MirrorCost() int {
+	if v.FreeMirror {
+		return 0
+	}
+	return mirrorFortitude
+}
+
+// GhostDamage is the Fortitude the ghosts in cell c drain from whoever
+// enters it: 1 a level 1 ghost, 2 a level 2.
+func (v *View) GhostDamage(c int) int {
+	n := 0
+	if c >= 0 && c < len(v.Cells) {
+		for _, g := range v.Cells[c].Ghosts {
+			n += ghostLevel(g)
+		}
+	}
+	return n
+}
+
+// GhostsToCome counts the ghosts not yet summoned, by level (index 0
+// level 1).
+func (v *View) GhostsToCome() [2]int {
+	var n [2]int
+	for g, c := range v.Ghosts {
+		if c < 0 {
+			n[ghostLevel(g)-1]++
+		}
+	}
+	return n
+}
+
+// RoundsLeft is how many rounds remain after this one (-1: no limit).
+func (v *View) RoundsLeft() int {
+	if v.RoundLimit <= 0 {
+		return -1
+	}
+	return max(v.RoundLimit-v.Round, 0)
+}
+
 // View implements engine.State.
 func (g *state) View(s engine.Seat) engine.View {
 	v := View{You: s, Size: g.Size, Phase: g.Phase, Active: g.Active, Order: slices.Clone(g.Order),

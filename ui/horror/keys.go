@@ -2,6 +2,7 @@ package horror
 
 import (
 	"fmt"
+	"slices"
 
 	"charm.land/bubbles/v2/key"
 
@@ -19,34 +20,42 @@ var cursorMoves = map[string][2]int{
 	"right": {0, 1}, "l": {0, 1},
 }
 
-// HandleKey implements board.KeyHandler: the cursor keys (arrows, h j k
-// l, o back to your room) while you pick rooms; m or enter on the room
-// under the cursor (start there, move there through a door or a mirror,
-// drive the beaten ghost there); r and R turn it clockwise and back.
+// HandleKey implements board.KeyHandler: 1-6 tick the colours your Horror
+// needs and enter confirms them; the cursor keys (arrows, h j k l, o
+// back to your room) while you pick rooms, or look at them while others
+// play; m or enter on the room under the cursor (start there, go there
+// through a door or a mirror, drive the beaten ghost there); r and R turn
+// it clockwise and back.
 func (b *Board) HandleKey(k string, view engine.View, legal []engine.Action) board.Reply {
 	v, ok := engine.ViewAs[hr.View](view)
-	if !ok || !usesCursor(v) {
+	if !ok || len(v.Cells) != v.Size*v.Size || v.Size < 1 {
 		return board.Reply{}
 	}
 	b.sync(v)
-	if d, ok := cursorMoves[k]; ok {
+	b.remember(v, legal)
+	if myTurn(v) && v.Phase == hr.PhaseColours {
+		return b.colourKey(k, v, legal)
+	}
+	looking := picksRooms(v) || len(legal) == 0
+	if d, ok := cursorMoves[k]; ok && looking {
 		r := min(max(b.cursor/v.Size+d[0], 0), v.Size-1)
 		c := min(max(b.cursor%v.Size+d[1], 0), v.Size-1)
 		b.cursor = r*v.Size + c
 		return board.Took()
 	}
-	switch k {
-	case "o":
+	if k == "o" && looking {
 		b.cursor = ownCell(v)
 		return board.Took()
+	}
+	if !picksRooms(v) {
+		return board.Reply{}
+	}
+	switch k {
 	case "m", "enter":
 		if a, ok := b.roomMove(v, legal); ok {
 			return board.Play(a)
 		}
-		if k == "enter" {
-			return board.Reply{}
-		}
-		return board.Refuse(fmt.Sprintf("You cannot go to %s from here now.", hr.CellName(b.cursor, v.Size)))
+		return board.Refuse(b.whyNot(v, legal))
 	case "r", "R", "shift+r":
 		q := 1
 		if k != "r" {
@@ -55,9 +64,43 @@ func (b *Board) HandleKey(k string, view engine.View, legal []engine.Action) boa
 		if a, ok := engine.Pick(legal, hr.KindRotate, b.cursor, q); ok {
 			return board.Play(a)
 		}
+		if v.Phase != hr.PhaseTurn {
+			return board.Refuse("Rooms turn only during your turn.")
+		}
 		return board.Refuse("You can turn only your own room or one next to it (never the Portal), with an action left.")
 	}
 	return board.Reply{}
+}
+
+// colourKey takes the keys of the colour choice: 1-6 tick a colour,
+// enter confirms as many as the Horror needs.
+func (b *Board) colourKey(k string, v *hr.View, legal []engine.Action) board.Reply {
+	if len(k) == 1 && k[0] >= '1' && k[0] <= '6' {
+		c := int(k[0] - '1')
+		b.ticked[c] = !b.ticked[c]
+		return board.Inform(fmt.Sprintf("%d of %d ticked.", b.tickedCount(), v.Items))
+	}
+	if k != "enter" {
+		return board.Reply{}
+	}
+	if a, ok := engine.Pick(legal, hr.KindColours, b.tickedMask()); ok {
+		return board.Play(a)
+	}
+	return board.Refuse(fmt.Sprintf("Tick exactly %d components with 1-6 (%d ticked), then press enter.", v.Items, b.tickedCount()))
+}
+
+// tickedCount counts the ticked colours.
+func (b *Board) tickedCount() int { return engine.Count(b.ticked[:], true) }
+
+// tickedMask is the ticked colours as a colours move's mask.
+func (b *Board) tickedMask() int {
+	m := 0
+	for c, t := range b.ticked {
+		if t {
+			m |= 1 << c
+		}
+	}
+	return m
 }
 
 // roomMove is the legal move that takes the viewer (or the beaten ghost)
@@ -70,7 +113,7 @@ func (b *Board) roomMove(v *hr.View, legal []engine.Action) (engine.Action, bool
 				return a, true
 			}
 		case hr.KindMove:
-			if neighbour(v, ownCell(v), a.Arg(0)) == b.cursor {
+			if hr.Neighbour(v.Size, ownCell(v), a.Arg(0)) == b.cursor {
 				return a, true
 			}
 		}
@@ -78,20 +121,73 @@ func (b *Board) roomMove(v *hr.View, legal []engine.Action) (engine.Action, bool
 	return engine.Action{}, false
 }
 
-// neighbour is the cell next to c in direction d, or -1.
-func neighbour(v *hr.View, c, d int) int { return hr.Neighbour(v.Size, c, d) }
+// whyNot says why m cannot go to the room under the cursor.
+func (b *Board) whyNot(v *hr.View, legal []engine.Action) string {
+	c, here := b.cursor, ownCell(v)
+	switch {
+	case v.Phase == hr.PhaseStart:
+		return "Nobody starts in the Portal: pick another room."
+	case v.Phase == hr.PhaseGhost && v.Ghosts[v.Beaten] == c:
+		return "The ghost is in that room already: pick another."
+	case v.Phase == hr.PhaseGhost:
+		return "That room holds 4 ghosts already: pick another."
+	case c == here:
+		return "You are in this room: pick the room to go to with the arrows first."
+	case v.Actions == 0:
+		return "No actions left: e ends your turn."
+	}
+	d := direction(v, here, c)
+	switch {
+	case d < 0 && v.Cells[c].Mirror && v.Cells[here].Mirror:
+		return fmt.Sprintf("A mirror costs Fortitude -%d, more than you can pay.", v.MirrorCost())
+	case d < 0:
+		return "Too far: you go one room at a time, or by mirror between two rooms with mirrors."
+	case v.Passage(here, d) == hr.Wall:
+		return "No door leads there: turn your room or that one (r or R) to open a way."
+	case c == v.Portal():
+		return "The Portal lets you in only with every component your Horror needs and Fortitude 0 or more after the door."
+	}
+	return "You cannot pay the door's Fortitude (never below -5)."
+}
+
+// direction is the side of cell c that leads to cell to, or -1 when they
+// are not neighbours.
+func direction(v *hr.View, c, to int) int {
+	for d := range 4 {
+		if hr.Neighbour(v.Size, c, d) == to {
+			return d
+		}
+	}
+	return -1
+}
 
 // MoveKeys implements board.MoveKeyer: b and d search a bookcase or a
 // drawer, p looks at the picture, a attacks the first ghost, e ends the
-// turn; y plays a Protection and n takes the blow; the other moves
-// (exchanges, cards, colours, loot, moves by door) get the digits 1-9 in
-// menu order.
+// turn; y plays a Protection and n takes the blow; 0 takes nothing from
+// the victim; enter confirms the colours ticked; the other moves
+// (exchanges, cards, more attacks, loot) get the digits 1-9 in menu
+// order. Starts, moves, mirrors, turns and ghosts are made on the board
+// (HandleKey).
 func (b *Board) MoveKeys(view engine.View, legal []engine.Action) []key.Binding {
+	if v, ok := engine.ViewAs[hr.View](view); ok {
+		b.sync(v)
+		b.remember(v, legal)
+	}
+	return moveKeys(legal, b.tickedMask())
+}
+
+// moveKeys gives the moves their hot keys (MoveKeys); mask is the colours
+// ticked, whose move enter confirms.
+func moveKeys(legal []engine.Action, mask int) []key.Binding {
 	out := make([]key.Binding, len(legal))
 	digit := 1
 	attack := false
 	for i, a := range legal {
 		switch {
+		case a.Kind == hr.KindColours:
+			if a.Arg(0) == mask {
+				out[i] = keys.Move("enter")
+			}
 		case a.Kind == hr.KindSearch && a.Arg(0) == 0:
 			out[i] = keys.Move("b")
 		case a.Kind == hr.KindSearch:
@@ -108,7 +204,7 @@ func (b *Board) MoveKeys(view engine.View, legal []engine.Action) []key.Binding 
 			out[i] = keys.Digit(0)
 		case a.Kind == hr.KindAttack && !attack:
 			out[i], attack = keys.Move("a"), true
-		case a.Kind == hr.KindRotate, a.Kind == hr.KindStart, a.Kind == hr.KindGhost, a.Kind == hr.KindMirror:
+		case slices.Contains(boardKinds, a.Kind):
 			// on the board: the cursor, then m or r
 		case digit <= 9:
 			out[i] = keys.Digit(digit)
@@ -116,4 +212,25 @@ func (b *Board) MoveKeys(view engine.View, legal []engine.Action) []key.Binding 
 		}
 	}
 	return out
+}
+
+// boardKinds are the moves made on the board with the cursor.
+var boardKinds = []string{hr.KindMove, hr.KindRotate, hr.KindStart, hr.KindGhost, hr.KindMirror}
+
+// listed counts the moves with digit keys (exchanges, cards, more
+// attacks, loot).
+func listed(legal []engine.Action) int {
+	n := 0
+	for _, k := range moveKeys(legal, 0) {
+		if l := k.Help().Key; len(l) == 1 && l[0] >= '1' && l[0] <= '9' {
+			n++
+		}
+	}
+	return n
+}
+
+// DefaultMove implements board.Defaulter: in a turn the menu starts on
+// ending it, the move that spends nothing.
+func (b *Board) DefaultMove(_ engine.View, legal []engine.Action) int {
+	return slices.IndexFunc(legal, func(a engine.Action) bool { return a.Kind == hr.KindEnd })
 }
