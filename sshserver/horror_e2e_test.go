@@ -103,26 +103,27 @@ func TestHorrorKnifeAndProtectionOverSSH(t *testing.T) {
 	players := map[string]*sshtest.Term{"ann": ann, "ben": ben}
 	var attacker, victim string
 	if err := ann.WaitUntil("a first turn", func(s string) bool {
-		return strings.Contains(s, "you: 3 actions left") || strings.Contains(s, "ben: 3 actions left")
+		return strings.Contains(s, "Your turn: 3 actions left") || strings.Contains(s, "ben's turn: 3 actions left")
 	}, waitLong); err != nil {
 		t.Fatal(err)
 	}
 	attacker, victim = "ben", "ann"
-	if strings.Contains(ann.Screen(), "you: 3 actions left") {
+	if strings.Contains(ann.Screen(), "Your turn: 3 actions left") {
 		attacker, victim = "ann", "ben"
 	}
 	a, v := players[attacker], players[victim]
 	expect(t, a, "Cards: Knife")
-	expect(t, v, "Cards: Prot. stabbing")
-	if strings.Contains(a.Screen(), "Prot. stabbing") || strings.Contains(v.Screen(), "Knife") {
+	expect(t, v, "Cards: Protection against stabbing")
+	if strings.Contains(a.Screen(), "Protection against stabbing") || strings.Contains(v.Screen(), "Knife") {
 		t.Fatalf("a player sees the other's card:\n%s\n%s", a.Screen(), v.Screen())
 	}
 	act(t, a, offered(t, a, "Play Knife on player"))
 
 	// The victim answers from their own terminal, within the countdown.
-	expect(t, v, "attacks you with a Knife! y: Protection")
+	expect(t, v, "attacks you with a Knife")
+	expect(t, v, "y play your Protection")
 	expect(t, v, "⏱ ")
-	expect(t, a, "waiting for an answer")
+	expect(t, a, "to answer")
 	if k := offered(t, v, "Play Protection against stabbing"); k != "y" {
 		t.Fatalf("the Protection's key is %q, not y", k)
 	}
@@ -134,8 +135,8 @@ func TestHorrorKnifeAndProtectionOverSSH(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	expect(t, a, "you: 3 actions left")
-	if strings.Contains(v.Screen(), "Prot. stabbing") || strings.Contains(a.Screen(), "Cards: Knife") {
+	expect(t, a, "Your turn: 3 actions left")
+	if strings.Contains(v.Screen(), "Cards: Protection") || strings.Contains(a.Screen(), "Cards: Knife") {
 		t.Fatalf("the cards were not played:\n%s\n%s", a.Screen(), v.Screen())
 	}
 }
