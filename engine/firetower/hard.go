@@ -35,38 +35,15 @@ var hardDefault = hardBot{p: hardParams, model: normalParams, top: 8, samples: 3
 
 // hardParams are the hard bot's weights: the normal bot's, with every
 // gem's closeness to the towers counted too, a danger that falls off
-// faster with distance, fire inside a tower area counted and its own
-// tower weighed more (2 against the normal bot's 1.5), and, when fire
-// nears its own tower, its firebreak cards played or discarded
-// (BreakSpend 35). A normal bot with them wins 65.1% and 64.5% of two
-// sets of 10,000 games against the normal bot (61.7% and 60.8% without
-// BreakSpend on the same deals; 64.3% with 20, 64.5% with 50; favouring
-// the water cards or the fire cards too won no more, and favouring only
-// the play of firebreaks, not their discard, won 55.6%). Without
-// BreakSpend: 61.5% of 20,000 games (seeds 1, 5001 and 9001 in a harness
-// that plays one bot's judgement against another's, seats both ways
-// round), 61.0% with its own tower weighed 1.7; a Tau of
-// 1.85 or 2.2, Heat 0.7, HeatTau 1.5 or 3, Inside 2, Wind 0.5 or 2 or
-// Along 1 each won less, and rating the wind's gem by the best action it
-// leaves or counting the other winds' dangers too won less as well. The
-// closeness breaks the ties in which the normal bot takes the first
-// square in reading order, which is toward the red tower whoever plays.
-//
-// Two more terms, judged without search against the normal bot
-// on the same two sets of 10,000 games: each move of its turn is rated
+// faster with distance, fire inside a tower area counted, its own tower
+// weighed more (2 against the normal bot's 1.5) and its danger falling
+// off more slowly (OwnTau), its firebreak cards played or discarded as
+// fire nears its own tower (BreakSpend), and each move of its turn rated
 // after the next player's spread, the wind's gem worst for it
-// (NextSpread: 67.9% on both sets, against 65.1% and 64.5%), and the
-// danger to its own tower falls off more slowly (OwnTau 2.5: 66.1% on
-// both sets alone; 3 and 3.5 won 65.5% and 65.4%, 1.6 60.7%); together
-// 68.2% on the first set. Also measured then, and no better: an unused
-// Bucket worth 1 or 2 squares (60.4%, 51.9%), the front's breadth (Mass
-// 0.3: 60.7%), a Discard of ±0.2 or ±0.5 (61.4% to 65.0%), a UseCost
-// of 2 or 7 (no move changed), the Heat of its own tower weighed 0.6 or
-// 1.5 (level), and fire or wind cards spent by its own danger, or water
-// or firebreak cards by its safety (all less). With the true hidden
-// cards in its guesses (a test only: it cheats) the hard bot of session
-// 7 won 65.0% of 400 games: better guesses of the cards could not make
-// its search add more.
+// (NextSpread). The closeness breaks the ties in which the normal bot
+// takes the first square in reading order. Its strength against the
+// normal bot is in docs/bots.md; the experiments that chose these
+// weights are in the commit log.
 var hardParams = func() params {
 	p := normalParams
 	p.Heat, p.HeatTau, p.Tau, p.Inside, p.Own = 0.5, 2, 2, 1, 2
@@ -155,17 +132,8 @@ func (b hardBot) decide(ctx context.Context, v *View, rng *engine.RNG) (choice, 
 	}
 	// Its own judgement's choice (cands[0]), unless the guesses show
 	// another move clearly more often winning or less often losing before
-	// its next turn: the judgement of a position a turn ahead is no better
-	// than its judgement of the move (measured: choosing by the mean
-	// rating of the playouts' ends won no more games than the judgement
-	// alone), but a burned tower is certain. Measured
-	// (--playouts 100 unless said, against the normal bot, before
-	// BreakSpend): playing out the opponent's next turn too won 61.5% of
-	// 400 games; overriding by a paired test on the playouts' end ratings
-	// (z 2) 49.5% of 400; 32 guesses a decision (--playouts 300) instead
-	// of about 11 63.75% of 400, level with 64.1% of 800. With
-	// BreakSpend, a margin of at least 2 won 65.3% of the same 1,000
-	// games as the margin of 1 (65.1%), and the judgement alone 64.9%.
+	// its next turn: a burned tower is certain, while the judgement of a
+	// position a turn ahead is no better than its judgement of the move.
 	best, margin := 0, max(1, done/10)
 	for i := range cands {
 		if decided[i] > decided[best] && decided[i] >= decided[0]+margin {
