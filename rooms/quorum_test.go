@@ -221,6 +221,13 @@ func TestClusterQuorumLost(t *testing.T) {
 	if n := book.count("ERROR", "got no answer"); n > 1 {
 		t.Fatalf("unanswered requests logged %d lines, want at most 1", n)
 	}
+	// Each front-end says so once, when it finds out (the second may find
+	// out a moment after the tables wait).
+	for deadline := time.Now().Add(patience); book.count("ERROR", "storage (NATS JetStream) does not answer") < 2; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			break
+		}
+	}
 	if n := book.count("ERROR", "storage (NATS JetStream) does not answer"); n != 2 {
 		t.Fatalf("%d front-end(s) said that the storage does not answer, want 2", n)
 	}
