@@ -133,7 +133,7 @@ func (g *state) Describe(s engine.Seat, a engine.Action) string {
 	case KindDraw:
 		return "Draw a token from the bag"
 	case KindStop:
-		k, b, _ := g.score(g.cardOf(s))
+		k, b, _ := g.cardOf(s).score(g.worth)
 		return fmt.Sprintf("Escape and score %d (%d + %d bravery)", k+b, k, b)
 	case KindPlace:
 		return "Place " + tokenName(Token(a.Arg(0)))

@@ -168,7 +168,7 @@ func (g *state) playsOf(tl int, p *toolMoves) {
 	case toolSlingshot:
 		g.slingPlays(c, p)
 	case toolAxe:
-		best := g.bestBooks(c)
+		best := c.bestBooks(g.worth)
 		for _, i := range best {
 			t := c.Spaces[i]
 			p.add([]int{tl, i}, "Axe: take %s%s, score %d", t.Name(), spaceNote(best, i), g.worth(t))
@@ -204,14 +204,15 @@ func spaceNote(tied []int, i int) string {
 	return fmt.Sprintf(" (space %d)", i+1)
 }
 
-// bestBooks lists the spaces of the most valuable books on card c.
-func (g *state) bestBooks(c *orderCard) []int {
+// bestBooks lists the spaces of the most valuable books on card c, each
+// worth worth(t).
+func (c *orderCard) bestBooks(worth func(Token) int) []int {
 	best, out := -1, []int(nil)
 	for i, t := range c.Spaces {
 		if !t.Book() {
 			continue
 		}
-		switch v := g.worth(t); {
+		switch v := worth(t); {
 		case v > best:
 			best, out = v, []int{i}
 		case v == best:
@@ -275,7 +276,7 @@ func slingFits(c *orderCard, withBook bool) bool {
 }
 
 func (g *state) slingPlays(c *orderCard, p *toolMoves) {
-	best := g.bestBooks(c)
+	best := c.bestBooks(g.worth)
 	spaces := best
 	if len(best) == 0 {
 		spaces = []int{-1}

@@ -99,3 +99,9 @@ func TestNoLeaks(t *testing.T) {
 		}
 	})
 }
+
+// TestWordsFromView: the words of every legal move, from the seat's view,
+// are the state's.
+func TestWordsFromView(t *testing.T) {
+	randomGames(t, 20, 3000, func(g *state, _ *engine.RNG) { enginetest.CheckSameWords(t, g) }, nil)
+}
