@@ -180,16 +180,3 @@ func TestSampleView(t *testing.T) {
 		t.Fatalf("view %+v", v)
 	}
 }
-
-// TestWordsFromView: the words of every legal move, from the seat's view,
-// are the state's.
-func TestWordsFromView(t *testing.T) {
-	cfgRNG := engine.NewRNG(99)
-	for i := range 60 {
-		cfg := randomConfig(&cfgRNG)
-		g := newGameOpts(t, cfg.players, cfg.opts, uint64(i)+3000)
-		rng := engine.NewRNG(uint64(i))
-		enginetest.CheckSameWords(t, g)
-		enginetest.PlayRandom(t, g, &rng, -1, func(enginetest.Move, []engine.Event) { enginetest.CheckSameWords(t, g) })
-	}
-}

@@ -95,15 +95,3 @@ func TestSampleView(t *testing.T) {
 		t.Fatalf("json %s %v", data, err)
 	}
 }
-
-// TestWordsFromView: the words of every legal move, from the seat's view,
-// are the state's.
-func TestWordsFromView(t *testing.T) {
-	for i := range 40 {
-		players := 2 + i%4
-		g := newGame(t, players, uint64(i)+3000)
-		rng := engine.NewRNG(uint64(i))
-		et.CheckSameWords(t, g)
-		et.PlayRandom(t, g, &rng, -1, func(et.Move, []engine.Event) { et.CheckSameWords(t, g) })
-	}
-}

@@ -111,17 +111,3 @@ func tookCards(evs []engine.Event, s, o engine.Seat) bool {
 	}
 	return false
 }
-
-// TestWordsFromView: the words of every legal move, from the seat's view,
-// are the state's.
-func TestWordsFromView(t *testing.T) {
-	for i := range 10 {
-		players, opts := randomOptions(i)
-		g := newGame(t, players, opts, uint64(i)+3000)
-		rng := engine.NewRNG(uint64(i))
-		for !g.Outcome().Done {
-			enginetest.CheckSameWords(t, g)
-			mustApply(t, g, randomMove(g, &rng))
-		}
-	}
-}

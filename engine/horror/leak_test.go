@@ -99,15 +99,3 @@ func TestLogNamesNoSecrets(t *testing.T) {
 		})
 	}
 }
-
-// TestWordsFromView: the words of every legal move, from the seat's view,
-// are the state's.
-func TestWordsFromView(t *testing.T) {
-	for i := range 30 {
-		players := 2 + i%5
-		g := newGame(t, players, engine.Options{OptRounds: "30"}, uint64(i)+3000)
-		rng := engine.NewRNG(uint64(i))
-		et.CheckSameWords(t, g)
-		et.PlayRandom(t, g, &rng, -1, func(et.Move, []engine.Event) { et.CheckSameWords(t, g) })
-	}
-}

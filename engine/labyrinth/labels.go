@@ -76,69 +76,6 @@ func moveLabel(m MoveSpec) string {
 	return s
 }
 
-// Describe implements engine.Describer: the words of seat s's legal move
-// a, as the move menu shows them ("" for a malformed move). Only the
-// current player has moves, so s is the seat whose turn it is.
-func (g *state) Describe(s engine.Seat, a engine.Action) string {
-	tile := func() (int, bool) { return a.Arg(0), a.Arg(0) >= 0 && a.Arg(0) < NumTiles }
-	card := func() (int, bool) { return a.Arg(0), a.Arg(0) >= 0 && a.Arg(0) < NumCards }
-	switch a.Kind {
-	case KindGenre:
-		if gn := a.Arg(0); gn >= 0 && gn < NumGenres {
-			return "Take a book: " + GenreNames[gn]
-		}
-	case KindMove:
-		m, ok := DecodeMove(a.Args)
-		if !ok || m.Tile < 0 || m.Tile >= NumTiles {
-			return ""
-		}
-		if m.Bonus == BonusCapture { // the Terror caught is the one on the tile
-			if m.Terror = g.Tiles[m.Tile].Terror; m.Terror < 0 {
-				return ""
-			}
-		}
-		return moveLabel(m)
-	case KindFlip:
-		if i, ok := tile(); ok {
-			if len(a.Args) > 1 {
-				return "Flip " + TileName(i) + " (Useful Map)"
-			}
-			return "Flip " + TileName(i)
-		}
-	case KindRotate:
-		if i, ok := tile(); ok {
-			if a.Arg(1) < 0 {
-				return "Rotate " + TileName(i) + " anticlockwise"
-			}
-			return "Rotate " + TileName(i) + " clockwise"
-		}
-	case KindTake:
-		return takeLabel(a.Args)
-	case KindPass:
-		if len(a.Args) == 5 {
-			return passLabel(PassSpec{Tile: a.Args[0], Partner: a.Args[1], Give: a.Args[2], Receive: a.Args[3], Service: a.Args[4]}, g.solo())
-		}
-	case KindPassAction:
-		return "Pass an action to " + seatName(g.next(s))
-	case KindTime:
-		if id, ok := card(); ok {
-			return "Play " + CardName(id) + ": +1 action"
-		}
-	case KindDiscard:
-		if id, ok := card(); ok {
-			if g.solo() && !slices.Contains(g.me().Cards, id) {
-				return "Discard " + CardName(id) + " (Trolley)"
-			}
-			return "Discard " + CardName(id)
-		}
-	case KindEnd:
-		return "End your actions"
-	case KindKeep:
-		return "Keep your cards (no discard this turn)"
-	}
-	return ""
-}
-
 // Describe implements engine.Describer: the words of a, one of the
 // viewer's legal moves, from what the view shows ("" for a malformed
 // move). Only the current player has moves, so the viewer is the seat
