@@ -28,8 +28,8 @@ const Everyone Seat = -2
 // Action is one move a seat can make. Kind names the move ("draw", "stop",
 // "pick"); Args carry its parameters. Two actions are the same move when
 // Kind and Args are equal. An action carries no words: the menu's text
-// comes from the state's Describe (see Describer), asked only for the seat
-// that must act.
+// comes from the acting seat's view (see Describer), asked only for the
+// moves the menu shows.
 type Action struct {
 	Kind string `json:"kind"`
 	Args []int  `json:"args,omitempty"`
@@ -231,26 +231,41 @@ type View interface {
 	Viewer() Seat
 }
 
-// Describer is implemented by states that put their moves in words.
-// Describe returns the text of a, one of seat s's legal moves in this
-// state, as a player's move menu shows it ("Draw a token from the bag").
-// Legal formats no text; the table calls Describe only for the seat that
-// must act and only for the moves that seat's screen shows, and bots never
-// call it.
+// Describer is implemented by views that put their seat's moves in
+// words. Describe returns the text of a, one of the legal moves of the
+// view's seat in the position the view shows, as a player's move menu
+// shows it ("Draw a token from the bag").
+//
+// The words are a function of the view alone: they name only what the
+// seat may see (the leak tests compare them between worlds that differ in
+// another seat's secrets), and a view that travelled as JSON to another
+// node says the same words. They are made on the session's own goroutine,
+// without the table: Legal formats no text, the UI asks Describe only for
+// the moves its menu shows (a seat may have thousands of placements, so
+// one move's words must be cheap), and bots never ask.
 // The text has no width limit: the UI clips it to its own column.
 type Describer interface {
-	Describe(s Seat, a Action) string
+	Describe(a Action) string
 }
 
-// Describe returns st's words for seat s's legal move a, or a.String()
-// when st does not implement Describer or has no words for it.
-func Describe(st State, s Seat, a Action) string {
-	if d, ok := st.(Describer); ok {
-		if text := d.Describe(s, a); text != "" {
-			return text
-		}
+// Describe returns view's words for a, one of its seat's legal moves:
+// the view's Describe, or a.String() when the view does not implement
+// Describer, has no words for a or panics (a bug in a game must not take
+// a screen down).
+func Describe(view View, a Action) (text string) {
+	d, ok := view.(Describer)
+	if !ok {
+		return a.String()
 	}
-	return a.String()
+	defer func() {
+		if recover() != nil {
+			text = a.String()
+		}
+	}()
+	if text = d.Describe(a); text == "" {
+		return a.String()
+	}
+	return text
 }
 
 // Responder is implemented by states with out-of-turn response windows. The

@@ -154,3 +154,41 @@ func TestArg(t *testing.T) {
 		t.Fatalf("Arg of %v: %d %d %d %d", a, a.Arg(0), a.Arg(1), a.Arg(2), a.Arg(-1))
 	}
 }
+
+// wordsView is a view with words for "go" only; "boom" panics.
+type wordsView struct{}
+
+func (wordsView) Viewer() Seat { return 0 }
+func (wordsView) Describe(a Action) string {
+	switch a.Kind {
+	case "go":
+		return "Go now"
+	case "boom":
+		panic("no words")
+	}
+	return ""
+}
+
+// plainView is a view without words.
+type plainView struct{}
+
+func (plainView) Viewer() Seat { return 0 }
+
+func TestDescribe(t *testing.T) {
+	step := Action{Kind: "step", Args: []int{2}}
+	for _, c := range []struct {
+		view View
+		a    Action
+		want string
+	}{
+		{wordsView{}, Action{Kind: "go"}, "Go now"},
+		{wordsView{}, step, "step(2)"},              // no words for it
+		{wordsView{}, Action{Kind: "boom"}, "boom"}, // the game's words panic
+		{plainView{}, step, "step(2)"},              // a view without words
+		{nil, step, "step(2)"},                      // no view
+	} {
+		if got := Describe(c.view, c.a); got != c.want {
+			t.Errorf("Describe(%T, %v) = %q, want %q", c.view, c.a, got, c.want)
+		}
+	}
+}

@@ -286,11 +286,10 @@ type TableUpdate struct {
 	Host    bool        // this session is the host
 	Seats   []SeatInfo
 	// View is the engine's View(You) once the game has started, else nil.
-	View  engine.View
-	Legal []engine.Action // what You may do now
-	// words puts Legal in words on demand (see Describe); nil when You
-	// may not act.
-	words *moveWords
+	View engine.View
+	// Legal is what You may do now; engine.Describe(View, move) puts a
+	// move in words, from View alone.
+	Legal []engine.Action
 	// Pending lists the seats that may act now (the engine's Pending plus,
 	// during a response window, its Responding seats), sorted.
 	Pending []engine.Seat

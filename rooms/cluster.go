@@ -41,8 +41,6 @@ const (
 	// answers in milliseconds; a dead one that the NATS server has not
 	// noticed yet holds a player's move this long.
 	askTimeout = 2 * time.Second
-	// describeBatch is how many moves' words one request asks for.
-	describeBatch = 32
 )
 
 // pendingAny is Client.moving's id while a rematch opens on the table's
@@ -252,8 +250,6 @@ func (h *Hub) handle(t *table, data []byte) (out []byte) {
 	switch err := json.Unmarshal(data, &req); {
 	case err != nil:
 		r = replyErr(errors.New("rooms: a malformed command"))
-	case req.Op == opDescribe:
-		r.Words = t.describeRange(engine.Seat(req.Seat), req.Made, req.First, req.Count)
 	case req.Op == opAdminInfo:
 		var info TableInfo
 		if err := t.call(func() error { info = t.adminInfo(); return nil }); err != nil {
@@ -408,11 +404,7 @@ func (c *Client) relayTable(t *table, u *TableUpdate) bool {
 	at := c.table == t && !c.closed
 	c.mu.Unlock()
 	if at {
-		made := 0
-		if u.words != nil {
-			made = u.words.made
-		}
-		c.relay1(t.id, t.info.ID, u, made)
+		c.relay1(t.id, t.info.ID, u)
 	}
 	return at
 }
@@ -421,24 +413,24 @@ func (c *Client) relayTable(t *table, u *TableUpdate) bool {
 // update; nil when the client moved on by itself).
 func (c *Client) relayDetached(t *table, u *TableUpdate) {
 	if u != nil {
-		c.relay1(t.id, t.info.ID, u, 0)
+		c.relay1(t.id, t.info.ID, u)
 	}
 	c.hub.dropStandIn(c)
 }
 
 // relayFinal sends a last update that ends the client's stay at table id.
 func (c *Client) relayFinal(id string, u *TableUpdate) {
-	c.relay1(id, "", u, 0)
+	c.relay1(id, "", u)
 }
 
-func (c *Client) relay1(id, game string, u *TableUpdate, made int) {
+func (c *Client) relay1(id, game string, u *TableUpdate) {
 	h := c.hub
 	if u.Closed && h.restarting.Load() {
 		// The node stops and hands its tables over: the client follows
 		// the table to its next owner instead of leaving it.
 		return
 	}
-	data, err := encodeUpdate(u, made)
+	data, err := encodeUpdate(u)
 	if err == nil {
 		data, err = json.Marshal(relayNote{To: c.relay.CID, Boot: c.relay.Boot, Owner: h.bus.Node(), Table: id, Game: game, Update: data})
 	}
@@ -476,9 +468,6 @@ func (h *Hub) onRelay(_ string, data []byte) {
 			return
 		}
 		u.View = v
-	}
-	if len(u.Legal) > 0 {
-		u.words = &moveWords{hub: h, table: n.Table, made: w.Made, seat: u.You, legal: u.Legal}
 	}
 	c.takeRemote(n, &u)
 }
@@ -1219,37 +1208,4 @@ func (h *Hub) remoteAwayLocked(id string) (nodeTable, string, bool) {
 func (h *Hub) codeTakenLocked(code string) bool {
 	_, _, ok := h.remoteLocked(code, true)
 	return ok
-}
-
-// describeRange puts seat's legal moves first..first+count in words, if
-// the table still stands where it did after made moves (another node's
-// session asks; see moveWords).
-func (t *table) describeRange(seat engine.Seat, made, first, count int) []string {
-	t.stateMu.Lock()
-	defer t.stateMu.Unlock()
-	if t.state == nil || len(t.moves) != made || t.closed || first < 0 || count <= 0 {
-		return nil
-	}
-	legal := t.state.Legal(seat)
-	if first >= len(legal) {
-		return nil
-	}
-	legal = legal[first:min(first+min(count, describeBatch), len(legal))]
-	words := make([]string, len(legal))
-	for i, a := range legal {
-		words[i] = describeSafely(t, seat, a)
-	}
-	return words
-}
-
-// describeSafely is engine.Describe, or the action's String when the game's
-// Describe panics (state lock held).
-func describeSafely(t *table, seat engine.Seat, a engine.Action) (text string) {
-	defer func() {
-		if r := recover(); r != nil {
-			t.cfg.Logf("rooms: table %s (%s): Describe panicked on %v for seat %d: %v", t.id, t.info.ID, a, seat+1, r)
-			text = a.String()
-		}
-	}()
-	return engine.Describe(t.state, seat, a)
 }

@@ -156,12 +156,13 @@ func TestClusterTwoNodesOneLobbyOneGame(t *testing.T) {
 		t.Fatalf("bob reads alice's secret in %q", bob.tu.Log)
 	}
 
-	// A move bob may make is put in words by the owner.
+	// A move bob may make is put in words by the view that came from
+	// the owner, on bob's node.
 	for {
 		bob.drain()
 		if slices.Contains(bob.tu.Pending, bob.tu.You) && len(bob.tu.Legal) > 0 {
-			if got := bob.tu.Describe(0); got != "Add 1" {
-				t.Fatalf("bob's first move in words: %q", got)
+			if got, want := engine.Describe(bob.tu.View, bob.tu.Legal[0]), toGo(t, bob.tu, 1); got != want {
+				t.Fatalf("bob's first move in words: %q, want %q", got, want)
 			}
 		}
 		playTurn(t, alice, bob)

@@ -130,6 +130,12 @@ func view(t testing.TB, u *TableUpdate) toyView {
 	return v
 }
 
+// toGo is the toy's words for adding n in u's view.
+func toGo(t testing.TB, u *TableUpdate, n int) string {
+	v := view(t, u)
+	return fmt.Sprintf("Add %d (%d to go)", n, v.Target-v.Count-n)
+}
+
 func must(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {

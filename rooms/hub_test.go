@@ -49,14 +49,11 @@ func TestCreateJoinStartAct(t *testing.T) {
 	if !slices.Equal(ua.Pending, []engine.Seat{0}) || len(ua.Legal) != 2 || len(ub.Legal) != 0 {
 		t.Fatalf("pending %v, legal %v / %v", ua.Pending, ua.Legal, ub.Legal)
 	}
-	// Words only for the seat that acts, and only for its moves; the
-	// toy has words for the adding moves only (engine.Describe's fallback
-	// for the others is the action's String).
-	if got := ua.Describe(0); got != "Add 1" {
-		t.Fatalf("the words of the first move: %q", got)
-	}
-	if ua.Describe(2) != "" || ua.Describe(-1) != "" || ub.Describe(0) != "" {
-		t.Fatalf("words for moves that are not the seat's: %q %q %q", ua.Describe(2), ua.Describe(-1), ub.Describe(0))
+	// The words of the moves come from the update's view; the toy has
+	// words for the adding moves only (engine.Describe's fallback for the
+	// others is the action's String).
+	if got, want := engine.Describe(ua.View, ua.Legal[0]), toGo(t, ua, 1); got != want {
+		t.Fatalf("the words of the first move: %q, want %q", got, want)
 	}
 	stale := ua
 
@@ -65,13 +62,13 @@ func TestCreateJoinStartAct(t *testing.T) {
 	}
 	must(t, a.Act(addTwo))
 	ub = b.table("count 2", func(u *TableUpdate) bool { return u.View != nil && view(t, u).Count == 2 })
-	// Once the table has moved on, an old update describes nothing it had
-	// not described already: its state is gone.
-	if stale.Describe(0) != "Add 1" || stale.Describe(1) != "" {
-		t.Fatalf("an old update's words: %q (it had them), %q (from a state it no longer describes)", stale.Describe(0), stale.Describe(1))
+	// An update is a plain value: once the table has moved on, an old one
+	// still says the words of its own moves.
+	if got, want := engine.Describe(stale.View, stale.Legal[1]), toGo(t, stale, 2); got != want {
+		t.Fatalf("an old update's words: %q, want %q", got, want)
 	}
-	if got := ub.Describe(1); got != "Add 2" {
-		t.Fatalf("bob's words: %q", got)
+	if got, want := engine.Describe(ub.View, ub.Legal[1]), toGo(t, ub, 2); got != want || view(t, ub).Count != 2 {
+		t.Fatalf("bob's words: %q, want %q", got, want)
 	}
 	if !slices.Equal(ub.Pending, []engine.Seat{1}) || len(ub.Legal) != 2 {
 		t.Fatalf("after a's move: pending %v legal %v", ub.Pending, ub.Legal)

@@ -99,7 +99,7 @@ func (t *table) showWaiting() {
 	t.version++
 	mark := func(last *TableUpdate) *TableUpdate {
 		u := *last
-		u.Unsaved, u.Legal, u.words, u.Version = true, nil, nil, t.version
+		u.Unsaved, u.Legal, u.Version = true, nil, t.version
 		return &u
 	}
 	for i := range t.seats {

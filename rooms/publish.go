@@ -61,9 +61,6 @@ func (t *table) updateFor(base TableUpdate, you engine.Seat) *TableUpdate {
 		u.View = t.state.View(you)
 		if slices.Contains(u.Pending, you) {
 			u.Legal = t.state.Legal(you)
-			if len(u.Legal) > 0 {
-				u.words = &moveWords{t: t, st: t.state, made: len(t.moves), seat: you, legal: u.Legal}
-			}
 		}
 	}
 	u.Log = t.logFor(you)

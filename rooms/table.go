@@ -2,7 +2,6 @@ package rooms
 
 import (
 	"context"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -35,11 +34,6 @@ type table struct {
 	served atomic.Bool
 	// summary is the table as the lobby lists it, published by the actor.
 	summary atomic.Pointer[TableSummary]
-
-	// stateMu is held by the actor while it runs a command, and by a
-	// session that asks for the words of its moves (TableUpdate.Describe),
-	// the only access to the state from outside the actor.
-	stateMu sync.Mutex
 
 	// actor-owned
 	seats      []seat
@@ -161,8 +155,6 @@ func (t *table) run() {
 // exec runs f on the actor. A panic (a bug in a game or a bot) closes the
 // table instead of crashing the server.
 func (t *table) exec(f func() error) (err error) {
-	t.stateMu.Lock()
-	defer t.stateMu.Unlock()
 	defer func() {
 		if r := recover(); r != nil {
 			t.cfg.Logf("rooms: table %s (%s) panicked: %v", t.id, t.info.ID, r)

@@ -99,6 +99,15 @@ type toyView struct {
 
 func (v toyView) Viewer() engine.Seat { return v.Seat }
 
+// Describe puts the adding moves in words, up to the target (the other
+// moves keep their Action.String, engine.Describe's fallback).
+func (v toyView) Describe(a engine.Action) string {
+	if a.Kind == addOne.Kind && len(a.Args) == 1 {
+		return fmt.Sprintf("Add %d (%d to go)", a.Args[0], v.Target-v.Count-a.Args[0])
+	}
+	return ""
+}
+
 var (
 	addOne = engine.Action{Kind: "add", Args: []int{1}}
 	addTwo = engine.Action{Kind: "add", Args: []int{2}}
@@ -122,15 +131,6 @@ func (s *toyState) Pending() []engine.Seat {
 }
 
 func (s *toyState) Responding() []engine.Seat { return slices.Clone(s.Answering) }
-
-// Describe puts the adding moves in words (the others keep their
-// Action.String, engine.Describe's fallback).
-func (s *toyState) Describe(seat engine.Seat, a engine.Action) string {
-	if a.Kind == addOne.Kind && len(a.Args) == 1 {
-		return fmt.Sprintf("Add %d", a.Args[0])
-	}
-	return ""
-}
 
 func (s *toyState) Legal(seat engine.Seat) []engine.Action {
 	switch {

@@ -55,7 +55,6 @@ const (
 	opReport     = "report"
 	opRematch    = "rematch"
 	opRename     = "rename"
-	opDescribe   = "describe"   // words for legal moves (no client needed)
 	opAdminInfo  = "admininfo"  // the table as an admin sees it (TableInfo)
 	opAdminClose = "adminclose" // an admin closes the table (Text: the reason; By, From.Node: who, where)
 )
@@ -77,11 +76,6 @@ type cmdReq struct {
 	Opts   engine.Options `json:"opts,omitempty"`
 	Text   string         `json:"text,omitempty"`
 	Resume bool           `json:"resume,omitempty"` // join: only a seat the player dropped out of
-	// Describe: the moves made when Legal was listed, and which of the
-	// seat's legal moves to put in words.
-	Made  int `json:"made,omitempty"`
-	First int `json:"first,omitempty"`
-	Count int `json:"count,omitempty"`
 }
 
 // cmdReply answers a cmdReq.
@@ -89,7 +83,6 @@ type cmdReply struct {
 	Table string     `json:"table,omitempty"` // where the client is now
 	Err   string     `json:"err,omitempty"`
 	Kind  string     `json:"kind,omitempty"` // the sentinel Err matches, or "rule"
-	Words []string   `json:"words,omitempty"`
 	Info  *TableInfo `json:"info,omitempty"`
 }
 
@@ -154,17 +147,17 @@ type relayNote struct {
 	Update json.RawMessage `json:"update"`
 }
 
-// wireUpdate is a TableUpdate as it travels: the view as JSON, and what
-// the client's node needs to ask for the words of the legal moves.
+// wireUpdate is a TableUpdate as it travels, with the view as JSON: the
+// client's node reads it back into the game's view type, whose words for
+// the legal moves are those the owner's view would say.
 type wireUpdate struct {
 	TableUpdate
 	View json.RawMessage `json:"View,omitempty"`
-	Made int             `json:"made"`
 }
 
-// encodeUpdate writes u for another node (made: the moves made so far).
-func encodeUpdate(u *TableUpdate, made int) ([]byte, error) {
-	w := wireUpdate{TableUpdate: *u, Made: made}
+// encodeUpdate writes u for another node.
+func encodeUpdate(u *TableUpdate) ([]byte, error) {
+	w := wireUpdate{TableUpdate: *u}
 	w.TableUpdate.View = nil
 	if u.View != nil {
 		v, err := json.Marshal(u.View)

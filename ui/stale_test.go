@@ -202,3 +202,32 @@ func paneOf(s string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// TestMenuWordsComeFromTheUpdate: the move menu puts an update's moves in
+// words from that update's own view, whatever the table did since: drawing
+// a screen asks nothing of the table, which may be busy or on another
+// node.
+func TestMenuWordsComeFromTheUpdate(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 80, 24)
+	ts := atTable(t, d)
+	mine := ts.u
+	first := ts.menu()[0]
+	want := engine.Describe(mine.View, first.act)
+	if want == first.act.String() {
+		t.Fatalf("the game has no words for %v", first.act)
+	}
+	if err := d.client.Act(first.act); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; d.app.table.u.Version == mine.Version; i++ {
+		if i == 100 {
+			t.Fatal("the table never moved on")
+		}
+		d.screen()
+	}
+	ts.setUpdate(mine)
+	rows, _ := ts.menuRows(ts.menu(), 0, 200, 40)
+	if got := strings.Join(rows, "\n"); !strings.Contains(got, want) {
+		t.Fatalf("an update drawn after the table moved on lacks the words %q:\n%s", want, got)
+	}
+}

@@ -591,8 +591,8 @@ func (ts *tableScreen) menu() []menuMove {
 	return out
 }
 
-// menuMove is one line of the move menu: a legal move (the index into the
-// update's Legal, whose words the table gives on demand, and the move) and
+// menuMove is one line of the move menu: a legal move (its index into the
+// update's Legal, and the move, whose words the update's view gives) and
 // its hot key (the zero binding for none), which both plays the move and is
 // shown before the words.
 type menuMove struct {
@@ -729,12 +729,10 @@ func (ts *tableScreen) menuRows(menu []menuMove, first, w, room int) (rows []str
 		if k == "" {
 			k = "·"
 		}
-		// Only the shown moves are put in words; a move may name a
-		// player by seat reference (engine.SeatRef).
-		text := engine.ExpandSeats(ts.u.Describe(mv.i), ts.nameOf)
-		if text == "" {
-			text = "…" // the table has moved on: the next update is coming
-		}
+		// Only the shown moves are put in words, from the update's view
+		// on this goroutine; a move may name a player by seat reference
+		// (engine.SeatRef).
+		text := engine.ExpandSeats(engine.Describe(ts.u.View, mv.act), ts.nameOf)
 		head := fmt.Sprintf("[%s] ", k)
 		part := wrapHang(head+text, max(w-1, 8), board.Width(head))
 		if len(part) > 2 {

@@ -86,8 +86,8 @@ func CheckRefused(t testing.TB, st engine.State, moves ...Move) {
 // CheckSeats checks the contract between Pending, Legal, Timeout and
 // Outcome for seats -2..players: a seat has legal moves exactly when it is
 // pending, its Timeout is one of them, the game is over exactly when
-// nobody is pending, and (for an engine.Describer) every legal move has
-// words.
+// nobody is pending, and (for a view that is an engine.Describer) every
+// legal move has words.
 func CheckSeats(t testing.TB, st engine.State, players int) {
 	pending := st.Pending()
 	for s := engine.Seat(-2); int(s) <= players; s++ {
@@ -96,13 +96,8 @@ func CheckSeats(t testing.TB, st engine.State, players int) {
 			t.Helper()
 			t.Fatalf("seat %d: pending %v but legal %v", s, pending, legal)
 		}
-		if d, ok := st.(engine.Describer); ok {
-			for _, a := range legal {
-				if d.Describe(s, a) == "" {
-					t.Helper()
-					t.Fatalf("seat %d: action %v has no description", s, a)
-				}
-			}
+		if len(legal) > 0 {
+			checkWords(t, st.View(s), s, legal)
 		}
 		if len(legal) > 0 {
 			if _, ok := engine.Find(legal, st.Timeout(s)); !ok {
@@ -235,7 +230,8 @@ func Golden(t testing.TB, path string, got []byte, update bool) {
 
 // CheckPublic is the leak test of a game without hidden information: the
 // views of every seat and of a spectator must be equal apart from their
-// "you" field, and every event must be public.
+// "you" field, every event must be public, and the words of the moves
+// must come from the views (CheckWords).
 func CheckPublic(t testing.TB, st engine.State, players int, ev []engine.Event) {
 	for _, e := range ev {
 		if e.To != engine.Everyone {
@@ -249,6 +245,7 @@ func CheckPublic(t testing.TB, st engine.State, players int, ev []engine.Event) 
 			t.Helper()
 			t.Fatalf("seat %d sees something a spectator does not:\n%s\n%s", s, got, want)
 		}
+		CheckWords(t, st, s)
 	}
 }
 

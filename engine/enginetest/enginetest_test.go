@@ -20,6 +20,7 @@ type race struct {
 	Pos   [2]int      `json:"pos"`
 	Leak  bool        `json:"leak"`
 	Dirty bool        `json:"dirty"` // a refusal changes the state
+	Mute  bool        `json:"mute"`  // the views have no words for a jump
 }
 
 type toy struct{}
@@ -58,9 +59,6 @@ func (r *race) Legal(s engine.Seat) []engine.Action {
 	}
 	return []engine.Action{{Kind: "step"}, {Kind: "jump"}}
 }
-func (r *race) Describe(s engine.Seat, a engine.Action) string {
-	return map[string]string{"step": "Step", "jump": "Jump"}[a.Kind]
-}
 func (r *race) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	act, ok := engine.Find(r.Legal(s), a)
 	if !ok {
@@ -83,8 +81,19 @@ type raceView map[string]any
 
 func (v raceView) Viewer() engine.Seat { return v["you"].(engine.Seat) }
 
+// Describe puts the moves in words, but for a jump when the view is mute.
+func (v raceView) Describe(a engine.Action) string {
+	if a.Kind == "jump" && v["mute"] == true {
+		return ""
+	}
+	return map[string]string{"step": "Step", "jump": "Jump"}[a.Kind]
+}
+
 func (r *race) View(s engine.Seat) engine.View {
 	v := raceView{"you": s, "pos": r.Pos}
+	if r.Mute {
+		v["mute"] = true
+	}
 	if r.Leak && s == 1 {
 		v["secret"] = true
 	}
@@ -187,6 +196,9 @@ func TestHelpersCatchBugs(t *testing.T) {
 	}
 	if msg := fails(func(f testing.TB) { MustApply(f, &race{}, Move{1, engine.Action{Kind: "step"}}) }); msg == "" {
 		t.Fatal("an illegal move was applied")
+	}
+	if msg := fails(func(f testing.TB) { CheckSeats(f, &race{Mute: true}, 2) }); !strings.Contains(msg, "jump has no words") {
+		t.Fatalf("a move without words not found: %q", msg)
 	}
 }
 

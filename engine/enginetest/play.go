@@ -199,12 +199,13 @@ type Secrets struct {
 }
 
 // CheckSecrets is the leak test of a game with secrets: it plays st to its
-// end with random legal moves and, every sc.Every moves, compares st with
-// each seat's twin: every other seat and a spectator see the same views and
-// legal moves (and whatever Observe compares), the seat itself sees a
+// end with random legal moves and, every sc.Every moves, checks every
+// seat's words (CheckWords) and compares st with each seat's twin: every
+// other seat and a spectator see the same views, legal moves and words of
+// those moves (and whatever Observe compares), the seat itself sees a
 // difference, and after the next move, unless it depends on the secret,
-// they read the same events and see the same views. It returns the number
-// of comparisons.
+// they read the same events and see the same views and words. It returns
+// the number of comparisons.
 func CheckSecrets(t testing.TB, st engine.State, rng *engine.RNG, sc Secrets) int {
 	t.Helper()
 	every := orDefault(sc.Every, 1)
@@ -212,6 +213,9 @@ func CheckSecrets(t testing.TB, st engine.State, rng *engine.RNG, sc Secrets) in
 	for step := 0; !st.Outcome().Done; step++ {
 		m := choose(sc.Choose, st, rng)
 		if step%every == 0 {
+			for s := range engine.Seat(sc.Players) {
+				CheckWords(t, st, s)
+			}
 			for o := range engine.Seat(sc.Players) {
 				if b, ok := sc.Twin(st, o); ok {
 					checked++
@@ -241,6 +245,7 @@ func compareWorlds(t testing.TB, a, b engine.State, o engine.Seat, m Move, sc Se
 		if la, lb := legalJSON(t, a, s), legalJSON(t, b, s); la != lb {
 			t.Fatalf("seat %d's moves depend on seat %d's secret", s, o)
 		}
+		sameWords(t, a, b, s, o, "")
 		if sc.Observe != nil {
 			sc.Observe(a, b, s, o)
 		}
@@ -266,6 +271,18 @@ func compareWorlds(t testing.TB, a, b engine.State, o engine.Seat, m Move, sc Se
 		if va, vb := viewJSON(t, a, s), viewJSON(t, b, s); va != vb {
 			t.Fatalf("after %v seat %d sees seat %d's secret:\n%s\n%s", m.Action, s, o, va, vb)
 		}
+		sameWords(t, a, b, s, o, "after "+m.Action.String()+" ")
+	}
+}
+
+// sameWords fails unless seat s's view puts its legal moves in the same
+// words in a and b, which differ only in seat o's secret (when names
+// the moment for the message).
+func sameWords(t testing.TB, a, b engine.State, s, o engine.Seat, when string) {
+	legal := a.Legal(s)
+	if wa, wb := Words(a.View(s), legal), Words(b.View(s), legal); !slices.Equal(wa, wb) {
+		t.Helper()
+		t.Fatalf("%sthe words of seat %d's moves depend on seat %d's secret:\n%q\n%q", when, s, o, wa, wb)
 	}
 }
 

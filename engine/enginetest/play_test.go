@@ -3,6 +3,7 @@ package enginetest
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -67,11 +68,28 @@ func TestPlayChecked(t *testing.T) {
 }
 
 // hidden is the toy race where each seat holds a secret number that only
-// its own view shows; with Peek, seat 0 sees seat 1's too (a leak).
+// its own view shows; with Peek, seat 0 sees seat 1's too (a leak); with
+// Whisper, the words of seat 0's moves name seat 1's secret, which its
+// view holds out of sight of its JSON (a leak in words only).
 type hidden struct {
-	R      race   `json:"r"`
-	Secret [2]int `json:"secret"`
-	Peek   bool   `json:"peek"`
+	R       race   `json:"r"`
+	Secret  [2]int `json:"secret"`
+	Peek    bool   `json:"peek"`
+	Whisper bool   `json:"whisper"`
+}
+
+// whisperView is the view of seat 0 of a hidden race with Whisper.
+type whisperView struct {
+	You   engine.Seat `json:"you"`
+	Pos   [2]int      `json:"pos"`
+	Mine  int         `json:"secret"`
+	other int
+}
+
+func (v whisperView) Viewer() engine.Seat { return v.You }
+
+func (v whisperView) Describe(a engine.Action) string {
+	return fmt.Sprintf("%s (seat 1 holds %d)", a.Kind, v.other)
 }
 
 type hiddenGame struct{ toy }
@@ -99,6 +117,9 @@ func (h *hidden) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 func (h *hidden) Outcome() engine.Outcome             { return h.R.Outcome() }
 func (h *hidden) Timeout(s engine.Seat) engine.Action { return h.R.Timeout(s) }
 func (h *hidden) View(s engine.Seat) engine.View {
+	if h.Whisper && s == 0 {
+		return whisperView{You: s, Pos: h.R.Pos, Mine: h.Secret[0], other: h.Secret[1]}
+	}
 	v := raceView{"you": s, "pos": h.R.Pos}
 	if s >= 0 {
 		v["secret"] = h.Secret[s]
@@ -132,5 +153,14 @@ func TestCheckSecrets(t *testing.T) {
 		CheckSecrets(f, &hidden{}, &rng, Secrets{Game: hiddenGame{}, Players: 2, Twin: same})
 	}); !strings.Contains(msg, "does not see their own secret") {
 		t.Fatalf("a twin without a difference passed: %q", msg)
+	}
+	if msg := fails(func(f testing.TB) {
+		rng := engine.NewRNG(3)
+		CheckSecrets(f, &hidden{Whisper: true}, &rng, Secrets{Game: hiddenGame{}, Players: 2, Twin: twin})
+	}); !strings.Contains(msg, "the words of seat 0's moves depend on seat 1's secret") {
+		t.Fatalf("a leak in the words of moves not found: %q", msg)
+	}
+	if msg := fails(func(f testing.TB) { CheckWords(f, &hidden{Whisper: true, Secret: [2]int{10, 20}}, 0) }); !strings.Contains(msg, "once read back from JSON") {
+		t.Fatalf("words that do not come from the view's JSON not found: %q", msg)
 	}
 }

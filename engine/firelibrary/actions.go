@@ -1,7 +1,6 @@
 package firelibrary
 
 import (
-	"fmt"
 	"slices"
 
 	"arcade/engine"
@@ -49,15 +48,15 @@ func (g *state) listLegal(s engine.Seat) []engine.Action {
 		}
 		return out
 	case PhaseSave:
-		p := toolMoves{acts: make([]engine.Action, 0, 8)}
+		out := make([]engine.Action, 0, 8)
 		if g.Bag.Total() > 0 {
-			p.acts = append(p.acts, engine.Action{Kind: KindDraw})
+			out = append(out, engine.Action{Kind: KindDraw})
 		}
 		if g.canStop() {
-			p.acts = append(p.acts, engine.Action{Kind: KindStop})
+			out = append(out, engine.Action{Kind: KindStop})
 		}
-		g.addToolPlays(s, &p)
-		return p.acts
+		g.addToolPlays(s, &out)
+		return out
 	case PhasePlace:
 		out := make([]engine.Action, 0, len(g.Turn.Drawing)+1)
 		for i, t := range g.Turn.Drawing {
@@ -101,10 +100,10 @@ func (g *state) listLegal(s engine.Seat) []engine.Action {
 // withToolPlays lists the move kind (without arguments), then seat s's
 // tool moves.
 func (g *state) withToolPlays(s engine.Seat, kind string) []engine.Action {
-	p := toolMoves{acts: make([]engine.Action, 1, 8)}
-	p.acts[0] = engine.Action{Kind: kind}
-	g.addToolPlays(s, &p)
-	return p.acts
+	out := make([]engine.Action, 1, 8)
+	out[0] = engine.Action{Kind: kind}
+	g.addToolPlays(s, &out)
+	return out
 }
 
 // oneArg is the Args of a move with the one argument n: for small n a
@@ -123,52 +122,6 @@ var oneArgs = func() (out [16][]int) {
 	}
 	return out
 }()
-
-// Describe implements engine.Describer: the words of seat s's legal move
-// a, as the move menu shows them ("" for a move that is not legal).
-func (g *state) Describe(s engine.Seat, a engine.Action) string {
-	switch a.Kind {
-	case KindOrder:
-		return fmt.Sprintf("Take the %s Turn Order card (%s)", ordinal(a.Arg(0)), layout(a.Arg(0)))
-	case KindDraw:
-		return "Draw a token from the bag"
-	case KindStop:
-		k, b, _ := g.score(g.cardOf(s))
-		return fmt.Sprintf("Escape and score %d (%d + %d bravery)", k+b, k, b)
-	case KindPlace:
-		return "Place " + tokenName(Token(a.Arg(0)))
-	case KindRest:
-		return "Stop placing (the rest go back)"
-	case KindBurn:
-		return "Burn! (first to call scores 1)"
-	case KindPass:
-		switch {
-		case g.Phase == PhaseAmulet:
-			return "Pass: play no Amulet"
-		case g.Var.NoTools:
-			return "Pass"
-		}
-		return "Pass: play no tool"
-	case KindDone:
-		return "End your turn"
-	case KindTool:
-		if i := a.Arg(0); i >= 0 && i < len(g.Market) {
-			return fmt.Sprintf("Take %s (market)", cardTool(g.Market[i]).Name)
-		}
-		return "Draw the top of the tool deck"
-	case KindKeep:
-		return "Keep your tools"
-	case KindSwap:
-		if i := a.Arg(0); i >= 0 && i < len(g.Seats[s].Hand) {
-			return fmt.Sprintf("Swap %s for a new tool", cardTool(g.Seats[s].Hand[i]).Name)
-		}
-	case KindPlay, KindDig:
-		p := toolMoves{words: true}
-		g.addToolPlays(s, &p)
-		return p.text(a)
-	}
-	return ""
-}
 
 // canStop reports whether the active player may escape: after at least
 // one draw (ruling 10), or at once if the bag is empty.

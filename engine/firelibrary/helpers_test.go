@@ -303,3 +303,6 @@ func nextRound(t testing.TB, g *state) {
 		enginetest.MustApply(t, g, mv(s, g.Timeout(s)))
 	}
 }
+
+// moveWords is seat s's words for its legal move a, from its view.
+func moveWords(g *state, s engine.Seat, a engine.Action) string { return g.View(s).(View).Describe(a) }

@@ -90,109 +90,67 @@ func (w windowShut) text(tl int) string {
 	return ""
 }
 
-// addToolPlays adds the tool moves seat s has now to p: each tool in the
-// hand once, in hand order.
-func (g *state) addToolPlays(s engine.Seat, p *toolMoves) {
+// addToolPlays appends the tool moves seat s has now to out: each tool in
+// the hand once, in hand order.
+func (g *state) addToolPlays(s engine.Seat, out *[]engine.Action) {
 	hand := g.Seats[s].Hand
 	for i, c := range hand {
 		tl := c / copiesPerTool
 		if !slices.ContainsFunc(hand[:i], func(d int) bool { return d/copiesPerTool == tl }) &&
 			g.toolWindow(s, tl) == windowOpen {
-			g.playsOf(tl, p)
+			g.playsOf(tl, out)
 		}
 	}
-	if s == g.Active && g.Phase == PhaseSave && g.Bag.Total() > 0 {
-		if tt := g.shovelInUse(); tt != nil {
-			p.acts = append(p.acts, engine.Action{Kind: KindDig})
-			if p.words {
-				p.texts = append(p.texts, "Shovel: draw 2, place 1 (last use)")
-			}
-		}
+	if s == g.Active && g.Phase == PhaseSave && g.Bag.Total() > 0 && g.shovelInUse() != nil {
+		*out = append(*out, engine.Action{Kind: KindDig})
 	}
 }
 
-// toolMoves collects tool moves and, when words is set, their descriptions
-// (texts[i] describes acts[i]). Legal leaves words unset: only Describe
-// formats text.
-type toolMoves struct {
-	words bool
-	acts  []engine.Action
-	texts []string
+// addPlay appends the play of a tool with args (the tool first) to out.
+func addPlay(out *[]engine.Action, args []int) {
+	*out = append(*out, engine.Action{Kind: KindPlay, Args: args})
 }
 
-// add appends the play of a tool with args (the tool first); its text is
-// formatted only when p.words is set.
-func (p *toolMoves) add(args []int, format string, a ...any) {
-	p.acts = append(p.acts, engine.Action{Kind: KindPlay, Args: args})
-	if p.words {
-		p.texts = append(p.texts, eventf(format, a...))
-	}
-}
-
-// text is the description of the play a among p's (words set), or "".
-func (p *toolMoves) text(a engine.Action) string {
-	for i, b := range p.acts {
-		if b.Same(a) && i < len(p.texts) {
-			return p.texts[i]
-		}
-	}
-	return ""
-}
-
-// playsOf adds the ways to play tool tl in its open window to p.
-func (g *state) playsOf(tl int, p *toolMoves) {
+// playsOf appends the ways to play tool tl in its open window to out.
+func (g *state) playsOf(tl int, out *[]engine.Action) {
 	c := g.cardOf(g.Active)
 	switch tl {
-	case toolAmulet:
-		p.add(oneArg(tl), "Amulet: a token on each card")
+	case toolAmulet, toolBucket, toolMap:
+		addPlay(out, oneArg(tl))
 	case toolGloves:
 		if !g.Turn.Gloves {
-			p.add(oneArg(tl), "Gloves: all spaces safe this turn")
+			addPlay(out, oneArg(tl))
 		}
-	case toolShovel:
+	case toolShovel, toolTorch:
 		if g.Bag.Total() > 0 {
-			p.add(oneArg(tl), "Shovel: draw 2, place 1 (2 uses)")
+			addPlay(out, oneArg(tl))
 		}
-	case toolTorch:
-		if g.Bag.Total() > 0 {
-			p.add(oneArg(tl), "Torch: draw 3, place 1 or more")
-		}
-	case toolBucket:
-		p.add(oneArg(tl), "Bucket: stop the fire")
 	case toolCloak:
 		for i, t := range c.Spaces {
 			if t.Book() {
-				p.add([]int{tl, i}, "Cloak: save %s (space %d)", t.Name(), i+1)
+				addPlay(out, []int{tl, i})
 			}
 		}
 	case toolSlingshot:
-		g.slingPlays(c, p)
+		g.slingPlays(c, out)
 	case toolAxe:
-		best := g.bestBooks(c)
-		for _, i := range best {
-			t := c.Spaces[i]
-			p.add([]int{tl, i}, "Axe: take %s%s, score %d", t.Name(), spaceNote(best, i), g.worth(t))
+		for _, i := range c.bestBooks(g.worth) {
+			addPlay(out, []int{tl, i})
 		}
-	case toolCollector:
+	case toolCollector, toolLockbox:
 		for _, t := range distinctBooks(c) {
-			p.add([]int{tl, int(t)}, "Collector's Ed. on %s: +%d", t.Name(), 2*engine.Count(g.Turn.Saved, t))
+			addPlay(out, []int{tl, int(t)})
 		}
 	case toolKnapsack:
 		if g.Bag.Total() > 0 {
 			for _, t := range distinctBooks(c) {
-				p.add([]int{tl, int(t)}, "Knapsack %s, draw a token", t.Name())
+				addPlay(out, []int{tl, int(t)})
 			}
-		}
-	case toolLockbox:
-		for _, t := range distinctBooks(c) {
-			p.add([]int{tl, int(t)}, "Lockbox %s (scores at the end)", t.Name())
 		}
 	case toolCart:
 		if len(distinctBooks(c)) > 0 {
-			p.add(oneArg(tl), "Library Cart: books out of the bag")
+			addPlay(out, oneArg(tl))
 		}
-	case toolMap:
-		p.add(oneArg(tl), "Map: +%d bravery, draw a tool", g.Turn.Bravery)
 	}
 }
 
@@ -204,14 +162,15 @@ func spaceNote(tied []int, i int) string {
 	return fmt.Sprintf(" (space %d)", i+1)
 }
 
-// bestBooks lists the spaces of the most valuable books on card c.
-func (g *state) bestBooks(c *orderCard) []int {
+// bestBooks lists the spaces of the most valuable books on card c, each
+// worth worth(t).
+func (c *orderCard) bestBooks(worth func(Token) int) []int {
 	best, out := -1, []int(nil)
 	for i, t := range c.Spaces {
 		if !t.Book() {
 			continue
 		}
-		switch v := g.worth(t); {
+		switch v := worth(t); {
 		case v > best:
 			best, out = v, []int{i}
 		case v == best:
@@ -274,33 +233,17 @@ func slingFits(c *orderCard, withBook bool) bool {
 	return countTokens(Empty, c.Spaces) >= need && !risky(c.Number, i) && countTokens(Fire, c.Spaces) == 0
 }
 
-func (g *state) slingPlays(c *orderCard, p *toolMoves) {
-	best := g.bestBooks(c)
+// slingPlays appends the ways to play a Slingshot from card c to out:
+// Args [tool, target, space of a most valuable book or -1].
+func (g *state) slingPlays(c *orderCard, out *[]engine.Action) {
+	best := c.bestBooks(g.worth)
 	spaces := best
 	if len(best) == 0 {
 		spaces = []int{-1}
 	}
 	for _, to := range g.slingTargets(len(best) > 0) {
 		for _, i := range spaces {
-			args := []int{toolSlingshot, int(to), i}
-			if !p.words {
-				p.add(args, "")
-				continue
-			}
-			var where string
-			switch {
-			case to == setAsideTo:
-				where = "aside"
-			case to == robotSeat:
-				where = "to the Robot"
-			default:
-				where = "to " + ordinal(g.cardOf(to).Number) + " card"
-			}
-			what := "fire"
-			if i >= 0 {
-				what += " + " + c.Spaces[i].Name() + spaceNote(best, i)
-			}
-			p.add(args, "Slingshot %s: %s", where, what)
+			addPlay(out, []int{toolSlingshot, int(to), i})
 		}
 	}
 }

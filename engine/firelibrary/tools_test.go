@@ -180,7 +180,7 @@ func TestAxe(t *testing.T) {
 	}
 	// Two books tie at 3: the Axe user chooses.
 	legal := g.Legal(1)
-	if len(legal) != 3 || legal[0].Kind != KindPass || g.Describe(1, legal[1]) != "Axe: take yellow (space 1), score 3" {
+	if len(legal) != 3 || legal[0].Kind != KindPass || moveWords(g, 1, legal[1]) != "Axe: take yellow (space 1), score 3" {
 		t.Fatalf("Axe choices %v", legal)
 	}
 	if got := g.Legal(2); len(got) != 1 || got[0].Kind != KindPass {
@@ -242,7 +242,7 @@ func TestCloak(t *testing.T) {
 	// lands on space 4.
 	bust(t, g, White, Black, Yellow)
 	legal := g.Legal(0)
-	if len(legal) != 4 || g.Describe(0, legal[3]) != "Cloak: save yellow (space 3)" {
+	if len(legal) != 4 || moveWords(g, 0, legal[3]) != "Cloak: save yellow (space 3)" {
 		t.Fatalf("Cloak choices %v", legal)
 	}
 	ev := enginetest.MustApply(t, g, mv(0, legal[3]))
@@ -275,7 +275,7 @@ func TestCollectorsEdition(t *testing.T) {
 	g := toolGame(t, 8)
 	give(t, g, 0, toolCollector, toolMap)
 	escapeWith(t, g, Yellow, Black, Yellow) // 2+3+2 + 2 bravery = 9
-	if got := g.Legal(0); len(got) != 4 || g.Describe(0, got[1]) != "Collector's Ed. on yellow: +4" {
+	if got := g.Legal(0); len(got) != 4 || moveWords(g, 0, got[1]) != "Collector's Ed. on yellow: +4" {
 		t.Fatalf("choices %v", got)
 	}
 	ev := enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolCollector, int(Yellow))))
@@ -424,7 +424,7 @@ func TestShovel(t *testing.T) {
 	// The second use: an unplaced book goes back to the bag.
 	forceSeq(t, g, Yellow, Black)
 	yellow := g.Bag[Yellow]
-	if dig, ok := engine.Find(g.Legal(0), act(KindDig)); !ok || g.Describe(0, dig) != "Shovel: draw 2, place 1 (last use)" {
+	if dig, ok := engine.Find(g.Legal(0), act(KindDig)); !ok || moveWords(g, 0, dig) != "Shovel: draw 2, place 1 (last use)" {
 		t.Fatalf("no second Shovel draw: %v", g.Legal(0))
 	}
 	enginetest.MustApply(t, g, mv(0, act(KindDig)))
@@ -450,7 +450,7 @@ func TestTorch(t *testing.T) {
 	forceSeq(t, g, Fire, White, Yellow)
 	enginetest.MustApply(t, g, mv(0, findPlay(t, g, 0, toolTorch)))
 	legal := g.Legal(0)
-	if g.Phase != PhasePlace || len(legal) != 3 || g.Describe(0, legal[0]) != "Place a Fire token" {
+	if g.Phase != PhasePlace || len(legal) != 3 || moveWords(g, 0, legal[0]) != "Place a Fire token" {
 		t.Fatalf("choices %v", legal)
 	}
 	refusedWith(t, g, 0, act(KindRest), "Place at least one of the tokens the Torch drew first")
@@ -483,7 +483,7 @@ func TestSlingshot(t *testing.T) {
 	bust(t, g, Yellow, Black) // the fire on space 3
 	// Every other player still has to play: holders of cards 1, 3, 4.
 	legal := g.Legal(0)
-	if len(legal) != 4 || g.Describe(0, legal[1]) != "Slingshot to 1st card: fire + black" {
+	if len(legal) != 4 || moveWords(g, 0, legal[1]) != "Slingshot to 1st card: fire + black" {
 		t.Fatalf("choices %v", legal)
 	}
 	to := g.card(3).Holder
@@ -514,7 +514,7 @@ func TestSlingshot(t *testing.T) {
 	}
 	bust(t, g, Purple)
 	legal = g.Legal(0)
-	if len(legal) != 2 || g.Describe(0, legal[1]) != "Slingshot aside: fire + purple" {
+	if len(legal) != 2 || moveWords(g, 0, legal[1]) != "Slingshot aside: fire + purple" {
 		t.Fatalf("choices %v", legal)
 	}
 	enginetest.MustApply(t, g, mv(0, legal[1]))

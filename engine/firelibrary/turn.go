@@ -127,7 +127,7 @@ func (g *state) putBackDrawing() {
 func (g *state) escape() {
 	s := g.Active
 	c := g.cardOf(s)
-	knowledge, bravery, books := g.score(c)
+	knowledge, bravery, books := c.score(g.worth)
 	g.addScore(s, knowledge+bravery)
 	g.emit("%s escaped with %d %s: %d knowledge + %d bravery = %d (score %d)", seat(s), books,
 		engine.Plural(books, "book", "books"), knowledge, bravery, knowledge+bravery, g.Seats[s].Score)
@@ -156,13 +156,14 @@ func (g *state) escape() {
 	}
 }
 
-// score computes what escaping with card c scores now. Bravery is the
-// number under the rightmost risky space holding a token (Gloves keep it).
-func (g *state) score(c *orderCard) (knowledge, bravery, books int) {
+// score computes what escaping with card c scores now, each book worth
+// worth(t). Bravery is the number under the rightmost risky space holding
+// a token (Gloves keep it).
+func (c *orderCard) score(worth func(Token) int) (knowledge, bravery, books int) {
 	for i, t := range c.Spaces {
 		if t.Book() {
 			books++
-			knowledge += g.worth(t)
+			knowledge += worth(t)
 		}
 		if t != Empty && risky(c.Number, i) {
 			bravery = orderCards[c.Number-1][i]

@@ -168,7 +168,7 @@ func TestRobotSlingshotAndBravery(t *testing.T) {
 	topDeck(t, g, toolSlingshot*copiesPerTool+2) // banners Black and Purple
 	bust(t, g, Black)                            // the fire on risky space 2 of the 1st card
 	legal := g.Legal(0)
-	if len(legal) != 3 || g.Describe(0, legal[1]) != "Slingshot to the Robot: fire + black" {
+	if len(legal) != 3 || moveWords(g, 0, legal[1]) != "Slingshot to the Robot: fire + black" {
 		t.Fatalf("choices %v", legal)
 	}
 	enginetest.MustApply(t, g, mv(0, legal[1]))

@@ -1,7 +1,6 @@
 package fireproto
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -64,39 +63,6 @@ func btoi(b bool) int {
 // card: shared, so that listing them allocates nothing. Nobody writes to
 // a move's Args.
 var orderArgs = [...][]int{{1}, {2}, {3}, {4}, {5}}
-
-// Describe implements engine.Describer: the words of seat s's legal move a.
-func (g *state) Describe(s engine.Seat, a engine.Action) string {
-	switch a.Kind {
-	case KindOrder:
-		if len(a.Args) == 1 {
-			return engine.Ordinal(a.Args[0]) + " card: " + layout(a.Args[0])
-		}
-	case KindDraw:
-		return fmt.Sprintf("Draw a token onto space %d (%s)", g.Drawn+1, spaceName(g.cardOf(s).Number, g.Drawn))
-	case KindScore:
-		c := g.cardOf(s)
-		k, _ := g.knowledge(c)
-		b := bravery(c.Number)
-		return fmt.Sprintf("Score %d: %d knowledge + %d bravery", k+b, k, b)
-	case KindDouse:
-		if g.Phase == PhaseFire {
-			return "Douse it with a Bucket, carry on"
-		}
-		return "Douse this harmless fire (Bucket)"
-	case KindBurn:
-		_, books := g.knowledge(g.cardOf(s))
-		burn := "no books"
-		if books > 0 {
-			burn = fmt.Sprintf("%d %s", books, engine.Plural(books, "book", "books"))
-		}
-		if g.Seats[s].Buckets < maxBuckets {
-			burn += ", +1 Bucket"
-		}
-		return "Let it burn: " + burn
-	}
-	return ""
-}
 
 // canDouse reports whether the token just drawn is an undoused fire and the
 // active player holds a Bucket.

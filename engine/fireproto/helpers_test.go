@@ -113,3 +113,6 @@ func readFile(t testing.TB, path string) []byte {
 	}
 	return data
 }
+
+// moveWords is seat s's words for its legal move a, from its view.
+func moveWords(g *state, s engine.Seat, a engine.Action) string { return g.View(s).(View).Describe(a) }

@@ -148,7 +148,7 @@ func TestScoringExamples(t *testing.T) {
 		put(t, g, tc.tokens...)
 		legal := g.Legal(0)
 		if a, ok := engine.Find(legal, act(KindScore)); !ok ||
-			!strings.HasPrefix(g.Describe(0, a), "Score "+strconv.Itoa(tc.score)+": ") {
+			!strings.HasPrefix(moveWords(g, 0, a), "Score "+strconv.Itoa(tc.score)+": ") {
 			t.Fatalf("legal %v", legal)
 		}
 		ev := apply(t, g, 0, act(KindScore))
@@ -232,7 +232,7 @@ func TestBucketDousesAndKeepsSpace(t *testing.T) {
 	}
 	legal := g.Legal(0)
 	if len(legal) != 2 || legal[0].Kind != KindDouse || legal[1].Kind != KindBurn ||
-		g.Describe(0, legal[1]) != "Let it burn: 2 books, +1 Bucket" {
+		moveWords(g, 0, legal[1]) != "Let it burn: 2 books, +1 Bucket" {
 		t.Fatalf("legal %v", legal)
 	}
 	if g.Timeout(0).Kind != KindDouse {
@@ -289,7 +289,7 @@ func TestDousedFireIsNotAFirstFire(t *testing.T) {
 	g.Seats[0].Buckets, g.Supply = 1, 9
 	drawForced(t, g, Fire)
 	a, ok := engine.Find(g.Legal(0), act(KindDouse))
-	if !ok || g.Describe(0, a) != "Douse this harmless fire (Bucket)" {
+	if !ok || moveWords(g, 0, a) != "Douse this harmless fire (Bucket)" {
 		t.Fatalf("legal %v", g.Legal(0))
 	}
 	apply(t, g, 0, act(KindDouse))
@@ -326,7 +326,7 @@ func TestBucketLimitTwo(t *testing.T) {
 	}
 	drawForced(t, g, Fire)
 	legal := g.Legal(0)
-	if g.Describe(0, legal[1]) != "Let it burn: no books" {
+	if moveWords(g, 0, legal[1]) != "Let it burn: no books" {
 		t.Fatalf("legal %v", legal)
 	}
 	ev := apply(t, g, 0, act(KindBurn))
@@ -473,7 +473,7 @@ func TestTurnOrderChoice(t *testing.T) {
 	g.log.Take()
 	first := g.Picks[1]
 	if a := g.Timeout(3); !a.Same(act(KindOrder, 1)) ||
-		g.Describe(3, a) != "1st card: S X X X X, bravery 4" {
+		moveWords(g, 3, a) != "1st card: S X X X X, bravery 4" {
 		t.Fatalf("order timeout %v", a)
 	}
 	if _, err := g.Apply(1, act(KindOrder, 1)); err == nil ||
@@ -551,7 +551,7 @@ func TestTwoPlayerCards(t *testing.T) {
 
 func TestTimeouts(t *testing.T) {
 	g := fresh(t, 2)
-	if a := g.Timeout(0); a.Kind != KindDraw || g.Describe(0, a) != "Draw a token onto space 1 (safe)" {
+	if a := g.Timeout(0); a.Kind != KindDraw || moveWords(g, 0, a) != "Draw a token onto space 1 (safe)" {
 		t.Fatalf("first timeout %v", a)
 	}
 	if a := g.Timeout(1); a.Kind != "" {

@@ -1,7 +1,6 @@
 package firetower
 
 import (
-	"fmt"
 	"math/bits"
 	"slices"
 
@@ -478,75 +477,6 @@ func ascending(idx []int, n int) bool {
 		}
 	}
 	return true
-}
-
-// Describe implements engine.Describer: the words of seat s's legal move
-// a, as the move menu shows them ("" for a malformed move).
-func (g *state) Describe(s engine.Seat, a engine.Action) string {
-	hand := g.Seats[s].Hand
-	card := func(i int) (Card, bool) {
-		if i < 0 || i >= len(hand) {
-			return 0, false
-		}
-		return hand[i], true
-	}
-	at := Point{a.Arg(0), a.Arg(1)}
-	switch a.Kind {
-	case KindEnd:
-		return "End your turn (keep the Bucket)"
-	case KindPass:
-		return "No card to play: end your turn"
-	case KindSpread:
-		return fmt.Sprintf("Wind %s: spread the fire to %s", g.Pos.Wind, at)
-	case KindEmber:
-		if g.EmberFrom != nil {
-			return fmt.Sprintf("Ember: the gem from %s lands on %s", *g.EmberFrom, at)
-		}
-	case KindBucket:
-		if e, err := g.Pos.Bucket(at, a.Arg(2), g.towersOf(s)); err == nil {
-			return fmt.Sprintf("Bucket %s: %s", span(Line3.Cells(at, a.Arg(2))), e.Summary())
-		}
-	case KindWind:
-		if c, ok := card(a.Arg(0)); ok {
-			if d := c.Dir(); !g.windLive(d) {
-				return fmt.Sprintf("%s card: %s threatens no tower, so roll the die", c, d)
-			}
-			return fmt.Sprintf("%s card: the wind blows %s from next turn", c, c.Dir())
-		}
-	case KindRoll:
-		if c, ok := card(a.Arg(0)); ok {
-			return fmt.Sprintf("%s card: roll the die for a new wind", c)
-		}
-	case KindPlay:
-		at = Point{a.Arg(1), a.Arg(2)}
-		if c, ok := card(a.Arg(0)); ok {
-			if e, err := g.Pos.Place(c, at, a.Arg(3)); err == nil {
-				return playText(c, c.Shape().Cells(at, a.Arg(3)), e)
-			}
-		}
-	case KindTrim:
-		if c, ok := card(a.Arg(0)); ok {
-			return fmt.Sprintf("Discard %s (hand %d of %d)", c, len(hand), g.HandSize)
-		}
-	case KindDiscard, KindRedraw:
-		for _, i := range a.Args {
-			if _, ok := card(i); !ok {
-				return ""
-			}
-		}
-		switch {
-		case a.Kind == KindDiscard && len(a.Args) == len(hand):
-			return fmt.Sprintf("Discard your whole hand and draw %d", g.HandSize)
-		case a.Kind == KindDiscard:
-			return fmt.Sprintf("Discard %s and draw %d", cardList(pick(hand, a.Args)), len(a.Args))
-		case len(a.Args) == 0:
-			return "Firestorm: keep your hand"
-		case len(a.Args) == len(hand):
-			return "Firestorm: redraw your whole hand"
-		}
-		return fmt.Sprintf("Firestorm: redraw %s", cardList(pick(hand, a.Args)))
-	}
-	return ""
 }
 
 // playText describes the play of card c on cells, with its effect e.

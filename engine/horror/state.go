@@ -224,9 +224,6 @@ var passCosts = [3][3]int8{
 	Closed: {Wall: -1, Open: 1, Closed: 1},
 }
 
-// room is the room at cell c.
-func (g *state) room(c int) room { return rooms[g.Cells[c].Tile] }
-
 // markersIn counts the search markers in cell c.
 func (g *state) markersIn(c int) int {
 	n := 0

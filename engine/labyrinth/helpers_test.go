@@ -78,3 +78,6 @@ func randomGames(t testing.TB, games int, seed uint64, before func(*state, *engi
 		}
 	}
 }
+
+// moveWords is seat s's words for its legal move a, from its view.
+func moveWords(g *state, s engine.Seat, a engine.Action) string { return g.View(s).(View).Describe(a) }

@@ -76,10 +76,51 @@ func moveLabel(m MoveSpec) string {
 	return s
 }
 
-// Describe implements engine.Describer: the words of seat s's legal move
-// a, as the move menu shows them ("" for a malformed move). Only the
-// current player has moves, so s is the seat whose turn it is.
-func (g *state) Describe(s engine.Seat, a engine.Action) string {
+// Describe implements engine.Describer: the words of a, one of the
+// viewer's legal moves, from what the view shows ("" for a malformed
+// move). Only the current player has moves, so the viewer is the seat
+// whose turn it is.
+func (v View) Describe(a engine.Action) string {
+	switch a.Kind {
+	case KindMove:
+		m, ok := DecodeMove(a.Args)
+		if !ok || m.Tile < 0 || m.Tile >= NumTiles {
+			return ""
+		}
+		if m.Bonus == BonusCapture { // the Terror caught is the one on the tile
+			t := v.Tiles[m.Tile].Terror
+			if t == nil {
+				return ""
+			}
+			m.Terror = t.ID
+		}
+		return moveLabel(m)
+	case KindPass:
+		if len(a.Args) == 5 {
+			return passLabel(PassSpec{Tile: a.Args[0], Partner: a.Args[1], Give: a.Args[2], Receive: a.Args[3], Service: a.Args[4]}, v.Solo)
+		}
+	case KindPassAction:
+		if v.Players > 0 {
+			return "Pass an action to " + seatName((v.You+1)%engine.Seat(v.Players))
+		}
+	case KindDiscard:
+		if id := a.Arg(0); id >= 0 && id < NumCards && v.Solo && !v.holds(id) {
+			return "Discard " + CardName(id) + " (Trolley)"
+		}
+	}
+	return plainLabel(a)
+}
+
+// holds reports whether the player whose turn it is holds card id.
+func (v View) holds(id int) bool {
+	if v.Turn < 0 || int(v.Turn) >= len(v.Seats) {
+		return false
+	}
+	return slices.ContainsFunc(v.Seats[v.Turn].Hand.Cards, func(c CardView) bool { return c.ID == id })
+}
+
+// plainLabel is the words of a move that need nothing but the move.
+func plainLabel(a engine.Action) string {
 	tile := func() (int, bool) { return a.Arg(0), a.Arg(0) >= 0 && a.Arg(0) < NumTiles }
 	card := func() (int, bool) { return a.Arg(0), a.Arg(0) >= 0 && a.Arg(0) < NumCards }
 	switch a.Kind {
@@ -87,17 +128,6 @@ func (g *state) Describe(s engine.Seat, a engine.Action) string {
 		if gn := a.Arg(0); gn >= 0 && gn < NumGenres {
 			return "Take a book: " + GenreNames[gn]
 		}
-	case KindMove:
-		m, ok := DecodeMove(a.Args)
-		if !ok || m.Tile < 0 || m.Tile >= NumTiles {
-			return ""
-		}
-		if m.Bonus == BonusCapture { // the Terror caught is the one on the tile
-			if m.Terror = g.Tiles[m.Tile].Terror; m.Terror < 0 {
-				return ""
-			}
-		}
-		return moveLabel(m)
 	case KindFlip:
 		if i, ok := tile(); ok {
 			if len(a.Args) > 1 {
@@ -114,21 +144,12 @@ func (g *state) Describe(s engine.Seat, a engine.Action) string {
 		}
 	case KindTake:
 		return takeLabel(a.Args)
-	case KindPass:
-		if len(a.Args) == 5 {
-			return g.passLabel(PassSpec{Tile: a.Args[0], Partner: a.Args[1], Give: a.Args[2], Receive: a.Args[3], Service: a.Args[4]})
-		}
-	case KindPassAction:
-		return "Pass an action to " + seatName(g.next(s))
 	case KindTime:
 		if id, ok := card(); ok {
 			return "Play " + CardName(id) + ": +1 action"
 		}
 	case KindDiscard:
 		if id, ok := card(); ok {
-			if g.solo() && !slices.Contains(g.me().Cards, id) {
-				return "Discard " + CardName(id) + " (Trolley)"
-			}
 			return "Discard " + CardName(id)
 		}
 	case KindEnd:

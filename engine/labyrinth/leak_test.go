@@ -41,7 +41,8 @@ func twin(g *state, rng *engine.RNG) *state {
 }
 
 // sameSight fails unless every seat (and a spectator) sees a and b alike:
-// views, legal moves and labels.
+// views, legal moves and the words of those moves, which come from the
+// view alone (enginetest.CheckWords).
 func sameSight(t *testing.T, a, b *state) {
 	t.Helper()
 	for s := engine.Seat(-1); int(s) < a.Players; s++ {
@@ -51,6 +52,11 @@ func sameSight(t *testing.T, a, b *state) {
 		la, _ := json.Marshal(a.Legal(s))
 		lb, _ := json.Marshal(b.Legal(s))
 		enginetest.SameJSON(t, "legal moves", la, lb)
+		wa, wb := enginetest.Words(a.View(s), a.Legal(s)), enginetest.Words(b.View(s), b.Legal(s))
+		if !slices.Equal(wa, wb) {
+			t.Fatalf("the words of seat %d's moves differ:\n%q\n%q", s, wa, wb)
+		}
+		enginetest.CheckWords(t, a, s)
 	}
 }
 
@@ -77,10 +83,11 @@ func secretNames(g *state) []string {
 	return out
 }
 
-// TestNoLeaks plays random games; at every step the state and a twin that
-// differs only in hidden parts look the same to every seat, and no event
-// names a card still in a deck, a Terror still in the stack or a tile
-// never seen. All events are public (hands are open).
+// TestNoLeaks plays random games; at every fifth step the state and a twin
+// that differs only in hidden parts look the same to every seat (views,
+// moves and their words), and no event names a card still in a deck, a
+// Terror still in the stack or a tile never seen. All events are public
+// (hands are open).
 func TestNoLeaks(t *testing.T) {
 	n := 0
 	randomGames(t, 12, 500, func(g *state, rng *engine.RNG) {

@@ -110,10 +110,10 @@ func (g *state) passable(dst []int, h *hand, service int) []int {
 	return dst
 }
 
-// passLabel describes a pass.
-func (g *state) passLabel(p PassSpec) string {
+// passLabel describes a pass (to the Trolley in the solo game).
+func passLabel(p PassSpec, solo bool) string {
 	who := "the Trolley"
-	if !g.solo() {
+	if !solo {
 		who = fmt.Sprintf("P%d", p.Partner+1)
 	}
 	var s string

@@ -145,7 +145,7 @@ func TestSoloHasNoPassToken(t *testing.T) {
 func TestLabels(t *testing.T) {
 	randomGames(t, 6, 70, func(g *state, _ *engine.RNG) {
 		for _, a := range g.Legal(g.Turn) {
-			if d := g.Describe(g.Turn, a); d == "" {
+			if d := moveWords(g, g.Turn, a); d == "" {
 				t.Fatalf("action %v: no words", a)
 			}
 			switch a.Kind {

@@ -132,7 +132,7 @@ func (s *scen) do(kind string, args ...int) []engine.Event {
 	if !ok {
 		s.t.Fatalf("%v is not legal; legal: %v", a, s.g.Legal(s.g.Turn))
 	}
-	fmt.Fprintf(&s.log, "> %v  [%s]\n", a, s.g.Describe(s.g.Turn, l))
+	fmt.Fprintf(&s.log, "> %v  [%s]\n", a, moveWords(s.g, s.g.Turn, l))
 	ev := enginetest.MustApply(s.t, s.g, enginetest.Move{Seat: s.g.Turn, Action: a})
 	for _, e := range ev {
 		fmt.Fprintf(&s.log, "%d\t%s\n", e.To, e.Text)
