@@ -81,8 +81,13 @@ type Config struct {
 	CreateBurst int
 	CreateEvery time.Duration
 	// BotWorkers is how many bot decisions of the whole hub may run at
-	// once (0: runtime.GOMAXPROCS(0)). More wait in a queue, in turn, one
-	// per table at most, so bots never take more CPU than this.
+	// once, i.e. the cores bots may think on (0: half of
+	// runtime.GOMAXPROCS(0), at least 1: BotWorkersFor with
+	// DefaultBotCPUPercent). More wait in a queue, one per table at most,
+	// taking turns between the addresses that opened the tables. The
+	// collector's background work while bots think counts against the
+	// same cores (the workers rest for it), so the rest of the cores stay
+	// free for the sessions however many tables play against bots.
 	BotWorkers int
 	// Now, when set, is the clock of the creation rate limit (tests
 	// advance it by hand); nil: time.Now.

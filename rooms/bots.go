@@ -3,6 +3,9 @@ package rooms
 import (
 	"context"
 	"fmt"
+	"maps"
+	"runtime"
+	"runtime/metrics"
 	"slices"
 	"strings"
 	"sync"
@@ -179,25 +182,70 @@ func choose(ctx context.Context, bot engine.Bot, view engine.View, legal []engin
 	return bot.Choose(ctx, view, legal, rng), true
 }
 
-// botPool runs the bot decisions of a whole hub on at most size goroutines,
-// first queued first served. A table has at most one decision queued or
-// running (table.thinking), so the queue never holds more entries than
-// there are tables, and submitting never blocks. Workers start when there
-// is work and end when the queue is empty.
+// DefaultBotCPUPercent is the share of the cores bots may think on unless
+// the operator says otherwise (Config.BotWorkers): half, so that the other
+// half always serves the sessions, however many tables play against bots.
+const DefaultBotCPUPercent = 50
+
+// BotWorkersFor is how many bot decisions may run at once on percent
+// (1 to 100) of the cores the Go runtime uses (runtime.GOMAXPROCS):
+// rounded down, at least 1.
+func BotWorkersFor(percent int) int {
+	return max(runtime.GOMAXPROCS(0)*percent/100, 1)
+}
+
+// Bounds of the rest the bot workers take for the collector's work.
+const (
+	// maxBotDebt is the most collector time the workers owe at once.
+	maxBotDebt = time.Second
+	// maxBotRest is the longest one rest between two decisions.
+	maxBotRest = 100 * time.Millisecond
+)
+
+// botPool runs the bot decisions of a whole hub on at most size goroutines.
+// A table has at most one decision queued or running (table.thinking), so
+// the queue never holds more entries than there are tables, and submitting
+// never blocks. Workers start when there is work and end when the queue is
+// empty.
+//
+// Fair turns: the queue takes turns between the addresses that opened the
+// tables (the creator's Player.Addr), not between tables, so that one
+// address with many tables cannot make everyone else's bots wait behind
+// all of them. Each decision gets a turn one past the later of its
+// address's last turn and the turn of the decision started last; the
+// lowest turn goes first, and equal turns in the order they came
+// (start-time fair queueing).
+//
+// The collector: bots make garbage, and the runtime's background mark
+// workers and pauses (gcCPU) run outside the pool, on the cores left to
+// the sessions. Whatever of it happens while the pool has work is owed by
+// the workers, who rest that long between decisions (a time without work
+// counts as rest), so that bots and their garbage together stay within
+// size cores.
 type botPool struct {
 	size int
+	// gcCPU returns the collector's background CPU time so far (nil:
+	// gcBackground; tests set their own).
+	gcCPU func() time.Duration
 
-	mu       sync.Mutex
-	queue    []botJob
-	workers  int // goroutines started and not yet ended
-	thinking int // decisions running
-	stopped  bool
-	wg       sync.WaitGroup
+	mu        sync.Mutex
+	queue     []botJob
+	turn      uint64            // turn of the decision started last
+	turns     map[string]uint64 // each address's last turn, where above turn
+	workers   int               // goroutines started and not yet ended
+	thinking  int               // decisions running
+	gcSeen    time.Duration     // gcCPU when last charged
+	debt      time.Duration     // collector time the workers still rest for
+	idleSince time.Time         // when the last worker ended
+	stopped   bool
+	quit      chan struct{} // closed by stop: resting workers end
+	wg        sync.WaitGroup
 }
 
 // botJob is one queued decision of table t.
 type botJob struct {
 	t     *table
+	turn  uint64
 	think func()
 }
 
@@ -208,8 +256,17 @@ func (p *botPool) submit(t *table, think func()) bool {
 	if p.stopped {
 		return false
 	}
-	p.queue = append(p.queue, botJob{t, think})
+	if p.turns == nil {
+		p.turns, p.quit = map[string]uint64{}, make(chan struct{})
+	}
+	addr := t.creator.Addr
+	turn := max(p.turns[addr], p.turn) + 1
+	p.turns[addr] = turn
+	p.queue = append(p.queue, botJob{t: t, turn: turn, think: think})
 	if p.workers < p.size {
+		if p.workers == 0 {
+			p.wake()
+		}
 		p.workers++
 		p.wg.Add(1)
 		go p.work()
@@ -217,22 +274,84 @@ func (p *botPool) submit(t *table, think func()) bool {
 	return true
 }
 
-// work runs queued decisions until the queue is empty.
+// work runs queued decisions until the queue is empty, resting between
+// them while the pool owes the collector time.
 func (p *botPool) work() {
 	defer p.wg.Done()
 	p.mu.Lock()
 	for len(p.queue) > 0 && !p.stopped {
-		j := p.queue[0]
-		p.queue[0] = botJob{}
-		p.queue = p.queue[1:]
+		if p.debt > 0 {
+			rest := min(p.debt, maxBotRest)
+			p.debt -= rest
+			p.mu.Unlock()
+			p.rest(rest)
+			p.mu.Lock()
+			continue
+		}
+		j := p.next()
 		p.thinking++
 		p.mu.Unlock()
 		j.think()
 		p.mu.Lock()
 		p.thinking--
+		p.charge()
 	}
-	p.workers--
+	if p.workers--; p.workers == 0 {
+		p.idleSince = time.Now()
+	}
 	p.mu.Unlock()
+}
+
+// wake starts charging the collector's work to the bots again, after a
+// time without work; the time idle pays off the debt (size cores rested).
+// Called with p.mu held.
+func (p *botPool) wake() {
+	p.gcSeen = p.readGC()
+	idle := min(time.Since(p.idleSince), maxBotDebt)
+	p.debt = max(p.debt-idle*time.Duration(p.size), 0)
+}
+
+// next takes the queued decision with the lowest turn. Called with p.mu
+// held and the queue not empty.
+func (p *botPool) next() botJob {
+	i := 0
+	for k, j := range p.queue {
+		if j.turn < p.queue[i].turn {
+			i = k
+		}
+	}
+	j := p.queue[i]
+	p.queue = slices.Delete(p.queue, i, i+1)
+	p.turn = j.turn
+	maps.DeleteFunc(p.turns, func(_ string, turn uint64) bool { return turn <= p.turn })
+	return j
+}
+
+// charge adds the collector's work since the last charge to the debt.
+// Called with p.mu held.
+func (p *botPool) charge() {
+	if g := p.readGC(); g > p.gcSeen {
+		p.debt = min(p.debt+g-p.gcSeen, maxBotDebt)
+		p.gcSeen = g
+	}
+}
+
+// readGC reads the collector's background CPU time.
+func (p *botPool) readGC() time.Duration {
+	if p.gcCPU != nil {
+		return p.gcCPU()
+	}
+	return gcBackground()
+}
+
+// rest waits d, or until the pool stops.
+func (p *botPool) rest(d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-p.quit:
+	}
 }
 
 // cancel drops t's queued decision (t closed); one already running ends
@@ -253,8 +372,41 @@ func (p *botPool) load() (queued, running int) {
 // stop drops the queue and waits for the running decisions to end.
 func (p *botPool) stop() {
 	p.mu.Lock()
+	if p.quit != nil && !p.stopped {
+		close(p.quit)
+	}
 	p.stopped = true
 	p.queue = nil
 	p.mu.Unlock()
 	p.wg.Wait()
+}
+
+// gcSamples are the runtime metrics of the collector's work outside the
+// goroutines that make the garbage: the background mark workers
+// (dedicated, fractional and idle: a collection's marking is about the
+// same work whichever of them does it) and the pauses (counted on every
+// core). Mark assists are left out: the allocating goroutine does them,
+// on its own time.
+var gcSamples = []string{
+	"/cpu/classes/gc/mark/dedicated:cpu-seconds",
+	"/cpu/classes/gc/mark/idle:cpu-seconds",
+	"/cpu/classes/gc/pause:cpu-seconds",
+}
+
+// gcBackground is the CPU time the collector has spent so far outside the
+// goroutines that make the garbage (gcSamples). The runtime adds to it at
+// the end of each collection.
+func gcBackground() time.Duration {
+	s := make([]metrics.Sample, len(gcSamples))
+	for i, name := range gcSamples {
+		s[i].Name = name
+	}
+	metrics.Read(s)
+	var sec float64
+	for _, v := range s {
+		if v.Value.Kind() == metrics.KindFloat64 {
+			sec += v.Value.Float64()
+		}
+	}
+	return time.Duration(sec * float64(time.Second))
 }

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"reflect"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -75,7 +74,7 @@ func (c Config) withDefaults() Config {
 	c.MaxTablesPerAddr = orDefault(c.MaxTablesPerAddr, DefaultMaxTablesPerAddr)
 	c.CreateBurst = orDefault(c.CreateBurst, defaultCreateBurst)
 	c.CreateEvery = orDefault(c.CreateEvery, defaultCreateEvery)
-	c.BotWorkers = orDefault(c.BotWorkers, max(runtime.GOMAXPROCS(0), 1))
+	c.BotWorkers = orDefault(c.BotWorkers, BotWorkersFor(DefaultBotCPUPercent))
 	if c.Now == nil {
 		c.Now = time.Now
 	}

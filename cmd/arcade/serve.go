@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"charm.land/log/v2"
@@ -42,6 +43,7 @@ type serveConfig struct {
 	tablesPerAddr  positiveInt
 	responseWindow positiveDuration
 	botDelay       positiveDuration
+	botCPU         botCPU
 	forgetKeys     positiveDuration
 	newKeysPerAddr positiveInt
 	authorizedKeys string
@@ -71,6 +73,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		tablesPerAddr:  rooms.DefaultMaxTablesPerAddr,
 		responseWindow: positiveDuration(15 * time.Second),
 		botDelay:       positiveDuration(700 * time.Millisecond),
+		botCPU:         botCPU{percent: rooms.DefaultBotCPUPercent},
 		forgetKeys:     positiveDuration(rooms.DefaultForgetKeysAfter),
 		newKeysPerAddr: rooms.DefaultNewKeysPerAddr,
 		guests:         true,
@@ -93,6 +96,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.Var(&c.tablesPerAddr, "tables-per-addr", "open tables the players of one address may host, a `number` (ARCADE_TABLES_PER_ADDR)")
 	fs.Var(&c.responseWindow, "response-window", "time to answer out of turn, a `duration` (ARCADE_RESPONSE_WINDOW)")
 	fs.Var(&c.botDelay, "bot-delay", "pause before a bot moves, a `duration` (ARCADE_BOT_DELAY)")
+	fs.Var(&c.botCPU, "bot-cpu", "cores the bots of all tables may think on at once, a `share` of the server's cores like 50% or a number of cores like 2; the rest stay free for the sessions (ARCADE_BOT_CPU)")
 	fs.Var(&c.forgetKeys, "forget-keys", "forget a key that never chose a name nor sat at a table once it is unseen this long, a `duration` (ARCADE_FORGET_KEYS)")
 	fs.Var(&c.newKeysPerAddr, "new-keys-per-addr", "keys new to the server one address may bring at once before the next are not recorded (one more every 2 min), a `number` (ARCADE_NEW_KEYS_PER_ADDR)")
 	fs.StringVar(&c.authorizedKeys, "authorized-keys", "", "admit only the keys in this authorized_keys `file`, re-read when it changes (ARCADE_AUTHORIZED_KEYS)")
@@ -120,6 +124,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		{"tables-per-addr", "ARCADE_TABLES_PER_ADDR"},
 		{"response-window", "ARCADE_RESPONSE_WINDOW"},
 		{"bot-delay", "ARCADE_BOT_DELAY"},
+		{"bot-cpu", "ARCADE_BOT_CPU"},
 		{"forget-keys", "ARCADE_FORGET_KEYS"},
 		{"new-keys-per-addr", "ARCADE_NEW_KEYS_PER_ADDR"},
 		{"authorized-keys", "ARCADE_AUTHORIZED_KEYS"},
@@ -239,6 +244,8 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 	if c.metricsAddr != "" {
 		observe = metrics.New()
 	}
+	bots := c.botCPU.workers()
+	logger.Info(fmt.Sprintf("bots think on at most %d of %d cores (-bot-cpu %s)", bots, runtime.GOMAXPROCS(0), &c.botCPU))
 	hub := rooms.NewHub(rooms.Config{
 		Observe: hubObserver(observe),
 		OnReport: func(r rooms.Report) {
@@ -248,6 +255,7 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 		Games:              ui.Engines(games),
 		ResponseWindow:     time.Duration(c.responseWindow),
 		BotDelay:           time.Duration(c.botDelay),
+		BotWorkers:         bots,
 		MaxTablesPerPlayer: int(c.tablesPerKey),
 		MaxTablesPerAddr:   int(c.tablesPerAddr),
 		ForgetKeysAfter:    time.Duration(c.forgetKeys),
