@@ -7,7 +7,7 @@
 //
 // # Modes
 //
-// Idle cost (always): -n sessions at -size are dialled -dial at a time. Once
+// Idle cost (always, but with -bot-tables): -n sessions at -size are dialled -dial at a time. Once
 // every first screen is in (or its dial failed), the sessions settle for
 // -settle and then sit idle for -idle. It reports the server's RSS per
 // session (VmRSS with the sessions less VmRSS before the first dial, from
@@ -59,6 +59,24 @@
 // renderer rewrites whole lines. The grid reads both the way a terminal
 // would. In the idle mode the output is read and discarded.
 //
+// Bot tables (-bot-tables N): first, -n fresh sessions are dialled -dial
+// at a time, each closed once its first screen is in, and timed (the
+// lobby's first screen with no table open). Then N more sessions (users
+// "bt01", ...), dialled from -bot-addrs addresses (127.0.0.2 up), each open
+// a table against hard bots and stay at it: b in the lobby (the new-table
+// form for the highlighted game, the first in the list, with every other
+// seat a bot), Bot level
+// hard, Turn clock blitz, enter (the game starts), A (auto-pass on). They
+// never move: after three of their turns ran out (20 s each) a normal bot
+// plays for them too, and then every seat is a bot's. Once every table is
+// there (or -bot-wait is over), and -settle later, -n fresh sessions are
+// timed again while the bots play. It reports both first-screen
+// distributions, the server's CPU over each phase, the p99 of the second
+// over the first, and how many tables played from start to end. The
+// hub lets one address open 5 tables at once (then one per 10 s), so N
+// stays within 5 times -bot-addrs. Compare servers by running it against
+// each, fresh, in turn: "arcade -bot-cpu 100%" gives the bots every core.
+//
 // Floor: "arcadeload floor -listen 127.0.0.1:2223 -data DIR" runs a bare
 // Wish v2 server (charm.land/wish/v2 on charm.land/ssh, no Bubble Tea) that
 // accepts any key or keyboard-interactive login, emulates the PTY, writes
@@ -97,6 +115,10 @@
 //	-per-table 50         watchers per table with -fanout table
 //	-wait 10s             longest wait for a fan-out step to reach every screen
 //	-gap 500ms            pause between fan-out steps
+//	-bot-tables 0         open that many tables of hard bots, and time
+//	                      -n first screens before and while they play
+//	-bot-addrs 4          addresses the bot tables are opened from
+//	-bot-wait 3m          longest wait for a bot to take a creator's seat
 //	-label ""             a name for the run, copied to the report
 //	-json                 JSON report on stdout, text on stderr
 //
@@ -108,6 +130,7 @@
 //	/tmp/arcadeload floor -listen 127.0.0.1:2223 -data /tmp/al-floor &
 //	/tmp/arcadeload -addr 127.0.0.1:2223 -pid $! -n 300 -label floor
 //	/tmp/arcadeload -addr 127.0.0.1:2300 -pid PID -n 500 -size 120x40 -idle 0 -fanout lobby -json
+//	/tmp/arcadeload -addr 127.0.0.1:2300 -pid PID -n 1000 -bot-tables 20
 package main
 
 import (
@@ -141,6 +164,10 @@ type config struct {
 	gap      time.Duration
 	label    string
 	json     bool
+	// the bot tables mode (bots.go)
+	botTables int
+	botAddrs  int
+	botWait   time.Duration
 }
 
 func main() {
@@ -157,6 +184,10 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "arcadeload:", err)
 		os.Exit(2)
+	}
+	if c.botTables > 0 {
+		reportBots(c, runBots(c, os.Stderr), os.Stdout, os.Stderr)
+		return
 	}
 	r := run(c, os.Stderr)
 	if c.json {
@@ -189,6 +220,9 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&c.gap, "gap", 500*time.Millisecond, "pause between fan-out steps")
 	fs.StringVar(&c.label, "label", "", "name of this run, copied to the report (e.g. arcade, floor)")
 	fs.BoolVar(&c.json, "json", false, "print the report as JSON on stdout (and as text on stderr)")
+	fs.IntVar(&c.botTables, "bot-tables", 0, "open this many tables against hard bots and time -n first screens before and while they play (0: off)")
+	fs.IntVar(&c.botAddrs, "bot-addrs", 4, "addresses the -bot-tables are opened from (127.0.0.2 up)")
+	fs.DurationVar(&c.botWait, "bot-wait", 3*time.Minute, "longest wait for a bot to take a -bot-tables creator's seat")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -214,6 +248,10 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 		return c, fmt.Errorf("-fanout is lobby or table, not %q", c.fanout)
 	case c.rounds < 1 || c.perTable < 1:
 		return c, errors.New("-rounds and -per-table must be at least 1")
+	case c.botTables < 0 || c.botAddrs < 1 || c.botAddrs > 250 || c.botWait <= 0:
+		return c, errors.New("-bot-tables cannot be negative, -bot-addrs must be within 1..250 and -bot-wait above zero")
+	case c.botTables > 0 && c.fanout != "":
+		return c, errors.New("-bot-tables and -fanout are two modes: give one")
 	}
 	return c, nil
 }
