@@ -436,14 +436,7 @@ func playersSection(v *hr.View, ctx board.Context, p *palette, w int) []string {
 	head := fmt.Sprintf("   %-*s %s", nameW, "Player", strings.Join(labels, " "))
 	out := []string{th.Faint.Render(head)}
 	for _, pl := range v.Players {
-		mark := " "
-		if pl.Seat == v.Active && !v.Over {
-			mark = th.Accent.Render("▸")
-		}
-		k := inkMe
-		if pl.Seat != v.You {
-			k = p.colour(pl.Colour)
-		}
+		mark, k := playerRow(v, p, pl)
 		who := fitName(name(v, ctx, pl.Seat), nameW)
 		if pl.Skip {
 			who = fitName(name(v, ctx, pl.Seat)+" (locked)", nameW)
@@ -457,6 +450,19 @@ func playersSection(v *hr.View, ctx board.Context, p *palette, w int) []string {
 		out = append(out, row)
 	}
 	return out
+}
+
+// playerRow is a player row's turn mark ("▸" for whoever acts, else a
+// space) and the ink of the player's piece.
+func playerRow(v *hr.View, p *palette, pl hr.PlayerView) (string, ink) {
+	mark := " "
+	if pl.Seat == v.Active && !v.Over {
+		mark = p.th.Accent.Render("▸")
+	}
+	if pl.Seat == v.You {
+		return mark, inkMe
+	}
+	return mark, p.colour(pl.Colour)
 }
 
 // fitName fits a player's name in n cells without an ellipsis: the
@@ -517,14 +523,7 @@ func (b *Board) wideSections(v *hr.View, ctx board.Context, p *palette, w int) [
 	}
 	out = append(out, th.Heading.Render("PLAYERS"))
 	for _, pl := range v.Players {
-		mark := " "
-		if pl.Seat == v.Active && !v.Over {
-			mark = th.Accent.Render("▸")
-		}
-		k := inkMe
-		if pl.Seat != v.You {
-			k = p.colour(pl.Colour)
-		}
+		mark, k := playerRow(v, p, pl)
 		where := "-"
 		if pl.Cell >= 0 {
 			where = hr.CellName(pl.Cell, v.Size)
