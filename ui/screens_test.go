@@ -3,7 +3,6 @@ package ui
 import (
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,7 +12,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
-	"github.com/charmbracelet/x/vt"
 
 	"arcade/engine"
 	"arcade/engine/firelibrary"
@@ -28,6 +26,7 @@ import (
 	uifiretower "arcade/ui/firetower"
 	uihorror "arcade/ui/horror"
 	uilabyrinth "arcade/ui/labyrinth"
+	"arcade/ui/screentest"
 )
 
 var updateScreens = flag.Bool("update-screens", false, "rewrite ui/testdata/screens")
@@ -61,6 +60,8 @@ var gameScenes = []gameScene{
 	{"firetower", 2, nil, 6, "firetower"},
 	{"labyrinth", 2, nil, 10, "labyrinth"},
 	{"horror", 3, nil, 12, "horror"},
+	// A game just begun: its log is short.
+	{"horror", 3, nil, 0, "horror-start"},
 	// The end screens of a game with a winner and of a cooperative one.
 	{"firetower", 2, nil, -1, "firetower-over"},
 	{"labyrinth", 2, nil, -1, "labyrinth-over"},
@@ -84,8 +85,9 @@ func screenDriver(t *testing.T, hub *rooms.Hub, name string, w, h int, colour bo
 
 // TestScreens draws the lobby, the new-table form, help and a mid-game
 // screen of every game at every size, with and without colour, through a
-// terminal emulator; checks that no text is wider than the terminal and
-// no word is cut; and compares each with its golden file
+// terminal emulator; checks that no text is wider than the terminal, no
+// word is cut and no Horror screen is more than a third blank; and
+// compares each with its golden file
 // (go test ./ui -run TestScreens -update-screens rewrites them).
 func TestScreens(t *testing.T) {
 	for _, sz := range screenSizes {
@@ -122,6 +124,11 @@ func TestScreens(t *testing.T) {
 			for name, s := range shots {
 				file := fmt.Sprintf("%s-%dx%d-%s.txt", name, w, h, mode)
 				checkScreen(t, file, s, codes[name], w, h)
+				if strings.HasPrefix(name, "horror") {
+					if b := screentest.BlankShare(screentest.OnTerminal(s, w, h), w, h); b > 1.0/3 {
+						t.Errorf("%s: %.0f%% of the screen is blank", file, 100*b)
+					}
+				}
 			}
 		}
 	}
@@ -242,7 +249,7 @@ func checkScreen(t *testing.T, file, s, code string, w, h int) {
 			t.Errorf("%s: line %d is %d wide: %q", file, i+1, n, stripANSI(l))
 		}
 	}
-	text := onTerminal(s, w, h)
+	text := screentest.OnTerminal(s, w, h)
 	for i, l := range strings.Split(text, "\n") {
 		if cut := cutWord(l); cut != "" {
 			t.Errorf("%s: line %d cuts a word: %q\n%s", file, i+1, cut, l)
@@ -268,18 +275,6 @@ func checkScreen(t *testing.T, file, s, code string, w, h int) {
 	if string(want) != text {
 		t.Errorf("%s differs from its golden file:\n%s", file, text)
 	}
-}
-
-// onTerminal is what a w x h terminal shows of s.
-func onTerminal(s string, w, h int) string {
-	e := vt.NewEmulator(w, h)
-	go func() { _, _ = io.Copy(io.Discard, e) }()
-	_, _ = e.Write([]byte(strings.ReplaceAll(s, "\n", "\r\n")))
-	var out []string
-	for _, l := range strings.Split(e.String(), "\n") {
-		out = append(out, strings.TrimRight(l, " "))
-	}
-	return strings.Join(out, "\n")
 }
 
 // cutWord finds text cut short on a line: an ellipsis that ends the line

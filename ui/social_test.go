@@ -11,6 +11,7 @@ import (
 	"arcade/rooms"
 	"arcade/rooms/store"
 	uifiretower "arcade/ui/firetower"
+	"arcade/ui/screentest"
 )
 
 // TestFormRefusesForbiddenSetupWhenChosen: a combination the rules forbid
@@ -237,7 +238,7 @@ func TestNamesMarkedInSeats(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	s = onTerminal(anna.waitFor("3. root"), 80, 24)
+	s = screentest.OnTerminal(anna.waitFor("3. root"), 80, 24)
 	for _, seat := range []string{"1. Anna [key]\n", "2. gus\n", "3. root [admin]\n"} {
 		if !strings.Contains(s, seat) {
 			t.Fatalf("the waiting room does not show %q:\n%s", seat, s)

@@ -692,7 +692,10 @@ func (ts *tableScreen) movesPane(w, h int) string {
 	menu := ts.menu()
 	if n := len(t.Legal) - len(menu); n > 0 {
 		on := fmt.Sprintf("Choose one of %d moves on the board", n)
-		if n == 1 {
+		switch _, asks := ts.board.(board.Asker); {
+		case asks:
+			on = "Play on the board: the line over it says how"
+		case n == 1:
 			on = "Choose the move on the board"
 		}
 		if len(menu) > 0 {
@@ -834,7 +837,46 @@ func (ts *tableScreen) eventPane(w, h int) string {
 		lines = append(lines, wrap(engine.ExpandSeats(l, ts.nameOf), w)...)
 	}
 	shown := lastLines(lines, h-1, ts.logOffset)
+	if ts.logOffset == 0 {
+		shown = append(shown, ts.rulesBeside(w, h-1-len(shown))...)
+	}
 	return head + "\n" + strings.Join(shown, "\n")
+}
+
+// rulesBeside is the start of the game's rulebook for the room a tall,
+// wide log column leaves under a short log (a game just begun): the rules
+// lie beside the board until the log needs their lines.
+func (ts *tableScreen) rulesBeside(w, room int) []string {
+	const fewest = 8 // a heading, a gap and a few lines worth reading
+	if w < rulesWidth || room < fewest {
+		return nil
+	}
+	g, ok := engine.FindGame(ts.s.games, ts.u.Table.Game)
+	if !ok {
+		return nil
+	}
+	th := ts.s.th
+	out := []string{"", th.Heading.Render("RULES") + th.Faint.Render(" · ? shows them all")}
+	for _, l := range strings.Split(rulesBody(g.Info().Rules), "\n") {
+		if len(out) == room {
+			break
+		}
+		out = append(out, th.Faint.Render(board.Clip(l, w)))
+	}
+	return out
+}
+
+// rulesWidth is the narrowest log column that shows the rules beside a
+// short log: the rulebooks' lines are at most 72 columns.
+const rulesWidth = 72
+
+// rulesBody is a rulebook without its title (the table's header names the
+// game): the text from the first blank line on, without leading blanks.
+func rulesBody(rules string) string {
+	if _, body, ok := strings.Cut(rules, "\n\n"); ok {
+		return strings.TrimLeft(body, "\n")
+	}
+	return rules
 }
 
 // hints is the key line of the table screen: what may be done now, each

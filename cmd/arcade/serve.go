@@ -105,7 +105,7 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.BoolVar(&c.leaderboard, "leaderboard", true, "show each game's leaderboard in \"your games\" (ARCADE_LEADERBOARD)")
 	fs.StringVar(&c.metricsAddr, "metrics", "", "serve Prometheus metrics, /healthz and /readyz on this `address`; a bare :port is loopback only (ARCADE_METRICS)")
 	fs.Var(&c.proxyFrom, "proxy-from", "load balancers that send the PROXY protocol (v1 or v2), comma-separated `CIDRs` or IPs: from them a PROXY header is required and its address counts as the player's (ARCADE_PROXY_FROM) (default none: off)")
-	fs.Var(&c.logFormat, "log-format", "log `format`: text or json (ARCADE_LOG_FORMAT) (default text)")
+	fs.Var(&c.logFormat, "log-format", "log `format`: text or json (ARCADE_LOG_FORMAT)")
 	fs.StringVar(&c.nats, "nats", "", "join a cluster of arcade servers through these NATS `URLs`, comma-separated (ARCADE_NATS)")
 	fs.StringVar(&c.nodeName, "node-name", "", "this server's `name` in the cluster and its logs: letters, digits, '-' (ARCADE_NODE_NAME) (default the one in <data>/node-name, made on the first start of the host name and the listen port)")
 	fs.Var(&c.natsReplicas, "nats-replicas", "copies the cluster keeps of every table and game, a `number`: 3 for three NATS nodes, 1 for one (ARCADE_NATS_REPLICAS)")

@@ -49,6 +49,13 @@ type Stateless interface {
 	Stateless()
 }
 
+// Asker is implemented by boards that say over the board what the current
+// choice asks and which keys answer it: the moves pane then points there
+// rather than counting the moves made on the board.
+type Asker interface {
+	AsksOnBoard()
+}
+
 // KeyHandler is implemented by boards that take keys themselves, such as a
 // cursor that places a pattern on the board. The table screen offers every
 // key to HandleKey first (after its own overlays).

@@ -17,6 +17,10 @@ type ask struct {
 	keys []string
 }
 
+// AsksOnBoard implements board.Asker: the line over the library says what
+// each step asks and which keys answer it.
+func (b *Board) AsksOnBoard() {}
+
 // cursorKeys names the keys that move the cursor.
 const cursorKeys = "←↑↓→ pick a room"
 

@@ -3,7 +3,6 @@ package horror
 import (
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,10 +10,10 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/vt"
 
 	"arcade/engine"
 	hr "arcade/engine/horror"
+	"arcade/ui/screentest"
 )
 
 var updateScreens = flag.Bool("update-screens", false, "rewrite ui/horror/testdata/screens")
@@ -141,19 +140,7 @@ func shot(t *testing.T, st engine.State, s engine.Seat, w, h int, colour bool) s
 		t.Fatalf("at %dx%d the second frame differs from the first:\n%s\n%s", w, h, ansi.Strip(frames[0]), ansi.Strip(frames[1]))
 	}
 	bw, _ := tableBoard(b, w, h)
-	return onTerminal(frames[1], bw, strings.Count(frames[1], "\n")+1)
-}
-
-// onTerminal is what a w x h terminal shows of s.
-func onTerminal(s string, w, h int) string {
-	e := vt.NewEmulator(w, h)
-	go func() { _, _ = io.Copy(io.Discard, e) }()
-	_, _ = e.Write([]byte(strings.ReplaceAll(s, "\n", "\r\n")))
-	var out []string
-	for _, l := range strings.Split(e.String(), "\n") {
-		out = append(out, strings.TrimRight(l, " "))
-	}
-	return strings.Join(out, "\n")
+	return screentest.OnTerminal(frames[1], bw, strings.Count(frames[1], "\n")+1)
 }
 
 // screenSizes are the terminals every step is drawn for.
@@ -174,7 +161,7 @@ func TestScreens(t *testing.T) {
 				}
 				text := shot(t, st, s, sz[0], sz[1], colour)
 				bw, _ := tableBoard(NewBoard().(*Board), sz[0], sz[1])
-				if b := blankShare(text, bw, strings.Count(text, "\n")+1); b > 1.0/3 {
+				if b := screentest.BlankShare(text, bw, strings.Count(text, "\n")+1); b > 1.0/3 {
 					t.Errorf("%s at %dx%d: %.0f%% of the board is blank:\n%s", sc.name, sz[0], sz[1], 100*b, text)
 				}
 				file := filepath.Join("testdata", "screens", fmt.Sprintf("%s-%dx%d-%s.txt", sc.name, sz[0], sz[1], mode))
@@ -211,38 +198,7 @@ func TestPreview(t *testing.T) {
 		for _, sz := range screenSizes {
 			text := shot(t, st, s, sz[0], sz[1], false)
 			bw, _ := tableBoard(NewBoard().(*Board), sz[0], sz[1])
-			t.Logf("%s %dx%d blank %.2f\n%s\n%s", sc.name, sz[0], sz[1], blankShare(text, bw, strings.Count(text, "\n")+1), strings.Repeat("=", sz[0]), text)
+			t.Logf("%s %dx%d blank %.2f\n%s\n%s", sc.name, sz[0], sz[1], screentest.BlankShare(text, bw, strings.Count(text, "\n")+1), strings.Repeat("=", sz[0]), text)
 		}
 	}
-}
-
-// blankShare is the share of a w x h screen that lies in blank areas: the
-// cells whose 9 x 3 neighbourhood is all spaces.
-func blankShare(text string, w, h int) float64 {
-	rows := strings.Split(text, "\n")
-	at := func(x, y int) rune {
-		if y < 0 || y >= len(rows) {
-			return ' '
-		}
-		r := []rune(rows[y])
-		if x < 0 || x >= len(r) {
-			return ' '
-		}
-		return r[x]
-	}
-	blank := 0
-	for y := range h {
-		for x := range w {
-			empty := true
-			for dy := -1; dy <= 1 && empty; dy++ {
-				for dx := -4; dx <= 4 && empty; dx++ {
-					empty = at(x+dx, y+dy) == ' ' || x+dx < 0 || x+dx >= w || y+dy < 0 || y+dy >= h
-				}
-			}
-			if empty {
-				blank++
-			}
-		}
-	}
-	return float64(blank) / float64(w*h)
 }
