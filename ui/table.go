@@ -694,7 +694,7 @@ func (ts *tableScreen) movesPane(w, h int) string {
 		on := fmt.Sprintf("Choose one of %d moves on the board", n)
 		switch _, asks := ts.board.(board.Asker); {
 		case asks:
-			on = "Play on the board: the line over it says how"
+			on = "Play with the keys over the board"
 		case n == 1:
 			on = "Choose the move on the board"
 		}
