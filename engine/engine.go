@@ -198,6 +198,19 @@ type Game interface {
 	New(players int, opts Options, seed uint64) (State, error)
 	// Restore rebuilds a state from the JSON that State.MarshalJSON produced.
 	Restore(data []byte) (State, error)
+	// DecodeView reads one of the game's views back from its JSON (a view
+	// that travelled to another node); DecodeViewAs does it for a game
+	// whose views are all of one type.
+	DecodeView(data []byte) (View, error)
+}
+
+// DecodeViewAs reads data, the JSON of a view of type V, back into one.
+func DecodeViewAs[V View](data []byte) (View, error) {
+	var v V
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, err
+	}
+	return v, nil
 }
 
 // State is a game in progress. It is a value owned by one goroutine (the

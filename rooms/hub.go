@@ -3,7 +3,6 @@ package rooms
 import (
 	"cmp"
 	"fmt"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -145,10 +144,9 @@ type Hub struct {
 	// cluster (see cluster.go); nil bus: this hub is alone
 	bus          Bus
 	nextCID      atomic.Uint64
-	byCID        map[uint64]*Client      // this node's clients, under mu
-	proxies      map[clientRef]*Client   // stand-ins for other nodes' clients, under mu
-	nodes        map[string]*nodeSeen    // the other nodes' states, under mu
-	viewType     map[string]reflect.Type // each game's view type
+	byCID        map[uint64]*Client    // this node's clients, under mu
+	proxies      map[clientRef]*Client // stand-ins for other nodes' clients, under mu
+	nodes        map[string]*nodeSeen  // the other nodes' states, under mu
 	clusterStops []func()
 	unanswered   tally          // requests to other nodes' tables that got no answer (askFailed)
 	storageDown  atomic.Bool    // the bus said the storage does not answer (watchStorage)
@@ -212,7 +210,6 @@ func NewHub(cfg Config) *Hub {
 	h.startForgetting()
 	if h.bus != nil {
 		h.boot = strconv.FormatInt(time.Now().UnixNano(), 36)
-		h.viewType = viewTypes(games)
 		if err := h.startCluster(); err != nil {
 			cfg.Logf("%v", err)
 		}

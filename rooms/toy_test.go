@@ -72,6 +72,10 @@ func (g toyGame) Restore(data []byte) (engine.State, error) {
 	return &st, err
 }
 
+func (toyGame) DecodeView(data []byte) (engine.View, error) {
+	return engine.DecodeViewAs[toyView](data)
+}
+
 type toyBotGame struct{ toyGame }
 
 func (toyBotGame) Bot(level string) engine.Bot { return &spyBot{level: level} }

@@ -3,7 +3,6 @@ package rooms
 import (
 	"encoding/json"
 	"errors"
-	"reflect"
 	"time"
 
 	"arcade/engine"
@@ -201,45 +200,16 @@ type nodeTable struct {
 	Created time.Time    `json:"created"`
 }
 
-// viewTypes finds the type of each game's views, so that a view that
-// comes from another node decodes into the type the board expects.
-func viewTypes(games map[string]engine.Game) map[string]reflect.Type {
-	out := map[string]reflect.Type{}
-	for id, g := range games {
-		info := g.Info()
-		opts, err := info.Resolve(nil)
-		if err != nil {
-			continue
-		}
-		st, err := g.New(max(info.MinPlayers, min(2, info.MaxPlayers)), opts, 1)
-		if err != nil || st == nil {
-			continue
-		}
-		if v := st.View(engine.Spectator); v != nil {
-			out[id] = reflect.TypeOf(v)
-		}
-	}
-	return out
-}
-
-// decodeView reads a view of game id.
+// decodeView reads a view of game id, as the game's DecodeView reads it.
 func (h *Hub) decodeView(game string, data []byte) (engine.View, error) {
 	if len(data) == 0 || string(data) == "null" {
 		return nil, nil
 	}
-	typ, ok := h.viewType[game]
+	g, ok := h.games[game]
 	if !ok {
-		return nil, errors.New("rooms: no view type for game " + game)
+		return nil, errors.New("rooms: no game " + game + " here to read its view")
 	}
-	p := reflect.New(typ)
-	if err := json.Unmarshal(data, p.Interface()); err != nil {
-		return nil, err
-	}
-	v, ok := p.Elem().Interface().(engine.View)
-	if !ok {
-		return nil, errors.New("rooms: the view of " + game + " is not an engine.View")
-	}
-	return v, nil
+	return g.DecodeView(data)
 }
 
 // note is what one node tells the others on a subject: Body, signed with

@@ -116,7 +116,9 @@ func CheckSeats(t testing.TB, st engine.State, players int) {
 }
 
 // Restored round-trips st through MarshalJSON and g.Restore: the copy must
-// serialize to the same bytes. It returns the copy.
+// serialize to the same bytes. The views of the spectator and of the seats
+// to move must survive g.DecodeView the same way (sameView). It returns
+// the copy.
 func Restored(t testing.TB, g engine.Game, st engine.State) engine.State {
 	t.Helper()
 	data := Marshal(t, st)
@@ -125,7 +127,31 @@ func Restored(t testing.TB, g engine.Game, st engine.State) engine.State {
 		t.Fatalf("restore: %v", err)
 	}
 	SameJSON(t, "restored state", data, Marshal(t, c))
+	for _, s := range append([]engine.Seat{engine.Spectator}, st.Pending()...) {
+		sameView(t, g, st, s)
+	}
 	return c
+}
+
+// sameView checks that seat s's view of st read back through
+// g.DecodeView (as it reaches another node) serializes to the same JSON
+// (CheckWords checks that it says the same words).
+func sameView(t testing.TB, g engine.Game, st engine.State, s engine.Seat) {
+	t.Helper()
+	view := st.View(s)
+	data, err := json.Marshal(view)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := g.DecodeView(data)
+	if err != nil {
+		t.Fatalf("seat %d's view does not decode: %v", s, err)
+	}
+	again, err := json.Marshal(back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	SameJSON(t, fmt.Sprintf("seat %d's decoded view", s), data, again)
 }
 
 // Visible lists the events seat s may read.

@@ -45,6 +45,8 @@ func (toy) Restore(data []byte) (engine.State, error) {
 	return &r, nil
 }
 
+func (toy) DecodeView(data []byte) (engine.View, error) { return engine.DecodeViewAs[raceView](data) }
+
 func (r *race) MarshalJSON() ([]byte, error) { type plain race; return json.Marshal((*plain)(r)) }
 func (r *race) done() bool                   { return r.Pos[0] >= 5 || r.Pos[1] >= 5 }
 func (r *race) Pending() []engine.Seat {
@@ -79,7 +81,14 @@ func (r *race) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 // raceView is a view that is not a struct.
 type raceView map[string]any
 
-func (v raceView) Viewer() engine.Seat { return v["you"].(engine.Seat) }
+// Viewer implements engine.View, also for a view read back from JSON,
+// whose seat is a number.
+func (v raceView) Viewer() engine.Seat {
+	if f, ok := v["you"].(float64); ok {
+		return engine.Seat(f)
+	}
+	return v["you"].(engine.Seat)
+}
 
 // Describe puts the moves in words, but for a jump when the view is mute.
 func (v raceView) Describe(a engine.Action) string {

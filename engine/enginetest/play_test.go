@@ -80,10 +80,12 @@ type hidden struct {
 
 // whisperView is the view of seat 0 of a hidden race with Whisper.
 type whisperView struct {
-	You   engine.Seat `json:"you"`
-	Pos   [2]int      `json:"pos"`
-	Mine  int         `json:"secret"`
-	other int
+	You  engine.Seat `json:"you"`
+	Pos  [2]int      `json:"pos"`
+	Mine int         `json:"secret"`
+	// Whisper tells the view from a raceView in JSON (hiddenGame.DecodeView).
+	Whisper bool `json:"whisper"`
+	other   int
 }
 
 func (v whisperView) Viewer() engine.Seat { return v.You }
@@ -93,6 +95,15 @@ func (v whisperView) Describe(a engine.Action) string {
 }
 
 type hiddenGame struct{ toy }
+
+// DecodeView reads a whisperView or a raceView.
+func (hiddenGame) DecodeView(data []byte) (engine.View, error) {
+	var w whisperView
+	if err := json.Unmarshal(data, &w); err != nil || !w.Whisper {
+		return toy{}.DecodeView(data)
+	}
+	return w, nil
+}
 
 func (hiddenGame) New(int, engine.Options, uint64) (engine.State, error) {
 	return &hidden{Secret: [2]int{10, 20}}, nil
@@ -118,7 +129,7 @@ func (h *hidden) Outcome() engine.Outcome             { return h.R.Outcome() }
 func (h *hidden) Timeout(s engine.Seat) engine.Action { return h.R.Timeout(s) }
 func (h *hidden) View(s engine.Seat) engine.View {
 	if h.Whisper && s == 0 {
-		return whisperView{You: s, Pos: h.R.Pos, Mine: h.Secret[0], other: h.Secret[1]}
+		return whisperView{You: s, Pos: h.R.Pos, Mine: h.Secret[0], Whisper: true, other: h.Secret[1]}
 	}
 	v := raceView{"you": s, "pos": h.R.Pos}
 	if s >= 0 {

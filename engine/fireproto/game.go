@@ -45,3 +45,6 @@ func (Game) Restore(data []byte) (engine.State, error) {
 	}
 	return &g, nil
 }
+
+// DecodeView implements engine.Game.
+func (Game) DecodeView(data []byte) (engine.View, error) { return engine.DecodeViewAs[View](data) }

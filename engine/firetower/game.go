@@ -60,6 +60,9 @@ func (Game) Restore(data []byte) (engine.State, error) {
 	return restore(data)
 }
 
+// DecodeView implements engine.Game.
+func (Game) DecodeView(data []byte) (engine.View, error) { return engine.DecodeViewAs[View](data) }
+
 func restore(data []byte) (*state, error) {
 	var g state
 	if err := engine.LoadState(ID, data, (*stateJSON)(&g), g.validate); err != nil {

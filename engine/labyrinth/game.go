@@ -64,6 +64,9 @@ func (Game) Restore(data []byte) (engine.State, error) {
 	return &g, nil
 }
 
+// DecodeView implements engine.Game.
+func (Game) DecodeView(data []byte) (engine.View, error) { return engine.DecodeViewAs[View](data) }
+
 // Pending implements engine.State: the seat choosing Books in setup, then
 // the player whose turn it is, first, followed by the seats in an
 // out-of-turn discard window (Responding). The turn never waits for those:

@@ -39,6 +39,8 @@ func (nim) Restore(data []byte) (engine.State, error) {
 	return &s, json.Unmarshal(data, &s)
 }
 
+func (nim) DecodeView(data []byte) (engine.View, error) { return engine.DecodeViewAs[nimView](data) }
+
 // Bot implements engine.BotMaker: "hard" plays perfectly (two players),
 // "cheat" tries an illegal move, anything else plays at random.
 func (nim) Bot(level string) engine.Bot {
