@@ -7,7 +7,7 @@ import (
 
 // Bus is how the hubs of several arcade servers (nodes) talk to each other
 // when they share one lobby and every table (Config.Bus; package
-// rooms/cluster puts it on NATS with JetStream). Subjects are made by the
+// rooms/natsbus puts it on NATS with JetStream). Subjects are made by the
 // hub from server-made IDs only, never from what a player typed.
 //
 // Every open table has one owner node, recorded as a lease that the owner

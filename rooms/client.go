@@ -122,20 +122,25 @@ func (c *Client) markClosed() (t *table, r *remoteAt, ok bool) {
 	return c.table, r, true
 }
 
-// onTable runs f on the client's current table's actor, or sends req to
-// the table's owner when another node owns it.
-func (c *Client) onTable(req cmdReq, f func(t *table) error) error {
+// onTable runs req's command (tableOps) on the client's current table's
+// actor, or sends req to the table's owner when another node owns it.
+func (c *Client) onTable(req cmdReq) error {
+	op, ok := tableOps[req.Op]
+	if !ok {
+		return fmt.Errorf("rooms: unknown command %q", req.Op)
+	}
 	p, t, err := c.where()
 	if err != nil {
 		return err
 	}
 	if t != nil {
+		f := func() error { return op(t, c, req) }
 		if req.Op == opLeave || req.Op == opMoved {
 			// Leaving never waits for the store: the seat stays the
 			// player's until the table is saved.
-			return t.call(func() error { return f(t) })
+			return t.call(f)
 		}
-		return t.callKept(func() error { return f(t) })
+		return t.callKept(f)
 	}
 	if r := c.remoteTable(); r != nil {
 		req.Player = p
@@ -318,12 +323,12 @@ func (c *Client) leaveOld(old *table, was *remoteAt, now *table) {
 func (c *Client) Leave() error {
 	c.op.Lock()
 	defer c.op.Unlock()
-	return c.onTable(cmdReq{Op: opLeave}, func(t *table) error { return t.leave(c, leaveLeft) })
+	return c.onTable(cmdReq{Op: opLeave})
 }
 
 // Start begins the game (host only, every seat filled).
 func (c *Client) Start() error {
-	return c.onTable(cmdReq{Op: opStart}, func(t *table) error { return t.start(c) })
+	return c.onTable(cmdReq{Op: opStart})
 }
 
 // AddBot puts a bot of the given level ("easy", "normal", "hard") in a seat
@@ -331,27 +336,27 @@ func (c *Client) Start() error {
 // away during it, so the others can finish. Host only. The player gets the
 // seat back from the bot by joining again.
 func (c *Client) AddBot(seat int, level string) error {
-	return c.onTable(cmdReq{Op: opAddBot, Seat: seat, Level: level}, func(t *table) error { return t.addBot(c, seat, level) })
+	return c.onTable(cmdReq{Op: opAddBot, Seat: seat, Level: level})
 }
 
 // RemoveBot takes a bot out of a seat (host only): before the game the seat
 // becomes empty; during it, only a bot standing in for an away player can
 // go, and the seat is the player's again.
 func (c *Client) RemoveBot(seat int) error {
-	return c.onTable(cmdReq{Op: opRemoveBot, Seat: seat}, func(t *table) error { return t.removeBot(c, seat) })
+	return c.onTable(cmdReq{Op: opRemoveBot, Seat: seat})
 }
 
 // Kick frees the seat of another player before the game starts (host only).
 // The player gets a Closed update and may join again.
 func (c *Client) Kick(seat int) error {
-	return c.onTable(cmdReq{Op: opKick, Seat: seat}, func(t *table) error { return t.kick(c, seat) })
+	return c.onTable(cmdReq{Op: opKick, Seat: seat})
 }
 
 // Act plays an action for the client's seat. It fails with ErrNotYourTurn
 // when the seat is not pending, and passes the engine's *engine.RuleError
 // through unchanged for an illegal move (the state does not change).
 func (c *Client) Act(a engine.Action) error {
-	return c.onTable(cmdReq{Op: opAct, Action: a}, func(t *table) error { return t.act(c, a) })
+	return c.onTable(cmdReq{Op: opAct, Action: a})
 }
 
 // Close ends the client's session. At a table, a seat of a game in progress

@@ -85,18 +85,7 @@ func (c *Client) SetClock(k Clock) error {
 	if _, err := ParseClock(string(k)); err != nil {
 		return err
 	}
-	return c.onTable(cmdReq{Op: opClock, Clock: k}, func(t *table) error {
-		if err := t.hostOnly(c); err != nil {
-			return err
-		}
-		if t.status != Waiting {
-			return ErrClockStarted
-		}
-		t.clock = k
-		t.logf("Turn clock: %s.", t.cfg.DescribeClock(k))
-		t.changed()
-		return nil
-	})
+	return c.onTable(cmdReq{Op: opClock, Clock: k})
 }
 
 // clockSeats are the seats the turn clock runs for now: present humans the
@@ -184,15 +173,7 @@ func (t *table) wakeUp(s int) {
 
 // SetAutoPass turns the client's auto-pass on or off at its table.
 func (c *Client) SetAutoPass(on bool) error {
-	return c.onTable(cmdReq{Op: opAutoPass, On: on}, func(t *table) error {
-		s := t.seatOf(c)
-		if s < 0 {
-			return ErrSpectating
-		}
-		t.seats[s].autoPass = on
-		t.publish() // only this seat's update changes; nothing the store keeps
-		return nil
-	})
+	return c.onTable(cmdReq{Op: opAutoPass, On: on})
 }
 
 // allAutoPass reports whether every human among seats has auto-pass on

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"arcade/engine"
-	"arcade/rooms/cluster"
-	"arcade/rooms/cluster/natsd"
+	"arcade/rooms/natsbus"
+	"arcade/rooms/natsbus/natsd"
 	"arcade/rooms/store/sqlite"
 )
 
@@ -38,11 +38,11 @@ func benchCluster(b *testing.B, n int, every, ttl time.Duration) (nodes []*node,
 	}
 	nodes = make([]*node, n)
 	for i := range nodes {
-		conn, err := cluster.ConnectEmbedded(fmt.Sprintf("n%d", i), srv, cluster.Options{LeaseEvery: every, LeaseTTL: ttl})
+		conn, err := natsbus.ConnectEmbedded(fmt.Sprintf("n%d", i), srv, natsbus.Options{LeaseEvery: every, LeaseTTL: ttl})
 		if err != nil {
 			b.Fatal(err)
 		}
-		st, err := cluster.NewStore(conn.JetStream(), 1)
+		st, err := natsbus.NewStore(conn.JetStream(), 1)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -14,9 +14,9 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"arcade/engine"
-	"arcade/rooms/cluster"
-	"arcade/rooms/cluster/clustertest"
-	"arcade/rooms/cluster/natsd"
+	"arcade/rooms/natsbus"
+	"arcade/rooms/natsbus/clustertest"
+	"arcade/rooms/natsbus/natsd"
 	"arcade/rooms/store"
 )
 
@@ -24,7 +24,7 @@ import (
 // to the shared NATS server and its log.
 type node struct {
 	hub  *Hub
-	conn *cluster.Conn
+	conn *natsbus.Conn
 	srv  nats.InProcessConnProvider // the NATS server, to start more nodes on
 	log  *logBook
 }
@@ -61,10 +61,10 @@ func startNode(t *testing.T, srv nats.InProcessConnProvider, name string) *node 
 // dial connects node name to the NATS server srv, with short leases so
 // that a dead node is noticed quickly, and opens its store; both close
 // when the test ends.
-func dial(t *testing.T, srv nats.InProcessConnProvider, name string) (*cluster.Conn, *cluster.Store) {
+func dial(t *testing.T, srv nats.InProcessConnProvider, name string) (*natsbus.Conn, *natsbus.Store) {
 	t.Helper()
-	return clustertest.Open(t, patience, func() (*cluster.Conn, error) {
-		return cluster.ConnectEmbedded(name, srv, cluster.Options{LeaseEvery: 100 * time.Millisecond, LeaseTTL: 700 * time.Millisecond})
+	return clustertest.Open(t, patience, func() (*natsbus.Conn, error) {
+		return natsbus.ConnectEmbedded(name, srv, natsbus.Options{LeaseEvery: 100 * time.Millisecond, LeaseTTL: 700 * time.Millisecond})
 	})
 }
 

@@ -28,45 +28,10 @@ func checkSetup(g engine.Game, seats int, opts engine.Options) (err error) {
 // Options the game refuses, alone or with this many seats, are refused with
 // the game's reason and change nothing.
 func (c *Client) SetOptions(opts engine.Options) error {
-	return c.onTable(cmdReq{Op: opOptions, Opts: opts}, func(t *table) error {
-		if err := t.hostOnly(c); err != nil {
-			return err
-		}
-		if t.status != Waiting {
-			return fmt.Errorf("The options are chosen before the game starts.")
-		}
-		resolved, err := t.info.Resolve(opts)
-		if err == nil {
-			err = checkSetup(t.game, len(t.seats), resolved)
-		}
-		if err != nil {
-			return err
-		}
-		t.opts = resolved
-		t.logf("%s changed the options.", t.name(t.host))
-		t.changed()
-		return nil
-	})
+	return c.onTable(cmdReq{Op: opOptions, Opts: opts})
 }
 
 // HandHost makes the player in seat the host (host only): someone present.
 func (c *Client) HandHost(seat int) error {
-	return c.onTable(cmdReq{Op: opHandHost, Seat: seat}, func(t *table) error {
-		if err := t.hostOnly(c); err != nil {
-			return err
-		}
-		st := t.seatAt(engine.Seat(seat))
-		switch {
-		case st == nil:
-			return fmt.Errorf("There is no seat %d.", seat+1)
-		case st.client == nil:
-			return fmt.Errorf("Only a player who is here can be the host.")
-		case seat == t.host:
-			return fmt.Errorf("You are the host already.")
-		}
-		t.host = seat
-		t.logf("%s is now the host.", t.name(seat))
-		t.changed()
-		return nil
-	})
+	return c.onTable(cmdReq{Op: opHandHost, Seat: seat})
 }

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"slices"
 	"time"
-
-	"arcade/engine"
 )
 
 // Reports: a player at a table may report another player there to the
@@ -53,16 +51,7 @@ func (c *Client) Report(seat int, reason string) error {
 	if c.relay == nil && c.hub.waitBoth(c.hub.limits.reports, "reports", by) > 0 {
 		return ErrReportTooFast
 	}
-	err := c.onTable(cmdReq{Op: opReport, Seat: seat, Text: reason}, func(t *table) error {
-		s := t.seatAt(engine.Seat(seat))
-		by := c.Player()
-		if s == nil || s.id == "" || s.id == by.ID {
-			return ErrReportWhom // empty, a bot's own, or the reporter's
-		}
-		r := Report{At: time.Now().UTC(), Table: t.id, Game: t.info.ID, By: by.ID, ByName: by.Name,
-			Who: s.id, WhoName: s.name, Reason: reason}
-		return t.hub.addReport(r)
-	})
+	err := c.onTable(cmdReq{Op: opReport, Seat: seat, Text: reason})
 	if err == nil && c.relay == nil {
 		c.hub.takeBoth(c.hub.limits.reports, by) // a report kept counts
 	}

@@ -34,30 +34,6 @@ type clientRef struct {
 	CID  uint64 `json:"cid"`
 }
 
-// Table commands a client at another node's table sends its owner.
-const (
-	opJoin       = "join"
-	opWatch      = "watch"
-	opLeave      = "leave" // Leave: back to the lobby
-	opMoved      = "moved" // the client went to another table
-	opClose      = "close" // the session ended
-	opStart      = "start" // and the rest: the Client methods of the same name
-	opAddBot     = "addbot"
-	opRemoveBot  = "removebot"
-	opKick       = "kick"
-	opAct        = "act"
-	opClock      = "clock"
-	opAutoPass   = "autopass"
-	opOptions    = "options"
-	opHandHost   = "handhost"
-	opSay        = "say"
-	opReport     = "report"
-	opRematch    = "rematch"
-	opRename     = "rename"
-	opAdminInfo  = "admininfo"  // the table as an admin sees it (TableInfo)
-	opAdminClose = "adminclose" // an admin closes the table (Text: the reason; By, From.Node: who, where)
-)
-
 // cmdReq is one command for a table's owner.
 type cmdReq struct {
 	Op string `json:"op"`

@@ -8,8 +8,8 @@ import (
 
 	"charm.land/log/v2"
 
-	"arcade/rooms/cluster"
-	"arcade/rooms/cluster/natsd"
+	"arcade/rooms/natsbus"
+	"arcade/rooms/natsbus/natsd"
 	"arcade/sshserver/access"
 )
 
@@ -66,12 +66,12 @@ func TestBansSharedByACluster(t *testing.T) {
 	defer srv.Shutdown()
 	var lists []*access.Bans
 	for _, name := range []string{"front-a", "front-b"} {
-		conn, err := cluster.ConnectEmbedded(name, srv, cluster.Options{})
+		conn, err := natsbus.ConnectEmbedded(name, srv, natsbus.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer conn.Close()
-		st, err := cluster.NewStore(conn.JetStream(), 1)
+		st, err := natsbus.NewStore(conn.JetStream(), 1)
 		if err != nil {
 			t.Fatal(err)
 		}

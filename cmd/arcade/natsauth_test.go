@@ -12,8 +12,8 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 
-	"arcade/rooms/cluster"
-	"arcade/rooms/cluster/testca"
+	"arcade/rooms/natsbus"
+	"arcade/rooms/natsbus/testca"
 )
 
 // TestNatsAuthFlagsFromEnv: the credential and TLS flags read their
@@ -102,7 +102,7 @@ func TestNatsCleartextRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	conn, err := cluster.Connect("n1", []string{url}, cluster.Options{}, opts...)
+	conn, err := natsbus.Connect("n1", []string{url}, natsbus.Options{}, opts...)
 	if err == nil {
 		conn.Close()
 		t.Fatal("connected in cleartext")
@@ -154,12 +154,12 @@ func TestNatsAuthTLS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	conn, err := cluster.Connect("n1", []string{url}, cluster.Options{}, opts...)
+	conn, err := natsbus.Connect("n1", []string{url}, natsbus.Options{}, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	st, err := cluster.NewStore(conn.JetStream(), 1)
+	st, err := natsbus.NewStore(conn.JetStream(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func TestNatsAuthTLS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cluster.Connect("n2", []string{url}, cluster.Options{}, bad...); !errors.Is(err, nats.ErrAuthorization) {
+	if _, err := natsbus.Connect("n2", []string{url}, natsbus.Options{}, bad...); !errors.Is(err, nats.ErrAuthorization) {
 		t.Errorf("a wrong password: %v", err)
 	}
 	// The server stops at once, saying which flags give the credentials.

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"arcade/rooms/cluster"
+	"arcade/rooms/natsbus"
 )
 
 // nodeNameFile keeps, in the data directory, the name a server of a
@@ -22,7 +22,7 @@ const nodeNameFile = "node-name"
 // checkNodeName checks a -node-name given on the command line or in the
 // environment.
 func checkNodeName(name string) error {
-	if !cluster.ValidName(name) {
+	if !natsbus.ValidName(name) {
 		return fmt.Errorf("invalid value %q for flag -node-name: want 1 to 32 letters, digits or '-'", name)
 	}
 	return nil
@@ -37,7 +37,7 @@ func storedNodeName(data, listen string) (string, error) {
 	b, err := os.ReadFile(path)
 	if err == nil {
 		name := strings.TrimSpace(string(b))
-		if !cluster.ValidName(name) {
+		if !natsbus.ValidName(name) {
 			return "", fmt.Errorf("%s holds %q, which cannot name a server: write 1 to 32 letters, digits or '-' there, or give -node-name", path, name)
 		}
 		return name, nil

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"arcade/rooms/cluster"
-	"arcade/rooms/cluster/natsd"
+	"arcade/rooms/natsbus"
+	"arcade/rooms/natsbus/natsd"
 )
 
 func TestDefaultNodeName(t *testing.T) {
@@ -26,7 +26,7 @@ func TestDefaultNodeName(t *testing.T) {
 		}
 	}
 	a, b := defaultNodeName("games", "127.0.0.1:0"), defaultNodeName("games", "127.0.0.1:0")
-	if a == b || !strings.HasPrefix(a, "games-") || !cluster.ValidName(a) {
+	if a == b || !strings.HasPrefix(a, "games-") || !natsbus.ValidName(a) {
 		t.Errorf("two servers on random ports are named %q and %q", a, b)
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"arcade/rooms"
-	"arcade/rooms/cluster"
+	"arcade/rooms/natsbus"
 	"arcade/rooms/store"
 	"arcade/rooms/store/sqlite"
 	"arcade/sshserver"
@@ -197,7 +197,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 	}
 	warnLowSpace(c.data, logger)
 	var db store.Store
-	var bus *cluster.Conn
+	var bus *natsbus.Conn
 	nameFile := "" // where the node name came from, when not -node-name
 	if c.nats != "" && c.nodeName == "" {
 		if c.nodeName, err = storedNodeName(c.data, c.listen); err != nil {
@@ -238,7 +238,7 @@ func runServe(ctx context.Context, args []string, getenv func(string) string, st
 
 // serve runs the server until ctx ends, then shuts it down gracefully: the
 // sessions first (with a deadline), then the hub.
-func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store, bus *cluster.Conn, logger *log.Logger) error {
+func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store, bus *natsbus.Conn, logger *log.Logger) error {
 	logger.Info("players connect with: " + connectCommand(c.listen, c.publicHost))
 	var observe *metrics.Metrics
 	if c.metricsAddr != "" {
@@ -338,7 +338,7 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 // joinCluster connects to the cluster's NATS servers, claims the node's
 // name in the cluster and opens the store every node shares. nameFile is
 // the file the name came from, when no -node-name gave it.
-func joinCluster(c serveConfig, nameFile string) (*cluster.Conn, store.Store, error) {
+func joinCluster(c serveConfig, nameFile string) (*natsbus.Conn, store.Store, error) {
 	urls := natsURLs(c.nats)
 	auth, err := c.natsAuth.options(urls)
 	if err != nil {
@@ -356,7 +356,7 @@ func joinCluster(c serveConfig, nameFile string) (*cluster.Conn, store.Store, er
 		if err == nil {
 			return conn, st, nil
 		}
-		var taken *cluster.NameTakenError
+		var taken *natsbus.NameTakenError
 		switch {
 		case errors.As(err, &taken) && nameFile == "":
 			return nil, nil, fmt.Errorf("%v: give this server a name of its own with -node-name (ARCADE_NODE_NAME)", taken)
@@ -366,13 +366,13 @@ func joinCluster(c serveConfig, nameFile string) (*cluster.Conn, store.Store, er
 			return nil, nil, fmt.Errorf("-nats: the NATS server refused this server's credentials (%v): give the ones its configuration names with -nats-creds, -nats-nkey or -nats-user and -nats-password-file", err)
 		case errors.Is(err, nats.ErrSecureConnRequired), errors.Is(err, nats.ErrSecureConnWanted):
 			return nil, nil, fmt.Errorf("-nats: TLS was not agreed with the NATS server (%v): serve NATS with TLS, or connect without TLS with -nats-insecure (ARCADE_NATS_INSECURE=true) only on a private network", err)
-		case errors.Is(err, cluster.ErrNotClustered):
+		case errors.Is(err, natsbus.ErrNotClustered):
 			return nil, nil, fmt.Errorf("-nats-replicas %d: the NATS server is a single server, not a cluster, and keeps one copy of everything: start the arcade with -nats-replicas 1 (ARCADE_NATS_REPLICAS=1), or give it a NATS cluster of %d servers", n, n)
-		case errors.Is(err, cluster.ErrTooFewPeers) && time.Now().After(deadline):
+		case errors.Is(err, natsbus.ErrTooFewPeers) && time.Now().After(deadline):
 			return nil, nil, fmt.Errorf("-nats-replicas %d: the NATS cluster has fewer than %d servers (%v): start the ones missing, or start the arcade with -nats-replicas set to the number of NATS servers", n, n, err)
 		case time.Now().After(deadline):
 			return nil, nil, fmt.Errorf("-nats: %w", err)
-		case errors.Is(err, cluster.ErrTooFewPeers):
+		case errors.Is(err, natsbus.ErrTooFewPeers):
 			log.Warn(fmt.Sprintf("waiting for the NATS cluster to have %d servers for -nats-replicas %d; if it has fewer, start the arcade with -nats-replicas set to their number", n, n), "err", err)
 		default:
 			log.Warn("waiting for the NATS cluster", "err", err)
@@ -382,12 +382,12 @@ func joinCluster(c serveConfig, nameFile string) (*cluster.Conn, store.Store, er
 }
 
 // connectCluster is one try of joinCluster.
-func connectCluster(node string, urls []string, replicas int, about string, auth []nats.Option) (*cluster.Conn, store.Store, error) {
-	conn, err := cluster.Connect(node, urls, cluster.Options{Replicas: replicas}, auth...)
+func connectCluster(node string, urls []string, replicas int, about string, auth []nats.Option) (*natsbus.Conn, store.Store, error) {
+	conn, err := natsbus.Connect(node, urls, natsbus.Options{Replicas: replicas}, auth...)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := cluster.NewStore(conn.JetStream(), replicas)
+	st, err := natsbus.NewStore(conn.JetStream(), replicas)
 	if err == nil {
 		err = conn.ClaimName(about, func() {
 			log.Error("another arcade server took this server's name in the cluster: this one did not renew it for 3 s while that one started; give each server a name of its own (-node-name)", "name", node)
@@ -407,7 +407,7 @@ func connectCluster(node string, urls []string, replicas int, about string, auth
 const clusterWait = 60 * time.Second
 
 // hubBus is the hub's Bus: nil (no cluster) stays an untyped nil.
-func hubBus(c *cluster.Conn) rooms.Bus {
+func hubBus(c *natsbus.Conn) rooms.Bus {
 	if c == nil {
 		return nil
 	}

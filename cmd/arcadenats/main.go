@@ -23,8 +23,8 @@ import (
 	"strings"
 	"syscall"
 
-	"arcade/rooms/cluster"
-	"arcade/rooms/cluster/natsd"
+	"arcade/rooms/natsbus"
+	"arcade/rooms/natsbus/natsd"
 )
 
 func main() {
@@ -57,7 +57,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if err == nil && fs.NArg() > 0 {
 		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	if err == nil && !cluster.ValidName(cfg.Name) {
+	if err == nil && !natsbus.ValidName(cfg.Name) {
 		err = fmt.Errorf("invalid value %q for flag -name: want 1 to 32 letters, digits or '-'", cfg.Name)
 	}
 	if err != nil {

@@ -10,8 +10,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 
-	"arcade/rooms/cluster"
-	"arcade/rooms/cluster/clustertest"
+	"arcade/rooms/natsbus"
+	"arcade/rooms/natsbus/clustertest"
 )
 
 // TestBadFlagsExit2: a bad name or a stray argument is a usage error in
@@ -91,13 +91,13 @@ func startThree(t *testing.T, node func(i int, client, routes string, others []s
 		go func() { done <- run(ctx, args, func(k string) string { return env[k] }, io.Discard) }()
 	}
 	url := "nats://" + clients[0]
-	clustertest.Open(t, 60*time.Second, func() (*cluster.Conn, error) {
+	clustertest.Open(t, 60*time.Second, func() (*natsbus.Conn, error) {
 		select {
 		case code := <-done:
 			t.Fatalf("a node stopped: exit %d", code)
 		default:
 		}
-		return cluster.Connect("front", []string{url}, cluster.Options{Replicas: 3}, front...)
+		return natsbus.Connect("front", []string{url}, natsbus.Options{Replicas: 3}, front...)
 	})
 	return url
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
-	"arcade/rooms/cluster/testca"
+	"arcade/rooms/natsbus/testca"
 )
 
 // TestSecureConfigCluster: three nodes started with -config

@@ -194,7 +194,7 @@ type Store interface {
 var ErrFenced = errors.New("the table was taken over by another server")
 
 // Shared is a Store that several arcade servers use at once (package
-// rooms/cluster). Each open table is written by one server at a time:
+// rooms/natsbus). Each open table is written by one server at a time:
 // TakeTable fences a table for the store that calls it, so that a later
 // write by any other server's store (a stale owner: a paused process, the
 // far side of a partition) fails with ErrFenced. A table a store creates

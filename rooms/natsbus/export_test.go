@@ -1,4 +1,4 @@
-package cluster
+package natsbus
 
 // The package's own test helpers, for its external tests (package
 // cluster_test).

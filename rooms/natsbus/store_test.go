@@ -1,4 +1,4 @@
-package cluster
+package natsbus
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 
 	"arcade/engine"
-	"arcade/rooms/cluster/natsd"
+	"arcade/rooms/natsbus/natsd"
 	"arcade/rooms/store"
 	"arcade/rooms/store/storetest"
 )

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"arcade/rooms/cluster"
+	"arcade/rooms/natsbus"
 )
 
 // FreePort returns a TCP port on loopback that nothing listens on now.
@@ -26,17 +26,17 @@ func FreePort(t testing.TB) int {
 // connection's Replicas), trying again every tenth of a second until both
 // work or within has passed: a NATS cluster that has just formed may
 // still be electing its JetStream leaders. Both close when the test ends.
-func Open(t testing.TB, within time.Duration, dial func() (*cluster.Conn, error)) (*cluster.Conn, *cluster.Store) {
+func Open(t testing.TB, within time.Duration, dial func() (*natsbus.Conn, error)) (*natsbus.Conn, *natsbus.Store) {
 	t.Helper()
-	var conn *cluster.Conn
-	var st *cluster.Store
+	var conn *natsbus.Conn
+	var st *natsbus.Store
 	var err error
 	for deadline := time.Now().Add(within); ; time.Sleep(100 * time.Millisecond) {
 		if conn == nil {
 			conn, err = dial()
 		}
 		if conn != nil {
-			st, err = cluster.NewStore(conn.JetStream(), conn.Replicas())
+			st, err = natsbus.NewStore(conn.JetStream(), conn.Replicas())
 		}
 		if err == nil {
 			break

@@ -1,4 +1,4 @@
-package cluster
+package natsbus
 
 import (
 	"errors"
@@ -10,7 +10,7 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"arcade/rooms/cluster/natsd"
+	"arcade/rooms/natsbus/natsd"
 )
 
 // claim claims c's name, failing the test on an error.

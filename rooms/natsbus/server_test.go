@@ -1,4 +1,4 @@
-package cluster_test
+package natsbus_test
 
 import (
 	"errors"
@@ -8,9 +8,9 @@ import (
 
 	"github.com/nats-io/nats-server/v2/server"
 
-	"arcade/rooms/cluster"
-	"arcade/rooms/cluster/clustertest"
-	"arcade/rooms/cluster/natsd"
+	"arcade/rooms/natsbus"
+	"arcade/rooms/natsbus/clustertest"
+	"arcade/rooms/natsbus/natsd"
 	"arcade/rooms/store"
 )
 
@@ -20,8 +20,8 @@ func TestEmbeddedListens(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(s.Shutdown)
-	clustertest.Open(t, 10*time.Second, func() (*cluster.Conn, error) {
-		return cluster.Connect("n1", []string{s.ClientURL()}, cluster.Options{})
+	clustertest.Open(t, 10*time.Second, func() (*natsbus.Conn, error) {
+		return natsbus.Connect("n1", []string{s.ClientURL()}, natsbus.Options{})
 	})
 	if _, err := natsd.Embedded(t.TempDir(), "no-port"); err == nil {
 		t.Error("a listen address without a port accepted")
@@ -63,10 +63,10 @@ func TestThreeNodes(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
-	open := func(node string, url string) (*cluster.Conn, *cluster.Store) {
+	open := func(node string, url string) (*natsbus.Conn, *natsbus.Store) {
 		t.Helper()
-		return clustertest.Open(t, time.Until(deadline), func() (*cluster.Conn, error) {
-			return cluster.Connect(node, []string{url}, cluster.Options{Replicas: 3})
+		return clustertest.Open(t, time.Until(deadline), func() (*natsbus.Conn, error) {
+			return natsbus.Connect(node, []string{url}, natsbus.Options{Replicas: 3})
 		})
 	}
 	ca, a := open("a", client[0])
@@ -74,7 +74,7 @@ func TestThreeNodes(t *testing.T) {
 	if err := ca.Claim("t1-a"); err != nil {
 		t.Fatal(err)
 	}
-	tb := cluster.TestTable("t1-a", 3)
+	tb := natsbus.TestTable("t1-a", 3)
 	if err := a.SaveTable(tb, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -85,8 +85,8 @@ func TestThreeNodes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cluster.SameMoves(t, got.Moves, tb.Moves)
-	cluster.AddMove(tb)
+	natsbus.SameMoves(t, got.Moves, tb.Moves)
+	natsbus.AddMove(tb)
 	if err := a.SaveTable(tb, 3); !errors.Is(err, store.ErrFenced) {
 		t.Fatalf("the old owner's write: %v, want ErrFenced (replicated)", err)
 	}
