@@ -250,6 +250,20 @@ func RecordWith(choose func(name string, st engine.State, rng *engine.RNG) Move)
 	return func(g *golden) { g.record = choose }
 }
 
+// RecordWithBots records the moves of a script anew (as RecordWith) with
+// a bot in every seat: the bot of bots whose key begins the script's name
+// ("normal3" with the key "normal").
+func RecordWithBots(bots map[string]engine.Bot) GoldenOption {
+	return RecordWith(func(name string, st engine.State, rng *engine.RNG) Move {
+		for prefix, bot := range bots {
+			if strings.HasPrefix(name, prefix) {
+				return BotMove(bot, st, rng)
+			}
+		}
+		panic(fmt.Sprintf("no bot records the golden game %s", name))
+	})
+}
+
 // BotMove is the move bot chooses for the first pending seat of st, as a
 // client would send it (without its label): a step of a recorder for
 // RecordWith.
@@ -294,14 +308,7 @@ func Golden(t *testing.T, g engine.Game, dir string, opts ...GoldenOption) {
 // and rewrites the file.
 func (c golden) script(t *testing.T, g engine.Game, name, path string) Script {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := ParseScript(data)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
+	sc := readScript(t, path)
 	if !*updateGolden || c.record == nil || playsOut(t, g, sc) {
 		return sc
 	}
@@ -320,6 +327,20 @@ func (c golden) script(t *testing.T, g engine.Game, name, path string) Script {
 		t.Fatal(err)
 	}
 	return sc
+}
+
+// readScript reads the moves file at path or fails the test.
+func readScript(t testing.TB, path string) Script {
+	data, err := os.ReadFile(path)
+	if err == nil {
+		var sc Script
+		if sc, err = ParseScript(data); err == nil {
+			return sc
+		}
+	}
+	t.Helper()
+	t.Fatalf("%s: %v", path, err)
+	return Script{}
 }
 
 // maxRecorded bounds a recorded game.

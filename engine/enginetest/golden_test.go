@@ -59,30 +59,17 @@ func TestGoldenRecordsAndCompares(t *testing.T) {
 
 func TestGoldenRecordsMovesThatNoLongerPlay(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, "stale.moves")
+	path := filepath.Join(dir, "random-stale.moves")
 	stale := "seed 1\nplayers 2\noptions {}\n" + `{"seat":1,"action":{"kind":"step"}}` + "\n"
 	if err := os.WriteFile(path, []byte(stale), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	updating(func() { Golden(t, toy{}, dir, RecordWith(randomChoice)) })
+	updating(func() { Golden(t, toy{}, dir, RecordWithBots(map[string]engine.Bot{"random": engine.RandomBot{}})) })
 	sc := readScript(t, path)
 	if len(sc.Moves) < 3 || sc.Moves[0].Seat != 0 {
 		t.Fatalf("moves not recorded anew: %+v", sc.Moves)
 	}
 	Golden(t, toy{}, dir)
-}
-
-func readScript(t *testing.T, path string) Script {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := ParseScript(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sc
 }
 
 func TestScriptRoundTrip(t *testing.T) {
