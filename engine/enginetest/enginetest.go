@@ -1,5 +1,5 @@
 // Package enginetest holds test helpers that work on any engine.Game: golden
-// playthrough files, random legal moves, checks that refused moves change
+// games (Golden, Transcript), random legal moves, checks that refused moves change
 // nothing, save/restore round trips, and the loops every game's tests run:
 // random games checked at every step (PlayChecked), the body of an Apply
 // fuzz test (FuzzApply) and the leak test, for games with secrets
@@ -11,7 +11,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -73,14 +72,21 @@ func CheckRefused(t testing.TB, st engine.State, moves ...Move) {
 		if _, ok := engine.Find(st.Legal(m.Seat), m.Action); ok {
 			continue
 		}
-		ev, err := st.Apply(m.Seat, m.Action)
-		var re *engine.RuleError
-		if !errors.As(err, &re) || ev != nil || re.Msg == "" {
-			t.Helper()
-			t.Fatalf("illegal %v by %d: events %v, error %v", m.Action, m.Seat, ev, err)
-		}
+		refusal(t, st, m)
 	}
 	SameJSON(t, "state after refused moves", before, Marshal(t, st))
+}
+
+// refusal applies a move that is not legal: it must be refused with a
+// readable RuleError, which it returns, and no events.
+func refusal(t testing.TB, st engine.State, m Move) *engine.RuleError {
+	ev, err := st.Apply(m.Seat, m.Action)
+	var re *engine.RuleError
+	if !errors.As(err, &re) || ev != nil || re.Msg == "" {
+		t.Helper()
+		t.Fatalf("illegal %v by %d: events %v, error %v", m.Action, m.Seat, ev, err)
+	}
+	return re
 }
 
 // CheckSeats checks the contract between Pending, Legal, Timeout and
@@ -177,81 +183,6 @@ func Texts(ev []engine.Event, s engine.Seat) []string {
 // HasText reports whether seat s may read an event with exactly this text.
 func HasText(ev []engine.Event, s engine.Seat, want string) bool {
 	return slices.Contains(Texts(ev, s), want)
-}
-
-// Script writes moves as golden script lines, one JSON object a line.
-func Script(moves []Move) []byte {
-	var buf bytes.Buffer
-	for _, m := range moves {
-		line, err := json.Marshal(m)
-		if err != nil {
-			panic(err)
-		}
-		buf.Write(line)
-		buf.WriteByte('\n')
-	}
-	return buf.Bytes()
-}
-
-// Replay applies a golden script to st and returns the event log: each
-// move as "> seat N: move", then its events as "audience<TAB>text", then
-// the outcome.
-func Replay(t testing.TB, st engine.State, script []byte) []byte {
-	t.Helper()
-	var log bytes.Buffer
-	for n, line := range strings.Split(strings.TrimSpace(string(script)), "\n") {
-		var m Move
-		if err := json.Unmarshal([]byte(line), &m); err != nil {
-			t.Fatalf("script line %d: %v", n+1, err)
-		}
-		ev, err := st.Apply(m.Seat, m.Action)
-		if err != nil {
-			t.Fatalf("move %d %v: %v", n+1, m, err)
-		}
-		fmt.Fprintf(&log, "> seat %d: %v\n", m.Seat, m.Action)
-		for _, e := range ev {
-			fmt.Fprintf(&log, "%d\t%s\n", e.To, e.Text)
-		}
-	}
-	fmt.Fprintf(&log, "outcome: %+v\n", st.Outcome())
-	return log.Bytes()
-}
-
-// Indented is the state's JSON indented for a golden file.
-func Indented(t testing.TB, st engine.State) []byte {
-	t.Helper()
-	var out bytes.Buffer
-	if err := json.Indent(&out, Marshal(t, st), "", "  "); err != nil {
-		t.Fatal(err)
-	}
-	out.WriteByte('\n')
-	return out.Bytes()
-}
-
-// Golden compares got with the file at path, or rewrites the file when
-// update is set (wire it to the test's -update flag).
-func Golden(t testing.TB, path string, got []byte, update bool) {
-	t.Helper()
-	if update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	if bytes.Equal(got, want) {
-		return
-	}
-	gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-	for i := range min(len(gl), len(wl)) {
-		if gl[i] != wl[i] {
-			t.Fatalf("%s differs at line %d:\ngot  %s\nwant %s", path, i+1, gl[i], wl[i])
-		}
-	}
-	t.Fatalf("%s differs in length: %d lines, want %d", path, len(gl), len(wl))
 }
 
 // CheckPublic is the leak test of a game without hidden information: the

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -155,7 +154,6 @@ func fails(check func(t testing.TB)) (msg string) {
 func TestPlaythroughHelpers(t *testing.T) {
 	st, _ := toy{}.New(2, nil, 0)
 	rng := engine.NewRNG(1)
-	var moves []Move
 	for !st.Outcome().Done {
 		CheckSeats(t, st, 2)
 		CheckRefused(t, st, Move{1 - st.Pending()[0], engine.Action{Kind: "step"}}, Move{0, engine.Action{Kind: "fly"}})
@@ -164,26 +162,8 @@ func TestPlaythroughHelpers(t *testing.T) {
 		m := RandomMove(st, &rng)
 		ev := MustApply(t, st, m)
 		CheckPublic(t, st, 2, ev)
-		moves = append(moves, m)
 	}
 	CheckSeats(t, st, 2)
-	script := Script(moves)
-	replayed, _ := toy{}.New(2, nil, 0)
-	log := Replay(t, replayed, script)
-	if !strings.HasPrefix(string(log), "> seat 0: ") || !strings.Contains(string(log), "-2\t{seat0} moved to ") ||
-		!strings.HasSuffix(string(log), "Summary:won}\n") {
-		t.Fatalf("log %s", log)
-	}
-	SameJSON(t, "replayed game", Marshal(t, st), Marshal(t, replayed))
-	path := filepath.Join(t.TempDir(), "golden.txt")
-	Golden(t, path, log, true)
-	Golden(t, path, log, false)
-	if msg := fails(func(f testing.TB) { Golden(f, path, append(log, 'x'), false) }); !strings.Contains(msg, "differs") {
-		t.Fatalf("golden mismatch not found: %q", msg)
-	}
-	if !strings.Contains(string(Indented(t, st)), "\n  \"pos\": [") {
-		t.Fatal("not indented")
-	}
 	if !HasText([]engine.Event{engine.Public("a"), engine.Private(1, "b")}, 1, "b") ||
 		HasText([]engine.Event{engine.Private(1, "b")}, 0, "b") {
 		t.Fatal("HasText ignores audiences")

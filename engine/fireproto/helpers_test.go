@@ -1,7 +1,6 @@
 package fireproto
 
 import (
-	"os"
 	"slices"
 	"testing"
 
@@ -104,15 +103,6 @@ func (g *state) copy() *state {
 
 // maxSteps bounds a random game; real games end far sooner.
 func maxSteps(players int) int { return 400 * players }
-
-func readFile(t testing.TB, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update)", err)
-	}
-	return data
-}
 
 // moveWords is seat s's words for its legal move a, from its view.
 func moveWords(g *state, s engine.Seat, a engine.Action) string { return g.View(s).(View).Describe(a) }

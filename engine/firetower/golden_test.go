@@ -1,16 +1,14 @@
 package firetower
 
 import (
-	"flag"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"arcade/engine"
 	"arcade/engine/enginetest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // step is one scripted move: mk builds the action from the state (so a
 // script can name a card rather than its place in the hand). refused
@@ -21,9 +19,11 @@ type step struct {
 	refused bool
 }
 
-// scenario is a scripted game from a prepared position.
+// scenario is a scripted game from a prepared position; name is its
+// golden file's, about says what it shows.
 type scenario struct {
 	name    string
+	about   string
 	players int
 	opts    engine.Options
 	seed    uint64
@@ -70,40 +70,26 @@ func at(t testing.TB, name string) []int {
 	return []int{p.X, p.Y}
 }
 
-// transcript plays a scenario and writes what happens.
-func transcript(t *testing.T, sc scenario) string {
+// transcript plays a scenario and compares its transcript with
+// testdata/golden/NAME.golden: the moves and their events, and after
+// each move the squares it changed and the status of the game and of
+// every seat.
+func transcript(t *testing.T, sc scenario) {
 	g := newGame(t, sc.players, sc.opts, sc.seed)
 	if sc.setup != nil {
 		sc.setup(t, g)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "== %s\n", sc.name)
-	writeStatus(&b, g)
+	head := enginetest.Script{Seed: sc.seed, Players: sc.players, Options: sc.opts}.Title()
+	tr := enginetest.NewTranscript(t, g, head+": "+sc.about, validState)
+	writeStatus(tr, g)
 	for _, st := range sc.steps {
-		a := st.mk(g)
-		before := g.Pos.Board
-		evs, err := g.Apply(st.seat, a)
+		m := enginetest.Move{Seat: st.seat, Action: st.mk(g)}
 		if st.refused {
-			if err == nil {
-				t.Fatalf("%s: %v by seat %d was accepted", sc.name, a, st.seat)
-			}
-			fmt.Fprintf(&b, "> seat%d %v: refused: %s\n", st.seat, a, err)
+			tr.Refuse(m)
 			continue
 		}
-		if err != nil {
-			t.Fatalf("%s\n%s: %v by seat %d: %v", b.String(), sc.name, a, st.seat, err)
-		}
-		if err := g.validate(); err != nil {
-			t.Fatalf("%s: after %v: %v", sc.name, a, err)
-		}
-		fmt.Fprintf(&b, "> seat%d %v\n", st.seat, a)
-		for _, e := range evs {
-			to := "all"
-			if e.To != engine.Everyone {
-				to = fmt.Sprintf("seat%d", e.To)
-			}
-			fmt.Fprintf(&b, "  [%s] %s\n", to, e.Text)
-		}
+		before := g.Pos.Board
+		tr.Play(m)
 		var ch []string
 		for i := range before {
 			if before[i] != g.Pos.Board[i] {
@@ -112,22 +98,21 @@ func transcript(t *testing.T, sc scenario) string {
 			}
 		}
 		if len(ch) > 0 {
-			fmt.Fprintf(&b, "  board: %s\n", strings.Join(ch, ", "))
+			tr.Note("board: %s", strings.Join(ch, ", "))
 		}
-		writeStatus(&b, g)
+		writeStatus(tr, g)
 	}
-	b.WriteString("  final board:\n")
+	tr.Note("final board:")
 	for _, r := range g.Pos.Board.Rows() {
-		b.WriteString("    " + r + "\n")
+		tr.Note("  %s", r)
 	}
-	if o := g.Outcome(); o.Done {
-		fmt.Fprintf(&b, "  outcome: winners %v scores %v: %s\n", o.Winners, o.Scores, o.Summary)
-	}
-	return b.String()
+	tr.Compare(filepath.Join("testdata", "golden", sc.name+".golden"))
 }
 
-func writeStatus(b *strings.Builder, g *state) {
-	fmt.Fprintf(b, "  -- wind %s, turn seat%d, %s, waiting %v, hand size %d, deck %d, discard %d\n",
+// writeStatus notes the wind, the turn and its part, who may move, the
+// hand size and the piles, then each seat's tower, hand and flags.
+func writeStatus(tr *enginetest.Transcript, g *state) {
+	tr.Note("wind %s, turn seat%d, %s, waiting %v, hand size %d, deck %d, discard %d",
 		g.Pos.Wind, g.Turn, g.phase(), g.Pending(), g.HandSize, len(g.Deck), len(g.Discard))
 	for s, st := range g.Seats {
 		flags := ""
@@ -140,18 +125,15 @@ func writeStatus(b *strings.Builder, g *state) {
 		if st.Out {
 			flags += " out"
 		}
-		fmt.Fprintf(b, "     seat%d %s: %s%s\n", s, st.Tower, cardList(st.Hand), flags)
+		tr.Note("  seat%d %s: %s%s", s, st.Tower, cardList(st.Hand), flags)
 	}
 }
 
 // TestGolden plays the scripted scenarios (every card, the Firestorm,
-// eliminations, the team variant) and compares their transcripts with
-// testdata/golden_cards.txt (go test -update rewrites it).
+// eliminations, the team variant), each from a position set up by hand,
+// and compares their transcripts with testdata/golden.
 func TestGolden(t *testing.T) {
-	var all strings.Builder
 	for _, sc := range scenarios(t) {
-		all.WriteString(transcript(t, sc))
-		all.WriteString("\n")
+		t.Run(sc.name, func(t *testing.T) { transcript(t, sc) })
 	}
-	enginetest.Golden(t, "testdata/golden_cards.txt", []byte(all.String()), *update)
 }

@@ -38,7 +38,7 @@ func with(args []int, more ...int) []int { return append(append([]int{}, args...
 
 func scenarios(t *testing.T) []scenario {
 	return []scenario{
-		{name: "wind cards: set, roll, gem", players: 2, seed: 1,
+		{name: "wind-cards", about: "wind cards: set, roll, gem", players: 2, seed: 1,
 			setup: func(t *testing.T, g *state) {
 				ready(g, 0, PartSpread, North)
 				setHand(t, g, 0, NorthWind, EastWind, SouthWind, WestWind, FlareUp)
@@ -59,7 +59,7 @@ func scenarios(t *testing.T) []scenario {
 				firstOf(0, KindSpread),
 				card(0, KindWind, WestWind),
 			}},
-		{name: "fire cards: Flare Up, Burning Snag, Explosion, Ember", players: 2, seed: 2,
+		{name: "fire-cards", about: "fire cards: Flare Up, Burning Snag, Explosion, Ember", players: 2, seed: 2,
 			setup: func(t *testing.T, g *state) {
 				ready(g, 0, PartAction, East)
 				paint(t, g, Fire, "J8")
@@ -80,7 +80,7 @@ func scenarios(t *testing.T) []scenario {
 				refused(1, KindEmber, at(t, "L8")...),
 				do(1, KindEmber, at(t, "K10")...),
 			}},
-		{name: "water cards and the Bucket", players: 2, seed: 3,
+		{name: "water-cards", about: "water cards and the Bucket", players: 2, seed: 3,
 			setup: func(t *testing.T, g *state) {
 				ready(g, 0, PartAction, South)
 				paint(t, g, Fire, "B3 C3 D3 J10 K10 L10 E12 F12 E13 F13 G13 N5 O5 N6")
@@ -99,7 +99,7 @@ func scenarios(t *testing.T) []scenario {
 				firstOf(0, KindSpread),
 				card(0, KindPlay, FireEngine, with(at(t, "N5"), 0)...),
 			}},
-		{name: "firebreak cards", players: 2, seed: 4,
+		{name: "firebreak-cards", about: "firebreak cards", players: 2, seed: 4,
 			setup: func(t *testing.T, g *state) {
 				ready(g, 0, PartAction, North)
 				paint(t, g, Break, "E5 M6")
@@ -120,7 +120,7 @@ func scenarios(t *testing.T) []scenario {
 				firstOf(0, KindSpread),
 				card(0, KindPlay, ScratchLine, with(at(t, "K5"), 0)...),
 			}},
-		{name: "the Firestorm and its redraw round", players: 3, seed: 5, opts: engine.Options{OptFirestorm: "true"},
+		{name: "firestorm", about: "the Firestorm and its redraw round", players: 3, seed: 5, opts: engine.Options{OptFirestorm: "true"},
 			setup: func(t *testing.T, g *state) {
 				ready(g, 0, PartAction, North)
 				setHand(t, g, 0, FlareUp, NorthWind, EastWind, AirDrop, DozerLine)
@@ -134,7 +134,7 @@ func scenarios(t *testing.T) []scenario {
 				firstOf(1, KindSpread),
 				do(1, KindDiscard, 0),
 			}},
-		{name: "an elimination without the Firestorm card still brings a partial firestorm", players: 3, seed: 6,
+		{name: "elimination-partial-firestorm", about: "an elimination without the Firestorm card still brings a partial firestorm", players: 3, seed: 6,
 			setup: func(t *testing.T, g *state) {
 				ready(g, 1, PartAction, East)
 				paint(t, g, Fire, "A2 A3 O15")
@@ -143,7 +143,7 @@ func scenarios(t *testing.T) []scenario {
 			steps: []step{
 				card(1, KindPlay, FlareUp, with(at(t, "A1"), 0)...),
 			}},
-		{name: "eliminations: cards, hand sizes, partial firestorm, dead wind", players: 3, seed: 6,
+		{name: "eliminations", about: "eliminations: cards, hand sizes, partial firestorm, dead wind", players: 3, seed: 6,
 			opts: engine.Options{OptFirestorm: "true"},
 			setup: func(t *testing.T, g *state) {
 				ready(g, 1, PartAction, East)
@@ -163,7 +163,7 @@ func scenarios(t *testing.T) []scenario {
 				firstOf(1, KindSpread),
 				card(1, KindPlay, Explosion, with(at(t, "O15"), 0)...),
 			}},
-		{name: "team variant: burned towers play on, Bucket on a partner's tower", players: 4, seed: 7,
+		{name: "team", about: "team variant: burned towers play on, Bucket on a partner's tower", players: 4, seed: 7,
 			opts: engine.Options{OptTeam: "true"},
 			setup: func(t *testing.T, g *state) {
 				ready(g, 1, PartAction, North)
@@ -186,7 +186,7 @@ func scenarios(t *testing.T) []scenario {
 				firstOf(0, KindSpread),
 				card(0, KindPlay, SouthWind, with(at(t, "A16"), 0)...),
 			}},
-		{name: "discards and the end of a turn with the Bucket unused", players: 2, seed: 8,
+		{name: "discards", about: "discards and the end of a turn with the Bucket unused", players: 2, seed: 8,
 			setup: func(t *testing.T, g *state) {
 				ready(g, 0, PartSpread, South)
 				paint(t, g, Fire, "B2")

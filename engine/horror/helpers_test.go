@@ -1,13 +1,10 @@
 package horror
 
 import (
-	"flag"
 	"testing"
 
 	"arcade/engine"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // newGame sets up a game or fails the test.
 func newGame(t testing.TB, players int, opts engine.Options, seed uint64) *state {

@@ -36,15 +36,6 @@ func setupDone(t testing.TB, g *state, genres ...int) {
 // check is the invariant check for enginetest.CheckAllLegal.
 func check(st engine.State) error { return st.(*state).validate() }
 
-// refused checks that an action is not legal and changes nothing.
-func refused(t testing.TB, g *state, kind string, args ...int) {
-	t.Helper()
-	if _, ok := engine.Find(g.Legal(g.Turn), engine.Action{Kind: kind, Args: args}); ok {
-		t.Fatalf("%s %v is legal", kind, args)
-	}
-	enginetest.CheckRefused(t, g, enginetest.Move{Seat: g.Turn, Action: engine.Action{Kind: kind, Args: args}})
-}
-
 // allOptions lists option sets covering every option value.
 func allOptions() []engine.Options {
 	return []engine.Options{

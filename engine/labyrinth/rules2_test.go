@@ -21,7 +21,7 @@ func TestHandLimit(t *testing.T) {
 	s.do(KindDiscard, 1)
 	s.do(KindTake, 0)
 	s.not(KindDiscard, TerrorCard+terrorID("Basilisk")) // never a captured Terror
-	s.golden("hand_limit")
+	s.golden("hand-limit")
 }
 
 // TestPassAnAction: the next player gets four actions; one token.
@@ -43,7 +43,7 @@ func TestPassAnAction(t *testing.T) {
 		t.Fatalf("%d actions, token with %d", s.g.Actions, s.g.PassTo)
 	}
 	s.do(KindPassAction)
-	s.golden("pass_action")
+	s.golden("pass-action")
 }
 
 // TestSixTerrorsMidAction: flipping the sixth Terror loses at once, even
@@ -62,7 +62,7 @@ func TestSixTerrorsMidAction(t *testing.T) {
 	if len(s.g.Legal(0)) != 0 {
 		t.Fatal("moves after the loss")
 	}
-	s.golden("six_terrors")
+	s.golden("six-terrors")
 }
 
 // TestDisturbanceCases: the four cases of p.9 and ruling C8.8.
@@ -121,7 +121,7 @@ func TestDoubleCurse(t *testing.T) {
 	if !g.Tiles[19].Lit || !g.Tiles[d3].Lit || g.Phase != PhaseOver || g.Won {
 		t.Fatalf("phase %s", g.Phase)
 	}
-	s.golden("double_curse")
+	s.golden("double-curse")
 }
 
 // TestOutOfTime: the card under the deck loses.
@@ -136,7 +136,7 @@ func TestOutOfTime(t *testing.T) {
 	if o := s.g.Outcome(); !o.Done || len(o.Winners) != 0 {
 		t.Fatalf("outcome %+v", o)
 	}
-	s.golden("out_of_time")
+	s.golden("out-of-time")
 }
 
 // TestWin: the sixth return wins at once, before any disturbance.

@@ -102,7 +102,7 @@ func TestSoloTrolley(t *testing.T) {
 	if len(g.Trolley.Captured) != 1 {
 		t.Fatal("the Terror left the Trolley")
 	}
-	s.golden("solo_trolley")
+	s.golden("solo-trolley")
 }
 
 // TestSoloRideReturn: move and ride returns a Terror the Trolley holds.
@@ -127,7 +127,7 @@ func TestSoloRideReturn(t *testing.T) {
 	if !g.Filled[Legends] || len(g.Trolley.Cards) != 1 {
 		t.Fatalf("trolley %+v", g.Trolley)
 	}
-	s.golden("solo_ride_return")
+	s.golden("solo-ride-return")
 }
 
 // TestSoloHasNoPassToken: the Pass-An-Action token is not used solo, and

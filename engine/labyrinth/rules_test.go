@@ -38,7 +38,7 @@ func TestCaptureAndReturn(t *testing.T) {
 		t.Fatalf("after the return: %+v, filled %v", h, s.g.Filled)
 	}
 	_ = kraken
-	s.golden("capture_return")
+	s.golden("capture-return")
 }
 
 // TestCaptureSets: the capture moves offered are the minimal covering

@@ -1,9 +1,6 @@
 package labyrinth
 
 import (
-	"bytes"
-	"flag"
-	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -12,14 +9,12 @@ import (
 	"arcade/engine/enginetest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
-
 // scen is a rigged game: a seeded game whose board and hands a test sets
-// up by hand, with a log of what its moves did for a golden file.
+// up by hand, with a transcript of its moves for a golden file.
 type scen struct {
-	t   testing.TB
-	g   *state
-	log bytes.Buffer
+	t  testing.TB
+	g  *state
+	tr *enginetest.Transcript
 }
 
 // newScen sets up a game of n players (setup done), with every tile but
@@ -28,7 +23,8 @@ func newScen(t testing.TB, players int, opts engine.Options, seed uint64) *scen 
 	t.Helper()
 	g := newGame(t, players, opts, seed)
 	setupDone(t, g)
-	s := &scen{t: t, g: g}
+	head := enginetest.Script{Seed: seed, Players: players, Options: opts}.Title()
+	s := &scen{t: t, g: g, tr: enginetest.NewTranscript(t, g, head+", set up by "+t.Name(), check)}
 	for _, h := range g.hands() {
 		for _, id := range slices.Clone(h.Cards) {
 			h.remove(id)
@@ -124,34 +120,23 @@ func (s *scen) cards(seat int, ids ...int) {
 	s.check()
 }
 
-// do applies a legal move of the current player and logs it.
+// do applies a legal move of the current player and writes it.
 func (s *scen) do(kind string, args ...int) []engine.Event {
 	s.t.Helper()
-	a := engine.Action{Kind: kind, Args: args}
-	l, ok := engine.Find(s.g.Legal(s.g.Turn), a)
-	if !ok {
-		s.t.Fatalf("%v is not legal; legal: %v", a, s.g.Legal(s.g.Turn))
-	}
-	fmt.Fprintf(&s.log, "> %v  [%s]\n", a, moveWords(s.g, s.g.Turn, l))
-	ev := enginetest.MustApply(s.t, s.g, enginetest.Move{Seat: s.g.Turn, Action: a})
-	for _, e := range ev {
-		fmt.Fprintf(&s.log, "%d\t%s\n", e.To, e.Text)
-	}
-	s.check()
-	return ev
+	return s.tr.Play(enginetest.Move{Seat: s.g.Turn, Action: engine.Action{Kind: kind, Args: args}})
 }
 
-// not checks that a move is refused and changes nothing.
+// not checks that a move of the current player is refused and changes
+// nothing, and writes it.
 func (s *scen) not(kind string, args ...int) {
 	s.t.Helper()
-	refused(s.t, s.g, kind, args...)
+	s.tr.Refuse(enginetest.Move{Seat: s.g.Turn, Action: engine.Action{Kind: kind, Args: args}})
 }
 
-// golden compares the log and the outcome with testdata/name.txt.
+// golden compares the transcript with testdata/golden/name.golden.
 func (s *scen) golden(name string) {
 	s.t.Helper()
-	fmt.Fprintf(&s.log, "outcome: %+v\n", s.g.Outcome())
-	enginetest.Golden(s.t, filepath.Join("testdata", name+".txt"), s.log.Bytes(), *update)
+	s.tr.Compare(filepath.Join("testdata", "golden", name+".golden"))
 }
 
 // move builds a move's Args.
