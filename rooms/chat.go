@@ -196,36 +196,38 @@ func (c *Client) Quiet() bool {
 // SetQuiet silences (or restores) the player's your-turn signals; a keyed
 // player finds the setting again when they reconnect, after a restart too
 // and on any server of a cluster (the store keeps it, when it keeps
-// settings). A guest's ends with their session.
-func (c *Client) SetQuiet(on bool) {
+// settings). A guest's ends with their session. When the store refuses
+// it, nothing changes and the error is ErrSettingUnsaved. It may wait for
+// the store (a network call in a cluster): never call it while drawing.
+func (c *Client) SetQuiet(on bool) error {
 	p := c.Player()
+	if kv, ok := c.hub.store.(store.Settings); ok && !p.Guest {
+		err := kv.UpdateSetting(quietKey, func(old []byte) ([]byte, error) {
+			var ids []string
+			if old != nil {
+				if err := json.Unmarshal(old, &ids); err != nil {
+					return nil, err
+				}
+			}
+			ids = slices.DeleteFunc(ids, func(id string) bool { return id == p.ID })
+			if on {
+				ids = append(ids, p.ID)
+			}
+			return json.Marshal(ids)
+		})
+		if err != nil {
+			c.hub.cfg.Logf("rooms: keeping %s's your-turn signals setting failed: %v", p.ID, err)
+			return ErrSettingUnsaved
+		}
+	}
 	c.hub.mu.Lock()
+	defer c.hub.mu.Unlock()
 	if on {
 		c.hub.quiet[p.ID] = true
 	} else {
 		delete(c.hub.quiet, p.ID)
 	}
-	c.hub.mu.Unlock()
-	kv, ok := c.hub.store.(store.Settings)
-	if !ok || p.Guest {
-		return
-	}
-	err := kv.UpdateSetting(quietKey, func(old []byte) ([]byte, error) {
-		var ids []string
-		if old != nil {
-			if err := json.Unmarshal(old, &ids); err != nil {
-				return nil, err
-			}
-		}
-		ids = slices.DeleteFunc(ids, func(id string) bool { return id == p.ID })
-		if on {
-			ids = append(ids, p.ID)
-		}
-		return json.Marshal(ids)
-	})
-	if err != nil {
-		c.hub.cfg.Logf("rooms: keeping %s's your-turn signals setting failed: %v", p.ID, err)
-	}
+	return nil
 }
 
 // quietKey is the store setting that lists the keyed players who silenced

@@ -158,3 +158,22 @@ func TestChatMarksAdmins(t *testing.T) {
 		}
 	}
 }
+
+// TestQuietUnsavedChangesNothing: when the store refuses the setting, the
+// player hears so and their signals stay as they were.
+func TestQuietUnsavedChangesNothing(t *testing.T) {
+	db := &failingStore{Memory: store.NewMemory()}
+	h := testHub(t, Config{Store: db})
+	a := connect(t, h, "anna")
+	db.fail.Store(true)
+	if err := a.SetQuiet(true); !errors.Is(err, ErrSettingUnsaved) {
+		t.Fatalf("SetQuiet on a failing store: %v, want ErrSettingUnsaved", err)
+	}
+	if a.Quiet() {
+		t.Fatal("anna is quiet although the store refused it")
+	}
+	db.fail.Store(false)
+	if err := a.SetQuiet(true); err != nil || !a.Quiet() {
+		t.Fatalf("SetQuiet once the store works again: %v, quiet %v", err, a.Quiet())
+	}
+}

@@ -73,6 +73,9 @@ var (
 	// ErrNameUnsaved: the store refused the player's new name, which was
 	// not taken.
 	ErrNameUnsaved = errors.New("Your new name cannot be saved right now; try again in a moment.")
+	// ErrSettingUnsaved: the store refused a setting, which did not
+	// change.
+	ErrSettingUnsaved = errors.New("This setting cannot be saved right now, so it did not change; try again in a moment.")
 	// ErrNotAdmin: only the server's admins may do that.
 	ErrNotAdmin = errors.New("Only the server's admins can do that.")
 )

@@ -196,6 +196,9 @@ type Server struct {
 
 	door     *door      // trusted and penalized addresses
 	refusals refusalLog // refusals not logged yet
+	// render runs the sessions' drawing (bridge.Pool): started with the
+	// server, stopped by Close.
+	render *bridge.Pool
 }
 
 // New builds a Server from cfg. It generates the host key file if it does
@@ -221,6 +224,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{
 		cfg:           cfg,
 		log:           cfg.Logger,
+		render:        bridge.NewPool(0),
 		perIP:         map[string]int{},
 		startupsPerIP: map[string]int{},
 		conns:         map[*trackedConn]struct{}{},
@@ -414,6 +418,7 @@ func (s *Server) Close() error {
 	ln := s.listener
 	s.mu.Unlock()
 	err := s.ssh.Close()
+	s.render.Close()
 	if ln != nil {
 		_ = ln.Close() // in case Serve had not handed it to the ssh server yet
 	}

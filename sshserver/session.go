@@ -4,7 +4,9 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"net"
+	"runtime/debug"
 	"strings"
 	"time"
 	"unicode"
@@ -92,11 +94,26 @@ func (s *Server) runSession(ssh.Handler) ssh.Handler {
 			err    error
 		)
 		// Setting up takes a deep stack (the hub, the model, the
-		// program): do it on the bridge's pool, so that this goroutine,
-		// which waits here for the session's whole life, stays small.
-		bridge.Do(func() { run, client, player, err = s.startSession(sess, st) })
+		// program) and may wait (the store, table actors, other nodes):
+		// do it on a goroutine that ends with it, so that this one, which
+		// waits here for the session's whole life, stays small, and the
+		// render pool never waits.
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("setting up the session failed: %v\n%s", r, debug.Stack())
+				}
+			}()
+			run, client, player, err = s.startSession(sess, st)
+		}()
+		<-done
 		if err != nil {
-			s.log.Error("session refused: no identity", "err", err)
+			if client != nil {
+				client.Close()
+			}
+			s.log.Error("session not started", "err", err)
 			return
 		}
 		defer client.Close()
@@ -138,6 +155,7 @@ func (s *Server) startSession(sess ssh.Session, st *connState) (*bridge.Session,
 		WriteTimeout: s.cfg.WriteTimeout,
 		OnStall:      func() { st.end(endStalled) },
 		OnFrame:      s.cfg.Observe.Rendered,
+		Pool:         s.render,
 	})
 	return run, client, player, nil
 }

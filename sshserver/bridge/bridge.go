@@ -106,6 +106,8 @@ type Config struct {
 	ResizeEvery time.Duration
 	// MaxPaste caps the bytes one bracketed paste delivers.
 	MaxPaste int
+	// Pool runs the model's work (nil: the session's own goroutine does).
+	Pool *Pool
 	// OnFrame, when set, is told how long each frame took to draw (the
 	// model's View and the diff against the screen), for metrics. It must
 	// not block.
@@ -167,7 +169,7 @@ func New(ctx context.Context, cfg Config) *Session {
 		}
 	}
 	out := newStallWriter(cfg.Out, cfg.WriteTimeout, onStall)
-	s.root = &root{inner: cfg.Model, scr: &screen{out: out, profile: cfg.Profile}, onFrame: cfg.OnFrame}
+	s.root = &root{inner: cfg.Model, scr: &screen{out: out, profile: cfg.Profile}, onFrame: cfg.OnFrame, pool: cfg.Pool}
 	w, h := cfg.Clamp(cfg.Window.Size())
 	s.root.w, s.root.h = w, h
 	s.lw, s.lh = w, h
@@ -356,6 +358,7 @@ type root struct {
 	ended      bool // the program has ended: draw nothing more
 	stopTicker func()
 	onFrame    func(time.Duration)
+	pool       *Pool // runs the model's work (nil: the caller's goroutine)
 }
 
 // Init implements tea.Model.
@@ -369,13 +372,13 @@ func (r *root) Init() tea.Cmd {
 // Update implements tea.Model: input events mark the screen dirty and are
 // drawn at the next flush (once per read, however many keys it held);
 // everything else is drawn at once. The model's Update and View run on the
-// shared pool (see onPool); only the write happens here.
+// session's pool (Config.Pool); only the write happens here.
 func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return r, r.apply(msg, true)
 }
 
 // apply updates the model with msg and writes the frame, if any, under mu;
-// onPool runs the model's work on the shared pool (see onPool), for
+// pooled runs the model's work on the session's pool (Config.Pool), for
 // long-lived goroutines.
 func (r *root) apply(msg tea.Msg, pooled bool) tea.Cmd {
 	r.mu.Lock()
@@ -388,7 +391,7 @@ func (r *root) apply(msg tea.Msg, pooled bool) tea.Cmd {
 		frame *bytes.Buffer
 	)
 	if pooled {
-		onPool(func() { cmd, frame = r.step(msg) })
+		r.pool.Do(func() { cmd, frame = r.step(msg) })
 	} else {
 		cmd, frame = r.step(msg)
 	}

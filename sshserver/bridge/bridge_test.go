@@ -200,12 +200,14 @@ func tickerRunning() bool {
 func TestPanicInModelEndsOnlyItsSession(t *testing.T) {
 	in, inW := io.Pipe()
 	defer inW.Close()
-	s := New(context.Background(), Config{Model: panicky{}, In: in, Out: io.Discard, Window: NewWindow(80, 24)})
+	pool := NewPool(1)
+	defer pool.Close()
+	s := New(context.Background(), Config{Model: panicky{}, In: in, Out: io.Discard, Window: NewWindow(80, 24), Pool: pool})
 	if err := s.Run(); err == nil {
 		t.Error("a panicking model's session ended without an error")
 	}
 	var v tea.View
-	onPool(func() { v = idle{}.View() })
+	pool.Do(func() { v = idle{}.View() })
 	if v.Content != "idle" {
 		t.Errorf("the pool no longer runs jobs: %q", v.Content)
 	}
