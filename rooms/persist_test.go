@@ -130,7 +130,7 @@ func TestHistoryLookups(t *testing.T) {
 	must(t, a.Act(addTwo))
 	must(t, b.Act(addOne))
 	a.table("over", func(u *TableUpdate) bool { return u.Outcome.Done })
-	var games []store.Game
+	var games []GameRecord
 	for deadline := time.Now().Add(patience); len(games) == 0 && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
 		games, _ = a.Games(10)
 	}
