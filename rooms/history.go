@@ -44,19 +44,19 @@ type GameSeat struct {
 	Winner   bool
 }
 
+// Standing is one line of a game's leaderboard: a player by the name they
+// go by now (never their key).
+type Standing struct {
+	Name   string
+	Played int
+	Won    int
+}
+
 // GameStats are one player's counts for one game.
 type GameStats struct {
 	Game   string
 	Played int
 	Won    int
-}
-
-// Standing is one line of a game's leaderboard.
-type Standing struct {
-	PlayerID string
-	Name     string // the name the player goes by now
-	Played   int
-	Won      int
 }
 
 // gameRecord is a stored finished game as the history lists it.
@@ -107,7 +107,7 @@ func (h *Hub) Leaderboard(game string, limit int) ([]Standing, error) {
 		return nil, ErrNoHistory
 	}
 	board, err := h.store.Leaderboard(game, min(max(limit, 1), maxHistory))
-	return convertAll(board, func(s store.Standing) Standing { return Standing(s) }), err
+	return convertAll(board, func(s store.Standing) Standing { return Standing{Name: s.Name, Played: s.Played, Won: s.Won} }), err
 }
 
 // Replay returns a finished game's record, to be watched move by move as a
