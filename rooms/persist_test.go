@@ -130,12 +130,15 @@ func TestHistoryLookups(t *testing.T) {
 	must(t, a.Act(addTwo))
 	must(t, b.Act(addOne))
 	a.table("over", func(u *TableUpdate) bool { return u.Outcome.Done })
-	var games []store.Game
+	var games []GameRecord
 	for deadline := time.Now().Add(patience); len(games) == 0 && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
 		games, _ = a.Games(10)
 	}
-	if len(games) != 1 || games[0].TableID != id {
+	if len(games) != 1 || games[0].TableID != id || games[0].Ended.IsZero() {
 		t.Fatalf("anna's games: %+v", games)
+	}
+	if seats := games[0].Seats; len(seats) != 2 || seats[0].Name != "anna" || seats[0].Winner || !seats[1].Winner {
+		t.Fatalf("the seats of anna's game: %+v", seats)
 	}
 	if st, err := b.Stats(); err != nil || len(st) != 1 || st[0].Played != 1 || st[0].Won != 1 {
 		t.Fatalf("bob's stats: %+v %v", st, err)

@@ -3,11 +3,13 @@ package ui
 import (
 	"fmt"
 	"maps"
+	"runtime/debug"
 	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/log/v2"
 
 	"arcade/engine"
 	"arcade/keys"
@@ -94,10 +96,12 @@ func (f *createScreen) check() {
 
 // tryNew deals a game with these seats and options and reports the
 // game's refusal. A game that panics is not this form's to judge: the hub
-// says what went wrong when the table opens.
+// says what went wrong when the table opens. The panic goes to the
+// server's log (the default logger) with its stack.
 func tryNew(g engine.Game, seats int, opts engine.Options) (err error) {
 	defer func() {
-		if recover() != nil {
+		if r := recover(); r != nil {
+			log.Errorf("ui: %s panicked dealing a game for the new-table form: %v\n%s", g.Info().ID, r, debug.Stack())
 			err = nil
 		}
 	}()

@@ -10,7 +10,7 @@ import (
 
 	"arcade/engine"
 	"arcade/keys"
-	"arcade/rooms/store"
+	"arcade/rooms"
 	"arcade/ui/board"
 )
 
@@ -24,15 +24,15 @@ const historyRows = 50
 
 // historyMsg brings the screen's data, read off the event loop.
 type historyMsg struct {
-	games []store.Game
-	stats []store.GameStats
+	games []rooms.GameRecord
+	stats []rooms.GameStats
 	err   error
 }
 
 // leaderboardMsg brings one game's leaderboard.
 type leaderboardMsg struct {
 	game  string
-	board []store.Standing
+	board []rooms.Standing
 	err   error
 }
 
@@ -51,11 +51,11 @@ type historyScreen struct {
 	width, height int
 	loaded        bool
 	err           error
-	games         []store.Game
-	stats         []store.GameStats
+	games         []rooms.GameRecord
+	stats         []rooms.GameStats
 	sel           int
 	boardIdx      int // which game's leaderboard (index in the lobby's games)
-	leaders       []store.Standing
+	leaders       []rooms.Standing
 	noBoard       string // why there is no leaderboard ("" when there is one)
 	replay        *replayView
 }
@@ -317,7 +317,7 @@ func (h *historyScreen) View() string {
 }
 
 // row is one finished game in the list.
-func (h *historyScreen) row(g store.Game, selected bool, w int) string {
+func (h *historyScreen) row(g rooms.GameRecord, selected bool, w int) string {
 	s := h.s
 	me := s.client.Player().ID
 	result := "lost"

@@ -1,0 +1,295 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"arcade/engine"
+	"arcade/rooms"
+	"arcade/ui/board"
+)
+
+// menu is the list of moves shown under YOUR MOVE, with the hot keys the
+// board gives them (board.MoveKeyer). A board that takes keys itself (a
+// cursor over the board) makes its own moves there, so the menu keeps only
+// the moves with a hot key.
+func (ts *tableScreen) menu() []menuMove {
+	t := ts.u
+	_, keyed := ts.board.(board.KeyHandler)
+	var binds []key.Binding
+	if mk, ok := ts.board.(board.MoveKeyer); ok && t.View != nil {
+		binds = mk.MoveKeys(t.View, t.Legal)
+	}
+	out := make([]menuMove, 0, len(t.Legal))
+	for i, act := range t.Legal {
+		var b key.Binding
+		if i < len(binds) {
+			b = binds[i]
+		}
+		if keyed && len(b.Keys()) == 0 {
+			continue
+		}
+		out = append(out, menuMove{i, act, b})
+	}
+	return out
+}
+
+// menuMove is one line of the move menu: a legal move (its index into the
+// update's Legal, and the move, whose words the update's view gives) and
+// its hot key (the zero binding for none), which both plays the move and is
+// shown before the words.
+type menuMove struct {
+	i   int
+	act engine.Action
+	key key.Binding
+}
+
+// defaultIdx is the menu line to highlight when a new choice opens: the
+// board's safe move (board.Defaulter), else the first.
+func (ts *tableScreen) defaultIdx() int {
+	d, ok := ts.board.(board.Defaulter)
+	if !ok || ts.u.View == nil {
+		return 0
+	}
+	want := d.DefaultMove(ts.u.View, ts.u.Legal)
+	for i, mv := range ts.menu() {
+		if mv.i == want {
+			return i
+		}
+	}
+	return 0
+}
+
+// inviteLines tell how others join and what the host does next.
+func (ts *tableScreen) inviteLines(w int) []string {
+	th := ts.s.th
+	t := ts.u
+	lines := []string{th.Heading.Render("WAITING FOR PLAYERS")}
+	if t.Code != "" {
+		lines = append(lines, "Invite code: "+th.Accent.Render(t.Code))
+		lines = append(lines, wrap("Others press i in the lobby and type it.", w)...)
+		if ts.s.opts.ConnectHint != "" {
+			lines = append(lines, "Or from a shell:", " "+th.Key.Render(strings.Replace(ts.s.opts.ConnectHint, "ssh ", "ssh -t ", 1)+" "+t.Code))
+		}
+	}
+	lines = append(lines, "")
+	switch {
+	case t.Host:
+		lines = append(lines, wrap("You are the host: B seats bots (any empty seat, any level), S starts the game once every seat is filled, O changes the options.", w)...)
+	case t.You != engine.Spectator:
+		lines = append(lines, "Waiting for the host to start.")
+	default:
+		lines = append(lines, "You are watching this table.")
+	}
+	return lines
+}
+
+// clockWarning is how near its end the turn clock takes the warning ink.
+const clockWarning = 15 * time.Second
+
+// movesPane lists the player's legal moves, or says who is to play.
+func (ts *tableScreen) movesPane(w, h int) string {
+	t := ts.u
+	var lines []string
+	switch {
+	case t.Table.Status == rooms.Finished:
+		lines = ts.gameOverLines(w, h)
+	case t.Table.Status == rooms.Waiting:
+		lines = ts.inviteLines(w)
+	case t.Unsaved:
+		lines = append([]string{ts.s.th.Bad.Render("NOT SAVED YET")},
+			wrap("Nothing here moves until the arcade can save this table; it tries again every second.", w)...)
+	case len(t.Legal) == 0:
+		lines = ts.waitingLines()
+	default:
+		lines = ts.moveLines(w, h)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// gameOverLines are the moves pane after the game: the way back, the
+// rematch, the ranking and the game's summary.
+func (ts *tableScreen) gameOverLines(w, h int) []string {
+	th, t := ts.s.th, ts.u
+	// The way back comes first: the pane may be too short for all.
+	lines := []string{th.Heading.Render("GAME OVER") + th.Faint.Render(" · Q returns to the lobby")}
+	if t.You != engine.Spectator {
+		if t.Rematch != "" {
+			lines = append(lines, wrap(th.Accent.Render("A rematch is open: R takes your seat there."), w)...)
+		} else {
+			lines = append(lines, th.Faint.Render("R asks everyone for a rematch, same seats."))
+		}
+	}
+	if r, ok := ts.board.(board.Ranker); ok {
+		for _, l := range r.Ranking(t.Outcome, ts.boardContext(w, h)) {
+			lines = append(lines, wrap(l, w)...)
+		}
+	} else {
+		lines = append(lines, ts.ranking()...)
+	}
+	return append(lines, wrap(engine.ExpandSeats(t.Outcome.Summary, ts.nameOf), w)...)
+}
+
+// clockMark is the countdown beside the pane's heading: the response
+// window's, else the turn clock's ("" with neither).
+func (ts *tableScreen) clockMark() string {
+	th, t := ts.s.th, ts.u
+	now := time.Now()
+	if l, _ := clockLeft(t.Deadline, now); l != "" {
+		return th.Warn.Render(" ⏱ " + l)
+	}
+	l, _ := clockLeft(t.TurnDeadline, now)
+	switch {
+	case l == "":
+		return ""
+	case t.TurnDeadline.Sub(now) <= clockWarning:
+		return th.Warn.Render(" ⏱ " + l)
+	}
+	return th.Faint.Render(" ⏱ " + l)
+}
+
+// waitingLines say whom the table waits for while the player has no move.
+func (ts *tableScreen) waitingLines() []string {
+	th, t := ts.s.th, ts.u
+	var who []string
+	for _, s := range t.Pending {
+		name := ts.nameOf(s)
+		if int(s) >= 0 && int(s) < len(t.Seats) && ts.canTakeBot(int(s)) {
+			name += " (away)"
+		}
+		who = append(who, name)
+	}
+	lines := []string{th.Heading.Render("WAITING") + ts.clockMark()}
+	if len(who) > 0 {
+		lines = append(lines, "Waiting for "+th.Accent.Render(strings.Join(who, ", "))+".")
+	}
+	return lines
+}
+
+// moveLines are the pane while the player has moves: the heading, a note
+// on the moves made on the board, and a window of the menu that keeps the
+// highlighted move in sight (a move too long for the column takes a
+// second line).
+func (ts *tableScreen) moveLines(w, h int) []string {
+	th, t := ts.s.th, ts.u
+	var lines []string
+	if autoPassing(t) {
+		lines = append(lines, th.Heading.Render("AUTO-PASS")+ts.clockMark())
+		lines = append(lines, wrap(th.Faint.Render("You can only pass: the window runs out by itself (A turns auto-pass off)."), w)...)
+	} else {
+		lines = append(lines, th.Good.Render("YOUR MOVE")+ts.clockMark())
+	}
+	menu := ts.menu()
+	if n := len(t.Legal) - len(menu); n > 0 {
+		for _, l := range wrap(ts.boardMovesNote(n, len(menu) > 0), w) {
+			lines = append(lines, th.Faint.Render(l))
+		}
+	}
+	room := max(h-len(lines), 1)
+	first := max(ts.actionIdx-room+1, 0)
+	for {
+		rows, sel := ts.menuRows(menu, first, w, room)
+		if sel || first >= ts.actionIdx {
+			return append(lines, rows...)
+		}
+		first++
+	}
+}
+
+// boardMovesNote says that n moves are made on the board, not in the
+// menu (more: the menu lists others).
+func (ts *tableScreen) boardMovesNote(n int, more bool) string {
+	on := fmt.Sprintf("Choose one of %d moves on the board", n)
+	switch _, asks := ts.board.(board.Asker); {
+	case asks:
+		on = "Play with the keys over the board"
+	case n == 1:
+		on = "Choose the move on the board"
+	}
+	if more {
+		return on + ", or:"
+	}
+	return on + "."
+}
+
+// menuRows draws the moves of the menu from first on, in at most room
+// lines of width w, and reports whether the highlighted one is among them.
+func (ts *tableScreen) menuRows(menu []menuMove, first, w, room int) (rows []string, sel bool) {
+	th := ts.s.th
+	for i := first; i < len(menu) && len(rows) < room; i++ {
+		mv := menu[i]
+		k := mv.key.Help().Key
+		if k == "" {
+			k = "·"
+		}
+		// Only the shown moves are put in words, from the update's view
+		// on this goroutine; a move may name a player by seat reference
+		// (engine.SeatRef).
+		text := engine.ExpandSeats(engine.Describe(ts.u.View, mv.act), ts.nameOf)
+		head := fmt.Sprintf("[%s] ", k)
+		part := wrapHang(head+text, max(w-1, 8), board.Width(head))
+		if len(part) > 2 {
+			part = []string{part[0], board.Clip(strings.Join(strings.Fields(strings.Join(part[1:], " ")), " "), max(w-1, 8))}
+			part[1] = strings.Repeat(" ", board.Width(head)) + strings.TrimLeft(part[1], " ")
+			part[1] = board.Clip(part[1], max(w-1, 8))
+		}
+		if len(rows)+len(part) > room && len(rows) > 0 {
+			break
+		}
+		for j, l := range part {
+			if i == ts.actionIdx {
+				mark := " "
+				if j == 0 {
+					mark = "›"
+				}
+				rows = append(rows, th.Selected.Render(padRight(mark+l, w)))
+				sel = true
+			} else {
+				rows = append(rows, " "+l)
+			}
+		}
+	}
+	return rows, sel
+}
+
+// wrapHang wraps s to w columns, indenting the lines after the first by
+// hang columns.
+func wrapHang(s string, w, hang int) []string {
+	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
+	if len(lines) < 2 || hang >= w/2 {
+		return lines
+	}
+	rest := strings.Split(ansi.Wrap(strings.Join(lines[1:], " "), w-hang, ""), "\n")
+	for i := range rest {
+		rest[i] = strings.Repeat(" ", hang) + rest[i]
+	}
+	return append(lines[:1], rest...)
+}
+
+// ranking lists the final scores, best first.
+func (ts *tableScreen) ranking() []string {
+	t := ts.u
+	type row struct {
+		seat  int
+		score int
+	}
+	var rows []row
+	for i, s := range t.Outcome.Scores {
+		rows = append(rows, row{i, s})
+	}
+	slices.SortStableFunc(rows, func(x, y row) int { return y.score - x.score })
+	var out []string
+	for i, r := range rows {
+		mark := "  "
+		if slices.Contains(t.Outcome.Winners, engine.Seat(r.seat)) {
+			mark = "★ "
+		}
+		out = append(out, fmt.Sprintf("%s%d. %-16s %d", mark, i+1, ts.nameOf(engine.Seat(r.seat)), r.score))
+	}
+	return out
+}
