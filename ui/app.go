@@ -144,6 +144,9 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			s.setStatus(msg.ok, false)
 		}
 		return a, nil
+	case quietMsg:
+		s.quietKept(msg)
+		return a, nil
 	case endedMsg:
 		a.ended = true
 		s.status = msg.notice

@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -243,5 +245,43 @@ func TestNamesMarkedInSeats(t *testing.T) {
 		if !strings.Contains(s, seat) {
 			t.Fatalf("the waiting room does not show %q:\n%s", seat, s)
 		}
+	}
+}
+
+// refusingSettings is a store that refuses settings while refuse is set.
+type refusingSettings struct {
+	*store.Memory
+	refuse atomic.Bool
+}
+
+func (r *refusingSettings) UpdateSetting(key string, change func(old []byte) ([]byte, error)) error {
+	if r.refuse.Load() {
+		return errors.New("disk full")
+	}
+	return r.Memory.UpdateSetting(key, change)
+}
+
+// TestSignalsChangeOnlyOnceKept: N turns the your-turn signals off only
+// once the store keeps it; a refusal is said and changes nothing.
+func TestSignalsChangeOnlyOnceKept(t *testing.T) {
+	db := &refusingSettings{Memory: store.NewMemory()}
+	hub := rooms.NewHub(rooms.Config{Games: Engines(testGames), BotDelay: time.Millisecond, LobbyEvery: time.Millisecond, Store: db})
+	t.Cleanup(hub.Close)
+	d := newDriver(t, hub, "anna", 100, 30)
+	if err := d.client.Create(testGames[0].Engine.Info().ID, 2, false, nil); err != nil {
+		t.Fatal(err)
+	}
+	d.waitFor("WAITING FOR PLAYERS")
+	db.refuse.Store(true)
+	d.key("N")
+	d.waitFor("cannot be saved right now")
+	if d.app.s.quiet || d.client.Quiet() {
+		t.Fatal("the signals went off although the store refused the setting")
+	}
+	db.refuse.Store(false)
+	d.key("N")
+	d.waitFor("Your-turn bell and title off")
+	if !d.app.s.quiet || !d.client.Quiet() {
+		t.Fatal("the signals stayed on once the store kept the setting")
 	}
 }

@@ -207,17 +207,33 @@ func (ts *tableScreen) act(act engine.Action) tea.Cmd {
 	return ts.s.call(func() error { return ts.s.client.Act(act) }, "")
 }
 
-// toggleSignal turns the your-turn bell and title off or on.
+// toggleSignal turns the your-turn bell and title off or on: the setting
+// is kept first (a command, off the drawing path), then it takes effect
+// (quietMsg).
 func (ts *tableScreen) toggleSignal() tea.Cmd {
-	s := ts.s
-	s.quiet = !s.quiet
-	s.client.SetQuiet(s.quiet)
-	if s.quiet {
+	c, on := ts.s.client, !ts.s.quiet
+	return func() tea.Msg { return quietMsg{on: on, err: c.SetQuiet(on)} }
+}
+
+// quietMsg is the outcome of toggleSignal: the signals are off (on) or on
+// again, unless err says the setting could not be kept.
+type quietMsg struct {
+	on  bool
+	err error
+}
+
+// quietKept applies a kept setting and says so.
+func (s *session) quietKept(msg quietMsg) {
+	switch {
+	case msg.err != nil:
+		s.setStatus(errorText(msg.err), true)
+	case msg.on:
+		s.quiet = true
 		s.setStatus("Your-turn bell and title off (N turns them on).", false)
-	} else {
+	default:
+		s.quiet = false
 		s.setStatus("Your-turn bell and title on: the terminal rings when a decision is yours.", false)
 	}
-	return nil
 }
 
 // toggleAutoPass turns the player's auto-pass off or on.
