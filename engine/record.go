@@ -28,6 +28,9 @@ type Record struct {
 	// Outcome is the result the game reached when it was recorded; Replay
 	// checks that it is reached again.
 	Outcome *Outcome `json:"outcome,omitempty"`
+	// Result is the outcome's summary in words, with the players' names,
+	// for people reading an exported record; Replay does not read it.
+	Result string `json:"result,omitempty"`
 }
 
 // Replay rebuilds the game a record describes with g and returns its final

@@ -164,6 +164,10 @@ func TestBanOutlivesRestart(t *testing.T) {
 	if err := term.WaitClosed(wait); err != nil {
 		t.Fatalf("the banned player is still connected: %v", err)
 	}
+	// Their terminal is back on its normal screen and says why.
+	if s := term.Screen(); !strings.Contains(s, "Your session was ended: banned by an admin: flooding the chat.") || strings.Contains(s, "GAMES") {
+		t.Errorf("the banned player's terminal was left without a reason:\n%s", s)
+	}
 	if said := refusedWith(t, srv.Addr, "troll", troll); !strings.Contains(said, "banned") || !strings.Contains(said, "flooding the chat") {
 		t.Errorf("the banned key was refused without the reason:\n%s", said)
 	}

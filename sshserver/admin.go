@@ -92,7 +92,7 @@ func (s *Server) runAdmin(by rooms.Player, args []string) (string, error) {
 		if len(rest) == 0 {
 			return "", adminError("kick whom? Give a name or key fingerprint (see: admin who).")
 		}
-		k := rooms.Kick{Who: rest[0], Why: "kicked by an admin", By: rooms.AdminOf(by)}
+		k := rooms.Kick{Who: rest[0], Why: withReason("kicked by an admin", reason), By: rooms.AdminOf(by)}
 		n := s.kickHere(k)
 		far := s.elsewhere(func(p rooms.Player) bool { return playerMatches(p, rest[0]) })
 		if n == 0 && far == 0 {
@@ -182,11 +182,19 @@ func (s *Server) adminBan(by rooms.Player, rest []string, did func(string, ...an
 	if err := s.cfg.Gate.Bans.Add(ban); err != nil {
 		return "", err
 	}
-	k := rooms.Kick{Key: ban.Key, Addr: ban.Addr, Why: "banned by an admin", By: rooms.AdminOf(by)}
+	k := rooms.Kick{Key: ban.Key, Addr: ban.Addr, Why: withReason("banned by an admin", reason), By: rooms.AdminOf(by)}
 	n := s.kickHere(k)
 	s.cfg.Hub.KickElsewhere(k) // the ban list is shared; the sessions are not
 	did("ban", "target", ban.Target(), "name", ban.Name, "reason", reason, "sessions", n)
 	return fmt.Sprintf("Banned %s; disconnected %d session(s).\n", ban.Target(), n), nil
+}
+
+// withReason adds an admin's reason, when they gave one, to what they did.
+func withReason(did, reason string) string {
+	if reason == "" {
+		return did
+	}
+	return did + ": " + reason
 }
 
 // onlinePlayer finds a connected player by name (any case) or key, here
@@ -246,7 +254,8 @@ func (s *Server) online() []rooms.Player {
 }
 
 // disconnect ends every session whose player (and address) match, giving
-// why for its log line, and returns how many it ended.
+// why for its log line and on the player's terminal, and returns how many
+// it ended.
 func (s *Server) disconnect(match func(p rooms.Player, addr string) bool, why string) int {
 	s.mu.Lock()
 	var ended []*connState
@@ -257,7 +266,7 @@ func (s *Server) disconnect(match func(p rooms.Player, addr string) bool, why st
 	}
 	s.mu.Unlock()
 	for _, st := range ended {
-		st.end(why)
+		st.endWith(why, "Your session was ended: "+why+".")
 	}
 	return len(ended)
 }

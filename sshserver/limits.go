@@ -6,6 +6,7 @@ import (
 	"net"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"charm.land/ssh"
 	gossh "golang.org/x/crypto/ssh"
@@ -55,6 +56,11 @@ type connState struct {
 	// endReason says why the server ended the session ("" when the client
 	// did), for the session's last log line.
 	endReason atomic.Pointer[string]
+	// run is the session's program once it runs; farewell is the line
+	// the server leaves on the player's terminal when it ends the session
+	// (endWith).
+	run      atomic.Pointer[bridge.Session]
+	farewell atomic.Pointer[string]
 }
 
 // firstTelling reports whether the client has not been told anything yet,
@@ -77,6 +83,26 @@ func (st *connState) tell(sentence string) {
 func (st *connState) end(why string) {
 	st.endReason.CompareAndSwap(nil, &why)
 	_ = st.conn.Close()
+}
+
+// farewellGrace is how long a session ended by the server has to put the
+// player's terminal back and say why before its connection is closed.
+const farewellGrace = 2 * time.Second
+
+// endWith ends the session, giving why for the log and leaving line on
+// the player's terminal: a running program quits first, so the terminal
+// gets its normal screen, cursor and title back and then reads line; the
+// connection closes within farewellGrace whatever the client does.
+func (st *connState) endWith(why, line string) {
+	r := st.run.Load()
+	if r == nil {
+		st.end(why)
+		return
+	}
+	st.endReason.CompareAndSwap(nil, &why)
+	st.farewell.CompareAndSwap(nil, &line)
+	r.Quit()
+	time.AfterFunc(farewellGrace, func() { _ = st.conn.Close() })
 }
 
 // onConn is the ConnCallback: the listener has admitted the connection; its

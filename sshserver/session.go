@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"github.com/charmbracelet/colorprofile"
 	gossh "golang.org/x/crypto/ssh"
@@ -88,10 +89,8 @@ func (s *Server) runSession(ssh.Handler) ssh.Handler {
 			return
 		}
 		var (
-			run    *bridge.Session
-			client *rooms.Client
-			player rooms.Player
-			err    error
+			ss  started
+			err error
 		)
 		// Setting up takes a deep stack (the hub, the model, the
 		// program) and may wait (the store, table actors, other nodes):
@@ -106,30 +105,69 @@ func (s *Server) runSession(ssh.Handler) ssh.Handler {
 					err = fmt.Errorf("setting up the session failed: %v\n%s", r, debug.Stack())
 				}
 			}()
-			run, client, player, err = s.startSession(sess, st)
+			ss, err = s.startSession(sess, st)
 		}()
 		<-done
 		if err != nil {
-			if client != nil {
-				client.Close()
+			if ss.client != nil {
+				ss.client.Close()
 			}
 			s.log.Error("session not started", "err", err)
 			return
 		}
-		defer client.Close()
-		if !s.track(run) {
+		defer ss.client.Close()
+		if !s.track(ss.run) {
 			return
 		}
-		defer s.untrack(run)
-		if err := run.Run(); err != nil {
-			s.log.Warn("session ended with an error", "player", player.ID, "err", err)
+		st.run.Store(ss.run)
+		err = ss.run.Run()
+		s.untrack(ss.run)
+		if err != nil {
+			s.log.Warn("session ended with an error", "player", ss.player.ID, "err", err)
 		}
+		s.farewell(sess, st, ss.model)
 	}
+}
+
+// Farewell is implemented by models that have a line to leave on the
+// player's normal screen once their session has ended, and know why it
+// ended (for the log: "replaced", "closed", "quit").
+type Farewell interface {
+	Farewell() (line, reason string)
+}
+
+// farewell leaves the session's last line on the player's terminal, now
+// back on its normal screen: the server's reason when it ended the
+// session (an admin's kick), or the model's (another terminal took its
+// place). A shutting-down server says its own line (sessionSlots).
+func (s *Server) farewell(sess ssh.Session, st *connState, model tea.Model) {
+	line, reason := "", ""
+	if f, ok := model.(Farewell); ok {
+		line, reason = f.Farewell()
+	}
+	if l := st.farewell.Load(); l != nil {
+		line = *l
+	} else if reason != "" && reason != endQuit {
+		st.endReason.CompareAndSwap(nil, &reason)
+	}
+	if sess.Context().Err() != nil || s.isClosing() || line == "" {
+		return
+	}
+	sayLine(sess, line)
+}
+
+// started is a session set up to run: its program, its hub client, who it
+// is and its model.
+type started struct {
+	run    *bridge.Session
+	client *rooms.Client
+	player rooms.Player
+	model  tea.Model
 }
 
 // startSession identifies the session, connects it to the hub and builds
 // its program.
-func (s *Server) startSession(sess ssh.Session, st *connState) (*bridge.Session, *rooms.Client, rooms.Player, error) {
+func (s *Server) startSession(sess ssh.Session, st *connState) (started, error) {
 	pty, _, _ := sess.Pty()
 	win := st.window.Load()
 	if win == nil {
@@ -137,14 +175,15 @@ func (s *Server) startSession(sess ssh.Session, st *connState) (*bridge.Session,
 	}
 	p := st.player.Load()
 	if p == nil {
-		return nil, nil, rooms.Player{}, errors.New("no identity")
+		return started{}, errors.New("no identity")
 	}
 	player := *p
 	opts := ui.Options{InviteCode: inviteCode(sess.Command()), Games: s.cfg.Games, ConnectHint: s.sshCommand(sess, "")}
 	client := s.cfg.Hub.Connect(player)
 	env := append(sess.Environ(), "TERM="+pty.Term)
+	model := s.cfg.NewModel(Session{Player: player, Client: client, Options: opts, SSH: sess})
 	run := bridge.New(sess.Context(), bridge.Config{
-		Model:        s.cfg.NewModel(Session{Player: player, Client: client, Options: opts, SSH: sess}),
+		Model:        model,
 		In:           sess,
 		Out:          st.channel,
 		Window:       win,
@@ -157,7 +196,7 @@ func (s *Server) startSession(sess ssh.Session, st *connState) (*bridge.Session,
 		OnFrame:      s.cfg.Observe.Rendered,
 		Pool:         s.render,
 	})
-	return run, client, player, nil
+	return started{run: run, client: client, player: player, model: model}, nil
 }
 
 // sshCommand is the command that reaches this server, with extra flags:

@@ -249,6 +249,13 @@ func TestAlwaysAWayBackOverSSH(t *testing.T) {
 	// session is told why it closed, and the log says who the new name is.
 	bob3 := sshtest.Dial(t, srv.Addr, "robert", sshtest.Options{Key: bobKey})
 	waitFor(t, bob2, "You connected from another terminal")
+	send(t, bob2, "x") // any key closes the ended session
+	if err := bob2.WaitClosed(waitLong); err != nil {
+		t.Fatalf("the replaced session stayed open: %v", err)
+	}
+	if s := bob2.Screen(); !strings.Contains(s, "You connected from another terminal. This session ended.") || strings.Contains(s, "you: bob") {
+		t.Errorf("the replaced session's terminal was not given back with its reason:\n%s", s)
+	}
 	waitFor(t, bob3, "you: robert")
 	waitFor(t, anna, "bob (now robert) reconnected.")
 

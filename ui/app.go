@@ -66,11 +66,33 @@ type App struct {
 	table *tableScreen
 
 	ticking bool
-	// ended is set once the hub has closed this session.
-	ended bool
+	// ended is set once the hub has closed this session, with the
+	// notice that said why (farewell).
+	ended  bool
+	notice string
 	// yours: the table asks this player to decide something now (the
 	// title says so; the bell rang when it began).
 	yours bool
+}
+
+// Goodbye is the line a player who quits the lobby reads on their own
+// terminal.
+const Goodbye = "Thanks for playing. See you soon!"
+
+// Farewell is the line to leave on the player's normal screen once the
+// session has ended (the screen it was on is gone by then), and why it
+// ended, for the server's log: "replaced" (the same key connected from
+// another terminal), "closed" (the hub closed it), or "quit".
+func (a *App) Farewell() (line, reason string) {
+	switch {
+	case a.notice == rooms.NoticeReplaced:
+		return a.notice + " This session ended.", "replaced"
+	case a.ended && a.notice != "":
+		return a.notice, "closed"
+	case a.ended:
+		return "", "closed"
+	}
+	return Goodbye, "quit"
 }
 
 // New builds the root model for a session bound to client.
@@ -148,7 +170,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		s.quietKept(msg)
 		return a, nil
 	case endedMsg:
-		a.ended = true
+		a.ended, a.notice = true, msg.notice
 		s.status = msg.notice
 		if s.status == "" {
 			s.status = "the connection ended."

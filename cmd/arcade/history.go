@@ -27,7 +27,7 @@ const (
 )
 
 func init() {
-	commands["history"] = command{summary: "list the finished games (all, or one player's) from the database", run: runHistory}
+	commands["history"] = command{summary: "list the finished games, all or by player, game and date, from the database", run: runHistory}
 	commands["export"] = command{summary: "write a finished game's record as JSON (for arcade replay FILE)", run: runExport}
 	commands["backup"] = command{summary: "copy the database (consistently, while the server runs) and the host key", run: runBackup}
 }
@@ -54,6 +54,19 @@ func dataFlag(fs *flag.FlagSet, getenv func(string) string) *string {
 	return fs.String("data", def, "the server's data `directory` (ARCADE_DATA)")
 }
 
+// parseDate reads a date as 2026-11-27 (midnight, local time) or in RFC
+// 3339.
+func parseDate(s string) (time.Time, error) {
+	if t, err := time.ParseInLocation(time.DateOnly, s, time.Local); err == nil {
+		return t, nil
+	}
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return time.Time{}, errors.New("not a date: write it as 2026-11-27 or 2026-11-27T18:00:00Z")
+	}
+	return t, nil
+}
+
 // loadGame reads finished game id from the database in data.
 func loadGame(data, id string) (store.Game, error) {
 	n, err := strconv.ParseInt(strings.TrimPrefix(id, "#"), 10, 64)
@@ -78,26 +91,52 @@ func runHistory(_ context.Context, args []string, getenv func(string) string, st
 	fs := flag.NewFlagSet("history", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	data := dataFlag(fs, getenv)
-	limit := fs.Int("n", 20, "how many games")
+	limit := fs.Int("n", 20, "how many games, newest first")
+	game := fs.String("game", "", "only this game's `ID` (see arcade games)")
+	since := fs.String("since", "", "only games that ended on or after this `date` (2026-11-27, or RFC 3339)")
+	until := fs.String("until", "", "only games that ended before this `date`")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: arcade history [flags] [PLAYER]   (PLAYER: a name or part of one, a key:SHA256:... ID or a SHA256:... fingerprint; none: every game)")
+		fs.PrintDefaults()
+	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: arcade history [-data DIR] [-n N] PLAYER   (a player ID, key:SHA256:...)")
+	if fs.NArg() > 1 {
+		fs.Usage()
 		return 2
+	}
+	f := sqlite.GameFilter{Player: fs.Arg(0), Game: *game}
+	for _, d := range []struct {
+		flag, value string
+		to          *time.Time
+	}{{"since", *since, &f.Since}, {"until", *until, &f.Until}} {
+		if d.value == "" {
+			continue
+		}
+		t, err := parseDate(d.value)
+		if err != nil {
+			fmt.Fprintf(stderr, "arcade history: -%s %q: %v\n", d.flag, d.value, err)
+			return 2
+		}
+		*d.to = t
 	}
 	db, err := openReadOnly(*data)
 	if err != nil {
 		fmt.Fprintln(stderr, "arcade history:", err)
 		return 1
 	}
-	list, err := db.Games(fs.Arg(0), *limit)
+	list, err := db.ListGames(f, *limit)
 	if cerr := db.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "arcade history:", err)
 		return 1
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(stderr, "No finished games match.")
+		return 0
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "#\tENDED\tGAME\tSEATS (* won)")
@@ -133,6 +172,14 @@ func runExport(_ context.Context, args []string, getenv func(string) string, std
 	if err != nil {
 		fmt.Fprintln(stderr, "arcade export:", err)
 		return 1
+	}
+	if rec := &g.Record; rec.Outcome != nil {
+		rec.Result = engine.ExpandSeats(rec.Outcome.Summary, func(s engine.Seat) string {
+			if int(s) >= 0 && int(s) < len(rec.Names) {
+				return rec.Names[s]
+			}
+			return fmt.Sprintf("seat %d", int(s)+1)
+		})
 	}
 	b, err := json.MarshalIndent(g.Record, "", " ")
 	if err != nil {

@@ -24,9 +24,11 @@ type command struct {
 	run     func(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) int
 }
 
-// commands lists the subcommands; more (sim, replay, games) come here.
-var commands = map[string]command{
-	"serve": {summary: "run the SSH server (the default)", run: runServe},
+// commands lists the subcommands; each file registers its own in init.
+var commands = map[string]command{}
+
+func init() {
+	commands["serve"] = command{summary: "run the SSH server (the default)", run: runServe}
 }
 
 func main() {

@@ -70,8 +70,8 @@ func TestHelpExits0(t *testing.T) {
 		if code := run(context.Background(), args, env(), &stderr); code != 0 {
 			t.Errorf("%v: exit code %d, want 0", args, code)
 		}
-		if !strings.Contains(stderr.String(), "usage: arcade") {
-			t.Errorf("%v: no usage in %q", args, stderr.String())
+		if !strings.Contains(stderr.String(), "usage: arcade") || !strings.Contains(stderr.String(), "history  list the finished games") {
+			t.Errorf("%v: no usage with the commands in %q", args, stderr.String())
 		}
 	}
 }

@@ -138,6 +138,26 @@ func TestHistoryExportReplayBackup(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "fireproto") || !strings.Contains(out, "Easy bot (easy bot)") {
 		t.Fatalf("history: exit %d\n%s%s", code, out, errs)
 	}
+	// Every game, or those a name, a game or a date picks.
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "Easy bot (easy bot)"},
+		{[]string{"ANN"}, "fireproto"},
+		{[]string{"-game", "fireproto", "-since", time.Now().Add(-24 * time.Hour).Format(time.DateOnly)}, "fireproto"},
+		{[]string{"-game", "firetower"}, "No finished games match."},
+		{[]string{"-since", time.Now().Add(48 * time.Hour).Format(time.DateOnly)}, "No finished games match."},
+		{[]string{"nobody"}, "No finished games match."},
+	} {
+		code, out, errs := runOut(t, append([]string{"history", "-data", data}, c.args...)...)
+		if code != 0 || !strings.Contains(out+errs, c.want) {
+			t.Fatalf("history %q: exit %d, want %q\n%s%s", c.args, code, c.want, out, errs)
+		}
+	}
+	if code, _, errs := runOut(t, "history", "-data", data, "-since", "yesterday"); code != 2 || !strings.Contains(errs, "not a date") {
+		t.Fatalf("history -since yesterday: exit %d %q", code, errs)
+	}
 	code, out, errs = runOut(t, "replay", "-data", data, num)
 	if code != 0 || !strings.Contains(out, "seat 1 anna") || !strings.Contains(out, "seat 2 Easy bot (easy bot)") {
 		t.Fatalf("replay %s: exit %d\n%s%s", num, code, out, errs)
@@ -145,6 +165,11 @@ func TestHistoryExportReplayBackup(t *testing.T) {
 	exported := filepath.Join(dir, "game.json")
 	if code, _, errs := runOut(t, "export", "-data", data, num, exported); code != 0 {
 		t.Fatalf("export: %s", errs)
+	}
+	var rec engine.Record
+	if b, err := os.ReadFile(exported); err != nil || json.Unmarshal(b, &rec) != nil || strings.Contains(rec.Result, "{seat") ||
+		!strings.Contains(rec.Result, "anna") && !strings.Contains(rec.Result, "Easy bot") {
+		t.Fatalf("the exported record's result is not in words with names: %v %q", err, rec.Result)
 	}
 	code, again, errs := runOut(t, "replay", exported)
 	if code != 0 || again != out {

@@ -143,6 +143,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		fmt.Fprintln(stderr, "usage: arcade [serve] [flags]\n\nflags:")
 		fs.SetOutput(stderr)
 		fs.PrintDefaults()
+		fmt.Fprintln(stderr)
+		usage(stderr) // the other commands
 		return c, err
 	}
 	if err == nil && fs.NArg() > 0 {

@@ -22,6 +22,11 @@ const (
 	syncOff    = "\x1b[?2026l"
 	eraseLine  = "\x1b[0m\x1b[K"
 	resetStyle = "\x1b[0m"
+	// pushTitle and popTitle save the terminal's window title on its
+	// title stack and put it back (XTWINOPS 22 and 23; terminals without
+	// a stack ignore them).
+	pushTitle = "\x1b[22;0t"
+	popTitle  = "\x1b[23;0t"
 )
 
 // lineSeed seeds the hashes of frame rows (a collision would leave one row
@@ -50,6 +55,7 @@ type screen struct {
 	alt     bool // alt screen on
 	cursor  *tea.Cursor
 	title   string
+	titled  bool // the terminal's own title is saved (pushTitle)
 	full    bool // next draw repaints every line
 	bell    bool // next draw rings the bell
 }
@@ -90,6 +96,11 @@ func (s *screen) frame(v tea.View) *bytes.Buffer {
 		buf.WriteByte(ansi.BEL)
 	}
 	if v.WindowTitle != s.title {
+		if !s.titled {
+			// Keep the terminal's own title, for leave to put back.
+			s.titled = true
+			buf.WriteString(pushTitle)
+		}
 		s.title = v.WindowTitle
 		buf.WriteString(ansi.SetWindowTitle(sanitizeTitle(s.title)))
 	}
@@ -152,6 +163,9 @@ func (s *screen) leave() {
 	out := leaveModes
 	if s.alt {
 		out += altOff
+	}
+	if s.titled {
+		out += popTitle
 	}
 	_, _ = s.out.Write([]byte(out))
 }

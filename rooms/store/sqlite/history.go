@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"arcade/rooms/store"
@@ -186,12 +187,55 @@ func (s *Store) Games(playerID string, limit int) ([]store.Game, error) {
 	if limit <= 0 {
 		return nil, nil
 	}
+	return s.gameRows(`id IN (SELECT game_id FROM game_seats WHERE player_id = ?)`, []any{playerID}, limit)
+}
+
+// GameFilter picks finished games for ListGames; its zero value picks
+// every game.
+type GameFilter struct {
+	// Player matches a seat by its player's ID ("key:SHA256:..."), its key
+	// fingerprint alone ("SHA256:..."), or its name (any case, part of it).
+	Player string
+	// Game is a game's ID ("firetower").
+	Game string
+	// Since and Until bound when the game ended (zero: no bound).
+	Since, Until time.Time
+}
+
+// ListGames lists up to limit finished games that f picks, newest first.
+func (s *Store) ListGames(f GameFilter, limit int) ([]store.Game, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	where, args := []string{"1"}, []any{}
+	if f.Player != "" {
+		where = append(where, `id IN (SELECT game_id FROM game_seats WHERE player_id = ? OR player_id = ? OR instr(lower(name), lower(?)) > 0)`)
+		args = append(args, f.Player, "key:"+f.Player, f.Player)
+	}
+	if f.Game != "" {
+		where = append(where, "game = ?")
+		args = append(args, f.Game)
+	}
+	if !f.Since.IsZero() {
+		where = append(where, "ended >= ?")
+		args = append(args, f.Since.UnixNano())
+	}
+	if !f.Until.IsZero() {
+		where = append(where, "ended < ?")
+		args = append(args, f.Until.UnixNano())
+	}
+	return s.gameRows(strings.Join(where, " AND "), args, limit)
+}
+
+// gameRows lists up to limit games matching the SQL condition where (on
+// the games table, with its args), newest first, with their seats.
+func (s *Store) gameRows(where string, args []any, limit int) ([]store.Game, error) {
 	rows, err := s.r.Query(`WITH g AS (
 			SELECT id, table_id, game, started, ended FROM games
-			WHERE id IN (SELECT game_id FROM game_seats WHERE player_id = ?)
+			WHERE `+where+`
 			ORDER BY id DESC LIMIT ?)
 		SELECT g.id, g.table_id, g.game, g.started, g.ended, s.player_id, s.name, s.bot, s.score, s.winner
-		FROM g JOIN game_seats s ON s.game_id = g.id ORDER BY g.id DESC, s.seat`, playerID, limit)
+		FROM g JOIN game_seats s ON s.game_id = g.id ORDER BY g.id DESC, s.seat`, append(args, limit)...)
 	if err != nil {
 		return nil, s.err1("games", err)
 	}

@@ -89,6 +89,11 @@ func (ro *ReadOnly) Games(playerID string, limit int) ([]store.Game, error) {
 	return ro.s.Games(playerID, limit)
 }
 
+// ListGames is Store's ListGames.
+func (ro *ReadOnly) ListGames(f GameFilter, limit int) ([]store.Game, error) {
+	return ro.s.ListGames(f, limit)
+}
+
 // Game is store.Store's Game.
 func (ro *ReadOnly) Game(id int64) (store.Game, error) { return ro.s.Game(id) }
 
