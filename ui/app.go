@@ -66,6 +66,8 @@ type App struct {
 	table *tableScreen
 
 	ticking bool
+	// statusTimed: a timer runs for the status line's end (statusTimer).
+	statusTimed bool
 	// ended is set once the hub has closed this session, with the
 	// notice that said why (farewell).
 	ended  bool
@@ -118,8 +120,37 @@ func (a *App) Init() tea.Cmd {
 
 // Update implements tea.Model.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := a.update(msg)
+	if t := a.statusTimer(); t != nil {
+		cmd = tea.Batch(cmd, t)
+	}
+	return m, cmd
+}
+
+// statusExpiredMsg says the status line may have outlived statusLife.
+type statusExpiredMsg struct{}
+
+// statusTimer returns a timer for the status line's end when it shows
+// something and none runs; an idle session with nothing to say has none.
+func (a *App) statusTimer() tea.Cmd {
+	s := a.s
+	if s.status == "" || a.statusTimed || a.ended {
+		return nil
+	}
+	a.statusTimed = true
+	return tea.Tick(statusLife-time.Since(s.statusAt), func(time.Time) tea.Msg { return statusExpiredMsg{} })
+}
+
+// update is Update without the status line's timer.
+func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	s := a.s
 	switch msg := msg.(type) {
+	case statusExpiredMsg:
+		a.statusTimed = false
+		if time.Since(s.statusAt) >= statusLife {
+			s.status = "" // a notice under it shows again
+		}
+		return a, nil
 	case tea.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
 		a.cur.SetSize(a.width, a.height)
@@ -184,6 +215,11 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyPressMsg:
 		if a.ended {
 			return a, tea.Quit
+		}
+		if msg.Code == tea.KeyEscape && msg.Mod.Contains(tea.ModAlt) {
+			// Two quick Escs reach us as one alt+esc: a person meant two.
+			esc := tea.KeyPressMsg{Code: tea.KeyEscape}
+			return a, tea.Sequence(a.onKey(esc), a.onKey(esc))
 		}
 		return a, a.onKey(msg)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/help"
@@ -103,7 +104,9 @@ type session struct {
 
 	lobby  rooms.LobbyUpdate // the latest
 	status string
-	bad    bool
+	// statusAt is when the status was set (statusLife).
+	statusAt time.Time
+	bad      bool
 	// prompt is the open one-line editor (nil when closed).
 	prompt *prompt
 
@@ -128,9 +131,14 @@ func (s *session) call(f func() error, ok string) tea.Cmd {
 	return func() tea.Msg { return resultMsg{err: f(), ok: ok} }
 }
 
-// setStatus sets the status line; bad shows msg as a warning.
+// statusLife is how long feedback stays on the status line: long enough
+// to read a sentence, short enough that it never outlives its moment.
+const statusLife = 6 * time.Second
+
+// setStatus sets the status line; bad shows msg as a warning. It clears
+// itself after statusLife (App.statusTimer).
 func (s *session) setStatus(msg string, bad bool) {
-	s.status, s.bad = msg, bad
+	s.status, s.bad, s.statusAt = msg, bad, time.Now()
 }
 
 // statusLine renders the last message (errors stand out); with none, the

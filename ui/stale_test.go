@@ -231,3 +231,38 @@ func TestMenuWordsComeFromTheUpdate(t *testing.T) {
 		t.Fatalf("an update drawn after the table moved on lacks the words %q:\n%s", want, got)
 	}
 }
+
+// TestStatusOutlivesNoMoment: feedback leaves the status line after
+// statusLife, and the server's notice under it shows again.
+func TestStatusOutlivesNoMoment(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 80, 24)
+	d.waitFor("THE ARCADE")
+	d.key("Z")
+	d.waitFor("does nothing here")
+	d.app.s.statusAt = time.Now().Add(-statusLife / 2)
+	d.send(statusExpiredMsg{})
+	if s := d.screen(); !strings.Contains(s, "does nothing here") {
+		t.Fatalf("the status left before its time:\n%s", s)
+	}
+	d.app.s.statusAt = time.Now().Add(-statusLife)
+	d.send(statusExpiredMsg{})
+	if s := d.screen(); strings.Contains(s, "does nothing here") {
+		t.Fatalf("the status outlived its moment:\n%s", s)
+	}
+}
+
+// TestTwoQuickEscs: two Escs that reach the server together (as alt+esc)
+// count as two: a help screen opened over the new-table form closes, and
+// so does the form.
+func TestTwoQuickEscs(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 80, 24)
+	d.waitFor("THE ARCADE")
+	d.key("c")
+	d.waitFor("NEW TABLE")
+	d.key("?")
+	d.waitFor("Help")
+	d.send(tea.KeyPressMsg{Code: tea.KeyEscape, Mod: tea.ModAlt})
+	if s := d.screen(); strings.Contains(s, "NEW TABLE") || strings.Contains(s, "Help") {
+		t.Fatalf("alt+esc did not close both:\n%s", s)
+	}
+}
