@@ -49,7 +49,7 @@ func (t *table) addBot(c *Client, s int, level string) error {
 	case st.client != nil && st.client != c && t.status == Playing && st.timeouts > 0:
 		// A present player whose time ran out: a bot plays until they act.
 		t.standIn(s, level)
-		t.logf("The host lets a %s bot play for %s until they act again.", level, t.name(s))
+		t.logf("The host lets %s play for %s until they act again.", ABot(level), t.name(s))
 		t.changed()
 		return nil
 	case st.client != nil:
@@ -57,14 +57,28 @@ func (t *table) addBot(c *Client, s int, level string) error {
 	}
 	st.bot, st.botLevel, st.timedOut = t.makeBot(level), level, false
 	if st.id == "" {
-		st.name = strings.ToUpper(level[:1]) + level[1:] + " bot"
+		st.name = botName(level)
 		t.logf("%s takes seat %d.", t.name(s), s+1)
 	} else {
-		t.logf("A %s bot plays for %s until they come back.", level, t.name(s))
+		t.logf("%s plays for %s until they come back.", capitalize(ABot(level)), t.name(s))
 	}
 	t.changed()
 	return nil
 }
+
+// ABot names a bot of level with its article: "an easy bot", "a hard bot".
+func ABot(level string) string {
+	if strings.HasPrefix(level, "e") {
+		return "an " + level + " bot"
+	}
+	return "a " + level + " bot"
+}
+
+// capitalize puts a sentence's first letter in capitals.
+func capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+
+// botName is the name of a bot of level in its own seat: "Normal bot".
+func botName(level string) string { return capitalize(level) + " bot" }
 
 // removeBot takes a bot out (host only): any bot before the game, a bot
 // standing in for an away player during it.

@@ -92,6 +92,19 @@ func TestHostHandsIdleSeatToBotAndKicksAbsent(t *testing.T) {
 	if l, tu := c2.Take(); l == nil || tu != nil {
 		t.Fatalf("a removed player was put back at %s: %v", id, show(tu))
 	}
+	if _, ok := c2.AwaySeat(); ok {
+		t.Fatal("the removed player's lobby still offers their seat")
+	}
+
+	// bob leaves while his bot stands in: the host may remove him too,
+	// and the bot that played for him keeps the seat.
+	b.Close()
+	a.table("bob away", func(u *TableUpdate) bool { return !u.Seats[1].Connected && u.Seats[1].StandIn })
+	must(t, a.Kick(1))
+	u = a.table("bob removed", func(u *TableUpdate) bool { return u.Seats[1].Bot && !u.Seats[1].StandIn })
+	if !hasLine(u.Log, "The host removed bob, who was away; an easy bot takes the seat.") {
+		t.Fatalf("log: %q", u.Log)
+	}
 }
 
 // TestAutoPass: auto-pass never shortens a window on its own (what the

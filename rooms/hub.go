@@ -652,6 +652,7 @@ func (h *Hub) forgetAway(id string, t *table) {
 	defer h.mu.Unlock()
 	if h.away[id] == t {
 		delete(h.away, id)
+		h.lobbyChangedLocked() // their lobby stops offering the seat
 	}
 }
 

@@ -211,12 +211,21 @@ func (t *table) kick(c *Client, s int) error {
 		return err
 	}
 	st := t.seatAt(engine.Seat(s))
-	if t.status == Playing && st != nil && st.away() {
-		// An absent player: the game goes on with a bot in their place.
-		name, id := t.name(s), st.id
-		*st = seat{name: "Normal bot", bot: t.makeBot("normal"), botLevel: "normal"}
+	if t.status == Playing && st != nil && st.id != "" && st.client == nil {
+		// An absent player, whether or not a bot stands in for them: the
+		// game goes on with a bot of its own in their place (the one
+		// standing in keeps playing).
+		name, id, level := t.name(s), st.id, st.botLevel
+		if st.bot == nil {
+			level = "normal"
+		}
+		bot := st.bot
+		if bot == nil {
+			bot = t.makeBot(level)
+		}
+		*st = seat{name: botName(level), bot: bot, botLevel: level}
 		t.hub.forgetAway(id, t)
-		t.logf("The host removed %s, who was away; a normal bot takes the seat.", name)
+		t.logf("The host removed %s, who was away; %s takes the seat.", name, ABot(level))
 		t.changed()
 		return nil
 	}

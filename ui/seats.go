@@ -22,6 +22,26 @@ type seatPanel struct {
 // defaultBotLevel is the level the panel offers first.
 const defaultBotLevel = 1 // normal
 
+// seatNote says what a seat's player is up to, when it is not simply
+// here and playing: a bot's level, a bot standing in for them, away, idle.
+func seatNote(s rooms.SeatInfo) string {
+	switch {
+	case s.Empty:
+		return ""
+	case s.StandIn && s.Connected:
+		return "idle; " + rooms.ABot(s.BotLevel) + " plays for them"
+	case s.StandIn:
+		return "away; " + rooms.ABot(s.BotLevel) + " plays for them"
+	case s.Bot:
+		return "bot, " + s.BotLevel
+	case !s.Connected:
+		return "away"
+	case s.Idle:
+		return "idle: their time ran out"
+	}
+	return ""
+}
+
 // canTakeBot reports whether a bot may sit in seat i now: an empty seat
 // before the game, the seat of a player who is away during it or whose
 // turn clock ran out (idle).
@@ -130,12 +150,12 @@ func (ts *tableScreen) seatBot() tea.Cmd {
 		}
 		return nil
 	}
-	ok := fmt.Sprintf("A %s bot sits in seat %d.", level, seat+1)
+	ok := fmt.Sprintf("Seat %d now has %s.", seat+1, rooms.ABot(level))
 	switch {
 	case ts.u.Table.Status == rooms.Playing && ts.u.Seats[seat].Connected:
-		ok = fmt.Sprintf("A %s bot plays for %s until they act again.", level, ts.nameOf(engine.Seat(seat)))
+		ok = fmt.Sprintf("Until %s acts again, %s plays for them.", ts.nameOf(engine.Seat(seat)), rooms.ABot(level))
 	case ts.u.Table.Status == rooms.Playing:
-		ok = fmt.Sprintf("A %s bot plays for %s until they come back.", level, ts.nameOf(engine.Seat(seat)))
+		ok = fmt.Sprintf("Until %s comes back, %s plays for them.", ts.nameOf(engine.Seat(seat)), rooms.ABot(level))
 	}
 	if next := ts.nextBotSeat(seat); next >= 0 && next != seat {
 		p.seat = next
@@ -156,20 +176,12 @@ func (ts *tableScreen) seatPanelView(w int) string {
 	p := ts.seats
 	lines := []string{th.Heading.Render("SEATS") + th.Faint.Render(" · choose a seat and a bot level")}
 	for i, s := range t.Seats {
-		var who string
-		switch {
-		case s.Empty:
-			who = "empty"
-		case s.StandIn:
-			who = seatName(s) + " (away; a " + s.BotLevel + " bot plays for them)"
-		case s.Bot:
-			who = s.Name + " (bot, " + s.BotLevel + ")"
-		case !s.Connected:
-			who = seatName(s) + " (away)"
-		case s.Idle:
-			who = seatName(s) + " (idle: their time ran out)"
-		default:
+		who := "empty"
+		if !s.Empty {
 			who = seatName(s)
+			if note := seatNote(s); note != "" {
+				who += " (" + note + ")"
+			}
 		}
 		row := fmt.Sprintf(" %d. %s", i+1, who)
 		if i == p.seat {

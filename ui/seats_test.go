@@ -99,7 +99,7 @@ func TestHostGivesAnAwaySeatToABot(t *testing.T) {
 		t.Fatalf("the panel should open on the away player's seat:\n%s", s)
 	}
 	d.key("l", "enter")
-	d.waitFor("A hard bot plays for bob until they come back")
+	d.waitFor("Until bob comes back, a hard bot plays for them")
 	d.key("B")
 	d.waitFor("2. bob (away; a hard bot plays for them)")
 	d.key("j", "x")

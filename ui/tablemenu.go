@@ -159,8 +159,13 @@ func (ts *tableScreen) waitingLines() []string {
 	var who []string
 	for _, s := range t.Pending {
 		name := ts.nameOf(s)
-		if int(s) >= 0 && int(s) < len(t.Seats) && ts.canTakeBot(int(s)) {
-			name += " (away)"
+		if int(s) >= 0 && int(s) < len(t.Seats) {
+			// A bot's own seat needs no note; a player's does.
+			if st := t.Seats[s]; !st.Bot || st.StandIn {
+				if note := seatNote(st); note != "" {
+					name += " (" + note + ")"
+				}
+			}
 		}
 		who = append(who, name)
 	}
@@ -171,6 +176,14 @@ func (ts *tableScreen) waitingLines() []string {
 	return lines
 }
 
+// mySeat is the player's own seat (nil for a spectator).
+func (ts *tableScreen) mySeat() *rooms.SeatInfo {
+	if y := int(ts.u.You); y >= 0 && y < len(ts.u.Seats) {
+		return &ts.u.Seats[y]
+	}
+	return nil
+}
+
 // moveLines are the pane while the player has moves: the heading, a note
 // on the moves made on the board, and a window of the menu that keeps the
 // highlighted move in sight (a move too long for the column takes a
@@ -178,7 +191,10 @@ func (ts *tableScreen) waitingLines() []string {
 func (ts *tableScreen) moveLines(w, h int) []string {
 	th, t := ts.s.th, ts.u
 	var lines []string
-	if autoPassing(t) {
+	if me := ts.mySeat(); me != nil && me.StandIn {
+		lines = append(lines, th.Warn.Render("A BOT PLAYS FOR YOU")+ts.clockMark())
+		lines = append(lines, wrap("While you are idle, "+rooms.ABot(me.BotLevel)+" plays your seat; any move you make takes it back.", w)...)
+	} else if autoPassing(t) {
 		lines = append(lines, th.Heading.Render("AUTO-PASS")+ts.clockMark())
 		lines = append(lines, wrap(th.Faint.Render("You can only pass: the window runs out by itself (A turns auto-pass off)."), w)...)
 	} else {
