@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -496,7 +497,7 @@ func (c *Client) takeRemote(n relayNote, u *TableUpdate) {
 		return true
 	})
 	if left {
-		c.hub.lobbyChanged()
+		c.hub.peopleChanged()
 		c.hub.sendLobby(c)
 	}
 }
@@ -540,7 +541,7 @@ func (c *Client) enterRemote(r nodeTableRef, req cmdReq) error {
 	if err != nil {
 		return err
 	}
-	c.hub.lobbyChanged()
+	c.hub.peopleChanged()
 	if was != nil && was.table == r.id {
 		was = nil // the same table: joined from watching it, say
 	}
@@ -611,7 +612,7 @@ func (c *Client) follow(id, owner string) {
 	c.mu.Unlock()
 	if gone {
 		c.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeMoveFailed})
-		c.hub.lobbyChanged()
+		c.hub.peopleChanged()
 		c.hub.sendLobby(c)
 	}
 }
@@ -782,8 +783,12 @@ func (h *Hub) onState(_ string, data []byte) {
 	prev := h.nodes[st.Node]
 	changed := prev == nil || !bytes.Equal(prev.raw, data)
 	h.nodes[st.Node] = &nodeSeen{state: st, raw: data, seen: time.Now()}
-	if changed {
+	switch {
+	case !changed:
+	case prev == nil || !reflect.DeepEqual(prev.state.Tables, st.Tables) || !reflect.DeepEqual(prev.state.Recent, st.Recent):
 		h.lobbyChangedLocked()
+	default: // only who is online there changed
+		h.peopleChangedLocked()
 	}
 	h.mu.Unlock()
 	if prev != nil && prev.state.Boot != st.Boot {
