@@ -3,7 +3,6 @@ package ui
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -556,44 +555,17 @@ func (l *lobbyScreen) onlineLines(w, h int) []string {
 }
 
 // onlineShown is the page of who is online that the lobby shows, at most
-// rows people, and whether there are more: first those at the tables it
-// lists (whom a player choosing a table cares about), then the others, by
-// name; o turns the pages, round to the first.
+// rows people by name, and whether there are more; o turns the pages,
+// round to the first. (The order stays the snapshot's: a table opening or
+// filling moves nobody on the screens that list them.)
 func (l *lobbyScreen) onlineShown(rows int) (shown []rooms.Person, more bool) {
 	people := l.s.lobby.People
 	if rows <= 0 || len(people) == 0 {
 		return nil, len(people) > 0
 	}
-	order := onlineOrder(people, l.tables())
-	pages := (len(order) + rows - 1) / rows
+	pages := (len(people) + rows - 1) / rows
 	from := l.onlinePage % pages * rows
-	return order[from:min(from+rows, len(order))], pages > 1
-}
-
-// onlineOrder puts the people at the listed tables before the others,
-// keeping their order (by name) within each part. It returns people
-// itself when nobody sits at a listed table.
-func onlineOrder(people []rooms.Person, tables []rooms.TableSummary) []rooms.Person {
-	listed := make(map[string]bool, len(tables))
-	for _, t := range tables {
-		listed[t.ID] = true
-	}
-	at := func(p rooms.Person) bool { return p.Table != "" && listed[p.Table] }
-	if !slices.ContainsFunc(people, at) {
-		return people
-	}
-	order := make([]rooms.Person, 0, len(people))
-	for _, p := range people {
-		if at(p) {
-			order = append(order, p)
-		}
-	}
-	for _, p := range people {
-		if !at(p) {
-			order = append(order, p)
-		}
-	}
-	return order
+	return people[from:min(from+rows, len(people))], pages > 1
 }
 
 // selRow highlights a selected row; the pane without focus shows a marker.

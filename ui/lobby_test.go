@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -15,28 +14,6 @@ func names(people []rooms.Person) []string {
 		out[i] = p.Name
 	}
 	return out
-}
-
-// The list of who is online puts the people at the tables the lobby lists
-// first: the others (in the lobby, at a private or unlisted table) follow.
-func TestOnlineListPutsPeopleAtListedTablesFirst(t *testing.T) {
-	people := []rooms.Person{
-		{Name: "ann"},
-		{Name: "bob", Game: "Toy", Table: "t1"},
-		{Name: "cat"},
-		{Name: "dan", Game: "Toy"}, // a private table
-		{Name: "eve", Game: "Toy", Table: "t9"},
-		{Name: "fay", Game: "Toy", Table: "t2", Watching: true},
-	}
-	tables := []rooms.TableSummary{{ID: "t1"}, {ID: "t2"}}
-	got := names(onlineOrder(people, tables))
-	want := []string{"bob", "fay", "ann", "cat", "dan", "eve"}
-	if !slices.Equal(got, want) {
-		t.Fatalf("online order %v, want %v", got, want)
-	}
-	if got := onlineOrder(people, nil); &got[0] != &people[0] {
-		t.Fatal("with nobody at a listed table the list is copied; it should be the snapshot's own")
-	}
 }
 
 // The list shows a page at a time; o turns the pages, round to the first.
