@@ -99,9 +99,10 @@ func (c Config) withDefaults() Config {
 // Only clients in the lobby receive LobbyUpdates; changes are coalesced and
 // broadcast at most once per interval, which grows with the sessions
 // connected (lobby.go), so idle sessions cost next to nothing and a storm
-// of arrivals costs a bounded share of the CPU. The hub has no goroutine of its own: each table has one, the
-// lobby broadcast runs on a timer, and bots think on a pool of at most
-// Config.BotWorkers goroutines that exist only while there is work.
+// of arrivals a bounded share of the CPU. The hub has no goroutine of its
+// own: each table has one, the lobby broadcast runs on a timer, and bots
+// think on a pool of at most Config.BotWorkers goroutines that exist only
+// while there is work.
 type Hub struct {
 	cfg   Config
 	games map[string]engine.Game // cfg.Games by ID

@@ -89,10 +89,10 @@
 // (3000) -dial (16) at a time into each target in turn, then into a floor
 // it starts itself (-floor ADDR, "" for none), each session kept open. For
 // every -step (500) sessions present it prints how fast they arrived and
-// the server's CPU meanwhile (read from /proc like the idle figures); then
-// the rates of the first and the last -step sessions and their ratio, the
-// first-screen p50/p99, and the server's CPU once every session is in
-// (after -settle, over -idle). The sessions of one target are closed
+// the server's CPU meanwhile (read from /proc like the idle figures);
+// then the rates of the first and the last -edge (1000) sessions and
+// their ratio, the first-screen p50/p99, and the server's CPU once every
+// session is in (after -settle, over -idle). The sessions of one target are closed
 // before the next is stormed. Give each server -max-sessions above -n and
 // -max-per-ip above n / -ips.
 //

@@ -26,6 +26,7 @@ type stormConfig struct {
 	ips      int
 	timeout  time.Duration
 	step     int
+	edge     int
 	settle   time.Duration
 	idle     time.Duration
 	floor    string // where to start the floor ("" none)
@@ -49,7 +50,7 @@ type stormReport struct {
 	Errors  map[string]int `json:"errors,omitempty"`
 	Seconds float64        `json:"seconds"` // first dial to the last first screen
 	// FirstRate and LastRate are the arrivals per second of the first
-	// and the last -step sessions; LastOverFirst their ratio.
+	// and the last -edge sessions; LastOverFirst their ratio.
 	FirstRate     float64      `json:"first_rate"`
 	LastRate      float64      `json:"last_rate"`
 	LastOverFirst float64      `json:"last_over_first"`
@@ -146,6 +147,7 @@ func parseStormFlags(args []string, stderr io.Writer) (stormConfig, error) {
 	fs.IntVar(&c.ips, "ips", 32, "spread connections over this many loopback addresses (127.0.0.2 up)")
 	fs.DurationVar(&c.timeout, "timeout", 60*time.Second, "longest time from a dial to its first screen")
 	fs.IntVar(&c.step, "step", 500, "sessions per point of the curve")
+	fs.IntVar(&c.edge, "edge", 1000, "sessions at each end of the storm whose arrival rates are compared")
 	fs.DurationVar(&c.settle, "settle", 3*time.Second, "pause once every session is in, and between targets")
 	fs.DurationVar(&c.idle, "idle", 5*time.Second, "window for the server's CPU once every session is in (0: skip)")
 	fs.StringVar(&c.floor, "floor", "127.0.0.1:2399", "start a bare Wish server (arcadeload floor) on this `address` and storm it last (\"\": no floor)")
@@ -164,8 +166,8 @@ func parseStormFlags(args []string, stderr io.Writer) (stormConfig, error) {
 		return c, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	case len(c.targets) == 0 && c.floor == "":
 		return c, errors.New("give a -target, or leave -floor on")
-	case c.n < 1 || c.dial < 1 || c.step < 1:
-		return c, errors.New("-n, -dial and -step must be at least 1")
+	case c.n < 1 || c.dial < 1 || c.step < 1 || c.edge < 1:
+		return c, errors.New("-n, -dial, -step and -edge must be at least 1")
 	case c.ips < 1 || c.ips > 250:
 		return c, errors.New("-ips must be within 1..250")
 	case c.timeout <= 0 || c.settle < 0 || c.idle < 0:
@@ -275,7 +277,7 @@ func storm(c stormConfig, t stormTarget, logw io.Writer) *stormReport {
 	r.Seconds = round2(end.Sub(start).Seconds())
 	r.FirstScreenMs = distOf(firsts)
 	r.Curve = curve(start, arrived, samples, c.step, t.PID > 0)
-	r.FirstRate, r.LastRate = edgeRates(start, arrived, c.step)
+	r.FirstRate, r.LastRate = edgeRates(start, arrived, c.edge)
 	if r.FirstRate > 0 {
 		r.LastOverFirst = round2(r.LastRate / r.FirstRate)
 	}
@@ -332,15 +334,15 @@ func sampleAt(samples []cpuSample, when time.Time) cpuSample {
 	return samples[max(i-1, 0)]
 }
 
-// edgeRates are the arrivals per second of the first and of the last step
+// edgeRates are the arrivals per second of the first and of the last edge
 // sessions (the first from the storm's start, the last from the arrival
 // before them).
-func edgeRates(start time.Time, arrived []time.Time, step int) (first, last float64) {
+func edgeRates(start time.Time, arrived []time.Time, edge int) (first, last float64) {
 	n := len(arrived)
 	if n == 0 {
 		return 0, 0
 	}
-	k := min(step, n)
+	k := min(edge, n)
 	if wall := arrived[k-1].Sub(start).Seconds(); wall > 0 {
 		first = round2(float64(k) / wall)
 	}
@@ -378,6 +380,7 @@ func printStorm(w io.Writer, r *stormReport) {
 // printStormSummary writes one line per target.
 func printStormSummary(w io.Writer, rs []*stormReport) {
 	fmt.Fprintln(w, "target      in     seconds  first/s  last/s  last/first  first screen p99  CPU storm  CPU idle")
+	fmt.Fprintln(w, "(first/s and last/s: the arrival rates of the first and the last -edge sessions; CPU in % of one core)")
 	for _, r := range rs {
 		fmt.Fprintf(w, "%-10s  %5d  %7.1f  %7.1f  %6.1f  %10.2f  %13.0f ms  %8.0f%%  %7.1f%%\n",
 			r.Label, r.Open, r.Seconds, r.FirstRate, r.LastRate, r.LastOverFirst, r.FirstScreenMs.P99, r.CPUStormPercent, r.CPUIdlePercent)
