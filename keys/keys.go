@@ -42,6 +42,8 @@ type Lobby struct {
 	Solo    key.Binding
 	History key.Binding
 	Refresh key.Binding
+	// Online shows the next page of who is online.
+	Online key.Binding
 	// Chat opens the lobby's chat line.
 	Chat key.Binding
 	// Admin lists every table, private ones too (admins only: disabled
@@ -72,6 +74,7 @@ func LobbyKeys() Lobby {
 		Name:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit name")),
 		Solo:    key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "play vs bots")),
 		History: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "your games")),
+		Online:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "more of who is online")),
 		Chat:    ChatKey(),
 		Admin:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all tables (admin)"), key.WithDisabled()),
 		Quit:    key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
@@ -88,7 +91,7 @@ func (k Lobby) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (k Lobby) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Switch, k.Select}, {k.Create, k.Solo, k.Code, k.Watch}, {k.Chat, k.History, k.Admin, k.Rules, k.Name, k.Colour, k.Help, k.Quit}}
+	return [][]key.Binding{{k.Up, k.Down, k.Switch, k.Select}, {k.Create, k.Solo, k.Code, k.Watch}, {k.Chat, k.History, k.Online, k.Admin, k.Rules, k.Name, k.Colour, k.Help, k.Quit}}
 }
 
 // Form keys edit a form such as the new-table form.

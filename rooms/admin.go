@@ -204,8 +204,8 @@ func (h *Hub) nameFree(c *Client, name string) error {
 // name that passes for name.
 func (h *Hub) nameTakenLocked(id, name string) bool {
 	f := nameFold(name)
-	for other := range h.clients {
-		if op := other.Player(); op.ID != id && nameFold(op.Name) == f {
+	for _, other := range h.byFold[f] {
+		if other.Player().ID != id {
 			return true
 		}
 	}

@@ -8,7 +8,8 @@
 //
 // What a session sees:
 //   - A client in the lobby gets LobbyUpdates (at most one per
-//     Config.LobbyEvery, and one at once on arriving there); a client at a
+//     Config.LobbyEvery, further apart with many sessions, see
+//     Config.LobbyScreens; and one at once on arriving there); a client at a
 //     table gets none, only TableUpdates, one after every change of its
 //     table (a move, a join, a rename, a timer firing). Notify fires when
 //     either slot is filled; Take empties both.
@@ -120,6 +121,12 @@ type Config struct {
 	// LobbyEvery is the shortest time between two lobby broadcasts; changes
 	// in between are coalesced into the next one (0: 200 ms).
 	LobbyEvery time.Duration
+	// LobbyScreens is about how many lobby screens a second the lobby's
+	// broadcasts may redraw (0: 2000): with more sessions connected the
+	// broadcasts come further apart, who is online every sessions /
+	// LobbyScreens seconds and the tables and chat four times as often,
+	// but within 750 ms.
+	LobbyScreens int
 	// Seed, when set, gives each new game its seed (tests use it to deal a
 	// known game); nil draws one from crypto/rand.
 	Seed func() uint64

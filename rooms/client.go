@@ -21,6 +21,7 @@ import (
 type Client struct {
 	hub   *Hub
 	cid   uint64     // numbers the client on its hub (cluster messages name it)
+	fold  string     // its name's fold while in the hub's byFold, under the hub's mu
 	relay *clientRef // set on a stand-in for a client of another node (cluster.go)
 	// arrived is when the client connected, in Unix nanoseconds (a
 	// cluster resumes a seat elsewhere for a short while after).
@@ -192,7 +193,7 @@ func (c *Client) Rename(name string) (string, error) {
 	} else if r := c.remoteTable(); r != nil {
 		_ = c.hub.ask(r.table, c, cmdReq{Op: opRename, Player: c.Player(), Text: n})
 	}
-	c.hub.lobbyChanged() // the name shows in People
+	c.hub.renamed(c, n) // the name shows in People
 	return n, nil
 }
 

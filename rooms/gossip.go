@@ -66,8 +66,12 @@ func (h *Hub) onState(_ string, data []byte) {
 	prev := h.nodes[st.Node]
 	changed := prev == nil || !bytes.Equal(prev.raw, data)
 	h.nodes[st.Node] = &nodeSeen{state: st, raw: data, seen: time.Now()}
-	if changed {
+	switch {
+	case !changed:
+	case prev == nil || !sameJSON(prev.state.Tables, st.Tables) || !sameJSON(prev.state.Recent, st.Recent):
 		h.lobbyChangedLocked()
+	default: // only who is online there changed
+		h.peopleChangedLocked()
 	}
 	h.mu.Unlock()
 	if prev != nil && prev.state.Boot != st.Boot {
@@ -370,4 +374,14 @@ func (h *Hub) remoteAwayLocked(id string) (nodeTable, string, bool) {
 func (h *Hub) codeTakenLocked(code string) bool {
 	_, _, ok := h.remoteLocked(code, true)
 	return ok
+}
+
+// sameJSON reports whether a and b, parts of two node states, say the same.
+func sameJSON(a, b any) bool {
+	x, err := json.Marshal(a)
+	if err != nil {
+		return false
+	}
+	y, err := json.Marshal(b)
+	return err == nil && bytes.Equal(x, y)
 }

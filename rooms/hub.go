@@ -69,6 +69,7 @@ func (c Config) withDefaults() Config {
 	}
 	c.NewKeysPerAddr = orDefault(c.NewKeysPerAddr, DefaultNewKeysPerAddr)
 	c.LobbyEvery = orDefault(c.LobbyEvery, defaultLobbyEvery)
+	c.LobbyScreens = orDefault(c.LobbyScreens, defaultLobbyScreens)
 	c.MaxTablesPerPlayer = orDefault(c.MaxTablesPerPlayer, DefaultMaxTablesPerPlayer)
 	c.MaxTablesPerAddr = orDefault(c.MaxTablesPerAddr, DefaultMaxTablesPerAddr)
 	c.CreateBurst = orDefault(c.CreateBurst, defaultCreateBurst)
@@ -95,38 +96,38 @@ func (c Config) withDefaults() Config {
 // Hub owns every table and knows every connected client.
 //
 // Only clients in the lobby receive LobbyUpdates; changes are coalesced and
-// broadcast at most once per Config.LobbyEvery, so idle sessions cost next to
-// nothing. The hub has no goroutine of its own: each table has one, the
-// lobby broadcast runs on a timer, and bots think on a pool of at most
-// Config.BotWorkers goroutines that exist only while there is work.
+// broadcast at most once per interval, which grows with the sessions
+// connected (lobby.go), so idle sessions cost next to nothing and a storm
+// of arrivals a bounded share of the CPU. The hub has no goroutine of its
+// own: each table has one, the lobby broadcast runs on a timer, and bots
+// think on a pool of at most Config.BotWorkers goroutines that exist only
+// while there is work.
 type Hub struct {
 	cfg   Config
 	games map[string]engine.Game // cfg.Games by ID
 	wg    sync.WaitGroup         // table goroutines
 	bots  botPool
 
-	mu            sync.Mutex
-	closed        bool
-	tables        map[string]*table
-	codes         map[string]*table
-	clients       map[*Client]struct{}
-	byID          map[string]*Client // non-guest clients by player ID
-	away          map[string]*table  // player ID -> table where the player dropped mid-game
-	quiet         map[string]bool    // player IDs who silenced their your-turn signals
-	lobbyTimer    *time.Timer
-	lastBroadcast time.Time
-	snap          *LobbyUpdate // nil: stale
-	lobbyVersion  uint64       // the last snapshot's Version
-	byPlayer      quota        // tables created by player ID
-	byAddr        quota        // tables created by address
-	admin         adminState
-	reports       reportLog
-	lobbyChat     chatLog     // under mu
-	recent        []Result    // finished public games, under mu
-	chatSalt      string      // makes ChatLine.Who
-	chatRate      *rateLimit  // lines per player
-	limits        addrLimits  // chat, reports and codes per address (addrlimits.go)
-	store         store.Store // nil: nothing persists
+	mu        sync.Mutex
+	closed    bool
+	tables    map[string]*table
+	codes     map[string]*table
+	clients   map[*Client]struct{}
+	byFold    map[string][]*Client // clients by their names' folds (names.go)
+	byID      map[string]*Client   // non-guest clients by player ID
+	away      map[string]*table    // player ID -> table where the player dropped mid-game
+	quiet     map[string]bool      // player IDs who silenced their your-turn signals
+	lobby     lobbyCast            // the lobby's snapshots and broadcasts (lobby.go)
+	byPlayer  quota                // tables created by player ID
+	byAddr    quota                // tables created by address
+	admin     adminState
+	reports   reportLog
+	lobbyChat chatLog     // under mu
+	recent    []Result    // finished public games, under mu
+	chatSalt  string      // makes ChatLine.Who
+	chatRate  *rateLimit  // lines per player
+	limits    addrLimits  // chat, reports and codes per address (addrlimits.go)
+	store     store.Store // nil: nothing persists
 	// restarting is set by PrepareRestart and Close: nothing is written
 	// to the store any more, and tables closing stay in it.
 	restarting atomic.Bool
@@ -189,6 +190,7 @@ func NewHub(cfg Config) *Hub {
 		tables:   map[string]*table{},
 		codes:    map[string]*table{},
 		clients:  map[*Client]struct{}{},
+		byFold:   map[string][]*Client{},
 		byID:     map[string]*Client{},
 		away:     map[string]*table{},
 		quiet:    map[string]bool{},
@@ -260,7 +262,9 @@ func (h *Hub) Connect(p Player) *Client {
 		delete(h.away, p.ID)
 	}
 	delete(h.clients, old)
+	h.unfoldLocked(old)
 	h.clients[c] = struct{}{}
+	h.foldLocked(c, p.Name)
 	if h.bus != nil {
 		h.byCID[c.cid] = c
 	}
@@ -270,7 +274,7 @@ func (h *Hub) Connect(p Player) *Client {
 			far = nodeTableRef{id: nt.Sum.ID, owner: owner}
 		}
 	}
-	h.lobbyChangedLocked()
+	h.peopleChangedLocked()
 	h.mu.Unlock()
 
 	placed := false
@@ -295,7 +299,7 @@ func (h *Hub) Connect(p Player) *Client {
 func (h *Hub) Lobby() LobbyUpdate {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return *h.snapshotLocked()
+	return *h.freshLobbyLocked()
 }
 
 // Stats returns the hub's counters.
@@ -326,10 +330,7 @@ func (h *Hub) Close() {
 	}
 	h.closed = true
 	h.restarting.Store(true)
-	if h.lobbyTimer != nil {
-		h.lobbyTimer.Stop()
-		h.lobbyTimer = nil
-	}
+	h.lobby.stop()
 	if h.forgetTimer != nil {
 		h.forgetTimer.Stop()
 	}
@@ -461,6 +462,7 @@ func (h *Hub) forget(c *Client) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	delete(h.clients, c)
+	h.unfoldLocked(c)
 	if h.byCID[c.cid] == c {
 		delete(h.byCID, c.cid)
 	}
@@ -471,120 +473,7 @@ func (h *Hub) forget(c *Client) {
 	if p.Guest {
 		delete(h.quiet, p.ID) // nobody can come back as this guest
 	}
-	h.lobbyChangedLocked()
-}
-
-// sendLobby gives a client that arrived in the lobby the current snapshot.
-func (h *Hub) sendLobby(c *Client) {
-	h.mu.Lock()
-	snap := h.snapshotLocked()
-	h.mu.Unlock()
-	c.putLobby(snap)
-}
-
-// lobbyChanged notes that the lobby changed; a broadcast follows within
-// Config.LobbyEvery.
-func (h *Hub) lobbyChanged() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.lobbyChangedLocked()
-}
-
-func (h *Hub) lobbyChangedLocked() {
-	h.snap = nil
-	if h.closed || h.lobbyTimer != nil {
-		return
-	}
-	// Even a lobby quiet for long waits a moment: one action makes
-	// several changes (a player moves to a new table, then the table
-	// shows), and they go out in one broadcast, not one now and the rest
-	// a whole LobbyEvery later.
-	wait := max(h.cfg.LobbyEvery-time.Since(h.lastBroadcast), min(lobbySettle, h.cfg.LobbyEvery))
-	h.lobbyTimer = time.AfterFunc(wait, h.broadcast)
-}
-
-// lobbySettle is how long a lobby change waits for the changes that come
-// with it before it is broadcast.
-const lobbySettle = 5 * time.Millisecond
-
-// broadcast sends the lobby to every client in the lobby.
-func (h *Hub) broadcast() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.lobbyTimer = nil
-	if h.closed {
-		return
-	}
-	h.lastBroadcast = time.Now()
-	snap := h.snapshotLocked()
-	for c := range h.clients {
-		c.putLobby(snap)
-	}
-	h.cfg.Observe.FannedOut("lobby", time.Since(h.lastBroadcast))
-	if h.bus != nil {
-		go h.tellState()
-	}
-}
-
-func statusRank(s Status) int {
-	switch s {
-	case Waiting:
-		return 0
-	case Playing:
-		return 1
-	}
-	return 2
-}
-
-// snapshotLocked returns the lobby, rebuilding it if stale: public tables,
-// waiting ones first, oldest first.
-func (h *Hub) snapshotLocked() *LobbyUpdate {
-	if h.snap != nil {
-		return h.snap
-	}
-	type entry struct {
-		created time.Time
-		seq     uint64
-		sum     TableSummary
-	}
-	list := make([]entry, 0, len(h.tables))
-	for _, t := range h.tables {
-		// Finished games leave the list: Recent shows their results.
-		if sum := t.summary.Load(); sum != nil && !t.private && sum.Status != Finished {
-			list = append(list, entry{t.created, t.seq, *sum})
-		}
-	}
-	online, people, recent := len(h.clients), h.peopleLocked(), h.recent
-	for _, n := range h.nodes {
-		for _, nt := range n.state.Tables {
-			if _, mine := h.tables[nt.Sum.ID]; !mine && !nt.Sum.Private && nt.Sum.Status != Finished {
-				list = append(list, entry{nt.Created, 0, nt.Sum})
-			}
-		}
-		online += len(n.state.People)
-	}
-	if len(h.nodes) > 0 {
-		people, recent = h.clusterPeopleLocked(people), h.clusterRecentLocked()
-	}
-	slices.SortFunc(list, func(a, b entry) int {
-		return cmp.Or(cmp.Compare(statusRank(a.sum.Status), statusRank(b.sum.Status)),
-			a.created.Compare(b.created), cmp.Compare(a.seq, b.seq), cmp.Compare(a.sum.ID, b.sum.ID))
-	})
-	h.lobbyVersion++
-	snap := &LobbyUpdate{Tables: make([]TableSummary, len(list)), Online: online, Version: h.lobbyVersion,
-		Notice: h.Notice(), Draining: h.Draining(), Chat: h.lobbyChat, People: people, Recent: recent}
-	for i, e := range list {
-		snap.Tables[i] = e.sum
-	}
-	h.snap = snap
-	return snap
-}
-
-// peopleLocked lists who is online here and where (h.mu held), by name.
-func (h *Hub) peopleLocked() []Person {
-	people := h.localPeopleLocked()
-	slices.SortFunc(people, comparePeople)
-	return people
+	h.peopleChangedLocked()
 }
 
 // localPeopleLocked lists this node's clients and where they are (h.mu
@@ -621,11 +510,12 @@ func comparePeople(a, b Person) int {
 // clusterPeopleLocked adds the other nodes' people to this node's (h.mu
 // held), by name.
 func (h *Hub) clusterPeopleLocked(local []Person) []Person {
+	all := slices.Clone(local) // local is kept between snapshots
 	for _, n := range h.nodes {
-		local = append(local, n.state.People...)
+		all = append(all, n.state.People...)
 	}
-	slices.SortFunc(local, comparePeople)
-	return local
+	slices.SortFunc(all, comparePeople)
+	return all
 }
 
 // clusterRecentLocked merges every node's recent results (h.mu held),

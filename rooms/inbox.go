@@ -76,7 +76,7 @@ func (c *Client) attach(t *table, watching bool) bool {
 	c.remote, c.moving = nil, nil
 	c.lobby = nil
 	c.mu.Unlock()
-	c.hub.lobbyChanged() // where the client is shows in People (h.mu after c.mu is released)
+	c.hub.peopleChanged() // where the client is shows in People (h.mu after c.mu is released)
 	return true
 }
 
@@ -100,7 +100,7 @@ func (c *Client) detachFrom(t *table, u *TableUpdate) bool {
 		c.relayDetached(t, u)
 	}
 	if at {
-		c.hub.lobbyChanged() // where the client is shows in People
+		c.hub.peopleChanged() // where the client is shows in People
 	}
 	return at
 }

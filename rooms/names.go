@@ -280,3 +280,34 @@ func (h *Hub) refoldNames() {
 		h.cfg.Infof("folded %d chosen names again, to compare names version %s's way", n, foldVersion)
 	}
 }
+
+// foldLocked lists connected client c under its name's fold, for
+// nameTakenLocked: an arrival looks up its name, not everyone's.
+func (h *Hub) foldLocked(c *Client, name string) {
+	c.fold = nameFold(name)
+	h.byFold[c.fold] = append(h.byFold[c.fold], c)
+}
+
+// unfoldLocked takes c (nil: none) off the fold index.
+func (h *Hub) unfoldLocked(c *Client) {
+	if c == nil {
+		return
+	}
+	list := slices.DeleteFunc(h.byFold[c.fold], func(o *Client) bool { return o == c })
+	if len(list) == 0 {
+		delete(h.byFold, c.fold)
+	} else {
+		h.byFold[c.fold] = list
+	}
+}
+
+// renamed files a connected client under its new name and tells the lobby.
+func (h *Hub) renamed(c *Client, name string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if _, in := h.clients[c]; in {
+		h.unfoldLocked(c)
+		h.foldLocked(c, name)
+	}
+	h.peopleChangedLocked()
+}

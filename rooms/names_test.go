@@ -490,3 +490,23 @@ func refoldKeepsOldNames(t *testing.T, db store.Store) {
 		t.Errorf("ann, whose name folds as anne's seen later, came back as %q (owns: %v)", p.Name, p.OwnsName)
 	}
 }
+
+// An online player's name is taken until they rename or leave: the hub's
+// index of names follows both.
+func TestNameTakenFollowsRenamesAndDepartures(t *testing.T) {
+	h := testHub(t, Config{})
+	ann := h.Connect(Player{Name: "Ann"})
+	if got := h.Connect(Player{Name: "ann"}).Player().Name; got != "ann 2" {
+		t.Fatalf("a second ann is %q, want %q", got, "ann 2")
+	}
+	if _, err := ann.Rename("Bea"); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.Connect(Player{Name: "BEA"}).Player().Name; got != "BEA 2" {
+		t.Fatalf("a BEA beside Bea is %q, want %q", got, "BEA 2")
+	}
+	ann.Close()
+	if got := h.Connect(Player{Name: "bea"}).Player().Name; got != "bea" {
+		t.Fatalf("bea after Bea left is %q, want the name free", got)
+	}
+}

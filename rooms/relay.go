@@ -107,7 +107,7 @@ func (c *Client) takeRemote(n relayNote, u *TableUpdate) {
 		return true
 	})
 	if left {
-		c.hub.lobbyChanged()
+		c.hub.peopleChanged()
 		c.hub.sendLobby(c)
 	}
 }

@@ -60,7 +60,7 @@ func (c *Client) enterRemote(r nodeTableRef, req cmdReq) error {
 	if err != nil {
 		return err
 	}
-	c.hub.lobbyChanged()
+	c.hub.peopleChanged()
 	if was != nil && was.table == r.id {
 		was = nil // the same table: joined from watching it, say
 	}
@@ -131,7 +131,7 @@ func (c *Client) follow(id, owner string) {
 	c.mu.Unlock()
 	if gone {
 		c.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeMoveFailed})
-		c.hub.lobbyChanged()
+		c.hub.peopleChanged()
 		c.hub.sendLobby(c)
 	}
 }

@@ -25,6 +25,7 @@ type lobbyScreen struct {
 	pane          int // 0 games, 1 tables
 	gameIdx       int
 	tableIdx      int
+	onlinePage    int // the page of who is online (o turns it)
 }
 
 func newLobbyScreen(s *session) *lobbyScreen {
@@ -136,6 +137,8 @@ func (l *lobbyScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		return l, l.joinSelected(true)
 	case keyMatches(k, km.Chat):
 		return l, s.openChat()
+	case keyMatches(k, km.Online):
+		l.onlinePage++ // the list wraps round to its first page
 	case keyMatches(k, km.Admin):
 		a := newAdminScreen(s)
 		return a, a.load()
@@ -260,6 +263,7 @@ type lobbyBodyKey struct {
 	muted    string
 	chatOpen bool
 	chatBack int
+	online   int // the page of who is online
 }
 
 // lobbyBodies holds the lobby panes drawn lately. Most lobby screens differ
@@ -274,7 +278,8 @@ func (l *lobbyScreen) bodyKey() lobbyBodyKey {
 		tables = &s.lobby.Tables[0]
 	}
 	k := lobbyBodyKey{version: s.lobby.Version, tables: tables, games: s.gamesKey, th: s.th, width: l.width, height: l.height,
-		pane: l.pane, game: l.gameIdx, tableAt: l.tableIdx, muted: s.mutedKey(), chatOpen: s.chatOpen(), admin: l.keys == &adminKeys}
+		pane: l.pane, game: l.gameIdx, tableAt: l.tableIdx, muted: s.mutedKey(), chatOpen: s.chatOpen(), admin: l.keys == &adminKeys,
+		online: l.onlinePage}
 	if len(s.lobby.Chat) > 0 {
 		k.chat = &s.lobby.Chat[0]
 	}
@@ -490,8 +495,10 @@ func (l *lobbyScreen) recentLines(w, h int, empty bool) []string {
 func (l *lobbyScreen) onlineBrief(w, h int) []string {
 	th := l.s.th
 	lu := l.s.lobby
-	var who []string
-	for _, p := range lu.People {
+	// About as many names as h-1 lines hold (ten columns a name).
+	shown, more := l.onlineShown(max((h-1)*(w-1)/12, 1))
+	who := make([]string, 0, len(shown))
+	for _, p := range shown {
 		name := markedName(p.Name, p.Admin, p.OwnsName)
 		switch {
 		case p.Game != "" && p.Watching:
@@ -504,10 +511,10 @@ func (l *lobbyScreen) onlineBrief(w, h int) []string {
 	}
 	lines := []string{th.Heading.Render(fmt.Sprintf("ONLINE (%d)", len(lu.People)))}
 	text := wrapHang(strings.Join(who, ", "), w-1, 0)
-	if len(text) > h-1 {
-		text = text[:max(h-1, 0)]
+	if len(text) > h-1 || more {
+		text = text[:min(len(text), max(h-1, 0))]
 		if len(text) > 0 {
-			text[len(text)-1] = board.Clip(text[len(text)-1]+" …", w-1)
+			text[len(text)-1] = board.Clip(text[len(text)-1]+" … o: more", w-1)
 		}
 	}
 	for _, t := range text {
@@ -521,10 +528,11 @@ func (l *lobbyScreen) onlineLines(w, h int) []string {
 	th := l.s.th
 	lu := l.s.lobby
 	lines := []string{th.Heading.Render(fmt.Sprintf("ONLINE (%d)", len(lu.People)))}
-	people := lu.People
-	if len(people) > h-1 {
-		people = people[:max(h-2, 0)]
+	rows := max(h-1, 0)
+	if len(lu.People) > rows {
+		rows = max(h-2, 0) // a line says how to see the others
 	}
+	people, _ := l.onlineShown(rows)
 	for _, p := range people {
 		where := "in the lobby"
 		switch {
@@ -541,9 +549,23 @@ func (l *lobbyScreen) onlineLines(w, h int) []string {
 		}
 	}
 	if n := len(lu.People) - len(people); n > 0 {
-		lines = append(lines, th.Faint.Render(fmt.Sprintf(" and %d more", n)))
+		lines = append(lines, th.Faint.Render(fmt.Sprintf(" and %d more · o: more", n)))
 	}
 	return lines
+}
+
+// onlineShown is the page of who is online that the lobby shows, at most
+// rows people by name, and whether there are more; o turns the pages,
+// round to the first. (The order stays the snapshot's: a table opening or
+// filling moves nobody on the screens that list them.)
+func (l *lobbyScreen) onlineShown(rows int) (shown []rooms.Person, more bool) {
+	people := l.s.lobby.People
+	if rows <= 0 || len(people) == 0 {
+		return nil, len(people) > 0
+	}
+	pages := (len(people) + rows - 1) / rows
+	from := l.onlinePage % pages * rows
+	return people[from:min(from+rows, len(people))], pages > 1
 }
 
 // selRow highlights a selected row; the pane without focus shows a marker.

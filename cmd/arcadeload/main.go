@@ -85,6 +85,17 @@
 // key is DIR/floor_host_ed25519. Measured with the same client against its
 // pid, it gives the floor of what an SSH session costs in this stack.
 //
+// Storm: "arcadeload storm -target LABEL=ADDR@PID ..." dials -n sessions
+// (3000) -dial (16) at a time into each target in turn, then into a floor
+// it starts itself (-floor ADDR, "" for none), each session kept open. For
+// every -step (500) sessions present it prints how fast they arrived and
+// the server's CPU meanwhile (read from /proc like the idle figures);
+// then the rates of the first and the last -edge (1000) sessions and
+// their ratio, the first-screen p50/p99, and the server's CPU once every
+// session is in (after -settle, over -idle). The sessions of one target are closed
+// before the next is stormed. Give each server -max-sessions above -n and
+// -max-per-ip above n / -ips.
+//
 // Door: "arcadeload door" attacks the front door while players log in.
 // With -silent N it keeps N TCP connections from -silent-ips addresses
 // (127.1.x.y) that never speak, each opened again every -renew, and counts
@@ -131,6 +142,7 @@
 //	/tmp/arcadeload -addr 127.0.0.1:2223 -pid $! -n 300 -label floor
 //	/tmp/arcadeload -addr 127.0.0.1:2300 -pid PID -n 500 -size 120x40 -idle 0 -fanout lobby -json
 //	/tmp/arcadeload -addr 127.0.0.1:2300 -pid PID -n 1000 -bot-tables 20
+//	/tmp/arcadeload storm -target arcade=127.0.0.1:2300@PID -n 4000 -dial 16
 package main
 
 import (
@@ -176,6 +188,9 @@ func main() {
 	}
 	if len(os.Args) > 1 && os.Args[1] == "door" {
 		os.Exit(runDoor(os.Args[2:], os.Stdout, os.Stderr))
+	}
+	if len(os.Args) > 1 && os.Args[1] == "storm" {
+		os.Exit(runStorm(os.Args[2:], os.Stdout, os.Stderr))
 	}
 	c, err := parseFlags(os.Args[1:], os.Stderr)
 	if errors.Is(err, flag.ErrHelp) {

@@ -1,0 +1,225 @@
+package rooms
+
+import (
+	"cmp"
+	"slices"
+	"time"
+)
+
+// The lobby's broadcasts. Every broadcast is drawn on every lobby screen,
+// so with a broadcast per change a change would cost work in proportion to
+// everyone present, and a storm of arrivals the square of its size. So:
+//   - changes are coalesced into one broadcast per interval, and the
+//     interval grows with the sessions connected so that broadcasts cost at
+//     most about Config.LobbyScreens screen updates a second: who is online
+//     (Online, People) goes out at that rate, what a player acts on (the
+//     tables, the chat, notices, results) at four times it and never later
+//     than boardLatest after it changed (lobbyInterval);
+//   - the sorted list of who is online is kept between snapshots and
+//     sorted again only after someone arrived, left or moved;
+//   - a session arriving gets the last snapshot built, not a new one: its
+//     own arrival shows in the next broadcast.
+
+// Defaults and bounds of the lobby's broadcasts.
+const (
+	defaultLobbyScreens = 2000
+	// boardLatest bounds the wait of a change to the tables, chat or
+	// notices, so a table opening shows within a second however many
+	// sessions there are.
+	boardLatest = 750 * time.Millisecond
+	// boardShare is how many times faster than the list of who is online
+	// the tables and chat may go out.
+	boardShare = 4
+	// lobbySettle is how long a lobby change waits for the changes that
+	// come with it before it is broadcast.
+	lobbySettle = 5 * time.Millisecond
+)
+
+// lobbyCast is the hub's lobby snapshot and broadcast timer, under h.mu.
+type lobbyCast struct {
+	timer *time.Timer
+	gen   uint64    // the pending timer's; an older timer does nothing
+	due   time.Time // when the pending timer fires
+	last  time.Time // the last broadcast
+
+	snap    *LobbyUpdate // the last one built (nil: none yet)
+	version uint64       // snap's Version
+	sent    uint64       // the Version of the last broadcast
+	// boardStale: the tables, chat or notices changed since snap was
+	// built; peopleStale: someone arrived, left or moved since people was
+	// sorted.
+	boardStale, peopleStale bool
+	people                  []Person // this node's people, sorted by name
+}
+
+// stop stops the pending broadcast (Close).
+func (l *lobbyCast) stop() {
+	if l.timer != nil {
+		l.timer.Stop()
+		l.timer = nil
+	}
+	l.gen++
+}
+
+// lobbyInterval is the least time between two broadcasts for n sessions:
+// who is online (board false) or the tables, chat and notices (board true).
+func lobbyInterval(every time.Duration, screens, n int, board bool) time.Duration {
+	scaled := time.Duration(n) * time.Second / time.Duration(screens)
+	if board {
+		scaled = min(scaled/boardShare, boardLatest)
+	}
+	return max(every, scaled)
+}
+
+// lobbyChanged notes that the lobby's tables, chat, notices or results
+// changed; a broadcast follows within lobbyInterval.
+func (h *Hub) lobbyChanged() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.lobbyChangedLocked()
+}
+
+func (h *Hub) lobbyChangedLocked() {
+	h.lobby.boardStale = true
+	h.scheduleLobbyLocked(true)
+}
+
+// peopleChanged notes that someone arrived, left, moved or was renamed;
+// a broadcast follows within lobbyInterval.
+func (h *Hub) peopleChanged() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.peopleChangedLocked()
+}
+
+func (h *Hub) peopleChangedLocked() {
+	h.lobby.peopleStale = true
+	h.scheduleLobbyLocked(false)
+}
+
+// scheduleLobbyLocked sets the broadcast timer for a change, unless it
+// fires sooner already. Even a lobby quiet for long waits a moment: one
+// action makes several changes (a player moves to a new table, then the
+// table shows), and they go out in one broadcast.
+func (h *Hub) scheduleLobbyLocked(board bool) {
+	l := &h.lobby
+	if h.closed {
+		return
+	}
+	every := lobbyInterval(h.cfg.LobbyEvery, h.cfg.LobbyScreens, len(h.clients), board)
+	now := time.Now()
+	due := now.Add(max(every-now.Sub(l.last), min(lobbySettle, every)))
+	if l.timer != nil && !l.due.After(due) {
+		return
+	}
+	l.stop()
+	gen := l.gen
+	l.due = due
+	l.timer = time.AfterFunc(due.Sub(now), func() { h.broadcast(gen) })
+}
+
+// broadcast sends the lobby to every client in the lobby, unless a later
+// timer took the place of this one (gen).
+func (h *Hub) broadcast(gen uint64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	l := &h.lobby
+	if h.closed || gen != l.gen {
+		return
+	}
+	l.timer = nil
+	l.last = time.Now()
+	snap := h.freshLobbyLocked()
+	if snap.Version == l.sent {
+		return
+	}
+	l.sent = snap.Version
+	for c := range h.clients {
+		c.putLobby(snap)
+	}
+	h.cfg.Observe.FannedOut("lobby", time.Since(l.last))
+	if h.bus != nil {
+		go h.tellState()
+	}
+}
+
+// sendLobby gives a client that arrived in the lobby the last snapshot,
+// built again only when the tables or chat changed since (who is online
+// waits for the next broadcast).
+func (h *Hub) sendLobby(c *Client) {
+	h.mu.Lock()
+	snap := h.lobby.snap
+	if snap == nil || h.lobby.boardStale {
+		snap = h.buildLobbyLocked(snap == nil)
+	}
+	h.mu.Unlock()
+	c.putLobby(snap)
+}
+
+// freshLobbyLocked returns the lobby as it is now, built again if it
+// changed.
+func (h *Hub) freshLobbyLocked() *LobbyUpdate {
+	l := &h.lobby
+	if l.snap != nil && !l.boardStale && !l.peopleStale {
+		return l.snap
+	}
+	return h.buildLobbyLocked(true)
+}
+
+func statusRank(s Status) int {
+	switch s {
+	case Waiting:
+		return 0
+	case Playing:
+		return 1
+	}
+	return 2
+}
+
+// buildLobbyLocked builds a new snapshot: public tables, waiting ones
+// first, oldest first, and who is online, sorted again when freshPeople is
+// set and someone arrived, left or moved since.
+func (h *Hub) buildLobbyLocked(freshPeople bool) *LobbyUpdate {
+	type entry struct {
+		created time.Time
+		seq     uint64
+		sum     TableSummary
+	}
+	l := &h.lobby
+	list := make([]entry, 0, len(h.tables))
+	for _, t := range h.tables {
+		// Finished games leave the list: Recent shows their results.
+		if sum := t.summary.Load(); sum != nil && !t.private && sum.Status != Finished {
+			list = append(list, entry{t.created, t.seq, *sum})
+		}
+	}
+	if freshPeople && (l.peopleStale || l.people == nil) {
+		l.people = h.localPeopleLocked()
+		slices.SortFunc(l.people, comparePeople)
+		l.peopleStale = false
+	}
+	online, people, recent := len(l.people), l.people, h.recent
+	for _, n := range h.nodes {
+		for _, nt := range n.state.Tables {
+			if _, mine := h.tables[nt.Sum.ID]; !mine && !nt.Sum.Private && nt.Sum.Status != Finished {
+				list = append(list, entry{nt.Created, 0, nt.Sum})
+			}
+		}
+		online += len(n.state.People)
+	}
+	if len(h.nodes) > 0 {
+		people, recent = h.clusterPeopleLocked(people), h.clusterRecentLocked()
+	}
+	slices.SortFunc(list, func(a, b entry) int {
+		return cmp.Or(cmp.Compare(statusRank(a.sum.Status), statusRank(b.sum.Status)),
+			a.created.Compare(b.created), cmp.Compare(a.seq, b.seq), cmp.Compare(a.sum.ID, b.sum.ID))
+	})
+	l.version++
+	snap := &LobbyUpdate{Tables: make([]TableSummary, len(list)), Online: online, Version: l.version,
+		Notice: h.Notice(), Draining: h.Draining(), Chat: h.lobbyChat, People: people, Recent: recent}
+	for i, e := range list {
+		snap.Tables[i] = e.sum
+	}
+	l.snap, l.boardStale = snap, false
+	return snap
+}
