@@ -1,7 +1,5 @@
 package engine
 
-import "fmt"
-
 // Log is where a state's Apply writes the facts of a move as it makes
 // them: every game keeps one in its state and hands its events back from
 // Apply (Take). A discarding log (Discard), for the imagined games of a
@@ -19,17 +17,17 @@ func (l *Log) Discard() { l.ev, l.discard = nil, true }
 // building text that only an event would carry.
 func (l *Log) Discarding() bool { return l.discard }
 
-// Public appends an event every seat and spectator may read.
-func (l *Log) Public(format string, args ...any) {
+// Public appends a fact every seat and spectator may read.
+func (l *Log) Public(f Fact) {
 	if !l.discard {
-		l.ev = append(l.ev, Event{Text: fmt.Sprintf(format, args...), To: Everyone})
+		l.ev = append(l.ev, Event{Fact: f, To: Everyone})
 	}
 }
 
-// Private appends an event only seat s may read.
-func (l *Log) Private(s Seat, format string, args ...any) {
+// Private appends a fact only seat s may read.
+func (l *Log) Private(s Seat, f Fact) {
 	if !l.discard {
-		l.ev = append(l.ev, Event{Text: fmt.Sprintf(format, args...), To: s})
+		l.ev = append(l.ev, Event{Fact: f, To: s})
 	}
 }
 

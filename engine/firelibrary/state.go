@@ -308,14 +308,14 @@ func (g *state) worth(t Token) int {
 // it).
 func (g *state) emit(format string, args ...any) {
 	if !g.log.Discarding() {
-		g.events = append(g.events, engine.Event{Text: eventf(format, args...), To: engine.Everyone})
+		g.events = append(g.events, engine.Event{Fact: prose(eventf(format, args...)), To: engine.Everyone})
 	}
 }
 
 // tell records an event only seat s may read.
 func (g *state) tell(s engine.Seat, format string, args ...any) {
 	if !g.log.Discarding() {
-		g.events = append(g.events, engine.Event{Text: eventf(format, args...), To: s})
+		g.events = append(g.events, engine.Event{Fact: prose(eventf(format, args...)), To: s})
 	}
 }
 

@@ -2,6 +2,7 @@ package fireproto
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 
 	"arcade/engine"
@@ -135,7 +136,7 @@ func (c *orderCard) live() int {
 // emit records a public event (the game has no hidden information). Its
 // callers ask telling first, so that a discarding log costs nothing, not
 // even the arguments.
-func (g *state) emit(format string, args ...any) { g.log.Public(format, args...) }
+func (g *state) emit(format string, args ...any) { g.log.Public(prose(fmt.Sprintf(format, args...))) }
 
 // telling reports whether the events are kept (the table's game), not
 // discarded (the hard bot's imagined games).

@@ -88,10 +88,10 @@ func (g *state) telling() bool { return !g.log.Discarding() }
 
 // public logs an event every seat may read.
 func (g *state) public(text string) {
-	g.log.Add(engine.Event{Text: text, To: engine.Everyone})
+	g.log.Add(engine.Event{Fact: prose(text), To: engine.Everyone})
 }
 
 // private logs an event only seat s may read.
 func (g *state) private(s engine.Seat, text string) {
-	g.log.Add(engine.Event{Text: text, To: s})
+	g.log.Add(engine.Event{Fact: prose(text), To: s})
 }

@@ -124,7 +124,7 @@ func (g *state) discardCards(s engine.Seat, idx []int) []Card {
 func (g *state) remember(evs []engine.Event) {
 	for _, e := range evs {
 		if e.To == engine.Everyone {
-			g.Recent = append(g.Recent, e.Text)
+			g.Recent = append(g.Recent, e.Text())
 		}
 	}
 	if n := len(g.Recent); n > recentMax {

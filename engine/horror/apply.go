@@ -93,7 +93,7 @@ func (g *state) apply(s engine.Seat, k moveKind, a engine.Action) {
 		g.Phase = PhaseTurn
 	case mEnd:
 		if g.telling() {
-			g.log.add(g, engine.Event{Text: endTexts[s], To: engine.Everyone})
+			g.log.add(g, engine.Event{Fact: prose(endTexts[s]), To: engine.Everyone})
 		}
 		g.endTurn()
 		return

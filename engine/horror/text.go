@@ -41,7 +41,7 @@ func (g *state) whisper(s engine.Seat, parts ...string) { g.tell(s, parts) }
 // tell logs the parts joined as an event for to.
 func (g *state) tell(to engine.Seat, parts []string) {
 	if g.telling() {
-		g.log.add(g, engine.Event{Text: g.log.join(g, parts), To: to})
+		g.log.add(g, engine.Event{Fact: prose(g.log.join(g, parts)), To: to})
 	}
 }
 
@@ -132,7 +132,7 @@ func (g *state) rotated(s engine.Seat, c int, anti bool) {
 		text = &x
 		kept.Store(text)
 	}
-	g.log.add(g, engine.Event{Text: *text, To: engine.Everyone})
+	g.log.add(g, engine.Event{Fact: prose(*text), To: engine.Everyone})
 }
 
 // rotateText is the event of seat s's turning the room at cell c a

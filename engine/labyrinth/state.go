@@ -202,7 +202,7 @@ func (g *state) log(text func() string) {
 		return
 	}
 	t := text()
-	g.said = append(g.said, engine.Event{Text: t, To: engine.Everyone})
+	g.said = append(g.said, engine.Event{Fact: prose(t), To: engine.Everyone})
 	g.Recent = append(g.Recent, t)
 	if n := len(g.Recent); n > 8 {
 		g.Recent = g.Recent[n-8:] // append moves the window to a new array when this one is full
