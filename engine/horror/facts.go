@@ -42,6 +42,14 @@ func (m seatSet) words() string {
 	return engine.JoinSeats(seats)
 }
 
+// either is yes when b holds, else no.
+func either(b bool, yes, no string) string {
+	if b {
+		return yes
+	}
+	return no
+}
+
 // joinAnd joins words as "a, b and c".
 func joinAnd(parts []string) string {
 	if len(parts) < 2 {
@@ -101,11 +109,8 @@ type rotated struct {
 
 // Words implements engine.Fact.
 func (f rotated) Words() string {
-	way := "clockwise"
-	if f.Anti {
-		way = "anticlockwise"
-	}
-	return fmt.Sprintf("%s turns %s a quarter %s", engine.SeatRef(f.Seat), f.Room.name(), way)
+	return fmt.Sprintf("%s turns %s a quarter %s", engine.SeatRef(f.Seat), f.Room.name(),
+		either(f.Anti, "anticlockwise", "clockwise"))
 }
 
 // mirrored: Seat went through the mirror of From to To, paying Cost
@@ -204,13 +209,9 @@ type roundsOver struct {
 
 // Words implements engine.Fact.
 func (f roundsOver) Words() string {
-	many := f.Winners&(f.Winners-1) != 0
-	wins := "wins"
-	if many {
-		wins = "share the win"
-	}
 	return fmt.Sprintf("After %d rounds nobody has reached the Portal: %s %s with %d %s placed",
-		f.Rounds, f.Winners.words(), wins, f.Score, engine.Plural(f.Score, "component", "components"))
+		f.Rounds, f.Winners.words(), either(f.Winners&(f.Winners-1) != 0, "share the win", "wins"),
+		f.Score, engine.Plural(f.Score, "component", "components"))
 }
 
 // The doors a move goes through.
@@ -281,11 +282,8 @@ type searched struct {
 
 // Words implements engine.Fact.
 func (f searched) Words() string {
-	what := "a bookcase"
-	if f.Drawer {
-		what = "a drawer"
-	}
-	return fmt.Sprintf("%s searches %s in %s (search marker %d)", engine.SeatRef(f.Seat), what, f.Room.name(), f.Marker)
+	return fmt.Sprintf("%s searches %s in %s (search marker %d)", engine.SeatRef(f.Seat),
+		either(f.Drawer, "a drawer", "a bookcase"), f.Room.name(), f.Marker)
 }
 
 // bookcaseRolled: Seat rolled Yellow and White at a bookcase, naming
@@ -315,14 +313,8 @@ type gotComponent struct {
 
 // Words implements engine.Fact.
 func (f gotComponent) Words() string {
-	verb, where := "find", "not one you need, kept for an exchange"
-	if f.Taken {
-		verb = "take"
-	}
-	if f.Placed {
-		where = "it goes on your Horror card"
-	}
-	return fmt.Sprintf("You %s the %s: %s", verb, componentName(f.Component), where)
+	return fmt.Sprintf("You %s the %s: %s", either(f.Taken, "take", "find"), componentName(f.Component),
+		either(f.Placed, "it goes on your Horror card", "not one you need, kept for an exchange"))
 }
 
 // placed: Seat placed its Count-th component of Of.
@@ -370,12 +362,7 @@ type bagRefilled struct{}
 func (bagRefilled) Words() string { return "The bag is empty: every token goes back in" }
 
 // cardDeck names a card's deck: Blessing or Curse.
-func cardDeck(curse bool) string {
-	if curse {
-		return "Curse"
-	}
-	return "Blessing"
-}
+func cardDeck(curse bool) string { return either(curse, "Curse", "Blessing") }
 
 // drewToken: Seat drew a Blessing or Curse token and took a card face
 // down, or found every card of that deck held (not Card).
@@ -498,11 +485,8 @@ type looted struct {
 
 // Words implements engine.Fact.
 func (f looted) Words() string {
-	what := "a spare component"
-	if f.Card {
-		what = "a face-down Blessing or Curse card"
-	}
-	return fmt.Sprintf("%s takes %s from %s", engine.SeatRef(f.Seat), what, engine.SeatRef(f.Victim))
+	return fmt.Sprintf("%s takes %s from %s", engine.SeatRef(f.Seat),
+		either(f.Card, "a face-down Blessing or Curse card", "a spare component"), engine.SeatRef(f.Victim))
 }
 
 // lostComponent tells a seat that Taker took its component Component.
