@@ -95,7 +95,7 @@ func Find(legal []Action, a Action) (Action, bool) {
 // Fact is one thing that happened in a game, recorded by Apply in the
 // game's own terms: a value of one of the game's fact types (who did what
 // to which card, as numbers), which puts itself in words only when asked.
-// A game keeps its facts' words together in its describe.go, so rules code
+// A game keeps its facts' words together in its facts.go, so rules code
 // builds no prose, and a bot's imagined games cost no text. Fact types are
 // comparable (no slices or maps), so events can be compared.
 type Fact interface {
