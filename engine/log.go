@@ -17,17 +17,12 @@ func (l *Log) Discard() { l.ev, l.discard = nil, true }
 // building text that only an event would carry.
 func (l *Log) Discarding() bool { return l.discard }
 
-// Public appends a fact every seat and spectator may read.
-func (l *Log) Public(f Fact) {
+// Tell appends fact f for seat to (Everyone: every seat and spectator)
+// unless l discards. Being generic, it boxes f into an Event only when the
+// log keeps it: a bot's imagined games cost nothing per fact.
+func Tell[F Fact](l *Log, to Seat, f F) {
 	if !l.discard {
-		l.ev = append(l.ev, Event{Fact: f, To: Everyone})
-	}
-}
-
-// Private appends a fact only seat s may read.
-func (l *Log) Private(s Seat, f Fact) {
-	if !l.discard {
-		l.ev = append(l.ev, Event{Fact: f, To: s})
+		l.ev = append(l.ev, Event{Fact: f, To: to})
 	}
 }
 

@@ -16,8 +16,8 @@ func (f drew) Words() string { return fmt.Sprintf("%s drew %d", SeatRef(f.Seat),
 
 func TestLog(t *testing.T) {
 	var l Log
-	l.Public(drew{1, 3})
-	l.Private(2, drew{2, 1})
+	Tell(&l, Everyone, drew{1, 3})
+	Tell(&l, 2, drew{2, 1})
 	l.Add(Event{Fact: drew{0, 2}, To: 0})
 	want := []Event{{Fact: drew{1, 3}, To: Everyone}, {Fact: drew{2, 1}, To: 2}, {Fact: drew{0, 2}, To: 0}}
 	got := l.Take()
@@ -30,10 +30,10 @@ func TestLog(t *testing.T) {
 	if got := l.Take(); got != nil {
 		t.Fatalf("a second Take returned %v", got)
 	}
-	l.Public(drew{0, 9})
+	Tell(&l, Everyone, drew{0, 9})
 	l.Discard()
-	l.Public(drew{0, 1})
-	l.Private(0, drew{0, 1})
+	Tell(&l, Everyone, drew{0, 1})
+	Tell(&l, 0, drew{0, 1})
 	l.Add(Event{Fact: drew{0, 1}})
 	if !l.Discarding() || l.Take() != nil {
 		t.Fatal("a discarding log kept events")

@@ -14,19 +14,19 @@ func (g *state) burnTop(i int) bool {
 	g.Burned[i]++
 	next := g.top(i)
 	if next.Destroyed {
-		g.emit(sectionBurned{Section: i, Down: true})
+		emit(g, sectionBurned{Section: i, Down: true})
 		g.Collapsed = i
 		g.finish(fmt.Sprintf("%s burned down in round %d.", sections[i].Name, g.Round))
 		return true
 	}
-	g.emit(sectionBurned{Section: i, Value: next.Value})
+	emit(g, sectionBurned{Section: i, Value: next.Value})
 	if next.Icon {
 		added := g.Supply > 0
 		if added {
 			g.Supply--
 			g.Bag[Fire]++
 		}
-		g.emit(iconRevealed{Section: i, Added: added})
+		emit(g, iconRevealed{Section: i, Added: added})
 	}
 	return false
 }
@@ -57,7 +57,7 @@ func (g *state) highestSection() int {
 // burnLowest burns the card with the lowest burn index.
 func (g *state) burnLowest() bool {
 	i := g.lowestSection()
-	g.emit(burnIndex{Section: i, Index: g.top(i).Burn})
+	emit(g, burnIndex{Section: i, Index: g.top(i).Burn})
 	return g.burnTop(i)
 }
 
@@ -66,7 +66,7 @@ func (g *state) burnLowest() bool {
 func (g *state) burnBook(t Token) bool {
 	if t == Tech {
 		i := g.highestSection()
-		g.emit(burnIndex{Section: i, Index: g.top(i).Burn, Tech: true})
+		emit(g, burnIndex{Section: i, Index: g.top(i).Burn, Tech: true})
 		return g.burnTop(i)
 	}
 	return g.burnTop(int(t))
@@ -82,7 +82,7 @@ func (g *state) finish(why string) {
 		if tt.Until == "game" && len(tt.Tokens) > 0 { // a Lockbox
 			b := tt.Tokens[0]
 			g.addScore(tt.Owner, g.worth(b))
-			g.emit(lockboxScored{Seat: tt.Owner, Book: b, Points: g.worth(b), Score: g.Seats[tt.Owner].Score})
+			emit(g, lockboxScored{Seat: tt.Owner, Book: b, Points: g.worth(b), Score: g.Seats[tt.Owner].Score})
 		}
 	}
 	// Books on the cards of players still to play score for them (the
@@ -121,7 +121,7 @@ func (g *state) finish(why string) {
 		}
 	}
 	g.Summary = why + " " + g.result()
-	g.emit(gameOver{g.Summary})
+	emit(g, gameOver{g.Summary})
 }
 
 // robotEnded reports whether the Robot's own turn ended the game: then it
@@ -134,11 +134,11 @@ func (g *state) endBook(s engine.Seat, t Token) {
 	pts := g.worth(t)
 	if s == robotSeat {
 		g.addRobot(pts)
-		g.emit(endBookScored{Seat: s, Book: t, Points: pts, Score: g.Robot.Score})
+		emit(g, endBookScored{Seat: s, Book: t, Points: pts, Score: g.Robot.Score})
 		return
 	}
 	g.addScore(s, pts)
-	g.emit(endBookScored{Seat: s, Book: t, Points: pts, Score: g.Seats[s].Score})
+	emit(g, endBookScored{Seat: s, Book: t, Points: pts, Score: g.Seats[s].Score})
 }
 
 // loneTable is the Lone Librarian's end-of-game table (ruling 22): the
@@ -150,7 +150,7 @@ func (g *state) loneTable() {
 	if g.Collapsed >= 0 {
 		missed := loneRounds - g.Round // this round's turn was taken
 		g.Bonus = -10 * missed
-		g.emit(loneBurned{Missed: missed, Points: g.Bonus})
+		emit(g, loneBurned{Missed: missed, Points: g.Bonus})
 	}
 	if g.Round == loneRounds {
 		standing := 0
@@ -160,7 +160,7 @@ func (g *state) loneTable() {
 			}
 		}
 		g.Bonus += 2 * standing
-		g.emit(loneStanding{Sections: standing, Points: 2 * standing})
+		emit(g, loneStanding{Sections: standing, Points: 2 * standing})
 	}
 }
 

@@ -46,15 +46,15 @@ func (g *state) robotTurn() bool {
 	switch {
 	case solo:
 		g.addRobot(g.BurnedBest + extra())
-		g.emit(robotTakesBest{Best: g.BurnedBest, Held: heldBooks{rowOf(books), extra()}, Score: r.Score})
+		emit(g, robotTakesBest{Best: g.BurnedBest, Held: heldBooks{rowOf(books), extra()}, Score: r.Score})
 	case card < 0:
 		g.addRobot(extra())
-		g.emit(robotCannotFlip{Card: number, Points: extra(), Score: r.Score})
+		emit(g, robotCannotFlip{Card: number, Points: extra(), Score: r.Score})
 	default:
 		r.Flip = card
 		g.Discard = append(g.Discard, card)
 		burn, scored := robotSections(card)
-		g.emit(robotFlips{Card: number, Flip: card})
+		emit(g, robotFlips{Card: number, Flip: card})
 		for _, i := range burn {
 			if g.burnTop(i) {
 				return true
@@ -67,7 +67,7 @@ func (g *state) robotTurn() bool {
 		}
 		k0, k1, x := g.value(scored[0]), g.value(scored[1]), extra()
 		g.addRobot(k0 + k1 + x + bravery)
-		g.emit(robotScores{Sections: scored, Values: [2]int{k0, k1}, Held: heldBooks{rowOf(books), x}, Bravery: bravery,
+		emit(g, robotScores{Sections: scored, Values: [2]int{k0, k1}, Held: heldBooks{rowOf(books), x}, Bravery: bravery,
 			Score: r.Score})
 	}
 	if c != nil {

@@ -86,7 +86,7 @@ func (g *state) startRound() {
 	g.Spread, g.BurnedBest = false, 0
 	if g.Var.solo() && len(g.Used) == len(g.Cards) {
 		g.Used = []int{}
-		g.emit(cardsRenewed)
+		emit(g, cardsRenewed)
 	}
 	if g.Round == 1 {
 		g.chooseCards()
@@ -101,7 +101,7 @@ func (g *state) startRound() {
 	case g.Var.solo():
 		how = startSolo
 	}
-	g.emit(roundBegins{Round: g.Round, How: how})
+	emit(g, roundBegins{Round: g.Round, How: how})
 	g.openAmulet()
 }
 
@@ -134,7 +134,7 @@ func (g *state) dealCards() {
 	for k, s := range who {
 		g.card(numbers[k]).Holder = s
 		if g.Round > 1 || g.Var.solo() {
-			g.emit(cardTaken{Seat: s, Card: numbers[k], How: cardDealt})
+			emit(g, cardTaken{Seat: s, Card: numbers[k], How: cardDealt})
 		}
 	}
 }
@@ -235,7 +235,7 @@ func (g *state) nextPick() {
 func (g *state) takeCard(s engine.Seat, number int, how cardHow) {
 	g.card(number).Holder = s
 	g.Picks = g.Picks[1:]
-	g.emit(cardTaken{Seat: s, Card: number, How: how})
+	emit(g, cardTaken{Seat: s, Card: number, How: how})
 }
 
 // chooseOrder applies an "order" action.
@@ -266,7 +266,7 @@ func (g *state) nextTurn() {
 			if g.Var.Mode == ModeLone {
 				turn = g.Round
 			}
-			g.emit(bagTaken{Seat: c.Holder, Card: c.Number, Turn: turn})
+			emit(g, bagTaken{Seat: c.Holder, Card: c.Number, Turn: turn})
 			return
 		case c.Holder == robotSeat && !g.Robot.Played:
 			if g.robotTurn() {
@@ -305,7 +305,7 @@ func (g *state) endRound() {
 	case g.Var.wild():
 		burns, how = 2, burnTwice
 	}
-	g.emit(roundEnds{Round: g.Round, How: how})
+	emit(g, roundEnds{Round: g.Round, How: how})
 	for range burns {
 		if g.burnLowest() {
 			return
@@ -323,7 +323,7 @@ func (g *state) endRound() {
 		}
 	}
 	if len(g.answering()) > 0 {
-		g.emit(swapsOpen)
+		emit(g, swapsOpen)
 		return
 	}
 	g.resolveSwaps()
@@ -337,7 +337,7 @@ func (g *state) decideSwap(s engine.Seat, choice int) {
 	if choice != swapKeep {
 		card = g.Seats[s].Hand[choice]
 	}
-	g.tell(s, swapDecided{card})
+	tell(g, s, swapDecided{card})
 	if len(g.answering()) == 0 {
 		g.resolveSwaps()
 	}
@@ -368,10 +368,10 @@ func (g *state) resolveSwaps() {
 		case p.Swap >= 0:
 			c := g.drawTool() // never -1: the discard pile holds the swapped tool
 			p.Hand = append(p.Hand, c)
-			g.emit(swapMade{Seat: s})
-			g.tell(s, swapDrawn{Discarded: swapped[s], Drew: c})
+			emit(g, swapMade{Seat: s})
+			tell(g, s, swapDrawn{Discarded: swapped[s], Drew: c})
 		case len(p.Hand) > 0:
-			g.emit(swapMade{Seat: s, Kept: true})
+			emit(g, swapMade{Seat: s, Kept: true})
 		}
 		p.Swap = swapKeep
 	}

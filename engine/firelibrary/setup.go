@@ -103,7 +103,7 @@ func (g *state) drawTool() int {
 		}
 		g.Deck, g.Discard = g.Discard, []int{}
 		g.shuffle(g.Deck)
-		g.emit(deckReshuffled)
+		emit(g, deckReshuffled)
 	}
 	c := g.Deck[len(g.Deck)-1]
 	g.Deck = g.Deck[:len(g.Deck)-1]
@@ -124,7 +124,7 @@ func (g *state) refillMarket() {
 		}
 		g.Market = append(g.Market, c)
 		if g.Round > 0 {
-			g.emit(marketAdded{c})
+			emit(g, marketAdded{c})
 		}
 	}
 }

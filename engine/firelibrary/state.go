@@ -335,11 +335,17 @@ func (g *state) worth(t Token) int {
 	return g.value(int(t))
 }
 
-// emit records a public fact.
-func (g *state) emit(f engine.Fact) { g.events = append(g.events, engine.Public(f)) }
+// emit records a fact every seat may read; tell one only seat s may
+// read. Being generic, they box the fact only when the log keeps it, so
+// the hard bot's imagined games (a discarding log) cost nothing per fact.
+func emit[F engine.Fact](g *state, f F) { tell(g, engine.Everyone, f) }
 
-// tell records a fact only seat s may read.
-func (g *state) tell(s engine.Seat, f engine.Fact) { g.events = append(g.events, engine.Private(s, f)) }
+// tell records a fact only seat s may read (emit).
+func tell[F engine.Fact](g *state, s engine.Seat, f F) {
+	if !g.log.Discarding() {
+		g.events = append(g.events, engine.Event{Fact: f, To: s})
+	}
+}
 
 // takeEvents hands over the events written since the last call: the
 // move's events gather in g.events (memory reused from move to move) and

@@ -273,25 +273,25 @@ func (g *state) useTool(s engine.Seat, card, tl int, choice []int) {
 	case toolGloves:
 		g.Turn.Gloves = true
 		g.Discard = append(g.Discard, card)
-		g.emit(toolPlayed{s, tl})
+		emit(g, toolPlayed{s, tl})
 	case toolShovel:
 		g.keep(card, s, "turn", nil, 1)
-		g.emit(toolPlayed{s, tl})
+		emit(g, toolPlayed{s, tl})
 		g.toolDraw(card, 2)
 	case toolTorch:
 		g.keep(card, s, "turn", nil, 0)
-		g.emit(toolPlayed{s, tl})
+		emit(g, toolPlayed{s, tl})
 		g.toolDraw(card, 3)
 	case toolBucket:
 		c := g.cardOf(a)
 		i := g.Turn.Trigger
 		c.Spaces[i] = Empty
 		g.keep(card, s, "turn", []Token{Fire}, 0)
-		g.emit(bucketPlayed{Seat: s, Space: i})
+		emit(g, bucketPlayed{Seat: s, Space: i})
 		g.resume()
 	case toolCloak:
 		g.Discard = append(g.Discard, card)
-		g.emit(toolPlayed{s, tl})
+		emit(g, toolPlayed{s, tl})
 		g.spread(choice[0])
 	case toolAxe:
 		c := g.cardOf(a)
@@ -301,7 +301,7 @@ func (g *state) useTool(s engine.Seat, card, tl int, choice []int) {
 		g.Bag[b]++
 		g.addScore(s, g.worth(b))
 		g.Discard = append(g.Discard, card)
-		g.emit(axePlayed{Seat: s, Active: a, Book: b, Points: g.worth(b), Score: g.Seats[s].Score})
+		emit(g, axePlayed{Seat: s, Active: a, Book: b, Points: g.worth(b), Score: g.Seats[s].Score})
 		g.resume()
 	case toolSlingshot:
 		g.slingshot(s, card, engine.Seat(choice[0]), choice[1])
@@ -312,7 +312,7 @@ func (g *state) useTool(s engine.Seat, card, tl int, choice []int) {
 		g.Discard = append(g.Discard, card)
 		n := engine.Count(g.Turn.Saved, t)
 		g.addScore(s, 2*n)
-		g.emit(collectorPlayed{Seat: s, Book: t, Saved: n, Points: 2 * n, Score: g.Seats[s].Score})
+		emit(g, collectorPlayed{Seat: s, Book: t, Saved: n, Points: 2 * n, Score: g.Seats[s].Score})
 	case toolKnapsack:
 		g.knapsack(s, card, Token(choice[0]))
 	case toolCart:
@@ -325,22 +325,22 @@ func (g *state) useTool(s engine.Seat, card, tl int, choice []int) {
 			}
 		}
 		g.keep(card, s, "round", books, 0)
-		g.emit(cartPlayed{Seat: s, Books: len(books)})
+		emit(g, cartPlayed{Seat: s, Books: len(books)})
 	case toolLockbox:
 		t := Token(choice[0])
 		g.takeBook(t)
 		g.keep(card, s, "game", []Token{t}, 0)
-		g.emit(lockboxPlayed{Seat: s, Book: t})
+		emit(g, lockboxPlayed{Seat: s, Book: t})
 	case toolMap:
 		g.addScore(s, g.Turn.Bravery)
 		g.Discard = append(g.Discard, card)
-		g.emit(mapPlayed{Seat: s, Bravery: g.Turn.Bravery, Score: g.Seats[s].Score})
+		emit(g, mapPlayed{Seat: s, Bravery: g.Turn.Bravery, Score: g.Seats[s].Score})
 		if c := g.drawTool(); c >= 0 {
 			g.Seats[s].Hand = append(g.Seats[s].Hand, c)
-			g.emit(toolDrawn{s})
-			g.tell(s, deckToolSeen{Card: c, Map: true})
+			emit(g, toolDrawn{s})
+			tell(g, s, deckToolSeen{Card: c, Map: true})
 		} else {
-			g.emit(mapDeckEmpty)
+			emit(g, mapDeckEmpty)
 		}
 	}
 	if g.Phase == PhaseAfter && len(g.Seats[a].Hand) == 0 {
@@ -388,7 +388,7 @@ func (g *state) slingshot(s engine.Seat, card int, to engine.Seat, b int) {
 		g.Discard = append(g.Discard, card)
 		played.Card = tc.Number
 	}
-	g.emit(played)
+	emit(g, played)
 	g.resume()
 }
 
@@ -402,13 +402,13 @@ func (g *state) knapsack(s engine.Seat, card int, t Token) {
 	g.Bag[t]++
 	g.Bag[d]++
 	if d == Fire {
-		g.emit(knapsackPlayed{Seat: s, Book: t, Drew: d})
+		emit(g, knapsackPlayed{Seat: s, Book: t, Drew: d})
 		g.burnBook(t)
 		return
 	}
 	pts := g.worth(t) + g.worth(d)
 	g.addScore(s, pts)
-	g.emit(knapsackPlayed{Seat: s, Book: t, Drew: d, Points: pts, Score: g.Seats[s].Score})
+	emit(g, knapsackPlayed{Seat: s, Book: t, Drew: d, Points: pts, Score: g.Seats[s].Score})
 }
 
 // amulet draws one token per Turn Order card in play (solo: per card not
@@ -438,7 +438,7 @@ func (g *state) amulet(s engine.Seat, card int) {
 	} else {
 		g.Discard = append(g.Discard, card)
 	}
-	g.emit(played)
+	emit(g, played)
 	g.openAmulet()
 }
 
@@ -454,7 +454,7 @@ func (g *state) toolDraw(card, n int) {
 	}
 	g.Turn.From, g.Turn.Placed = card, 0
 	g.Phase = PhasePlace
-	g.emit(drew)
+	emit(g, drew)
 }
 
 // dig is a Shovel's second draw.

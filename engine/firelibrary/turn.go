@@ -59,7 +59,7 @@ func (g *state) place(t Token, placed bool) bool {
 	g.Last, g.LastBy = t, s
 	risky := g.riskyNow(c.Number, i)
 	spreads := t == Fire && (risky || countTokens(Fire, c.Spaces) > 1)
-	g.emit(tokenPlaced{Seat: s, Token: t, Space: i, Risky: risky, Placed: placed, Spreads: spreads})
+	emit(g, tokenPlaced{Seat: s, Token: t, Space: i, Risky: risky, Placed: placed, Spreads: spreads})
 	if spreads {
 		g.Turn.Trigger = i
 		g.Spread = true // triggered, whether or not a tool then stops it (ruling 22)
@@ -69,7 +69,7 @@ func (g *state) place(t Token, placed bool) bool {
 	}
 	if !slices.Contains(c.Spaces[:], Empty) {
 		g.putBackDrawing()
-		g.emit(cardFull{s})
+		emit(g, cardFull{s})
 		g.escape()
 		return false
 	}
@@ -94,7 +94,7 @@ func (g *state) putBackDrawing() {
 			books++
 		}
 	}
-	g.emit(unplaced{Books: books, Fires: fires, Card: tt.Card})
+	emit(g, unplaced{Books: books, Fires: fires, Card: tt.Card})
 	g.Turn.Drawing = []Token{}
 	g.Turn.From = -1
 	g.Turn.Placed = 0
@@ -109,7 +109,7 @@ func (g *state) escape() {
 	c := g.cardOf(s)
 	knowledge, bravery, books := c.score(g.worth)
 	g.addScore(s, knowledge+bravery)
-	g.emit(escaped{Seat: s, Books: books, Knowledge: knowledge, Bravery: bravery, Score: g.Seats[s].Score})
+	emit(g, escaped{Seat: s, Books: books, Knowledge: knowledge, Bravery: bravery, Score: g.Seats[s].Score})
 	g.Turn.Saved = []Token{}
 	safeOnly := true
 	for i, t := range c.Spaces {
@@ -125,10 +125,10 @@ func (g *state) escape() {
 	case !safeOnly || g.Var.NoTools:
 		g.afterScoring()
 	case g.Turn.Gloves:
-		g.emit(glovesWorn{s})
+		emit(g, glovesWorn{s})
 		g.afterScoring()
 	case g.Var.wild():
-		g.emit(wildNoTool)
+		emit(g, wildNoTool)
 		g.afterScoring()
 	default:
 		g.offerTool("escape")
@@ -200,7 +200,7 @@ func (g *state) spread(cloak int) {
 			bravery = orderCards[c.Number-1][cloak]
 		}
 		g.addScore(s, pts+bravery)
-		g.emit(cloakSaved{Seat: s, Book: t, Space: cloak, Knowledge: pts, Bravery: bravery, Score: g.Seats[s].Score})
+		emit(g, cloakSaved{Seat: s, Book: t, Space: cloak, Knowledge: pts, Bravery: bravery, Score: g.Seats[s].Score})
 		g.Bag[t]++
 		c.Spaces[cloak] = Empty
 	}
@@ -231,7 +231,7 @@ func (g *state) spread(cloak int) {
 func (g *state) offerTool(why string) {
 	g.ToolWhy = why
 	if len(g.Market) == 0 && !g.toolsLeft() {
-		g.emit(noToolsLeft{g.Active})
+		emit(g, noToolsLeft{g.Active})
 		g.toolTaken()
 		return
 	}
@@ -244,12 +244,12 @@ func (g *state) takeTool(slot int) {
 	var c int
 	if slot == deckSlot {
 		c = g.drawTool()
-		g.emit(toolTaken{Seat: s, Card: -1})
-		g.tell(s, deckToolSeen{Card: c})
+		emit(g, toolTaken{Seat: s, Card: -1})
+		tell(g, s, deckToolSeen{Card: c})
 	} else {
 		c = g.Market[slot]
 		g.Market = slices.Delete(g.Market, slot, slot+1)
-		g.emit(toolTaken{Seat: s, Card: c})
+		emit(g, toolTaken{Seat: s, Card: c})
 	}
 	g.Seats[s].Hand = append(g.Seats[s].Hand, c)
 	g.refillMarket()
@@ -308,7 +308,7 @@ func (g *state) clearTable(until string) {
 			g.Bag[t]++
 		}
 		if n := len(tt.Tokens); n > 0 {
-			g.emit(tableCleared{Tokens: n, Card: tt.Card})
+			emit(g, tableCleared{Tokens: n, Card: tt.Card})
 		}
 		g.Discard = append(g.Discard, tt.Card)
 	}

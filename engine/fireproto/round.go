@@ -17,7 +17,7 @@ func (g *state) startRound() {
 		g.nextTurn()
 		return
 	}
-	g.log.Public(roundBegan{g.Round})
+	engine.Tell(&g.log, engine.Everyone, roundBegan{g.Round})
 	g.Picks = g.pickOrder()
 	g.Phase = PhaseOrder
 	g.nextPick()
@@ -30,7 +30,7 @@ func (g *state) pickOrder() []engine.Seat {
 	for _, tier := range g.Track.Tiers() {
 		if len(tier) > 1 {
 			g.RNG.Shuffle(len(tier), func(i, j int) { tier[i], tier[j] = tier[j], tier[i] })
-			g.log.Public(tieDrawn{groupOf(tier), g.Track.Scores[tier[0]]})
+			engine.Tell(&g.log, engine.Everyone, tieDrawn{groupOf(tier), g.Track.Scores[tier[0]]})
 		}
 		out = append(out, tier...)
 	}
@@ -67,7 +67,7 @@ func (g *state) nextPick() {
 func (g *state) takeCard(s engine.Seat, number int, only bool) {
 	g.card(number).Holder = s
 	g.Picks = g.Picks[1:]
-	g.log.Public(cardTaken{s, number, only})
+	engine.Tell(&g.log, engine.Everyone, cardTaken{s, number, only})
 }
 
 // chooseOrder applies an "order" action.
@@ -84,7 +84,7 @@ func (g *state) nextTurn() {
 			g.Phase = PhaseSearch
 			g.Active = c.Holder
 			g.Drawn = 0
-			g.log.Public(bagTaken{c.Holder, c.Number})
+			engine.Tell(&g.log, engine.Everyone, bagTaken{c.Holder, c.Number})
 			return
 		}
 	}

@@ -23,7 +23,7 @@ func (g *state) draw() {
 	g.Drawn++
 	g.Last, g.LastBy = t, s
 	burns := t == Fire && threat(c, i)
-	g.log.Public(tokenDrawn{s, t, c.Number, i, burns, g.Seats[s].Buckets == 0})
+	engine.Tell(&g.log, engine.Everyone, tokenDrawn{s, t, c.Number, i, burns, g.Seats[s].Buckets == 0})
 	switch {
 	case burns && g.Seats[s].Buckets == 0:
 		g.burn()
@@ -38,7 +38,7 @@ func (g *state) draw() {
 // fullCheck scores a full card at once: searching is no longer possible.
 func (g *state) fullCheck() {
 	if !slices.Contains(g.cardOf(g.Active).Spaces[:], Empty) {
-		g.log.Public(cardFull{g.Active})
+		engine.Tell(&g.log, engine.Everyone, cardFull{g.Active})
 		g.score()
 	}
 }
@@ -52,7 +52,7 @@ func (g *state) douse() {
 	c.Doused[i] = true
 	g.Seats[s].Buckets--
 	g.Supply++
-	g.log.Public(doused{s, i, g.Seats[s].Buckets})
+	engine.Tell(&g.log, engine.Everyone, doused{s, i, g.Seats[s].Buckets})
 	if g.Phase == PhaseFire {
 		g.Phase = PhaseSearch
 		g.fullCheck()
@@ -73,7 +73,7 @@ func (g *state) burn() {
 			books++
 		}
 	}
-	g.log.Public(turnBurned{s, books})
+	engine.Tell(&g.log, engine.Everyone, turnBurned{s, books})
 	for _, t := range c.Spaces {
 		if t.Book() && g.burnBook(int(t)) {
 			return
@@ -83,11 +83,11 @@ func (g *state) burn() {
 	// The supply never runs out: a player below two takes one of the ten
 	// Buckets, and the others hold at most two each.
 	if g.Seats[s].Buckets >= maxBuckets {
-		g.log.Public(bucketsFull{s})
+		engine.Tell(&g.log, engine.Everyone, bucketsFull{s})
 	} else {
 		g.Supply--
 		g.Seats[s].Buckets++
-		g.log.Public(bucketTaken{s, g.Seats[s].Buckets})
+		engine.Tell(&g.log, engine.Everyone, bucketTaken{s, g.Seats[s].Buckets})
 	}
 	g.endTurn()
 }
@@ -97,12 +97,12 @@ func (g *state) burn() {
 func (g *state) burnBook(c int) bool {
 	g.Pos[c]++
 	if g.Pos[c] >= len(colours[c].Track) {
-		g.log.Public(wingCollapsed{c})
+		engine.Tell(&g.log, engine.Everyone, wingCollapsed{c})
 		g.Collapsed = c
 		g.endGame(gameOver{Shelf: c})
 		return true
 	}
-	g.log.Public(bookBurned{c, g.value(c)})
+	engine.Tell(&g.log, engine.Everyone, bookBurned{c, g.value(c)})
 	return false
 }
 
@@ -126,10 +126,10 @@ func (g *state) score() {
 	b := bravery(c.Number)
 	g.Track.Add(s, k+b)
 	total := g.Track.Scores[s]
-	g.log.Public(scored{s, books, k, b, total})
+	engine.Tell(&g.log, engine.Everyone, scored{s, books, k, b, total})
 	g.returnTokens(c)
 	if total >= goal {
-		g.log.Public(goalReached{s, total})
+		engine.Tell(&g.log, engine.Everyone, goalReached{s, total})
 		g.endGame(gameOver{Shelf: -1, Seat: s, Total: total})
 		return
 	}
@@ -162,5 +162,5 @@ func (g *state) endGame(f gameOver) {
 	w := g.Track.Leaders()
 	f.Round, f.Winners, f.Best = g.Round, groupOf(w), g.Track.Scores[w[0]]
 	g.Summary = f.summary()
-	g.log.Public(f)
+	engine.Tell(&g.log, engine.Everyone, f)
 }

@@ -88,7 +88,7 @@ func (g *state) explain(s engine.Seat, a engine.Action) error {
 func (g *state) doSpread(s engine.Seat, at Point) {
 	e, _ := g.Pos.Spread(g.Pos.Wind, at)
 	g.setBoard(e)
-	g.log.Public(fireSpread{s, g.Pos.Wind, at})
+	engine.Tell(&g.log, engine.Everyone, fireSpread{s, g.Pos.Wind, at})
 	g.Part = PartAction
 	g.checkTowers(s)
 }
@@ -107,11 +107,11 @@ func (g *state) doPlay(s engine.Seat, i int, at Point, rot int) {
 		from := at // a copy, so that at stays off the heap on other cards
 		g.EmberFrom = &from
 		g.Part = PartEmber
-		g.log.Public(emberLifted{s, at})
+		engine.Tell(&g.log, engine.Everyone, emberLifted{s, at})
 		return
 	}
 	var buf [4]Point // a pattern's squares, as in Place
-	g.log.Public(played{s, c, stretchOf(c.Shape().appendCells(buf[:0], at, rot)), e.tally()})
+	engine.Tell(&g.log, engine.Everyone, played{s, c, stretchOf(c.Shape().appendCells(buf[:0], at, rot)), e.tally()})
 	g.endCard(s)
 }
 
@@ -128,7 +128,7 @@ func (g *state) doEmberTo(s engine.Seat, to Point) {
 	g.EmberFrom = nil
 	g.setBoard(e)
 	g.Last = append(g.Last, from)
-	g.log.Public(emberMoved{s, from, to})
+	engine.Tell(&g.log, engine.Everyone, emberMoved{s, from, to})
 	g.endCard(s)
 }
 
@@ -138,13 +138,13 @@ func (g *state) doWind(s engine.Seat, i int, roll bool) {
 	switch {
 	case roll:
 		g.Pos.Wind = g.rollWind(old)
-		g.log.Public(windRolled{s, c, g.Pos.Wind})
+		engine.Tell(&g.log, engine.Everyone, windRolled{s, c, g.Pos.Wind})
 	case !g.windLive(c.Dir()):
 		g.Pos.Wind = g.rollWind(-1)
-		g.log.Public(windDead{s, c, g.Pos.Wind})
+		engine.Tell(&g.log, engine.Everyone, windDead{s, c, g.Pos.Wind})
 	default:
 		g.Pos.Wind = c.Dir()
-		g.log.Public(windSet{s, c})
+		engine.Tell(&g.log, engine.Everyone, windSet{s, c})
 	}
 	g.Part = PartEnd
 	g.refill(s)
@@ -155,7 +155,7 @@ func (g *state) doBucket(s engine.Seat, at Point, rot int) {
 	g.setBoard(e)
 	g.Seats[s].Bucket = false
 	var buf [3]Point // the Bucket's line
-	g.log.Public(bucketEmptied{s, stretchOf(Line3.appendCells(buf[:0], at, rot)), e.tally()})
+	engine.Tell(&g.log, engine.Everyone, bucketEmptied{s, stretchOf(Line3.appendCells(buf[:0], at, rot)), e.tally()})
 	if g.Part == PartEmber && g.grid().landings(*g.EmberFrom).empty() {
 		g.emberBack(s)
 	}
@@ -169,13 +169,13 @@ func (g *state) emberBack(s engine.Seat) {
 	var e Effect
 	e.add(&g.Pos.Board, from, Fire)
 	g.setBoard(e)
-	g.log.Public(emberBack{from})
+	engine.Tell(&g.log, engine.Everyone, emberBack{from})
 	g.endCard(s)
 }
 
 func (g *state) doRedraw(s engine.Seat, idx []int) {
 	if len(idx) == 0 {
-		g.log.Public(handKept{s})
+		engine.Tell(&g.log, engine.Everyone, handKept{s})
 		return
 	}
 	g.discard(s, idx)
@@ -188,5 +188,5 @@ func (g *state) doRedraw(s engine.Seat, idx []int) {
 // it draws back comes in the "You drew" line, as after a card.
 func (g *state) discard(s engine.Seat, idx []int) {
 	gone := g.discardCards(s, idx)
-	g.log.Public(discarded{s, len(gone)})
+	engine.Tell(&g.log, engine.Everyone, discarded{s, len(gone)})
 }

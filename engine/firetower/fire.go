@@ -7,7 +7,7 @@ import "arcade/engine"
 // until the round is over, then goes to the discard pile.
 func (g *state) firestorm(s engine.Seat) {
 	g.StormOut = true
-	g.log.Public(firestormDrawn{s})
+	engine.Tell(&g.log, engine.Everyone, firestormDrawn{s})
 	g.storm(s, false)
 	if g.Over {
 		g.StormOut = false
@@ -30,13 +30,13 @@ func (g *state) storm(by engine.Seat, partial bool) {
 	d := g.rollWind(-1)
 	e := g.Pos.storm(d)
 	g.setBoard(e)
-	g.log.Public(stormed{partial, d, e.Count(Fire)})
+	engine.Tell(&g.log, engine.Everyone, stormed{partial, d, e.Count(Fire)})
 	g.checkTowers(by)
 	if g.Over {
 		return
 	}
 	g.Pos.Wind = g.rollWind(-1)
-	g.log.Public(windRerolled{g.Pos.Wind})
+	engine.Tell(&g.log, engine.Everyone, windRerolled{g.Pos.Wind})
 }
 
 // checkTowers burns every tower whose corner has caught fire. Without
@@ -57,11 +57,11 @@ func (g *state) checkTowers(by engine.Seat) {
 		st := &g.Seats[s]
 		st.Burned = true
 		if g.TeamPlay {
-			g.log.Public(towerBurned{s, st.Tower, false})
+			engine.Tell(&g.log, engine.Everyone, towerBurned{s, st.Tower, false})
 			continue
 		}
 		st.Out, st.OutAt = true, g.Elims
-		g.log.Public(towerBurned{s, st.Tower, true})
+		engine.Tell(&g.log, engine.Everyone, towerBurned{s, st.Tower, true})
 	}
 	if !g.TeamPlay {
 		g.Elims += len(hit)
@@ -86,7 +86,7 @@ func (g *state) checkTowers(by engine.Seat) {
 	if !g.windLive(g.Pos.Wind) {
 		old := g.Pos.Wind
 		g.Pos.Wind = g.rollWind(-1)
-		g.log.Public(windOrphaned{old, g.Pos.Wind})
+		engine.Tell(&g.log, engine.Everyone, windOrphaned{old, g.Pos.Wind})
 	}
 }
 
@@ -100,14 +100,14 @@ func (g *state) eliminated(hit []engine.Seat, by engine.Seat) {
 		g.Seats[v].Hand = nil
 		if taker && v != by {
 			g.Seats[by].Hand = append(g.Seats[by].Hand, cards...)
-			g.log.Public(cardsTaken{by, v, len(cards)})
+			engine.Tell(&g.log, engine.Everyone, cardsTaken{by, v, len(cards)})
 		} else {
 			g.Discard = append(g.Discard, cards...)
-			g.log.Public(cardsDropped{v, len(cards)})
+			engine.Tell(&g.log, engine.Everyone, cardsDropped{v, len(cards)})
 		}
 	}
 	g.HandSize = startHand + min(g.Elims, 2)
-	g.log.Public(handGrew{g.HandSize})
+	engine.Tell(&g.log, engine.Everyone, handGrew{g.HandSize})
 	for s := range g.Seats {
 		if seat := engine.Seat(s); seat != by && !g.Seats[s].Out {
 			g.refill(seat)

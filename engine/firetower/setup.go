@@ -37,9 +37,9 @@ func newState(players int, team, storms bool, deck string, seed uint64) *state {
 	}
 	g.Pos.Wind = g.rollWind(-1)
 	g.Turn = g.firstPlayer(g.Pos.Wind)
-	g.log.Public(started{g.Pos.Wind, g.Turn, g.Seats[g.Turn].Tower})
+	engine.Tell(&g.log, engine.Everyone, started{g.Pos.Wind, g.Turn, g.Seats[g.Turn].Tower})
 	if team {
-		g.log.Public(teamsFormed{})
+		engine.Tell(&g.log, engine.Everyone, teamsFormed{})
 	}
 	g.settle()
 	g.remember(g.log.Take())

@@ -38,7 +38,7 @@ func (g *state) settle() {
 		switch g.Part {
 		case PartSpread:
 			if g.grid().spreads(g.Pos.Wind).empty() {
-				g.log.Public(noSpread{g.Pos.Wind})
+				engine.Tell(&g.log, engine.Everyone, noSpread{g.Pos.Wind})
 				g.Part = PartAction
 				continue
 			}
@@ -64,7 +64,7 @@ func (g *state) nextTurn() {
 	g.Part = PartSpread
 	g.EmberFrom = nil
 	g.TurnNo++
-	g.log.Public(turnBegan{g.Turn, g.Pos.Wind})
+	engine.Tell(&g.log, engine.Everyone, turnBegan{g.Turn, g.Pos.Wind})
 }
 
 // draw gives seat s n cards from the draw pile, shuffling the discard pile
@@ -80,7 +80,7 @@ func (g *state) draw(s engine.Seat, n int) {
 			}
 			g.Deck, g.Discard = g.Discard, nil
 			g.shuffle(g.Deck)
-			g.log.Public(reshuffled{})
+			engine.Tell(&g.log, engine.Everyone, reshuffled{})
 		}
 		c := g.pop()
 		if c == Firestorm {
@@ -92,7 +92,7 @@ func (g *state) draw(s engine.Seat, n int) {
 	}
 	if len(got) > 0 {
 		f.N = len(got)
-		g.log.Private(s, f)
+		engine.Tell(&g.log, s, f)
 	}
 }
 
