@@ -92,22 +92,33 @@ func Find(legal []Action, a Action) (Action, bool) {
 	return Action{}, false
 }
 
-// Event is one line of the game log. To says who may read it: Everyone, or a
-// single seat for private news such as "you drew the Axe".
-type Event struct {
-	Text string `json:"text"`
-	To   Seat   `json:"to"`
+// Fact is one thing that happened in a game, recorded by Apply in the
+// game's own terms: a value of one of the game's fact types (who did what
+// to which card, as numbers), which puts itself in words only when asked.
+// A game keeps its facts' words together in its facts.go, so rules code
+// builds no prose, and a bot's imagined games cost no text. Fact types are
+// comparable (no slices or maps), so events can be compared.
+type Fact interface {
+	// Words says the fact as a player reads it; seats are named with
+	// SeatRef, which the ui turns into the players' names.
+	Words() string
 }
+
+// Event is a fact and who may read it: every seat and spectator
+// (Everyone) or one seat.
+type Event struct {
+	Fact Fact
+	To   Seat
+}
+
+// Text is the event's words.
+func (e Event) Text() string { return e.Fact.Words() }
 
 // Public makes an event every seat and spectator may read.
-func Public(format string, args ...any) Event {
-	return Event{Text: fmt.Sprintf(format, args...), To: Everyone}
-}
+func Public(f Fact) Event { return Event{Fact: f, To: Everyone} }
 
 // Private makes an event only seat s may read.
-func Private(s Seat, format string, args ...any) Event {
-	return Event{Text: fmt.Sprintf(format, args...), To: s}
-}
+func Private(s Seat, f Fact) Event { return Event{Fact: f, To: s} }
 
 // VisibleTo reports whether seat s may read the event.
 func (e Event) VisibleTo(s Seat) bool { return e.To == Everyone || e.To == s }

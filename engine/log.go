@@ -1,7 +1,5 @@
 package engine
 
-import "fmt"
-
 // Log is where a state's Apply writes the facts of a move as it makes
 // them: every game keeps one in its state and hands its events back from
 // Apply (Take). A discarding log (Discard), for the imagined games of a
@@ -19,17 +17,12 @@ func (l *Log) Discard() { l.ev, l.discard = nil, true }
 // building text that only an event would carry.
 func (l *Log) Discarding() bool { return l.discard }
 
-// Public appends an event every seat and spectator may read.
-func (l *Log) Public(format string, args ...any) {
+// Tell appends fact f for seat to (Everyone: every seat and spectator)
+// unless l discards. Being generic, it boxes f into an Event only when the
+// log keeps it: a bot's imagined games cost nothing per fact.
+func Tell[F Fact](l *Log, to Seat, f F) {
 	if !l.discard {
-		l.ev = append(l.ev, Event{Text: fmt.Sprintf(format, args...), To: Everyone})
-	}
-}
-
-// Private appends an event only seat s may read.
-func (l *Log) Private(s Seat, format string, args ...any) {
-	if !l.discard {
-		l.ev = append(l.ev, Event{Text: fmt.Sprintf(format, args...), To: s})
+		l.ev = append(l.ev, Event{Fact: f, To: to})
 	}
 }
 

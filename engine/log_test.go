@@ -1,27 +1,40 @@
 package engine
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 )
 
+// drew is a test fact: a seat drew some cards.
+type drew struct {
+	Seat Seat
+	N    int
+}
+
+func (f drew) Words() string { return fmt.Sprintf("%s drew %d", SeatRef(f.Seat), f.N) }
+
 func TestLog(t *testing.T) {
 	var l Log
-	l.Public("%s drew %d", SeatRef(1), 3)
-	l.Private(2, "you drew the Axe")
-	l.Add(Event{Text: "x", To: 0})
-	want := []Event{{Text: "{seat1} drew 3", To: Everyone}, {Text: "you drew the Axe", To: 2}, {Text: "x", To: 0}}
-	if got := l.Take(); !reflect.DeepEqual(got, want) {
+	Tell(&l, Everyone, drew{1, 3})
+	Tell(&l, 2, drew{2, 1})
+	l.Add(Event{Fact: drew{0, 2}, To: 0})
+	want := []Event{{Fact: drew{1, 3}, To: Everyone}, {Fact: drew{2, 1}, To: 2}, {Fact: drew{0, 2}, To: 0}}
+	got := l.Take()
+	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("events %v, want %v", got, want)
+	}
+	if w := got[0].Text(); w != "{seat1} drew 3" {
+		t.Fatalf("words %q", w)
 	}
 	if got := l.Take(); got != nil {
 		t.Fatalf("a second Take returned %v", got)
 	}
-	l.Public("kept until Discard")
+	Tell(&l, Everyone, drew{0, 9})
 	l.Discard()
-	l.Public("dropped")
-	l.Private(0, "dropped")
-	l.Add(Event{Text: "dropped"})
+	Tell(&l, Everyone, drew{0, 1})
+	Tell(&l, 0, drew{0, 1})
+	l.Add(Event{Fact: drew{0, 1}})
 	if !l.Discarding() || l.Take() != nil {
 		t.Fatal("a discarding log kept events")
 	}

@@ -76,14 +76,14 @@ func (t *table) logFor(s engine.Seat) []string {
 	start := len(t.log)
 	for start > 0 && n < t.cfg.LogLines {
 		start--
-		if t.log[start].VisibleTo(s) {
+		if l := t.log[start]; l.to == engine.Everyone || l.to == s {
 			n++
 		}
 	}
 	out := make([]string, 0, n)
-	for _, e := range t.log[start:] {
-		if e.VisibleTo(s) {
-			out = append(out, e.Text)
+	for _, l := range t.log[start:] {
+		if l.to == engine.Everyone || l.to == s {
+			out = append(out, l.text)
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package rooms
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"time"
 
@@ -42,8 +43,8 @@ type table struct {
 	status     Status
 	state      engine.State
 	seed       uint64
-	moves      []move         // applied actions, for replays
-	log        []engine.Event // the last logCap events
+	moves      []move    // applied actions, for replays
+	log        []logLine // the last logCap lines
 	version    uint64
 	window     []engine.Seat // seats in the current response window
 	deadline   time.Time     // end of the response window
@@ -432,11 +433,29 @@ func (t *table) names() []string {
 
 // logf adds a public line from the room itself to the log.
 func (t *table) logf(format string, args ...any) {
-	t.addLog(engine.Public(format, args...))
+	t.addLines(logLine{text: fmt.Sprintf(format, args...), to: engine.Everyone})
 }
 
+// logLine is a line of the table's log and who may read it: a game's
+// event in its words, or the table's own news.
+type logLine struct {
+	text string
+	to   engine.Seat
+}
+
+// addLog puts a move's events in the log, in their words (said once, not
+// at every update).
 func (t *table) addLog(evs ...engine.Event) {
-	t.log = append(t.log, evs...)
+	lines := make([]logLine, len(evs))
+	for i, e := range evs {
+		lines[i] = logLine{text: e.Text(), to: e.To}
+	}
+	t.addLines(lines...)
+}
+
+// addLines appends lines, keeping the last logCap.
+func (t *table) addLines(lines ...logLine) {
+	t.log = append(t.log, lines...)
 	if over := len(t.log) - logCap; over > 0 {
 		n := copy(t.log, t.log[over:])
 		clear(t.log[n:])

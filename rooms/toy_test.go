@@ -163,7 +163,7 @@ func (s *toyState) Apply(seat engine.Seat, a engine.Action) ([]engine.Event, err
 		var evs []engine.Event
 		if a.Kind == "bump" {
 			s.Count++
-			evs = append(evs, engine.Public("seat %d bumps", seat))
+			evs = append(evs, engine.Public(toyNote(fmt.Sprintf("seat %d bumps", seat))))
 			for i := range engine.Seat(s.N) {
 				if s.Reask && int(i) != s.Turn && !slices.Contains(s.Answering, i) {
 					s.Answering = append(s.Answering, i)
@@ -177,8 +177,8 @@ func (s *toyState) Apply(seat engine.Seat, a engine.Action) ([]engine.Event, err
 	}
 	s.Count += a.Args[0]
 	evs := []engine.Event{
-		engine.Public("seat %d adds %d", seat, a.Args[0]),
-		engine.Private(seat, "your secret is %d", s.Secrets[seat]),
+		engine.Public(toyNote(fmt.Sprintf("seat %d adds %d", seat, a.Args[0]))),
+		engine.Private(seat, toyNote(fmt.Sprintf("your secret is %d", s.Secrets[seat]))),
 	}
 	switch {
 	case s.Count >= s.Target:
@@ -300,3 +300,8 @@ func (b gaugeBot) Choose(ctx context.Context, view engine.View, legal []engine.A
 	}
 	return legal[rng.Intn(len(legal))]
 }
+
+// toyNote is a toy fact: its words as they are.
+type toyNote string
+
+func (n toyNote) Words() string { return string(n) }

@@ -233,7 +233,7 @@ func (r *replayView) step() {
 	r.events = r.events[:0]
 	for _, e := range evs {
 		if e.VisibleTo(engine.Spectator) {
-			r.events = append(r.events, engine.ExpandSeats(e.Text, r.name))
+			r.events = append(r.events, engine.ExpandSeats(e.Text(), r.name))
 		}
 	}
 }

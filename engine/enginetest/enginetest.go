@@ -175,7 +175,7 @@ func Visible(ev []engine.Event, s engine.Seat) []engine.Event {
 func Texts(ev []engine.Event, s engine.Seat) []string {
 	var out []string
 	for _, e := range Visible(ev, s) {
-		out = append(out, e.Text)
+		out = append(out, e.Text())
 	}
 	return out
 }

@@ -153,7 +153,7 @@ func (tr *Transcript) Play(m Move) []engine.Event {
 		if e.To != engine.Everyone {
 			to = fmt.Sprintf("seat %d", e.To)
 		}
-		fmt.Fprintf(&tr.b, "  %s: %s\n", to, e.Text)
+		fmt.Fprintf(&tr.b, "  %s: %s\n", to, e.Text())
 	}
 	return ev
 }

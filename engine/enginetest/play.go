@@ -130,7 +130,7 @@ func PlayChecked(t testing.TB, st engine.State, rng *engine.RNG, p Playthrough) 
 		ev := MustApply(t, st, m)
 		for _, e := range ev {
 			if e.To != engine.Everyone && (e.To < 0 || int(e.To) >= p.Players) {
-				t.Fatalf("%v by seat %d: an event to seat %d: %q", m.Action, m.Seat, e.To, e.Text)
+				t.Fatalf("%v by seat %d: an event to seat %d: %q", m.Action, m.Seat, e.To, e.Text())
 			}
 		}
 		if p.After != nil {

@@ -43,7 +43,11 @@
 //
 // System steps (burns, the Robot's turns, end-of-round clean-up, the
 // setup's first turns) happen inside Apply; the setup's events come with
-// the first Apply.
+// the first Apply (a state saved before then keeps them as their words).
+//
+// Events. Apply records facts: small comparable values (facts.go) that
+// say themselves in words only when read, so the rules build no text and
+// a bot's imagined games, whose log discards them, cost none.
 //
 // Bots (Game.Bot). All three levels decide from their seat's View and
 // legal moves only, and answer every window they are asked in:

@@ -11,24 +11,22 @@ import (
 // revealed destroyed card ends the game at once (ruling 4). It reports
 // whether the game ended.
 func (g *state) burnTop(i int) bool {
-	sec := sections[i]
 	g.Burned[i]++
 	next := g.top(i)
 	if next.Destroyed {
-		g.emit("%s (%s) burns down: the Library collapses!", sec.Name, sec.Colour)
+		emit(g, sectionBurned{Section: i, Down: true})
 		g.Collapsed = i
-		g.finish(fmt.Sprintf("%s burned down in round %d.", sec.Name, g.Round))
+		g.finish(fmt.Sprintf("%s burned down in round %d.", sections[i].Name, g.Round))
 		return true
 	}
-	g.emit("%s (%s) burns: now worth %d", sec.Name, sec.Colour, next.Value)
+	emit(g, sectionBurned{Section: i, Value: next.Value})
 	if next.Icon {
-		if g.Supply > 0 {
+		added := g.Supply > 0
+		if added {
 			g.Supply--
 			g.Bag[Fire]++
-			g.emit("A fire icon is revealed in %s: a Fire token goes into the bag", sec.Name)
-		} else {
-			g.emit("A fire icon is revealed in %s, but no unused Fire tokens are left", sec.Name)
 		}
+		emit(g, iconRevealed{Section: i, Added: added})
 	}
 	return false
 }
@@ -59,7 +57,7 @@ func (g *state) highestSection() int {
 // burnLowest burns the card with the lowest burn index.
 func (g *state) burnLowest() bool {
 	i := g.lowestSection()
-	g.emit("The lowest burn index is %d, in %s", g.top(i).Burn, sections[i].Name)
+	emit(g, burnIndex{Section: i, Index: g.top(i).Burn})
 	return g.burnTop(i)
 }
 
@@ -68,7 +66,7 @@ func (g *state) burnLowest() bool {
 func (g *state) burnBook(t Token) bool {
 	if t == Tech {
 		i := g.highestSection()
-		g.emit("A Technology book burns: the highest burn index is %d, in %s", g.top(i).Burn, sections[i].Name)
+		emit(g, burnIndex{Section: i, Index: g.top(i).Burn, Tech: true})
 		return g.burnTop(i)
 	}
 	return g.burnTop(int(t))
@@ -84,7 +82,7 @@ func (g *state) finish(why string) {
 		if tt.Until == "game" && len(tt.Tokens) > 0 { // a Lockbox
 			b := tt.Tokens[0]
 			g.addScore(tt.Owner, g.worth(b))
-			g.emit("%s's Lockbox holds %s: %d points (score %d)", seat(tt.Owner), tokenName(b), g.worth(b), g.Seats[tt.Owner].Score)
+			emit(g, lockboxScored{Seat: tt.Owner, Book: b, Points: g.worth(b), Score: g.Seats[tt.Owner].Score})
 		}
 	}
 	// Books on the cards of players still to play score for them (the
@@ -123,7 +121,7 @@ func (g *state) finish(why string) {
 		}
 	}
 	g.Summary = why + " " + g.result()
-	g.emit("Game over: %s", g.Summary)
+	emit(g, gameOver{g.Summary})
 }
 
 // robotEnded reports whether the Robot's own turn ended the game: then it
@@ -136,11 +134,11 @@ func (g *state) endBook(s engine.Seat, t Token) {
 	pts := g.worth(t)
 	if s == robotSeat {
 		g.addRobot(pts)
-		g.emit("The Robot's %s scores %d at the end (score %d)", tokenName(t), pts, g.Robot.Score)
+		emit(g, endBookScored{Seat: s, Book: t, Points: pts, Score: g.Robot.Score})
 		return
 	}
 	g.addScore(s, pts)
-	g.emit("%s's %s on their Turn Order card scores %d (score %d)", seat(s), tokenName(t), pts, g.Seats[s].Score)
+	emit(g, endBookScored{Seat: s, Book: t, Points: pts, Score: g.Seats[s].Score})
 }
 
 // loneTable is the Lone Librarian's end-of-game table (ruling 22): the
@@ -152,7 +150,7 @@ func (g *state) loneTable() {
 	if g.Collapsed >= 0 {
 		missed := loneRounds - g.Round // this round's turn was taken
 		g.Bonus = -10 * missed
-		g.emit("The Library burned down with %d %s not taken: %d points", missed, engine.Plural(missed, "turn", "turns"), g.Bonus)
+		emit(g, loneBurned{Missed: missed, Points: g.Bonus})
 	}
 	if g.Round == loneRounds {
 		standing := 0
@@ -162,8 +160,7 @@ func (g *state) loneTable() {
 			}
 		}
 		g.Bonus += 2 * standing
-		g.emit("All %d turns taken with %d %s of the Library standing: +%d points", loneRounds, standing,
-			engine.Plural(standing, "Section", "Sections"), 2*standing)
+		emit(g, loneStanding{Sections: standing, Points: 2 * standing})
 	}
 }
 

@@ -115,7 +115,7 @@ func variantValue(b *sight, a engine.Action) float64 {
 }
 
 // quietSampler deals the hard bot's imagined games: Sampler's, without
-// the final check, and with a discarding log (no event is formatted). The
+// the final check, and with a discarding log (no event is kept). The
 // bots inside its playouts read the imagined state's BotView, a *sight.
 type quietSampler struct{}
 

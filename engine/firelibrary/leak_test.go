@@ -23,9 +23,11 @@ func viewJSON(t *testing.T, g *state, s engine.Seat) string {
 // otherHand returns a copy of g where seat o holds different tools: each
 // hand card is exchanged with a card of another tool from the discard pile
 // or deep in the deck, out of reach of the next few draws. ok is false if
-// there are not enough such cards.
+// there are not enough such cards. The copy goes through JSON, as the
+// world it is compared with does: restored, the setup's events are their
+// saved words.
 func otherHand(g *state, o engine.Seat) (*state, bool) {
-	b := g.copy()
+	b := g.clone()
 	if len(b.Deck) < 8 || len(b.Seats[o].Hand) == 0 {
 		return nil, false
 	}

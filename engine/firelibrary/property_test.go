@@ -2,6 +2,8 @@ package firelibrary
 
 import (
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"arcade/engine"
@@ -101,6 +103,29 @@ func TestRestoreRejectsDamage(t *testing.T) {
 	} {
 		if _, err := (Game{}).Restore([]byte(bad)); err == nil {
 			t.Errorf("accepted %.60q", bad)
+		}
+	}
+}
+
+// TestSetupEventsRestore: a state saved before its first move keeps the
+// setup's events as their words and readers, and restored, delivers the
+// same words with its first move.
+func TestSetupEventsRestore(t *testing.T) {
+	g := newGameOpts(t, 2, engine.Options{OptMode: ModeRobot}, 7)
+	if len(g.Pre) < 2 {
+		t.Fatalf("setup events %q", enginetest.Texts(g.Pre, engine.Spectator))
+	}
+	data := string(enginetest.Marshal(t, g))
+	if want := `"pre":[{"text":"` + g.Pre[0].Text() + `","to":` + strconv.Itoa(int(g.Pre[0].To)) + "}"; !strings.Contains(data, want) {
+		t.Fatalf("saved setup events: %s", data[strings.Index(data, `"pre"`):])
+	}
+	c := enginetest.Restored(t, Game{}, g)
+	s := g.Pending()[0]
+	m := mv(s, g.Legal(s)[0])
+	ev, evc := enginetest.MustApply(t, g, m), enginetest.MustApply(t, c, m)
+	for _, s := range []engine.Seat{engine.Spectator, 0, 1} {
+		if got, want := enginetest.Texts(evc, s), enginetest.Texts(ev, s); !slices.Equal(got, want) {
+			t.Fatalf("seat %d reads %q after a restore, %q without", s, got, want)
 		}
 	}
 }

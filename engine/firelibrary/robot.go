@@ -1,12 +1,5 @@
 package firelibrary
 
-import (
-	"fmt"
-	"strings"
-
-	"arcade/engine"
-)
-
 // robotTurn plays the Robot Player's turn (Robot variants). It reports
 // whether the game ended.
 //
@@ -41,9 +34,9 @@ func (g *state) robotTurn() bool {
 		}
 		return pts
 	}
-	where := ""
+	number := 0
 	if c != nil {
-		where = fmt.Sprintf(" (%s card)", ordinal(c.Number))
+		number = c.Number
 	}
 	card := -1
 	solo := g.Var.Mode == ModeSoloRobot && g.BurnedBest > 0
@@ -53,23 +46,15 @@ func (g *state) robotTurn() bool {
 	switch {
 	case solo:
 		g.addRobot(g.BurnedBest + extra())
-		g.emit("The Robot's turn: books burned this round, so it scores the most valuable, %d%s (score %d)",
-			g.BurnedBest, heldNote(books, extra()), r.Score)
+		emit(g, robotTakesBest{Best: g.BurnedBest, Held: heldBooks{rowOf(books), extra()}, Score: r.Score})
 	case card < 0:
 		g.addRobot(extra())
-		g.emit("The Robot's turn%s: no tool card is left to flip, it scores %d (score %d)", where, extra(), r.Score)
+		emit(g, robotCannotFlip{Card: number, Points: extra(), Score: r.Score})
 	default:
 		r.Flip = card
 		g.Discard = append(g.Discard, card)
-		burn := cardTool(card).Robot[card%copiesPerTool]
-		var scored []int
-		for i := range sections {
-			if i != burn[0] && i != burn[1] {
-				scored = append(scored, i)
-			}
-		}
-		g.emit("The Robot's turn%s: it flips %s, burns %s and %s, scores %s and %s", where, cardTool(card).Name,
-			sections[burn[0]].Name, sections[burn[1]].Name, sections[scored[0]].Name, sections[scored[1]].Name)
+		burn, scored := robotSections(card)
+		emit(g, robotFlips{Card: number, Flip: card})
 		for _, i := range burn {
 			if g.burnTop(i) {
 				return true
@@ -82,8 +67,8 @@ func (g *state) robotTurn() bool {
 		}
 		k0, k1, x := g.value(scored[0]), g.value(scored[1]), extra()
 		g.addRobot(k0 + k1 + x + bravery)
-		g.emit("The Robot scores %s %d + %s %d%s + %d bravery = %d (score %d)", sections[scored[0]].Colour, k0,
-			sections[scored[1]].Colour, k1, heldNote(books, x), bravery, k0+k1+x+bravery, r.Score)
+		emit(g, robotScores{Sections: scored, Values: [2]int{k0, k1}, Held: heldBooks{rowOf(books), x}, Bravery: bravery,
+			Score: r.Score})
 	}
 	if c != nil {
 		g.returnTokens(c)
@@ -96,15 +81,16 @@ func (g *state) robotTurn() bool {
 	return false
 }
 
-// heldNote describes the books the Robot was given, e.g. " + 5 for its
-// yellow, black books".
-func heldNote(books []Token, pts int) string {
-	if len(books) == 0 {
-		return ""
+// robotSections are the two sections a flipped tool card's banner burns
+// and the two the Robot scores.
+func robotSections(card int) (burn, scored [2]int) {
+	burn = cardTool(card).Robot[card%copiesPerTool]
+	k := 0
+	for i := range sections {
+		if i != burn[0] && i != burn[1] {
+			scored[k] = i
+			k++
+		}
 	}
-	names := make([]string, len(books))
-	for i, t := range books {
-		names[i] = t.Name()
-	}
-	return fmt.Sprintf(" + %d for its %s %s", pts, strings.Join(names, ", "), engine.Plural(len(books), "book", "books"))
+	return burn, scored
 }

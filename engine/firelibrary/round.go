@@ -86,22 +86,22 @@ func (g *state) startRound() {
 	g.Spread, g.BurnedBest = false, 0
 	if g.Var.solo() && len(g.Used) == len(g.Cards) {
 		g.Used = []int{}
-		g.emit("Every Turn Order card has been used: all six are available again")
+		emit(g, cardsRenewed)
 	}
 	if g.Round == 1 {
 		g.chooseCards()
 		return
 	}
+	how := startChosen
 	switch {
 	case g.Var.Mode == ModeLone:
-		g.emit("Round %d of %d begins", g.Round, loneRounds)
+		how = startLone
 	case g.Var.Fire == FireInferno:
-		g.emit("Round %d begins: Inferno, Turn Order cards are dealt at random", g.Round)
+		how = startInferno
 	case g.Var.solo():
-		g.emit("Round %d begins", g.Round)
-	default:
-		g.emit("Round %d begins: players choose Turn Order cards, lowest score first", g.Round)
+		how = startSolo
 	}
+	emit(g, roundBegins{Round: g.Round, How: how})
 	g.openAmulet()
 }
 
@@ -134,7 +134,7 @@ func (g *state) dealCards() {
 	for k, s := range who {
 		g.card(numbers[k]).Holder = s
 		if g.Round > 1 || g.Var.solo() {
-			g.emit("%s is dealt the %s Turn Order card: %s", capSeat(s), ordinal(numbers[k]), layout(numbers[k]))
+			emit(g, cardTaken{Seat: s, Card: numbers[k], How: cardDealt})
 		}
 	}
 }
@@ -219,27 +219,28 @@ func (g *state) nextPick() {
 		free := g.freeCards()
 		switch who := g.Picks[0]; {
 		case who == robotSeat:
-			g.takeCard(who, free[0], " (the earliest free card)")
+			g.takeCard(who, free[0], cardEarliest)
 		case len(free) > 1:
 			g.Phase = PhaseOrder
 			g.Active = who
 			return
 		default:
-			g.takeCard(who, free[0], " (the only one left)")
+			g.takeCard(who, free[0], cardOnly)
 		}
 	}
 	g.startTurns()
 }
 
-func (g *state) takeCard(s engine.Seat, number int, note string) {
+// takeCard gives Turn Order card number to s, the first to pick.
+func (g *state) takeCard(s engine.Seat, number int, how cardHow) {
 	g.card(number).Holder = s
 	g.Picks = g.Picks[1:]
-	g.emit("%s takes the %s Turn Order card: %s%s", capSeat(s), ordinal(number), layout(number), note)
+	emit(g, cardTaken{Seat: s, Card: number, How: how})
 }
 
 // chooseOrder applies an "order" action.
 func (g *state) chooseOrder(s engine.Seat, number int) {
-	g.takeCard(s, number, "")
+	g.takeCard(s, number, cardChosen)
 	g.nextPick()
 }
 
@@ -261,11 +262,11 @@ func (g *state) nextTurn() {
 			g.Drawn = 0
 			g.ToolWhy = ""
 			g.Turn = freshTurn()
-			turn := ""
+			turn := 0
 			if g.Var.Mode == ModeLone {
-				turn = fmt.Sprintf(", turn %d of %d", g.Round, loneRounds)
+				turn = g.Round
 			}
-			g.emit("%s takes the bag (%s card: %s%s)", seat(c.Holder), ordinal(c.Number), layout(c.Number), turn)
+			emit(g, bagTaken{Seat: c.Holder, Card: c.Number, Turn: turn})
 			return
 		case c.Holder == robotSeat && !g.Robot.Played:
 			if g.robotTurn() {
@@ -295,22 +296,16 @@ func (g *state) endRound() {
 		}
 		g.Robot.Tokens = []Token{}
 	}
-	burns := 1
-	if g.Var.wild() {
-		burns = 2
-	}
+	burns, how := 1, burnOnce
 	switch {
 	case !g.Var.burnsInStep3():
-		g.emit("End of round %d (with the Robot, the Library does not burn now)", g.Round)
-		burns = 0
+		burns, how = 0, burnRobot
 	case g.Var.Mode == ModeLone && g.Spread:
-		g.emit("End of round %d: %s triggered Fire Spreading this turn, so no card burns", g.Round, seat(0))
-		burns = 0
-	case burns == 2:
-		g.emit("End of round %d: Wild Fire, the Library burns twice", g.Round)
-	default:
-		g.emit("End of round %d: the Library burns", g.Round)
+		burns, how = 0, burnSpread
+	case g.Var.wild():
+		burns, how = 2, burnTwice
 	}
+	emit(g, roundEnds{Round: g.Round, How: how})
 	for range burns {
 		if g.burnLowest() {
 			return
@@ -328,7 +323,7 @@ func (g *state) endRound() {
 		}
 	}
 	if len(g.answering()) > 0 {
-		g.emit("Everyone may discard one tool and draw a new one")
+		emit(g, swapsOpen)
 		return
 	}
 	g.resolveSwaps()
@@ -338,11 +333,11 @@ func (g *state) endRound() {
 // swaps happen together once everybody has decided.
 func (g *state) decideSwap(s engine.Seat, choice int) {
 	g.Seats[s].Swap = choice
-	if choice == swapKeep {
-		g.tell(s, "You will keep your tools")
-	} else {
-		g.tell(s, "You will discard %s", cardTool(g.Seats[s].Hand[choice]).Name)
+	card := -1
+	if choice != swapKeep {
+		card = g.Seats[s].Hand[choice]
 	}
+	tell(g, s, swapDecided{card})
 	if len(g.answering()) == 0 {
 		g.resolveSwaps()
 	}
@@ -373,10 +368,10 @@ func (g *state) resolveSwaps() {
 		case p.Swap >= 0:
 			c := g.drawTool() // never -1: the discard pile holds the swapped tool
 			p.Hand = append(p.Hand, c)
-			g.emit("%s swaps a tool", seat(s))
-			g.tell(s, "You discarded %s and drew %s", cardTool(swapped[s]).Name, cardTool(c).Name)
+			emit(g, swapMade{Seat: s})
+			tell(g, s, swapDrawn{Discarded: swapped[s], Drew: c})
 		case len(p.Hand) > 0:
-			g.emit("%s keeps their tools", seat(s))
+			emit(g, swapMade{Seat: s, Kept: true})
 		}
 		p.Swap = swapKeep
 	}

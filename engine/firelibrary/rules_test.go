@@ -2,7 +2,6 @@ package firelibrary
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -453,38 +452,5 @@ func TestTimeouts(t *testing.T) {
 	enginetest.MustApply(t, g, mv(0, act(KindStop)))
 	if a := g.Timeout(0); !a.Same(act(KindTool, deckSlot)) {
 		t.Fatalf("tool timeout %v", a)
-	}
-}
-
-// TestEventf: the event texts' formatter writes what fmt.Sprintf would.
-func TestEventf(t *testing.T) {
-	for _, tc := range []struct {
-		format string
-		args   []any
-	}{
-		{"", nil},
-		{"no verbs", nil},
-		{"%s scores %d (score %d)", []any{"{seat1}", 7, -12}},
-		{"%d%s%s%d", []any{0, "", "x", 1234567}},
-	} {
-		if got, want := eventf(tc.format, tc.args...), fmt.Sprintf(tc.format, tc.args...); got != want {
-			t.Errorf("eventf(%q) = %q, want %q", tc.format, got, want)
-		}
-	}
-	for _, bad := range []func(){
-		func() { eventf("%s") },
-		func() { eventf("%s", 1) },
-		func() { eventf("%d", "1") },
-		func() { eventf("%v", 1.5) },
-		func() { eventf("x", 1) },
-	} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Error("a bad format or argument does not panic")
-				}
-			}()
-			bad()
-		}()
 	}
 }

@@ -103,7 +103,7 @@ func (g *state) drawTool() int {
 		}
 		g.Deck, g.Discard = g.Discard, []int{}
 		g.shuffle(g.Deck)
-		g.emit("The tool discard pile is shuffled into a new tool deck")
+		emit(g, deckReshuffled)
 	}
 	c := g.Deck[len(g.Deck)-1]
 	g.Deck = g.Deck[:len(g.Deck)-1]
@@ -124,7 +124,7 @@ func (g *state) refillMarket() {
 		}
 		g.Market = append(g.Market, c)
 		if g.Round > 0 {
-			g.emit("%s is added to the tool market", cardTool(c).Name)
+			emit(g, marketAdded{c})
 		}
 	}
 }

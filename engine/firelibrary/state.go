@@ -3,8 +3,6 @@ package firelibrary
 import (
 	"encoding/json"
 	"slices"
-	"strconv"
-	"strings"
 
 	"arcade/engine"
 )
@@ -89,7 +87,7 @@ type state struct {
 
 	// Pre holds the events of the setup (the first turns, a Robot's turn
 	// included); the first Apply delivers them ahead of its own.
-	Pre []engine.Event `json:"pre,omitempty"`
+	Pre setupEvents `json:"pre,omitempty"`
 
 	// log holds the events of the Apply in progress. The hard bot's
 	// imagined games discard them.
@@ -162,6 +160,39 @@ type robotState struct {
 }
 
 type stateJSON state // no methods: plain encoding
+
+// setupEvents are the setup's events until the first Apply delivers them.
+// A saved state keeps each as its words and reader; restored, each says
+// the words it was saved with (savedWords).
+type setupEvents []engine.Event
+
+// savedEvent is a setup event as a saved state holds it.
+type savedEvent struct {
+	Text string      `json:"text"`
+	To   engine.Seat `json:"to"`
+}
+
+// MarshalJSON implements json.Marshaler.
+func (p setupEvents) MarshalJSON() ([]byte, error) {
+	saved := make([]savedEvent, len(p))
+	for i, e := range p {
+		saved[i] = savedEvent{Text: e.Text(), To: e.To}
+	}
+	return json.Marshal(saved)
+}
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (p *setupEvents) UnmarshalJSON(data []byte) error {
+	var saved []savedEvent
+	if err := engine.DecodeStrict(data, &saved); err != nil {
+		return err
+	}
+	*p = make(setupEvents, len(saved))
+	for i, e := range saved {
+		(*p)[i] = engine.Event{Fact: savedWords{e.Text}, To: e.To}
+	}
+	return nil
+}
 
 // MarshalJSON implements json.Marshaler.
 func (g *state) MarshalJSON() ([]byte, error) { return json.Marshal((*stateJSON)(g)) }
@@ -304,18 +335,15 @@ func (g *state) worth(t Token) int {
 	return g.value(int(t))
 }
 
-// emit records a public event (eventf formats it, only when the log keeps
-// it).
-func (g *state) emit(format string, args ...any) {
-	if !g.log.Discarding() {
-		g.events = append(g.events, engine.Event{Text: eventf(format, args...), To: engine.Everyone})
-	}
-}
+// emit records a fact every seat may read; tell one only seat s may
+// read. Being generic, they box the fact only when the log keeps it, so
+// the hard bot's imagined games (a discarding log) cost nothing per fact.
+func emit[F engine.Fact](g *state, f F) { tell(g, engine.Everyone, f) }
 
-// tell records an event only seat s may read.
-func (g *state) tell(s engine.Seat, format string, args ...any) {
+// tell records a fact only seat s may read (emit).
+func tell[F engine.Fact](g *state, s engine.Seat, f F) {
 	if !g.log.Discarding() {
-		g.events = append(g.events, engine.Event{Text: eventf(format, args...), To: s})
+		g.events = append(g.events, engine.Event{Fact: f, To: s})
 	}
 }
 
@@ -327,48 +355,6 @@ func (g *state) takeEvents() []engine.Event {
 	clear(g.events)
 	g.events = g.events[:0]
 	return g.log.Take()
-}
-
-// eventf is fmt.Sprintf for the package's texts, which hold only %s
-// (strings) and %d (ints): it keeps its arguments to itself, so that
-// they need no allocation, and costs a fraction of fmt's time
-// (TestEventf checks it against fmt). Another verb or argument type is a
-// bug: it panics.
-func eventf(format string, args ...any) string {
-	var buf [160]byte
-	out := buf[:0]
-	next := 0
-	for i := 0; i < len(format); i++ {
-		j := strings.IndexByte(format[i:], '%')
-		if j < 0 {
-			out = append(out, format[i:]...)
-			break
-		}
-		out = append(out, format[i:i+j]...)
-		i += j + 1
-		if i == len(format) || next == len(args) {
-			panic("firelibrary: eventf: a bad format")
-		}
-		switch v := args[next].(type) {
-		case string:
-			if format[i] != 's' {
-				panic("firelibrary: eventf: a string for a verb other than %s")
-			}
-			out = append(out, v...)
-		case int:
-			if format[i] != 'd' {
-				panic("firelibrary: eventf: an int for a verb other than %d")
-			}
-			out = strconv.AppendInt(out, int64(v), 10)
-		default:
-			panic("firelibrary: eventf: an argument neither string nor int")
-		}
-		next++
-	}
-	if next != len(args) {
-		panic("firelibrary: eventf: too many arguments")
-	}
-	return string(out)
 }
 
 var (

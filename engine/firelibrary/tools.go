@@ -3,7 +3,6 @@ package firelibrary
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"arcade/engine"
 )
@@ -274,25 +273,25 @@ func (g *state) useTool(s engine.Seat, card, tl int, choice []int) {
 	case toolGloves:
 		g.Turn.Gloves = true
 		g.Discard = append(g.Discard, card)
-		g.emit("%s plays Gloves: every space on their card is safe this turn (bravery still counts, no tool for escaping)", seat(s))
+		emit(g, toolPlayed{s, tl})
 	case toolShovel:
 		g.keep(card, s, "turn", nil, 1)
-		g.emit("%s plays a Shovel", seat(s))
+		emit(g, toolPlayed{s, tl})
 		g.toolDraw(card, 2)
 	case toolTorch:
 		g.keep(card, s, "turn", nil, 0)
-		g.emit("%s plays a Torch", seat(s))
+		emit(g, toolPlayed{s, tl})
 		g.toolDraw(card, 3)
 	case toolBucket:
 		c := g.cardOf(a)
 		i := g.Turn.Trigger
 		c.Spaces[i] = Empty
 		g.keep(card, s, "turn", []Token{Fire}, 0)
-		g.emit("%s plays a Bucket: the fire on space %d goes on the Bucket, and the fire stops spreading", seat(s), i+1)
+		emit(g, bucketPlayed{Seat: s, Space: i})
 		g.resume()
 	case toolCloak:
 		g.Discard = append(g.Discard, card)
-		g.emit("%s plays a Cloak: the fire still spreads", seat(s))
+		emit(g, toolPlayed{s, tl})
 		g.spread(choice[0])
 	case toolAxe:
 		c := g.cardOf(a)
@@ -302,8 +301,7 @@ func (g *state) useTool(s engine.Seat, card, tl int, choice []int) {
 		g.Bag[b]++
 		g.addScore(s, g.worth(b))
 		g.Discard = append(g.Discard, card)
-		g.emit("%s plays an Axe: the fire and %s's %s go back to the bag, and %s scores %d (score %d)",
-			seat(s), seat(a), bookName(b), seat(s), g.worth(b), g.Seats[s].Score)
+		emit(g, axePlayed{Seat: s, Active: a, Book: b, Points: g.worth(b), Score: g.Seats[s].Score})
 		g.resume()
 	case toolSlingshot:
 		g.slingshot(s, card, engine.Seat(choice[0]), choice[1])
@@ -314,8 +312,7 @@ func (g *state) useTool(s engine.Seat, card, tl int, choice []int) {
 		g.Discard = append(g.Discard, card)
 		n := engine.Count(g.Turn.Saved, t)
 		g.addScore(s, 2*n)
-		g.emit("%s plays a Collector's Edition on %s: %d %s saved, +%d (score %d)", seat(s), tokenName(t), n,
-			engine.Plural(n, "such book", "such books"), 2*n, g.Seats[s].Score)
+		emit(g, collectorPlayed{Seat: s, Book: t, Saved: n, Points: 2 * n, Score: g.Seats[s].Score})
 	case toolKnapsack:
 		g.knapsack(s, card, Token(choice[0]))
 	case toolCart:
@@ -328,23 +325,22 @@ func (g *state) useTool(s engine.Seat, card, tl int, choice []int) {
 			}
 		}
 		g.keep(card, s, "round", books, 0)
-		g.emit("%s plays a Library Cart: %d %s stay out of the bag until the end of the round", seat(s), len(books),
-			engine.Plural(len(books), "book", "books"))
+		emit(g, cartPlayed{Seat: s, Books: len(books)})
 	case toolLockbox:
 		t := Token(choice[0])
 		g.takeBook(t)
 		g.keep(card, s, "game", []Token{t}, 0)
-		g.emit("%s locks %s in a Lockbox: it scores again at the end of the game", seat(s), tokenName(t))
+		emit(g, lockboxPlayed{Seat: s, Book: t})
 	case toolMap:
 		g.addScore(s, g.Turn.Bravery)
 		g.Discard = append(g.Discard, card)
-		g.emit("%s plays a Map: %d bravery again (score %d)", seat(s), g.Turn.Bravery, g.Seats[s].Score)
+		emit(g, mapPlayed{Seat: s, Bravery: g.Turn.Bravery, Score: g.Seats[s].Score})
 		if c := g.drawTool(); c >= 0 {
 			g.Seats[s].Hand = append(g.Seats[s].Hand, c)
-			g.emit("%s draws a tool from the deck", seat(s))
-			g.tell(s, "You drew %s with the Map", cardTool(c).Name)
+			emit(g, toolDrawn{s})
+			tell(g, s, deckToolSeen{Card: c, Map: true})
 		} else {
-			g.emit("No tool is left to draw")
+			emit(g, mapDeckEmpty)
 		}
 	}
 	if g.Phase == PhaseAfter && len(g.Seats[a].Hand) == 0 {
@@ -372,29 +368,27 @@ func (g *state) slingshot(s engine.Seat, card int, to engine.Seat, b int) {
 	c := g.cardOf(s)
 	toks := []Token{Fire}
 	c.Spaces[g.Turn.Trigger] = Empty
-	what := "the fire"
+	played := slingshotPlayed{Seat: s, To: to, Book: Empty}
 	if b >= 0 {
+		played.Book = c.Spaces[b]
 		toks = append(toks, c.Spaces[b])
-		what += " and " + tokenName(c.Spaces[b])
 		c.Spaces[b] = Empty
 	}
 	switch {
 	case to == setAsideTo:
 		g.keep(card, s, "round", toks, 0)
-		g.emit("%s plays a Slingshot: nobody is left to play, so %s %s set aside until the round ends", seat(s),
-			what, engine.Plural(len(toks), "is", "are"))
 	case to == robotSeat:
 		g.Robot.Tokens = append(g.Robot.Tokens, toks...)
 		g.Discard = append(g.Discard, card)
-		g.emit("%s plays a Slingshot: %s fly to the Robot", seat(s), what)
 	default:
 		tc := g.cardOf(to)
 		for _, t := range toks {
 			tc.Spaces[slices.Index(tc.Spaces[:], Empty)] = t
 		}
 		g.Discard = append(g.Discard, card)
-		g.emit("%s plays a Slingshot: %s fly to %s's %s card", seat(s), what, seat(to), ordinal(tc.Number))
+		played.Card = tc.Number
 	}
+	emit(g, played)
 	g.resume()
 }
 
@@ -408,14 +402,13 @@ func (g *state) knapsack(s engine.Seat, card int, t Token) {
 	g.Bag[t]++
 	g.Bag[d]++
 	if d == Fire {
-		g.emit("%s plays a Knapsack with %s and draws a Fire token: the book's section burns", seat(s), tokenName(t))
+		emit(g, knapsackPlayed{Seat: s, Book: t, Drew: d})
 		g.burnBook(t)
 		return
 	}
 	pts := g.worth(t) + g.worth(d)
 	g.addScore(s, pts)
-	g.emit("%s plays a Knapsack with %s and draws %s: +%d (score %d)", seat(s), tokenName(t), tokenName(d), pts,
-		g.Seats[s].Score)
+	emit(g, knapsackPlayed{Seat: s, Book: t, Drew: d, Points: pts, Score: g.Seats[s].Score})
 }
 
 // amulet draws one token per Turn Order card in play (solo: per card not
@@ -424,7 +417,7 @@ func (g *state) knapsack(s engine.Seat, card int, t Token) {
 // ends (ruling 9). Then the Amulet window opens again.
 func (g *state) amulet(s engine.Seat, card int) {
 	var kept []Token
-	var placed []string
+	played := amuletPlayed{Seat: s}
 	for i := range g.Cards {
 		c := &g.Cards[i]
 		if slices.Contains(g.Used, c.Number) || g.Bag.Total() == 0 {
@@ -434,18 +427,18 @@ func (g *state) amulet(s engine.Seat, card int) {
 		e := slices.Index(c.Spaces[:], Empty)
 		if e < 0 || t == Fire && (risky(c.Number, e) || countTokens(Fire, c.Spaces) > 0) {
 			kept = append(kept, t)
-			placed = append(placed, fmt.Sprintf("%s stays on the Amulet", t.Name()))
+			played.add(t, 0)
 			continue
 		}
 		c.Spaces[e] = t
-		placed = append(placed, fmt.Sprintf("%s on the %s card", t.Name(), ordinal(c.Number)))
+		played.add(t, c.Number)
 	}
 	if len(kept) > 0 {
 		g.keep(card, s, "round", kept, 0)
 	} else {
 		g.Discard = append(g.Discard, card)
 	}
-	g.emit("%s plays an Amulet: %s", seat(s), strings.Join(placed, ", "))
+	emit(g, played)
 	g.openAmulet()
 }
 
@@ -453,15 +446,15 @@ func (g *state) amulet(s engine.Seat, card int) {
 func (g *state) toolDraw(card, n int) {
 	g.Drawn++
 	n = min(n, g.Bag.Total())
-	var names []string
-	for range n {
+	drew := toolDrew{Seat: g.Active, Card: card, Drawn: [maxToolDraw]Token{Empty, Empty, Empty}}
+	for i := range n {
 		t := g.drawToken()
 		g.Turn.Drawing = append(g.Turn.Drawing, t)
-		names = append(names, t.Name())
+		drew.Drawn[i] = t
 	}
 	g.Turn.From, g.Turn.Placed = card, 0
 	g.Phase = PhasePlace
-	g.emit("%s draws %s with the %s", seat(g.Active), strings.Join(names, ", "), cardTool(card).Name)
+	emit(g, drew)
 }
 
 // dig is a Shovel's second draw.
@@ -481,7 +474,7 @@ func (g *state) placeDrawn(t Token) {
 	if g.Turn.From/copiesPerTool == toolShovel {
 		g.putBackDrawing()
 	}
-	if !g.place(t, "places") {
+	if !g.place(t, true) {
 		return
 	}
 	if len(g.Turn.Drawing) == 0 {

@@ -18,13 +18,6 @@ func risky(number, space int) bool { return orderCards[number-1][space] > 0 }
 // this turn: Gloves make every space safe.
 func (g *state) riskyNow(number, space int) bool { return risky(number, space) && !g.Turn.Gloves }
 
-func (g *state) spaceName(number, space int) string {
-	if g.riskyNow(number, space) {
-		return "risky"
-	}
-	return "safe"
-}
-
 func tokenName(t Token) string { return tokenTexts[t] }
 
 // bookName names a book token without an article: "War book (yellow)".
@@ -52,35 +45,31 @@ var tokenTexts, bookTexts = func() (tn, bn [numKinds]string) {
 // space, then the bust test (ruling 1).
 func (g *state) draw() {
 	g.Drawn++
-	g.place(g.drawToken(), "drew")
+	g.place(g.drawToken(), false)
 }
 
 // place puts t on the leftmost empty space of the active player's card and
-// runs the bust test. It reports whether the player goes on saving books
+// runs the bust test; placed: t came from a Shovel or Torch draw. It reports whether the player goes on saving books
 // (false after Fire Spreading or a full card).
-func (g *state) place(t Token, verb string) bool {
+func (g *state) place(t Token, placed bool) bool {
 	s := g.Active
 	c := g.cardOf(s)
 	i := slices.Index(c.Spaces[:], Empty)
 	c.Spaces[i] = t
 	g.Last, g.LastBy = t, s
-	where := eventf(" onto space %d (%s)", i+1, g.spaceName(c.Number, i))
-	if t == Fire && (g.riskyNow(c.Number, i) || countTokens(Fire, c.Spaces) > 1) {
-		why := "a risky space"
-		if !g.riskyNow(c.Number, i) {
-			why = "a second fire"
-		}
-		g.emit("%s %s a Fire token%s: %s, Fire Spreading!", seat(s), verb, where, why)
+	risky := g.riskyNow(c.Number, i)
+	spreads := t == Fire && (risky || countTokens(Fire, c.Spaces) > 1)
+	emit(g, tokenPlaced{Seat: s, Token: t, Space: i, Risky: risky, Placed: placed, Spreads: spreads})
+	if spreads {
 		g.Turn.Trigger = i
 		g.Spread = true // triggered, whether or not a tool then stops it (ruling 22)
 		g.putBackDrawing()
 		g.openSpread()
 		return false
 	}
-	g.emit("%s %s %s%s", seat(s), verb, tokenName(t), where)
 	if !slices.Contains(c.Spaces[:], Empty) {
 		g.putBackDrawing()
-		g.emit("%s's Turn Order card is full", seat(s))
+		emit(g, cardFull{s})
 		g.escape()
 		return false
 	}
@@ -105,16 +94,7 @@ func (g *state) putBackDrawing() {
 			books++
 		}
 	}
-	name := cardTool(tt.Card).Name
-	switch {
-	case books > 0 && fires > 0:
-		g.emit("%d unplaced %s back to the bag, %d %s on the %s", books, engine.Plural(books, "book goes", "books go"),
-			fires, engine.Plural(fires, "fire stays", "fires stay"), name)
-	case books > 0:
-		g.emit("%d unplaced %s back to the bag", books, engine.Plural(books, "book goes", "books go"))
-	default:
-		g.emit("%d unplaced %s on the %s until the turn ends", fires, engine.Plural(fires, "fire stays", "fires stay"), name)
-	}
+	emit(g, unplaced{Books: books, Fires: fires, Card: tt.Card})
 	g.Turn.Drawing = []Token{}
 	g.Turn.From = -1
 	g.Turn.Placed = 0
@@ -129,8 +109,7 @@ func (g *state) escape() {
 	c := g.cardOf(s)
 	knowledge, bravery, books := c.score(g.worth)
 	g.addScore(s, knowledge+bravery)
-	g.emit("%s escaped with %d %s: %d knowledge + %d bravery = %d (score %d)", seat(s), books,
-		engine.Plural(books, "book", "books"), knowledge, bravery, knowledge+bravery, g.Seats[s].Score)
+	emit(g, escaped{Seat: s, Books: books, Knowledge: knowledge, Bravery: bravery, Score: g.Seats[s].Score})
 	g.Turn.Saved = []Token{}
 	safeOnly := true
 	for i, t := range c.Spaces {
@@ -146,10 +125,10 @@ func (g *state) escape() {
 	case !safeOnly || g.Var.NoTools:
 		g.afterScoring()
 	case g.Turn.Gloves:
-		g.emit("%s wore Gloves: no tool for escaping", seat(s))
+		emit(g, glovesWorn{s})
 		g.afterScoring()
 	case g.Var.wild():
-		g.emit("Wild Fire: no tool for escaping early")
+		emit(g, wildNoTool)
 		g.afterScoring()
 	default:
 		g.offerTool("escape")
@@ -221,8 +200,7 @@ func (g *state) spread(cloak int) {
 			bravery = orderCards[c.Number-1][cloak]
 		}
 		g.addScore(s, pts+bravery)
-		g.emit("%s's Cloak saves %s from space %d: %d knowledge + %d bravery (score %d)", seat(s), tokenName(t),
-			cloak+1, pts, bravery, g.Seats[s].Score)
+		emit(g, cloakSaved{Seat: s, Book: t, Space: cloak, Knowledge: pts, Bravery: bravery, Score: g.Seats[s].Score})
 		g.Bag[t]++
 		c.Spaces[cloak] = Empty
 	}
@@ -253,7 +231,7 @@ func (g *state) spread(cloak int) {
 func (g *state) offerTool(why string) {
 	g.ToolWhy = why
 	if len(g.Market) == 0 && !g.toolsLeft() {
-		g.emit("No tools are left for %s to take", seat(g.Active))
+		emit(g, noToolsLeft{g.Active})
 		g.toolTaken()
 		return
 	}
@@ -266,12 +244,12 @@ func (g *state) takeTool(slot int) {
 	var c int
 	if slot == deckSlot {
 		c = g.drawTool()
-		g.emit("%s took a tool from the deck", seat(s))
-		g.tell(s, "You took %s from the deck", cardTool(c).Name)
+		emit(g, toolTaken{Seat: s, Card: -1})
+		tell(g, s, deckToolSeen{Card: c})
 	} else {
 		c = g.Market[slot]
 		g.Market = slices.Delete(g.Market, slot, slot+1)
-		g.emit("%s took %s from the tool market", seat(s), cardTool(c).Name)
+		emit(g, toolTaken{Seat: s, Card: c})
 	}
 	g.Seats[s].Hand = append(g.Seats[s].Hand, c)
 	g.refillMarket()
@@ -330,8 +308,7 @@ func (g *state) clearTable(until string) {
 			g.Bag[t]++
 		}
 		if n := len(tt.Tokens); n > 0 {
-			g.emit("%d %s on the %s %s back to the bag", n, engine.Plural(n, "token", "tokens"), cardTool(tt.Card).Name,
-				engine.Plural(n, "goes", "go"))
+			emit(g, tableCleared{Tokens: n, Card: tt.Card})
 		}
 		g.Discard = append(g.Discard, tt.Card)
 	}

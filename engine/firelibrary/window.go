@@ -61,7 +61,7 @@ func (g *state) openSpread() {
 	}
 	g.Phase = PhaseSpread
 	if g.Var.NoTools {
-		g.emit("Burn! The first other player to call it scores 1 point")
+		emit(g, burnCalls)
 	}
 }
 
@@ -73,9 +73,9 @@ func (g *state) answer(s engine.Seat, play []int) {
 	if play != nil {
 		p.Hand = slices.DeleteFunc(p.Hand, func(c int) bool { return c == play[0] })
 		p.Play = play
-		g.tell(s, "You play the %s; it is used once everyone has answered", tools[play[1]].Name)
+		tell(g, s, answered{play[1]})
 	} else {
-		g.tell(s, "You pass")
+		tell(g, s, answered{-1})
 	}
 	if len(g.answering()) == 0 {
 		g.resolveWindow()
@@ -96,8 +96,7 @@ func (g *state) resolveWindow() {
 		if p.Play == nil || engine.Seat(s) == winner {
 			continue
 		}
-		g.emit("%s also played the %s, but %s comes first on the score track: it goes back to their hand",
-			seat(engine.Seat(s)), tools[p.Play[1]].Name, seat(winner))
+		emit(g, playReturned{Seat: engine.Seat(s), Winner: winner, Tool: p.Play[1]})
 		p.Hand = append(p.Hand, p.Play[0])
 		p.Play = nil
 	}
@@ -121,6 +120,6 @@ func (g *state) burn(s engine.Seat) {
 		g.Seats[i].Wait = false
 	}
 	g.addScore(s, 1)
-	g.emit("%s calls Burn! first and scores 1 point (score %d)", seat(s), g.Seats[s].Score)
+	emit(g, burnCalled{Seat: s, Score: g.Seats[s].Score})
 	g.spread(-1)
 }

@@ -1,8 +1,13 @@
 package fireproto
 
+import (
+	"fmt"
+	"strings"
+)
+
 // This file holds the printed data: the scoreboard's value tracks (DATA.md
 // A5, sourced from the rulebook) and the Turn Order cards (DATA.md A5,
-// proposed).
+// proposed), with the cards' spaces and layouts in words.
 
 // Token is a token from the bag: a book of one colour, or a fire.
 type Token int
@@ -78,6 +83,34 @@ var cardSpecs = [5]cardSpec{{1, 4}, {2, 3}, {3, 2}, {4, 1}, {5, 0}}
 func risky(number, space int) bool { return space >= cardSpecs[number-1].Safe }
 
 func bravery(number int) int { return cardSpecs[number-1].Bravery }
+
+// spaceName says whether a space of Turn Order card number is "safe" or
+// "risky".
+func spaceName(number, space int) string {
+	if risky(number, space) {
+		return "risky"
+	}
+	return "safe"
+}
+
+// layout renders a Turn Order card, e.g. "S S X X X, bravery 3": S is a
+// safe space, X a risky one.
+func layout(number int) string { return layouts[number-1] }
+
+// layouts are the cards' layouts, by number - 1.
+var layouts = func() (out [len(cardSpecs)]string) {
+	for n := range out {
+		parts := make([]string, numSpaces)
+		for i := range parts {
+			parts[i] = "S"
+			if risky(n+1, i) {
+				parts[i] = "X"
+			}
+		}
+		out[n] = fmt.Sprintf("%s, bravery %d", strings.Join(parts, " "), bravery(n+1))
+	}
+	return out
+}()
 
 // cardNumbers lists the Turn Order cards a game uses: 1 to n, except that
 // two players use the 2nd and the 3rd.

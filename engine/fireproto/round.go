@@ -1,30 +1,6 @@
 package fireproto
 
-import (
-	"fmt"
-	"slices"
-	"strings"
-
-	"arcade/engine"
-)
-
-// layout renders a Turn Order card, e.g. "S S X X X, bravery 3": S is a
-// safe space, X a risky one.
-func layout(number int) string { return layouts[number-1] }
-
-var layouts = func() (out [len(cardSpecs)]string) {
-	for n := range out {
-		parts := make([]string, numSpaces)
-		for i := range parts {
-			parts[i] = "S"
-			if risky(n+1, i) {
-				parts[i] = "X"
-			}
-		}
-		out[n] = fmt.Sprintf("%s, bravery %d", strings.Join(parts, " "), bravery(n+1))
-	}
-	return out
-}()
+import "arcade/engine"
 
 // startRound begins a round: in round 1 the Turn Order cards are dealt at
 // random; later the players choose them in reverse knowledge order.
@@ -41,9 +17,7 @@ func (g *state) startRound() {
 		g.nextTurn()
 		return
 	}
-	if g.telling() {
-		g.emit("Round %d begins: players choose Turn Order cards, least knowledge first", g.Round)
-	}
+	engine.Tell(&g.log, engine.Everyone, roundBegan{g.Round})
 	g.Picks = g.pickOrder()
 	g.Phase = PhaseOrder
 	g.nextPick()
@@ -56,23 +30,11 @@ func (g *state) pickOrder() []engine.Seat {
 	for _, tier := range g.Track.Tiers() {
 		if len(tier) > 1 {
 			g.RNG.Shuffle(len(tier), func(i, j int) { tier[i], tier[j] = tier[j], tier[i] })
-			if g.telling() {
-				g.emit("%s are tied on %d knowledge; the order among them is drawn at random: %s",
-					engine.JoinSeats(slices.Sorted(slices.Values(tier))), g.Track.Scores[tier[0]], seatList(tier))
-			}
+			engine.Tell(&g.log, engine.Everyone, tieDrawn{groupOf(tier), g.Track.Scores[tier[0]]})
 		}
 		out = append(out, tier...)
 	}
 	return out
-}
-
-// seatList names seats in the given order: "{seat2}, then {seat0}".
-func seatList(seats []engine.Seat) string {
-	names := make([]string, len(seats))
-	for i, s := range seats {
-		names[i] = engine.SeatRef(s)
-	}
-	return strings.Join(names, ", then ")
 }
 
 // freeCards lists the numbers of the Turn Order cards nobody holds.
@@ -95,23 +57,22 @@ func (g *state) nextPick() {
 			g.Active = g.Picks[0]
 			return
 		}
-		g.takeCard(g.Picks[0], free[0], " (the only one left)")
+		g.takeCard(g.Picks[0], free[0], true)
 	}
 	g.nextTurn()
 }
 
-func (g *state) takeCard(s engine.Seat, number int, note string) {
+// takeCard gives seat s, the next chooser, Turn Order card number; only
+// when it was the only one left.
+func (g *state) takeCard(s engine.Seat, number int, only bool) {
 	g.card(number).Holder = s
 	g.Picks = g.Picks[1:]
-	if g.telling() {
-		g.emit("%s takes the %s Turn Order card: %s%s", engine.SeatRef(s), engine.Ordinal(number),
-			layout(number), note)
-	}
+	engine.Tell(&g.log, engine.Everyone, cardTaken{s, number, only})
 }
 
 // chooseOrder applies an "order" action.
 func (g *state) chooseOrder(s engine.Seat, number int) {
-	g.takeCard(s, number, "")
+	g.takeCard(s, number, false)
 	g.nextPick()
 }
 
@@ -123,10 +84,7 @@ func (g *state) nextTurn() {
 			g.Phase = PhaseSearch
 			g.Active = c.Holder
 			g.Drawn = 0
-			if g.telling() {
-				g.emit("%s takes the bag (%s card: %s)", engine.SeatRef(c.Holder), engine.Ordinal(c.Number),
-					layout(c.Number))
-			}
+			engine.Tell(&g.log, engine.Everyone, bagTaken{c.Holder, c.Number})
 			return
 		}
 	}

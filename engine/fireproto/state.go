@@ -132,15 +132,6 @@ func (c *orderCard) live() int {
 	return n
 }
 
-// emit records a public event (the game has no hidden information). Its
-// callers ask telling first, so that a discarding log costs nothing, not
-// even the arguments.
-func (g *state) emit(format string, args ...any) { g.log.Public(format, args...) }
-
-// telling reports whether the events are kept (the table's game), not
-// discarded (the hard bot's imagined games).
-func (g *state) telling() bool { return !g.log.Discarding() }
-
 var (
 	_ engine.State    = (*state)(nil)
 	_ engine.BotMaker = Game{}

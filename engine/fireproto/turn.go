@@ -1,25 +1,10 @@
 package fireproto
 
 import (
-	"fmt"
 	"slices"
 
 	"arcade/engine"
 )
-
-func spaceName(number, space int) string {
-	if risky(number, space) {
-		return "risky"
-	}
-	return "safe"
-}
-
-func tokenName(t Token) string {
-	if t == Fire {
-		return "a fire"
-	}
-	return "a " + colours[t].Name + " book"
-}
 
 // threat reports whether the fire on space i of c ends the turn: it sits
 // on a risky space, or another undoused fire is already on the card.
@@ -38,9 +23,7 @@ func (g *state) draw() {
 	g.Drawn++
 	g.Last, g.LastBy = t, s
 	burns := t == Fire && threat(c, i)
-	if g.telling() {
-		g.tellDraw(s, t, c, i, burns)
-	}
+	engine.Tell(&g.log, engine.Everyone, tokenDrawn{s, t, c.Number, i, burns, g.Seats[s].Buckets == 0})
 	switch {
 	case burns && g.Seats[s].Buckets == 0:
 		g.burn()
@@ -52,35 +35,10 @@ func (g *state) draw() {
 	g.fullCheck()
 }
 
-// tellDraw writes the event of a draw: token t onto space i of card c,
-// burning (a fire that ends the turn unless doused) or not.
-func (g *state) tellDraw(s engine.Seat, t Token, c *orderCard, i int, burns bool) {
-	where := fmt.Sprintf("%s drew %s onto space %d (%s)", engine.SeatRef(s), tokenName(t), i+1,
-		spaceName(c.Number, i))
-	switch {
-	case t != Fire:
-		g.emit("%s", where)
-	case !burns:
-		g.emit("%s: the first fire on a safe space is only a warning", where)
-	default:
-		why := "it is on a risky space"
-		if !risky(c.Number, i) {
-			why = "it is a second fire"
-		}
-		if g.Seats[s].Buckets == 0 {
-			g.emit("%s: %s and no Bucket can douse it", where, why)
-		} else {
-			g.emit("%s: %s; %s may spend a Bucket to douse it", where, why, engine.SeatRef(s))
-		}
-	}
-}
-
 // fullCheck scores a full card at once: searching is no longer possible.
 func (g *state) fullCheck() {
 	if !slices.Contains(g.cardOf(g.Active).Spaces[:], Empty) {
-		if g.telling() {
-			g.emit("%s's Turn Order card is full", engine.SeatRef(g.Active))
-		}
+		engine.Tell(&g.log, engine.Everyone, cardFull{g.Active})
 		g.score()
 	}
 }
@@ -94,10 +52,7 @@ func (g *state) douse() {
 	c.Doused[i] = true
 	g.Seats[s].Buckets--
 	g.Supply++
-	if g.telling() {
-		g.emit("%s spends a Bucket and douses the fire on space %d (%d %s left)", engine.SeatRef(s), i+1,
-			g.Seats[s].Buckets, engine.Plural(g.Seats[s].Buckets, "Bucket", "Buckets"))
-	}
+	engine.Tell(&g.log, engine.Everyone, doused{s, i, g.Seats[s].Buckets})
 	if g.Phase == PhaseFire {
 		g.Phase = PhaseSearch
 		g.fullCheck()
@@ -118,14 +73,7 @@ func (g *state) burn() {
 			books++
 		}
 	}
-	switch {
-	case !g.telling():
-	case books == 0:
-		g.emit("%s's turn ends in fire; no books were found, so none burn", engine.SeatRef(s))
-	default:
-		g.emit("%s's turn ends in fire: %d %s", engine.SeatRef(s), books,
-			engine.Plural(books, "book burns", "books burn"))
-	}
+	engine.Tell(&g.log, engine.Everyone, turnBurned{s, books})
 	for _, t := range c.Spaces {
 		if t.Book() && g.burnBook(int(t)) {
 			return
@@ -135,15 +83,11 @@ func (g *state) burn() {
 	// The supply never runs out: a player below two takes one of the ten
 	// Buckets, and the others hold at most two each.
 	if g.Seats[s].Buckets >= maxBuckets {
-		if g.telling() {
-			g.emit("%s already holds two Buckets and takes none", engine.SeatRef(s))
-		}
+		engine.Tell(&g.log, engine.Everyone, bucketsFull{s})
 	} else {
 		g.Supply--
 		g.Seats[s].Buckets++
-		if g.telling() {
-			g.emit("%s takes a Bucket (now holds %d)", engine.SeatRef(s), g.Seats[s].Buckets)
-		}
+		engine.Tell(&g.log, engine.Everyone, bucketTaken{s, g.Seats[s].Buckets})
 	}
 	g.endTurn()
 }
@@ -151,19 +95,14 @@ func (g *state) burn() {
 // burnBook moves colour c's tracker one space right and reports whether
 // it reached the X, which ends the game.
 func (g *state) burnBook(c int) bool {
-	col := colours[c]
 	g.Pos[c]++
-	if g.Pos[c] >= len(col.Track) {
-		if g.telling() {
-			g.emit("%s burns to the X: that wing of the library collapses!", col.Name)
-		}
+	if g.Pos[c] >= len(colours[c].Track) {
+		engine.Tell(&g.log, engine.Everyone, wingCollapsed{c})
 		g.Collapsed = c
-		g.endGame(fmt.Sprintf("The %s shelf reached its X in round %d.", col.Name, g.Round))
+		g.endGame(gameOver{Shelf: c})
 		return true
 	}
-	if g.telling() {
-		g.emit("%s burns: a %s book is now worth %d", col.Name, col.Name, g.value(c))
-	}
+	engine.Tell(&g.log, engine.Everyone, bookBurned{c, g.value(c)})
 	return false
 }
 
@@ -187,16 +126,11 @@ func (g *state) score() {
 	b := bravery(c.Number)
 	g.Track.Add(s, k+b)
 	total := g.Track.Scores[s]
-	if g.telling() {
-		g.emit("%s scores %d %s: %d knowledge + %d bravery = %d (now %d)", engine.SeatRef(s), books,
-			engine.Plural(books, "book", "books"), k, b, k+b, total)
-	}
+	engine.Tell(&g.log, engine.Everyone, scored{s, books, k, b, total})
 	g.returnTokens(c)
 	if total >= goal {
-		if g.telling() {
-			g.emit("%s reaches %d knowledge!", engine.SeatRef(s), total)
-		}
-		g.endGame(fmt.Sprintf("%s reached %d knowledge in round %d.", engine.SeatRef(s), total, g.Round))
+		engine.Tell(&g.log, engine.Everyone, goalReached{s, total})
+		g.endGame(gameOver{Shelf: -1, Seat: s, Total: total})
 		return
 	}
 	g.endTurn()
@@ -219,14 +153,14 @@ func (g *state) endTurn() {
 	g.nextTurn()
 }
 
-// endGame stops the game at once with the given reason.
-func (g *state) endGame(reason string) {
+// endGame stops the game at once for the reason in f (Shelf, Seat and
+// Total), which it completes with the round and the winners.
+func (g *state) endGame(f gameOver) {
 	g.Phase = PhaseOver
 	g.Active = -1
 	g.Picks = []engine.Seat{}
 	w := g.Track.Leaders()
-	g.Summary = reason + " " + engine.WinText(w, g.Track.Scores[w[0]])
-	if g.telling() {
-		g.emit("Game over: %s", g.Summary)
-	}
+	f.Round, f.Winners, f.Best = g.Round, groupOf(w), g.Track.Scores[w[0]]
+	g.Summary = f.summary()
+	engine.Tell(&g.log, engine.Everyone, f)
 }

@@ -88,9 +88,7 @@ func (g *state) explain(s engine.Seat, a engine.Action) error {
 func (g *state) doSpread(s engine.Seat, at Point) {
 	e, _ := g.Pos.Spread(g.Pos.Wind, at)
 	g.setBoard(e)
-	if g.telling() {
-		g.public(seatRef(s) + ": the " + lower(g.Pos.Wind) + " wind spreads the fire to " + at.String() + ".")
-	}
+	engine.Tell(&g.log, engine.Everyone, fireSpread{s, g.Pos.Wind, at})
 	g.Part = PartAction
 	g.checkTowers(s)
 }
@@ -109,20 +107,11 @@ func (g *state) doPlay(s engine.Seat, i int, at Point, rot int) {
 		from := at // a copy, so that at stays off the heap on other cards
 		g.EmberFrom = &from
 		g.Part = PartEmber
-		if g.telling() {
-			g.public(seatRef(s) + " plays Ember and lifts the gem on " + at.String() + ".")
-		}
+		engine.Tell(&g.log, engine.Everyone, emberLifted{s, at})
 		return
 	}
-	if g.telling() {
-		var buf [4]Point // a pattern's squares, as in Place
-		where := span(c.Shape().appendCells(buf[:0], at, rot))
-		if c.IsWind() {
-			g.public(seatRef(s) + " plays " + c.Name() + " to put a gem on " + where + ".")
-		} else {
-			g.public(seatRef(s) + " plays " + c.Name() + " on " + where + ": " + e.Summary() + ".")
-		}
-	}
+	var buf [4]Point // a pattern's squares, as in Place
+	engine.Tell(&g.log, engine.Everyone, played{s, c, stretchOf(c.Shape().appendCells(buf[:0], at, rot)), e.tally()})
 	g.endCard(s)
 }
 
@@ -139,9 +128,7 @@ func (g *state) doEmberTo(s engine.Seat, to Point) {
 	g.EmberFrom = nil
 	g.setBoard(e)
 	g.Last = append(g.Last, from)
-	if g.telling() {
-		g.public(seatRef(s) + " moves the Ember's gem from " + from.String() + " to " + to.String() + ".")
-	}
+	engine.Tell(&g.log, engine.Everyone, emberMoved{s, from, to})
 	g.endCard(s)
 }
 
@@ -151,13 +138,13 @@ func (g *state) doWind(s engine.Seat, i int, roll bool) {
 	switch {
 	case roll:
 		g.Pos.Wind = g.rollWind(old)
-		g.public(seatRef(s) + " plays " + c.Name() + " to roll the die: the wind will blow " + g.Pos.Wind.String() + ".")
+		engine.Tell(&g.log, engine.Everyone, windRolled{s, c, g.Pos.Wind})
 	case !g.windLive(c.Dir()):
 		g.Pos.Wind = g.rollWind(-1)
-		g.public(seatRef(s) + " plays " + c.Name() + ", but " + c.Dir().String() + " threatens no tower: the die says " + g.Pos.Wind.String() + ".")
+		engine.Tell(&g.log, engine.Everyone, windDead{s, c, g.Pos.Wind})
 	default:
 		g.Pos.Wind = c.Dir()
-		g.public(seatRef(s) + " plays " + c.Name() + ": the wind will blow " + g.Pos.Wind.String() + ".")
+		engine.Tell(&g.log, engine.Everyone, windSet{s, c})
 	}
 	g.Part = PartEnd
 	g.refill(s)
@@ -167,9 +154,8 @@ func (g *state) doBucket(s engine.Seat, at Point, rot int) {
 	e, _ := g.Pos.Bucket(at, rot, g.towersOf(s))
 	g.setBoard(e)
 	g.Seats[s].Bucket = false
-	if g.telling() {
-		g.public(seatRef(s) + " empties the Bucket on " + span(Line3.Cells(at, rot)) + ": " + e.Summary() + ".")
-	}
+	var buf [3]Point // the Bucket's line
+	engine.Tell(&g.log, engine.Everyone, bucketEmptied{s, stretchOf(Line3.appendCells(buf[:0], at, rot)), e.tally()})
 	if g.Part == PartEmber && g.grid().landings(*g.EmberFrom).empty() {
 		g.emberBack(s)
 	}
@@ -183,15 +169,13 @@ func (g *state) emberBack(s engine.Seat) {
 	var e Effect
 	e.add(&g.Pos.Board, from, Fire)
 	g.setBoard(e)
-	if g.telling() {
-		g.public("The Ember's gem has nowhere left to land: it goes back to " + from.String() + ".")
-	}
+	engine.Tell(&g.log, engine.Everyone, emberBack{from})
 	g.endCard(s)
 }
 
 func (g *state) doRedraw(s engine.Seat, idx []int) {
 	if len(idx) == 0 {
-		g.public(seatRef(s) + " keeps their hand.")
+		engine.Tell(&g.log, engine.Everyone, handKept{s})
 		return
 	}
 	g.discard(s, idx)
@@ -204,7 +188,5 @@ func (g *state) doRedraw(s engine.Seat, idx []int) {
 // it draws back comes in the "You drew" line, as after a card.
 func (g *state) discard(s engine.Seat, idx []int) {
 	gone := g.discardCards(s, idx)
-	if g.telling() {
-		g.public(seatRef(s) + " discards " + plural(len(gone), "card") + ".")
-	}
+	engine.Tell(&g.log, engine.Everyone, discarded{s, len(gone)})
 }

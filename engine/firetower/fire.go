@@ -1,18 +1,14 @@
 package firetower
 
-import (
-	"strconv"
-
-	"arcade/engine"
-)
+import "arcade/engine"
 
 // firestorm plays the Firestorm that seat s drew: the storm (steps 1-3),
 // then a redraw round from s on (step 4). The card stays out of the piles
 // until the round is over, then goes to the discard pile.
 func (g *state) firestorm(s engine.Seat) {
 	g.StormOut = true
-	g.public(seatRef(s) + " draws the Firestorm!")
-	g.storm(s, "The Firestorm")
+	engine.Tell(&g.log, engine.Everyone, firestormDrawn{s})
+	g.storm(s, false)
 	if g.Over {
 		g.StormOut = false
 		g.Discard = append(g.Discard, Firestorm)
@@ -28,20 +24,19 @@ func (g *state) firestorm(s engine.Seat) {
 
 // storm rolls a direction, sets fire to every empty square next to fire
 // that way at once, checks the towers (credited to by), then rolls the new
-// wind. It is the Firestorm's steps 1 to 3 and the partial firestorm.
-func (g *state) storm(by engine.Seat, what string) {
+// wind. It is the Firestorm's steps 1 to 3 and (partial) the partial
+// firestorm.
+func (g *state) storm(by engine.Seat, partial bool) {
 	d := g.rollWind(-1)
 	e := g.Pos.storm(d)
 	g.setBoard(e)
-	if g.telling() {
-		g.public(what + " blows " + d.String() + ": " + plural(e.Count(Fire), "new gem") + ".")
-	}
+	engine.Tell(&g.log, engine.Everyone, stormed{partial, d, e.Count(Fire)})
 	g.checkTowers(by)
 	if g.Over {
 		return
 	}
 	g.Pos.Wind = g.rollWind(-1)
-	g.public("The die sets the wind to " + g.Pos.Wind.String() + ".")
+	engine.Tell(&g.log, engine.Everyone, windRerolled{g.Pos.Wind})
 }
 
 // checkTowers burns every tower whose corner has caught fire. Without
@@ -62,11 +57,11 @@ func (g *state) checkTowers(by engine.Seat) {
 		st := &g.Seats[s]
 		st.Burned = true
 		if g.TeamPlay {
-			g.public(seatRef(s) + "'s " + st.Tower.String() + " tower burns!")
+			engine.Tell(&g.log, engine.Everyone, towerBurned{s, st.Tower, false})
 			continue
 		}
 		st.Out, st.OutAt = true, g.Elims
-		g.public(seatRef(s) + "'s " + st.Tower.String() + " tower burns: " + seatRef(s) + " is out of the game!")
+		engine.Tell(&g.log, engine.Everyone, towerBurned{s, st.Tower, true})
 	}
 	if !g.TeamPlay {
 		g.Elims += len(hit)
@@ -80,7 +75,7 @@ func (g *state) checkTowers(by engine.Seat) {
 		if g.TeamPlay {
 			break
 		}
-		g.storm(by, "A partial firestorm")
+		g.storm(by, true)
 		if g.Over {
 			return
 		}
@@ -91,7 +86,7 @@ func (g *state) checkTowers(by engine.Seat) {
 	if !g.windLive(g.Pos.Wind) {
 		old := g.Pos.Wind
 		g.Pos.Wind = g.rollWind(-1)
-		g.public("No tower stands " + lower(old) + " any more: the die sets the wind to " + g.Pos.Wind.String() + ".")
+		engine.Tell(&g.log, engine.Everyone, windOrphaned{old, g.Pos.Wind})
 	}
 }
 
@@ -105,14 +100,14 @@ func (g *state) eliminated(hit []engine.Seat, by engine.Seat) {
 		g.Seats[v].Hand = nil
 		if taker && v != by {
 			g.Seats[by].Hand = append(g.Seats[by].Hand, cards...)
-			g.public(seatRef(by) + " takes " + seatRef(v) + "'s " + plural(len(cards), "card") + ".")
+			engine.Tell(&g.log, engine.Everyone, cardsTaken{by, v, len(cards)})
 		} else {
 			g.Discard = append(g.Discard, cards...)
-			g.public(seatRef(v) + "'s " + plural(len(cards), "card") + " go to the discard pile.")
+			engine.Tell(&g.log, engine.Everyone, cardsDropped{v, len(cards)})
 		}
 	}
 	g.HandSize = startHand + min(g.Elims, 2)
-	g.public("Everyone now plays with " + strconv.Itoa(g.HandSize) + " cards.")
+	engine.Tell(&g.log, engine.Everyone, handGrew{g.HandSize})
 	for s := range g.Seats {
 		if seat := engine.Seat(s); seat != by && !g.Seats[s].Out {
 			g.refill(seat)

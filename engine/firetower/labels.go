@@ -27,39 +27,61 @@ func joinAnd(items []string) string {
 }
 
 // span names a pattern's squares: "C5" or "C5-E5".
-func span(cells []Point) string {
-	if len(cells) == 1 {
-		return cells[0].String()
+func span(cells []Point) string { return stretchOf(cells).String() }
+
+// stretch is a pattern's squares by its two ends, as a log line names
+// them; First and Last are the same square for a one-square pattern.
+type stretch struct{ First, Last Point }
+
+// stretchOf is the stretch of a pattern's squares (in reading order).
+func stretchOf(cells []Point) stretch { return stretch{cells[0], cells[len(cells)-1]} }
+
+// String names the squares: "C5" or "C5-E5".
+func (s stretch) String() string {
+	if s.First == s.Last {
+		return s.First.String()
 	}
-	return cells[0].String() + "-" + cells[len(cells)-1].String()
+	return s.First.String() + "-" + s.Last.String()
+}
+
+// tally counts what an effect does: squares lit and put out, firebreaks
+// built and razed.
+type tally struct{ Lit, Out, Built, Razed int }
+
+// tally counts the effect's changes.
+func (e Effect) tally() tally {
+	var t tally
+	for _, ch := range e.Changes {
+		switch {
+		case ch.To == Fire:
+			t.Lit++
+		case ch.To == Break:
+			t.Built++
+		case ch.From == Fire:
+			t.Out++
+		case ch.From == Break:
+			t.Razed++
+		}
+	}
+	return t
 }
 
 // Summary says what an effect does in a few words: "+3 gems", "-2 gems,
 // +1 firebreak".
-func (e Effect) Summary() string {
-	var lit, out, built, razed int
-	for _, ch := range e.Changes {
-		switch {
-		case ch.To == Fire:
-			lit++
-		case ch.To == Break:
-			built++
-		case ch.From == Fire:
-			out++
-		case ch.From == Break:
-			razed++
-		}
-	}
+func (e Effect) Summary() string { return e.tally().String() }
+
+// String is the tally in a few words: "+3 gems", "-2 gems, +1 firebreak".
+func (t tally) String() string {
 	var parts []string
 	add := func(count int, sign, what string) {
 		if count > 0 {
 			parts = append(parts, sign+plural(count, what))
 		}
 	}
-	add(lit, "+", "gem")
-	add(out, "-", "gem")
-	add(built, "+", "firebreak")
-	add(razed, "-", "firebreak")
+	add(t.Lit, "+", "gem")
+	add(t.Out, "-", "gem")
+	add(t.Built, "+", "firebreak")
+	add(t.Razed, "-", "firebreak")
 	if len(parts) == 0 {
 		return "no change"
 	}
@@ -80,18 +102,4 @@ func seatRef(s engine.Seat) string {
 		return seatRefs[s]
 	}
 	return engine.SeatRef(s)
-}
-
-// telling reports whether the game's log keeps its events: an imagined
-// game's (a bot's playout) drops them, so their words need not be made.
-func (g *state) telling() bool { return !g.log.Discarding() }
-
-// public logs an event every seat may read.
-func (g *state) public(text string) {
-	g.log.Add(engine.Event{Text: text, To: engine.Everyone})
-}
-
-// private logs an event only seat s may read.
-func (g *state) private(s engine.Seat, text string) {
-	g.log.Add(engine.Event{Text: text, To: s})
 }

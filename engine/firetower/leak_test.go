@@ -105,7 +105,7 @@ func TestViews(t *testing.T) {
 // tookCards reports whether the events say that s took o's cards.
 func tookCards(evs []engine.Event, s, o engine.Seat) bool {
 	for _, e := range evs {
-		if strings.HasPrefix(e.Text, engine.SeatRef(s)+" takes "+engine.SeatRef(o)+"'s ") {
+		if strings.HasPrefix(e.Text(), engine.SeatRef(s)+" takes "+engine.SeatRef(o)+"'s ") {
 			return true
 		}
 	}

@@ -44,7 +44,7 @@ func checkToldOnce(t *testing.T, m move, evs []engine.Event) {
 	var mine []string
 	for _, e := range evs {
 		if e.VisibleTo(m.Seat) {
-			mine = append(mine, e.Text)
+			mine = append(mine, e.Text())
 		}
 	}
 	count := func(words ...string) int {

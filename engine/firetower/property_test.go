@@ -146,7 +146,7 @@ func TestEveryCardPlayed(t *testing.T) {
 			}
 			evs := mustApply(t, g, m)
 			for _, e := range evs {
-				if strings.HasSuffix(e.Text, " draws the Firestorm!") {
+				if strings.HasSuffix(e.Text(), " draws the Firestorm!") {
 					played["Firestorm"] = true
 				}
 			}

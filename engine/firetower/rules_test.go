@@ -115,7 +115,7 @@ func TestWindStep(t *testing.T) {
 	paint(t, g, Break, "H10 I10")
 	g.settle()
 	evs := g.log.Take()
-	if g.Part != PartAction || len(evs) != 1 || !strings.Contains(evs[0].Text, "no square") {
+	if g.Part != PartAction || len(evs) != 1 || !strings.Contains(evs[0].Text(), "no square") {
 		t.Fatalf("blocked wind: part %s, %v", g.Part, evs)
 	}
 }
@@ -232,7 +232,7 @@ func TestBucketLeavesEmberNowhere(t *testing.T) {
 	}
 	var said bool
 	for _, e := range evs {
-		said = said || strings.Contains(e.Text, "goes back to M12")
+		said = said || strings.Contains(e.Text(), "goes back to M12")
 	}
 	if !said {
 		t.Fatalf("events %v", evs)

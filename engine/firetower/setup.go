@@ -37,10 +37,9 @@ func newState(players int, team, storms bool, deck string, seed uint64) *state {
 	}
 	g.Pos.Wind = g.rollWind(-1)
 	g.Turn = g.firstPlayer(g.Pos.Wind)
-	t := g.Seats[g.Turn].Tower
-	g.public("The die shows " + g.Pos.Wind.String() + ": " + seatRef(g.Turn) + " (" + t.String() + " tower, " + t.Compass() + ") starts.")
+	engine.Tell(&g.log, engine.Everyone, started{g.Pos.Wind, g.Turn, g.Seats[g.Turn].Tower})
 	if team {
-		g.public("Teams: " + seatRef(0) + " and " + seatRef(2) + " against " + seatRef(1) + " and " + seatRef(3) + ".")
+		engine.Tell(&g.log, engine.Everyone, teamsFormed{})
 	}
 	g.settle()
 	g.remember(g.log.Take())

@@ -38,7 +38,7 @@ func (g *state) settle() {
 		switch g.Part {
 		case PartSpread:
 			if g.grid().spreads(g.Pos.Wind).empty() {
-				g.public("The " + lower(g.Pos.Wind) + " wind finds no square to spread to.")
+				engine.Tell(&g.log, engine.Everyone, noSpread{g.Pos.Wind})
 				g.Part = PartAction
 				continue
 			}
@@ -64,17 +64,15 @@ func (g *state) nextTurn() {
 	g.Part = PartSpread
 	g.EmberFrom = nil
 	g.TurnNo++
-	if g.telling() {
-		g.public(seatRef(g.Turn) + "'s turn (wind " + g.Pos.Wind.String() + ").")
-	}
+	engine.Tell(&g.log, engine.Everyone, turnBegan{g.Turn, g.Pos.Wind})
 }
 
 // draw gives seat s n cards from the draw pile, shuffling the discard pile
 // into a new one when it runs out. A Firestorm drawn is played at once and
 // replaced.
 func (g *state) draw(s engine.Seat, n int) {
-	var buf [8]Card // a hand's worth: the cards drawn stay off the heap
-	got := buf[:0]
+	var f drew
+	got := f.Cards[:0]
 	for len(got) < n && !g.Over {
 		if len(g.Deck) == 0 {
 			if len(g.Discard) == 0 {
@@ -82,7 +80,7 @@ func (g *state) draw(s engine.Seat, n int) {
 			}
 			g.Deck, g.Discard = g.Discard, nil
 			g.shuffle(g.Deck)
-			g.public("The discard pile is shuffled into a new draw pile.")
+			engine.Tell(&g.log, engine.Everyone, reshuffled{})
 		}
 		c := g.pop()
 		if c == Firestorm {
@@ -92,8 +90,9 @@ func (g *state) draw(s engine.Seat, n int) {
 		g.Seats[s].Hand = append(g.Seats[s].Hand, c)
 		got = append(got, c)
 	}
-	if len(got) > 0 && g.telling() {
-		g.private(s, "You drew "+cardList(got)+".")
+	if len(got) > 0 {
+		f.N = len(got)
+		engine.Tell(&g.log, s, f)
 	}
 }
 
@@ -124,7 +123,7 @@ func (g *state) discardCards(s engine.Seat, idx []int) []Card {
 func (g *state) remember(evs []engine.Event) {
 	for _, e := range evs {
 		if e.To == engine.Everyone {
-			g.Recent = append(g.Recent, e.Text)
+			g.Recent = append(g.Recent, e.Text())
 		}
 	}
 	if n := len(g.Recent); n > recentMax {

@@ -33,14 +33,12 @@ func (g *state) apply(s engine.Seat, k moveKind, a engine.Action) {
 		for c := range numColours {
 			p.Need[c] = a.Args[0]&(1<<c) != 0
 		}
-		g.say(who(s), " chooses the ", itoa(bits.OnesCount(uint(a.Args[0]))), " components their Horror needs")
-		if g.telling() {
-			g.whisper(s, "You need ", g.needText(p))
-		}
+		public(g, choseColours{s, bits.OnesCount(uint(a.Args[0]))})
+		private(g, s, needs{p.Horror, p.Need})
 		g.nextSetup(s)
 	case mStart:
 		p.Cell, p.From = a.Args[0], a.Args[0]
-		g.say(who(s), " starts in ", g.roomName(p.Cell))
+		public(g, startedIn{s, g.place(p.Cell)})
 		g.nextSetup(s)
 	case mMove:
 		g.Actions--
@@ -49,7 +47,7 @@ func (g *state) apply(s engine.Seat, k moveKind, a engine.Action) {
 		g.Actions--
 		c := &g.Cells[a.Args[0]]
 		c.Rot = (c.Rot + a.Args[1]) % 4
-		g.rotated(s, a.Args[0], a.Args[1] == 3)
+		public(g, rotated{s, g.place(a.Args[0]), a.Args[1] == 3})
 	case mSearch:
 		g.Actions--
 		g.search(s, a.Args[0] == 1)
@@ -58,8 +56,7 @@ func (g *state) apply(s engine.Seat, k moveKind, a engine.Action) {
 		cost := g.mirrorCost()
 		g.FreeMirror = false
 		p.Fort -= cost
-		g.say(who(s), " looks into the mirror of ", g.roomName(p.Cell), " and is carried to ", g.roomName(a.Args[0]),
-			" (Fortitude -", itoa(cost), ": ", signed(p.Fort), ")")
+		public(g, mirrored{s, g.place(p.Cell), g.place(a.Args[0]), cost, p.Fort})
 		g.enter(s, a.Args[0])
 	case mPicture:
 		g.Actions--
@@ -67,7 +64,7 @@ func (g *state) apply(s engine.Seat, k moveKind, a engine.Action) {
 		gain := (d + 1) / 2
 		g.gain(p, gain)
 		g.rollDice(s, pictureRolls[d-1], d, 0)
-		g.say(who(s), " looks at the picture in ", g.roomName(p.Cell), ": rolls ", itoa(d), ", Fortitude +", itoa(gain), " (", signed(p.Fort), ")")
+		public(g, pictured{s, g.place(p.Cell), d, gain, p.Fort})
 	case mExchange:
 		g.Actions--
 		g.exchange(s, a.Args[0], a.Args[1:])
@@ -78,23 +75,21 @@ func (g *state) apply(s engine.Seat, k moveKind, a engine.Action) {
 	case mGhost:
 		gh := g.Beaten
 		g.Ghosts[gh], g.Beaten = a.Args[0], -1
-		g.say(who(s), " drives the level ", itoa(ghostLevel(gh)), " ghost to ", g.roomName(a.Args[0]))
+		public(g, droveGhost{s, ghostLevel(gh), g.place(a.Args[0])})
 		g.Phase = PhaseTurn
 	case mProtect:
 		g.protect(s, a.Args[0])
 	case mPass:
-		g.say(who(s), " has no Protection to play")
+		public(g, tookBlow{s})
 		g.hit()
 	case mLoot:
 		g.loot(s, engine.Seat(a.Args[0]), a.Args[1])
 	case mNoLoot:
-		g.say(who(s), " takes nothing from ", who(g.Victim))
+		public(g, tookNothing{s, g.Victim})
 		g.Victim = -1
 		g.Phase = PhaseTurn
 	case mEnd:
-		if g.telling() {
-			g.log.add(g, engine.Event{Text: endTexts[s], To: engine.Everyone})
-		}
+		public(g, endedTurn{s})
 		g.endTurn()
 		return
 	}
@@ -144,7 +139,7 @@ func (g *state) beginTurn(s engine.Seat) {
 			break
 		}
 		p.Skip = false
-		g.say(who(s), " is locked in a room by a spirit and misses this turn")
+		public(g, missedTurn{s})
 		var wrapped bool
 		s, wrapped = g.nextInOrder(s)
 		if wrapped && g.newRound() {
@@ -157,7 +152,7 @@ func (g *state) beginTurn(s engine.Seat) {
 	p := &g.Seats[s]
 	if dmg := g.ghostDamage(p.Cell); dmg > 0 {
 		g.hurt(p, dmg)
-		g.say(who(s), "'s turn: the ghosts in ", g.roomName(p.Cell), " drain their Fortitude by ", itoa(dmg), " (", signed(p.Fort), ")")
+		public(g, drained{s, g.place(p.Cell), dmg, p.Fort, true})
 	}
 }
 
@@ -185,10 +180,12 @@ func (g *state) endTurn() {
 func (g *state) finishAtLimit() {
 	g.Phase = PhaseOver
 	o := g.Outcome()
-	g.Summary = fmt.Sprintf("After %d rounds nobody has reached the Portal: %s %s with %d %s placed",
-		g.RoundLimit, engine.JoinSeats(o.Winners), engine.Plural(len(o.Winners), "wins", "share the win"),
-		o.Scores[o.Winners[0]], engine.Plural(o.Scores[o.Winners[0]], "component", "components"))
-	g.say(g.Summary)
+	f := roundsOver{Rounds: g.RoundLimit, Score: o.Scores[o.Winners[0]]}
+	for _, s := range o.Winners {
+		f.Winners = f.Winners.with(s)
+	}
+	g.Summary = f.Words()
+	public(g, f)
 }
 
 // ghostDamage is the sum of the levels of the ghosts in cell c.
@@ -208,16 +205,14 @@ func (g *state) move(s engine.Seat, d int) {
 	cost := g.moveCost(p, d)
 	to := g.neighbour(p.Cell, d)
 	p.Fort -= cost
-	if g.telling() {
-		door, fort, end := "an open door", "", ""
-		switch {
-		case g.passage(p.Cell, d) == 1 && g.LockPicks:
-			door = "a closed door, picking its lock"
-		case cost > 0:
-			door, fort, end = "a closed door (Fortitude -1: ", signed(p.Fort), ")"
-		}
-		g.say(who(s), " goes ", dirNames[d], " through ", door, fort, end, " into ", g.roomName(to))
+	door := doorOpen
+	switch {
+	case g.passage(p.Cell, d) == 1 && g.LockPicks:
+		door = doorPicked
+	case cost > 0:
+		door = doorClosed
 	}
+	public(g, went{s, d, door, p.Fort, g.place(to)})
 	if to == g.centre() {
 		g.portal(s)
 		return
@@ -236,7 +231,7 @@ func (g *state) enter(s engine.Seat, c int) {
 	}
 	if dmg := g.ghostDamage(c); dmg > 0 {
 		g.hurt(p, dmg)
-		g.say("The ghosts in ", g.roomName(c), " drain ", who(s), "'s Fortitude by ", itoa(dmg), " (", signed(p.Fort), ")")
+		public(g, drained{s, g.place(c), dmg, p.Fort, false})
 	}
 }
 
@@ -252,20 +247,19 @@ func (g *state) portal(s engine.Seat) {
 			lv := ghostLevel(gh)
 			g.hurt(p, lv)
 			g.roll(s, "Portal: "+itoa(d)+" against a level "+itoa(lv)+" ghost loses (3+ beats it)", dice...)
-			g.say(who(s), " rolls ", itoa(d), " against a level ", itoa(lv), " ghost in the Portal and loses: Fortitude -",
-				itoa(lv), " (", signed(p.Fort), "), back to ", g.roomName(p.Cell))
+			public(g, portalRolled{s, d, lv, p.Fort, true, g.place(p.Cell)})
 			return
 		}
-		g.say(who(s), " rolls ", itoa(d), " and beats a level ", itoa(ghostLevel(gh)), " ghost in the Portal")
+		public(g, portalRolled{Seat: s, Die: d, Level: ghostLevel(gh)})
 	}
 	if len(dice) > 0 {
 		g.roll(s, "Portal: every ghost beaten", dice...)
 	}
 	p.From, p.Cell = p.Cell, g.centre()
 	g.Winner, g.Phase = s, PhaseOver
-	g.Summary = fmt.Sprintf("%s enters the Portal with every component, confronts %s and wins the game!",
-		who(s), horrors[p.Horror].Name)
-	g.say(g.Summary)
+	f := won{s, p.Horror}
+	g.Summary = f.Words()
+	public(g, f)
 }
 
 // search places seat s's next search marker in its room and searches a
@@ -275,11 +269,7 @@ func (g *state) search(s engine.Seat, drawer bool) {
 	p := &g.Seats[s]
 	num := p.Next + 1
 	old := g.placeMarker(s)
-	what := "a bookcase"
-	if drawer {
-		what = "a drawer"
-	}
-	g.say(who(s), " searches ", what, " in ", g.roomName(p.Cell), " (search marker ", itoa(num), ")")
+	public(g, searched{s, drawer, g.place(p.Cell), num})
 	if old != p.Cell {
 		g.summon(p.Cell)
 	}
@@ -290,31 +280,28 @@ func (g *state) search(s engine.Seat, drawer bool) {
 	y, w := g.die(), g.die()
 	col := screen[w-1][y-1]
 	g.rollDice(s, bookcaseRolls[y-1][w-1], y, w)
-	if len(g.Decks[col]) == 0 {
-		g.say(who(s), " rolls yellow ", itoa(y), ", white ", itoa(w), ": ", colourNames[col], " ", colourKinds[col], ", but that deck is empty")
+	empty := len(g.Decks[col]) == 0
+	public(g, bookcaseRolled{s, y, w, col, empty})
+	if empty {
 		return
 	}
 	c := g.Decks[col][0]
 	g.Decks[col] = g.Decks[col][1:]
-	g.say(who(s), " rolls yellow ", itoa(y), ", white ", itoa(w), ": a ", colourNames[col], " ", colourKinds[col], " card")
-	g.receive(s, c, "find")
+	g.receive(s, c, false)
 }
 
-// receive gives seat s component c: onto its Horror card when needed.
-func (g *state) receive(s engine.Seat, c int, verb string) {
+// receive gives seat s component c, found or taken: onto its Horror
+// card when needed.
+func (g *state) receive(s engine.Seat, c int, taken bool) {
 	p := &g.Seats[s]
 	if g.needs(p, c) {
 		p.Placed = append(p.Placed, c)
-		if g.telling() {
-			g.whisper(s, "You ", verb, " the ", componentName(c), ": it goes on your Horror card")
-		}
-		g.say(who(s), " places a component on their Horror card (", itoa(len(p.Placed)), " of ", itoa(g.Items), ")")
+		private(g, s, gotComponent{c, taken, true})
+		public(g, placed{s, len(p.Placed), g.Items})
 		return
 	}
 	p.Spare = append(p.Spare, c)
-	if g.telling() {
-		g.whisper(s, "You ", verb, " the ", componentName(c), ": not one you need, kept for an exchange")
-	}
+	private(g, s, gotComponent{c, taken, false})
 }
 
 // placeMarker puts seat s's next search marker in its room, taking it off
@@ -337,23 +324,20 @@ func (g *state) summon(c int) {
 	gh := slices.Index(g.Ghosts[:], -1)
 	switch {
 	case gh < 0:
-		g.say(itoa(n), " search markers in ", g.roomName(c), ", but every ghost is already out")
+		public(g, summoned{Markers: n, Why: ghostsOut, Room: g.place(c)})
 		return
 	case g.ghostCount(c) >= maxGhostsRoom:
-		g.say(itoa(n), " search markers in ", g.roomName(c), ", but the room holds 4 ghosts already")
+		public(g, summoned{Markers: n, Why: roomFull, Room: g.place(c)})
 		return
 	}
 	g.Ghosts[gh] = c
 	lv := ghostLevel(gh)
-	var hurt []engine.Seat
+	f := summoned{Markers: n, Level: lv, Why: summonedOne, Room: g.place(c)}
 	for t := range g.Seats {
 		if g.Seats[t].Cell == c {
 			g.hurt(&g.Seats[t], lv)
-			hurt = append(hurt, engine.Seat(t))
+			f.Hurt = f.Hurt.with(engine.Seat(t))
 		}
 	}
-	if g.telling() {
-		g.say(itoa(n), " search markers in ", g.roomName(c), " summon a level ", itoa(lv), " ghost! It drains ",
-			engine.JoinSeats(hurt), "'s Fortitude by ", itoa(lv))
-	}
+	public(g, f)
 }

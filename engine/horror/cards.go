@@ -12,15 +12,16 @@ func (g *state) drawer(s engine.Seat) {
 	tok := g.Bag.Draw(&g.RNG)
 	if g.Bag.Total() == 0 {
 		g.Bag[tokBlessing], g.Bag[tokCurse] = bagEach, bagEach
-		g.say("The bag is empty: every token goes back in")
+		public(g, bagRefilled{})
 	}
-	deck, kind, what := &g.Blessings, "Blessing", drawerRolls[0]
-	if tok == tokCurse {
-		deck, kind, what = &g.Curses, "Curse", drawerRolls[1]
+	curse := tok == tokCurse
+	deck, what := &g.Blessings, drawerRolls[0]
+	if curse {
+		deck, what = &g.Curses, drawerRolls[1]
 	}
 	g.Roll = Roll{Seat: s, What: what}
 	if len(*deck) == 0 {
-		g.say(who(s), " draws a ", kind, " token, but every ", kind, " card is held")
+		public(g, drewToken{s, curse, false})
 		return
 	}
 	c := (*deck)[0]
@@ -28,25 +29,23 @@ func (g *state) drawer(s engine.Seat) {
 	k := cardKinds[c]
 	if !isImmediate(k) {
 		p.Cards = append(p.Cards, c)
-		g.say(who(s), " draws a ", kind, " token and takes a ", kind, " card, face down")
-		g.whisper(s, "Your ", kind, " card is ", kindNames[k])
+		public(g, drewToken{s, curse, true})
+		private(g, s, yourCard{curse, k})
 		return
 	}
-	g.say(who(s), " draws a Curse token: ", kindNames[k], ", played at once")
+	public(g, drewCurse{s, k})
 	g.Curses = append(g.Curses, c)
 	switch k {
 	case Visitation:
 		g.hurt(p, 2)
-		g.say("A visitation drains ", who(s), "'s Fortitude by 2 (", signed(p.Fort), ")")
 	case Locked:
 		p.Skip = true
-		g.say("A spirit locks ", who(s), " in the room: they miss their next turn")
 	case Pointless:
 		if p.Fort > 0 {
 			p.Fort = 0
 		}
-		g.say("Pointless: ", who(s), "'s Fortitude falls to ", signed(p.Fort))
 	}
+	public(g, cursed{s, k, p.Fort})
 }
 
 // discardCard puts card c at the bottom of its deck.
@@ -74,7 +73,7 @@ func (g *state) play(s engine.Seat, args []int) {
 	if isWeapon(k) {
 		t := engine.Seat(args[1])
 		g.Weapon, g.Victim = c, t
-		g.say(who(s), " plays a ", kindNames[k], " against ", who(t))
+		public(g, weaponPlayed{s, t, k})
 		// A victim below 0 plays no card (ruling 8), Protections included.
 		if v := &g.Seats[t]; len(v.Cards) > 0 && v.Fort >= 0 {
 			g.Phase = PhaseRespond
@@ -87,14 +86,12 @@ func (g *state) play(s engine.Seat, args []int) {
 	switch k {
 	case FreeTravel:
 		g.FreeMirror = true
-		g.say(who(s), " plays Free Travel: their next mirror this turn costs no Fortitude")
 	case LockPicks:
 		g.LockPicks = true
-		g.say(who(s), " plays Lock Picks: closed doors are free for the rest of this turn")
 	case Restore:
 		p.Fort = maxFort
-		g.say(who(s), " plays Restore Fortitude: Fortitude ", signed(p.Fort))
 	}
+	public(g, cardPlayed{s, k, p.Fort})
 }
 
 // protect is the victim's Protection: the attack is cancelled.
@@ -103,7 +100,7 @@ func (g *state) protect(s engine.Seat, c int) {
 	takeCard(p, c)
 	g.discardCard(c)
 	g.discardCard(g.Weapon)
-	g.say(who(s), " plays ", kindNames[cardKinds[c]], ": the ", kindNames[cardKinds[g.Weapon]], " does them no harm")
+	public(g, protected{s, cardKinds[c], cardKinds[g.Weapon]})
 	g.Weapon, g.Victim = -1, -1
 	g.Phase = PhaseTurn
 }
@@ -117,8 +114,7 @@ func (g *state) hit() {
 	g.gain(a, n)
 	g.discardCard(g.Weapon)
 	g.Weapon = -1
-	g.say("The ", kindNames[k], " strikes: ", who(g.Victim), " loses ", itoa(n), " Fortitude (", signed(v.Fort), "), ",
-		who(g.Active), " gains ", itoa(n), " (", signed(a.Fort), ")")
+	public(g, struck{g.Victim, g.Active, k, v.Fort, a.Fort})
 	if len(v.Spare) > 0 || len(v.Cards) > 0 {
 		g.Phase = PhaseLoot
 		return
@@ -135,19 +131,17 @@ func (g *state) loot(s, victim engine.Seat, what int) {
 		i := g.RNG.Intn(len(v.Spare))
 		c := v.Spare[i]
 		v.Spare = slices.Delete(v.Spare, i, i+1)
-		g.say(who(s), " takes a spare component from ", who(victim))
-		if g.telling() {
-			g.whisper(victim, who(s), " takes your ", componentName(c))
-		}
-		g.receive(s, c, "take")
+		public(g, looted{s, victim, false})
+		private(g, victim, lostComponent{s, c})
+		g.receive(s, c, true)
 	} else {
 		i := g.RNG.Intn(len(v.Cards))
 		c := v.Cards[i]
 		v.Cards = slices.Delete(v.Cards, i, i+1)
 		a.Cards = append(a.Cards, c)
-		g.say(who(s), " takes a face-down Blessing or Curse card from ", who(victim))
-		g.whisper(victim, who(s), " takes your ", kindNames[cardKinds[c]])
-		g.whisper(s, "You take ", who(victim), "'s ", kindNames[cardKinds[c]])
+		public(g, looted{s, victim, true})
+		private(g, victim, lostCard{s, cardKinds[c]})
+		private(g, s, tookCard{victim, cardKinds[c]})
 	}
 	g.Victim = -1
 	g.Phase = PhaseTurn
@@ -162,14 +156,14 @@ func (g *state) attack(s engine.Seat, gh int) {
 	if d1+d2 >= 6 {
 		g.gain(p, lv)
 		g.rollDice(s, attackText(d1, d2, lv), d1, d2)
-		g.say(who(s), " attacks a level ", itoa(lv), " ghost: ", itoa(d1), "+", itoa(d2), "=", itoa(d1+d2), ", beaten! Fortitude +", itoa(lv), " (", signed(p.Fort), ")")
+		public(g, attacked{s, lv, d1, d2, p.Fort, true})
 		g.Beaten, g.Phase = gh, PhaseGhost
 		return
 	}
 	g.hurt(p, lv)
 	g.AttackLost = true
 	g.rollDice(s, attackText(d1, d2, lv), d1, d2)
-	g.say(who(s), " attacks a level ", itoa(lv), " ghost: ", itoa(d1), "+", itoa(d2), "=", itoa(d1+d2), ", and loses: Fortitude -", itoa(lv), " (", signed(p.Fort), ")")
+	public(g, attacked{s, lv, d1, d2, p.Fort, false})
 }
 
 // exchange gives up spare cards set for p's needed component of colour want.
@@ -177,16 +171,13 @@ func (g *state) exchange(s engine.Seat, want int, set []int) {
 	p := &g.Seats[s]
 	c := g.exchangeCard(p, want)
 	g.Decks[want] = slices.DeleteFunc(g.Decks[want], func(x int) bool { return x == c })
-	names := make([]string, 0, 3)
-	for _, x := range set {
+	f := exchanged{Seat: s, N: len(set), Want: want}
+	for i, x := range set {
 		p.Spare = slices.DeleteFunc(p.Spare, func(y int) bool { return y == x })
 		g.Decks[x%numColours] = append(g.Decks[x%numColours], x)
-		names = append(names, colourNames[x%numColours])
+		f.Gave[i] = x % numColours
 	}
 	g.Exchanged[p.Cell]++
-	if g.telling() {
-		g.say(who(s), " exchanges ", itoa(len(set)), " components (", joinAnd(names), ") at a bookcase for a ",
-			colourNames[want], " ", colourKinds[want])
-	}
-	g.receive(s, c, "take")
+	public(g, f)
+	g.receive(s, c, true)
 }

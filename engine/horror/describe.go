@@ -159,10 +159,7 @@ func (v *View) isCell(c int) bool { return c >= 0 && c < len(v.Cells) }
 
 // roomName names cell c as the log does: "room 7 (b2)" or "the Portal".
 func (v *View) roomName(c int) string {
-	if c == v.Portal() {
-		return "the Portal"
-	}
-	return roomText(v.Cells[c].Room-1, c, v.Size)
+	return place{int8(c), int8(v.Cells[c].Room - 1), int8(v.Size)}.name()
 }
 
 // describeRoom says what the room at cell c holds: "room 7 (b1): 2

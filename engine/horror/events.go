@@ -1,26 +1,15 @@
 package horror
 
-import (
-	"strings"
+import "arcade/engine"
 
-	"arcade/engine"
-)
-
-// The sizes of an eventLog's chunks: events, and bytes of their texts;
-// and the longest text join builds on the stack first.
-const (
-	eventChunk = 64
-	textChunk  = 2048
-	joinBuffer = 256
-)
+// eventChunk is the size of an eventLog's chunks of events.
+const eventChunk = 64
 
 // eventLog is where a state's Apply writes the facts of a move, like
 // engine.Log, but into chunks: each Apply's events are handed out as a
 // piece of a chunk of eventChunk events (capped, so that a caller's
-// append cannot reach the next piece), and their texts as pieces of a
-// builder whose bytes are never written again once they are a text, one
-// allocation for many moves instead of one or two each. A piece handed
-// out keeps its chunk alive.
+// append cannot reach the next piece): one allocation for many moves
+// instead of one or more each. A piece handed out keeps its chunk alive.
 //
 // The chunks are in an eventBuf that copies of a state share; owner is
 // the state whose eventBuf it is. A copy (whose owner is another) starts
@@ -40,14 +29,10 @@ type eventBuf struct {
 	// last take.
 	ev    []engine.Event
 	start int
-	text  strings.Builder
 }
 
 // Discard makes l drop every event from now on (and the ones it holds).
 func (l *eventLog) Discard() { l.buf, l.owner, l.discard = nil, nil, true }
-
-// Discarding reports whether l drops its events.
-func (l *eventLog) Discarding() bool { return l.discard }
 
 // own returns g's eventBuf (l is g's log), starting one when g has none
 // of its own.
@@ -56,6 +41,17 @@ func (l *eventLog) own(g *state) *eventBuf {
 		l.buf, l.owner = &eventBuf{}, g
 	}
 	return l.buf
+}
+
+// public records fact f in g's log for every seat and spectator.
+func public[F engine.Fact](g *state, f F) { private(g, engine.Everyone, f) }
+
+// private records fact f in g's log for seat s alone. It is generic so
+// that a discarding log (a bot's imagined game) costs no boxing of f.
+func private[F engine.Fact](g *state, s engine.Seat, f F) {
+	if !g.log.discard {
+		g.log.add(g, engine.Event{Fact: f, To: s})
+	}
 }
 
 // add appends event e for state g (l is g's log).
@@ -72,37 +68,6 @@ func (l *eventLog) add(g *state, e engine.Event) {
 		b.ev, b.start = ev, 0
 	}
 	b.ev = append(b.ev, e)
-}
-
-// join is the parts joined, written in state g's texts (l is g's log).
-func (l *eventLog) join(g *state, parts []string) string {
-	b := l.own(g)
-	n := 0
-	for _, p := range parts {
-		n += len(p)
-	}
-	if b.text.Cap()-b.text.Len() < n {
-		// A new chunk of texts: the old one stays as it is, for the texts
-		// handed out.
-		b.text = strings.Builder{}
-		b.text.Grow(max(textChunk, n))
-	}
-	start := b.text.Len()
-	if n <= joinBuffer {
-		// Joined on the stack first: one write to the builder, whose
-		// every write is a write of a pointer in the heap.
-		var buf [joinBuffer]byte
-		joined := buf[:0]
-		for _, p := range parts {
-			joined = append(joined, p...)
-		}
-		b.text.Write(joined)
-	} else {
-		for _, p := range parts {
-			b.text.WriteString(p)
-		}
-	}
-	return b.text.String()[start:]
 }
 
 // take returns the events state g added since the last take (nil: none)

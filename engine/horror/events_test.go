@@ -35,7 +35,7 @@ func TestCopiesKeepWhatTheyHandedOut(t *testing.T) {
 			for i := range was {
 				was[i].Args = slices.Clone(was[i].Args)
 			}
-			outs = append(outs, handout{ev, slices.Clone(ev), append(ev, engine.Event{Text: "x"}),
+			outs = append(outs, handout{ev, slices.Clone(ev), append(ev, engine.Event{Fact: bagRefilled{}}),
 				legal, was, append(legal, engine.Action{Kind: "x"})})
 		}
 	}
@@ -56,7 +56,7 @@ func TestCopiesKeepWhatTheyHandedOut(t *testing.T) {
 		}
 	}
 	for i, o := range outs {
-		if !slices.Equal(o.ev, o.evWas) || !slices.Equal(o.evMore, append(o.evWas, engine.Event{Text: "x"})) {
+		if !slices.Equal(o.ev, o.evWas) || !slices.Equal(o.evMore, append(o.evWas, engine.Event{Fact: bagRefilled{}})) {
 			t.Fatalf("handout %d: events %v became %v", i, o.evWas, o.ev)
 		}
 		if !slices.EqualFunc(o.legal, o.legalWas, engine.Action.Same) ||

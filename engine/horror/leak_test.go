@@ -81,18 +81,18 @@ func TestLogNamesNoSecrets(t *testing.T) {
 					continue
 				}
 				for _, h := range horrors {
-					if strings.Contains(e.Text, h.Name) && !strings.Contains(e.Text, "wins the game") {
-						t.Fatalf("public line names a Horror: %q", e.Text)
+					if strings.Contains(e.Text(), h.Name) && !strings.Contains(e.Text(), "wins the game") {
+						t.Fatalf("public line names a Horror: %q", e.Text())
 					}
 					for _, it := range h.Items {
-						if strings.Contains(e.Text, it) {
-							t.Fatalf("public line names a component: %q", e.Text)
+						if strings.Contains(e.Text(), it) {
+							t.Fatalf("public line names a component: %q", e.Text())
 						}
 					}
 				}
 				for _, k := range []int{FreeTravel, LockPicks, Restore} {
-					if strings.Contains(e.Text, kindNames[k]) && !strings.Contains(e.Text, "plays") {
-						t.Fatalf("public line names a held card: %q", e.Text)
+					if strings.Contains(e.Text(), kindNames[k]) && !strings.Contains(e.Text(), "plays") {
+						t.Fatalf("public line names a held card: %q", e.Text())
 					}
 				}
 			}

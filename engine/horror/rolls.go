@@ -1,6 +1,10 @@
 package horror
 
-import "arcade/engine"
+import (
+	"strconv"
+
+	"arcade/engine"
+)
 
 // The rolls of the dice the state shows (state.Roll) that are made again
 // and again, their texts and dice built once: a move that rolls them
@@ -101,3 +105,6 @@ func attackText(d1, d2, lv int) string {
 	}
 	return attackRoll(d1, d2, lv)
 }
+
+// itoa is n in words of digits.
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -129,42 +129,6 @@ func (g *state) rollFirst() {
 	g.Round = 1
 }
 
-// needText lists the colours p needs ("red Device, green Herb and ...").
-func (g *state) needText(p *seatState) string {
-	var parts []string
-	for c, n := range p.Need {
-		if n {
-			parts = append(parts, horrors[p.Horror].Items[c]+" ("+colourNames[c]+")")
-		}
-	}
-	if len(parts) == 0 {
-		return "colours still to choose"
-	}
-	if len(parts) == 1 {
-		return parts[0]
-	}
-	return joinAnd(parts)
-}
-
-// joinAnd joins words as "a, b and c".
-func joinAnd(parts []string) string {
-	if len(parts) == 1 {
-		return parts[0]
-	}
-	out := ""
-	for i, p := range parts {
-		switch {
-		case i == 0:
-			out = p
-		case i == len(parts)-1:
-			out += " and " + p
-		default:
-			out += ", " + p
-		}
-	}
-	return out
-}
-
 // nextInOrder is the seat after s in turn order.
 func (g *state) nextInOrder(s engine.Seat) (engine.Seat, bool) {
 	i := slices.Index(g.Order, s)

@@ -2,7 +2,6 @@ package labyrinth
 
 import (
 	"fmt"
-	"strconv"
 
 	"arcade/engine"
 )
@@ -41,11 +40,11 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 		g.discard(a.Args[0])
 		g.Actions++
 		id := a.Args[0]
-		g.log(func() string { return seatRef(s) + " plays " + CardName(id) + ": one more action." })
+		record(g, playedTime{s, id})
 	case KindPassAction:
 		g.Actions--
 		g.PassTo = g.next(s)
-		g.log(func() string { return seatRef(s) + " passes an action to " + seatRef(g.PassTo) + "." })
+		record(g, passedAction{s, g.PassTo})
 	case KindEnd:
 		g.endTurn()
 		return g.take(), nil
@@ -72,7 +71,7 @@ func (g *state) applyOffTurn(s engine.Seat, a engine.Action) ([]engine.Event, er
 		id := a.Args[0]
 		g.Hands[s].remove(id)
 		g.discard(id)
-		g.log(func() string { return seatRef(s) + " discards " + CardName(id) + " out of turn." })
+		record(g, discarded{Seat: s, Card: id, OffTurn: true})
 	case KindKeep:
 		g.Kept |= 1 << s
 	}
@@ -98,7 +97,7 @@ func (g *state) take() []engine.Event {
 func (g *state) pickGenre(gn int) {
 	id := pop(&g.BookDeck[gn])
 	g.Hands[g.Turn].Cards = append(g.Hands[g.Turn].Cards, id)
-	g.log(func() string { return seatRef(g.Turn) + " takes " + Books[id].Name + " (" + GenreNames[gn] + ")." })
+	record(g, pickedBook{g.Turn, id, gn})
 	g.Picks++
 	if g.Picks < startBooks {
 		return
@@ -109,9 +108,7 @@ func (g *state) pickGenre(gn int) {
 		return
 	}
 	g.Phase, g.Turn, g.TurnNo, g.Actions = PhaseActions, 0, 1, g.turnActions()
-	g.log(func() string {
-		return "Turn 1: " + seatRef(0) + " begins with " + strconv.Itoa(g.Actions) + " actions."
-	})
+	record(g, firstTurn{g.Actions})
 }
 
 // Actions a turn brings. The solo game has three too (rulebook p.17: "You
@@ -138,9 +135,9 @@ func (g *state) doFlip(args []int) {
 	if len(args) > 1 {
 		g.me().remove(args[1])
 		g.discard(args[1])
-		g.log(func() string { return seatRef(g.Turn) + " uses " + CardName(args[1]) + " (Useful Map)." })
+		record(g, usedOne(g.Turn, args[1], UsefulMap))
 	}
-	g.flipLit(args[0], seatRef(g.Turn))
+	g.flipLit(args[0], false)
 }
 
 // doRotate turns a tile a quarter turn with whatever stands on it.
@@ -149,11 +146,7 @@ func (g *state) doRotate(i, turn int) {
 	t := &g.Tiles[i]
 	t.Rot = (t.Rot + turn + 4) % 4
 	g.Last = append(g.Last[:0], i)
-	way := "clockwise"
-	if turn < 0 {
-		way = "anticlockwise"
-	}
-	g.log(func() string { return seatRef(g.Turn) + " rotates " + TileName(i) + " " + way + "." })
+	record(g, rotated{g.Turn, i, turn < 0})
 }
 
 // doTake takes one Book, or two with a Library Card.
@@ -166,15 +159,12 @@ func (g *state) doTake(args []int) {
 		h.remove(args[i])
 		g.discard(args[i])
 		genres = append(genres, args[i+1])
-		card := args[i]
-		g.log(func() string { return seatRef(g.Turn) + " uses " + CardName(card) + " (Library Card)." })
+		record(g, usedOne(g.Turn, args[i], LibraryCard))
 	}
 	for _, gn := range genres {
 		id := g.drawBook(gn)
 		h.Cards = append(h.Cards, id)
-		g.log(func() string {
-			return seatRef(g.Turn) + " takes " + Books[id].Name + " (" + GenreNames[gn] + ", " + cardLetters[id] + ")."
-		})
+		record(g, tookBook{g.Turn, id, gn})
 	}
 }
 
@@ -187,19 +177,15 @@ func (g *state) doPass(p PassSpec) {
 	if p.Service >= 0 {
 		mine.remove(p.Service)
 		g.discard(p.Service)
-		g.log(func() string { return seatRef(g.Turn) + " uses " + CardName(p.Service) + " (Trolley Service)." })
+		record(g, usedOne(g.Turn, p.Service, TrolleyService))
 	}
 	if p.Give >= 0 {
 		moveSlot(mine, theirs, p.Give)
-		g.log(func() string {
-			return seatRef(g.Turn) + " gives " + CardName(p.Give) + " to " + g.partnerName(p.Partner) + "."
-		})
+		record(g, passed{Seat: g.Turn, Card: p.Give, Partner: engine.Seat(p.Partner), Solo: g.solo()})
 	}
 	if p.Receive >= 0 {
 		moveSlot(theirs, mine, p.Receive)
-		g.log(func() string {
-			return seatRef(g.Turn) + " takes " + CardName(p.Receive) + " from " + g.partnerName(p.Partner) + "."
-		})
+		record(g, passed{Seat: g.Turn, Card: p.Receive, Partner: engine.Seat(p.Partner), Solo: g.solo(), Took: true})
 	}
 }
 
@@ -218,19 +204,19 @@ func moveSlot(from, to *hand, id int) {
 
 // doDiscard discards a card from the player's hand or the Trolley's.
 func (g *state) doDiscard(id int) {
-	whose := ""
-	if !g.me().remove(id) {
+	trolley := !g.me().remove(id)
+	if trolley {
 		g.Trolley.remove(id)
-		whose = " from the Trolley"
 	}
 	g.discard(id)
-	g.log(func() string { return seatRef(g.Turn) + " discards " + CardName(id) + whose + "." })
+	record(g, discarded{Seat: g.Turn, Card: id, Trolley: trolley})
 }
 
-// finish ends the game.
-func (g *state) finish(won bool, summary string) {
-	g.Phase, g.Won, g.Summary, g.Actions = PhaseOver, won, summary, 0
-	g.log(func() string { return summary })
+// finish ends the game the way end says.
+func (g *state) finish(end ending) {
+	over := gameOver{end, g.filled()}
+	g.Phase, g.Won, g.Summary, g.Actions = PhaseOver, end == librarySaved, over.Words(), 0
+	record(g, over)
 }
 
 // phaseText says what the game waits for.

@@ -1,58 +1,40 @@
 package labyrinth
 
-import (
-	"slices"
-	"strings"
-)
+import "slices"
 
 // doMove carries out a legal move: spends its boosters, moves the piece
 // and takes its automatic bonus.
 func (g *state) doMove(m MoveSpec) {
 	g.Actions--
 	h := g.me()
-	var spent [HandLimit + 2]spending
-	used := spent[:0]
+	spent := used{Seat: g.Turn}
 	for _, id := range m.Passages {
-		used = append(used, spending{id, SecretPassage})
+		spent.add(id, SecretPassage)
 	}
 	if m.Ladder >= 0 {
-		used = append(used, spending{m.Ladder, LibraryLadder})
+		spent.add(m.Ladder, LibraryLadder)
 	}
 	if m.Copier >= 0 {
-		used = append(used, spending{m.Copier, Photocopier})
+		spent.add(m.Copier, Photocopier)
 	}
-	for _, u := range used {
+	for _, u := range spent.Spent[:spent.N] {
 		h.remove(u.card)
 		g.discard(u.card)
 	}
-	if len(used) > 0 {
-		g.log(func() string {
-			names := make([]string, len(used))
-			for i, u := range used {
-				names[i] = CardName(u.card) + " (" + u.effect.String() + ")"
-			}
-			return seatRef(g.Turn) + " uses " + strings.Join(names, ", ") + "."
-		})
+	if spent.N > 0 {
+		record(g, spent)
 	}
 	from := g.Pos[g.Turn]
 	switch m.Piece {
 	case PieceMeeple:
 		g.Pos[g.Turn] = m.Tile
-		g.log(func() string {
-			return seatRef(g.Turn) + " moves from " + TileName(from) + " to " + TileName(m.Tile) + "."
-		})
 	case PieceTrolley:
 		from = g.TrolleyAt
 		g.TrolleyAt = m.Tile
-		g.log(func() string {
-			return seatRef(g.Turn) + " moves the Trolley from " + TileName(from) + " to " + TileName(m.Tile) + "."
-		})
 	case PieceRide:
 		g.Pos[g.Turn], g.TrolleyAt = m.Tile, m.Tile
-		g.log(func() string {
-			return seatRef(g.Turn) + " rides with the Trolley from " + TileName(from) + " to " + TileName(m.Tile) + "."
-		})
 	}
+	record(g, moved{g.Turn, m.Piece, from, m.Tile})
 	g.Last = append(g.Last[:0], from, m.Tile)
 	switch m.Bonus {
 	case BonusCapture:
@@ -65,11 +47,10 @@ func (g *state) doMove(m MoveSpec) {
 		id := g.drawReward()
 		if m.Piece == PieceTrolley {
 			g.Trolley.Cards = append(g.Trolley.Cards, id)
-			g.log(func() string { return "The Trolley draws the Reward card " + CardName(id) + "." })
 		} else {
 			h.Cards = append(h.Cards, id)
-			g.log(func() string { return seatRef(g.Turn) + " draws the Reward card " + CardName(id) + "." })
 		}
+		record(g, drewReward{g.Turn, id, m.Piece == PieceTrolley})
 	}
 }
 
@@ -92,17 +73,9 @@ func (g *state) capture(m MoveSpec) {
 	}
 	h := g.me()
 	h.Captured = append(h.Captured, capture{Terror: id, Cards: slices.Clone(m.Cards)})
-	text := "%s captures the %s with %s"
-	if m.Copied >= 0 {
-		text += " (" + CardName(m.Copied) + " photocopied)"
-	}
-	g.log(func() string {
-		text := seatRef(g.Turn) + " captures the " + Terrors[id].Name + " with " + cardList(m.Cards, false)
-		if m.Copied >= 0 {
-			text += " (" + CardName(m.Copied) + " photocopied)"
-		}
-		return text + "."
-	})
+	f := captured{Seat: g.Turn, Terror: id, Copied: m.Copied}
+	f.N = copy(f.Cards[:], m.Cards)
+	record(g, f)
 }
 
 // returnTerror returns a captured Terror to the Shelf on the move's tile:
@@ -125,15 +98,13 @@ func (g *state) returnTerror(m MoveSpec) {
 	}
 	g.Returned = append(g.Returned, returned{Terror: m.Terror, Shelf: shelf})
 	g.Filled[shelf] = true
-	g.log(func() string {
-		return seatRef(g.Turn) + " returns the " + Terrors[m.Terror].Name + " to the " + GenreNames[shelf] + " Shelf."
-	})
+	record(g, returnedTerror{g.Turn, m.Terror, shelf})
 	if g.filled() == NumGenres {
-		g.finish(true, "Every Shelf genre has its Terror back: the library is saved!")
+		g.finish(librarySaved)
 		return
 	}
 	if id := g.drawReward(); id >= 0 {
 		holder.Cards = append(holder.Cards, id)
-		g.log(func() string { return seatRef(g.Turn) + " draws the Reward card " + CardName(id) + "." })
+		record(g, drewReward{Seat: g.Turn, Card: id})
 	}
 }

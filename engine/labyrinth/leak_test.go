@@ -100,8 +100,8 @@ func TestNoLeaks(t *testing.T) {
 			if e.To != engine.Everyone {
 				t.Fatalf("a private event: %+v", e)
 			}
-			if i := slices.IndexFunc(secret, func(s string) bool { return strings.Contains(e.Text, s) }); i >= 0 {
-				t.Fatalf("event %q names the secret %q", e.Text, secret[i])
+			if i := slices.IndexFunc(secret, func(s string) bool { return strings.Contains(e.Text(), s) }); i >= 0 {
+				t.Fatalf("event %q names the secret %q", e.Text(), secret[i])
 			}
 		}
 	})

@@ -1,10 +1,6 @@
 package labyrinth
 
-import (
-	"fmt"
-
-	"arcade/engine"
-)
+import "fmt"
 
 // Passing cards (rulebook p.7 and p.17): give one card, receive one, or
 // swap one for one with a player on your tile; a Trolley Service card lets
@@ -18,14 +14,6 @@ func (g *state) partnerHand(p int) *hand {
 		return &g.Trolley
 	}
 	return &g.Hands[p]
-}
-
-// partnerName names pass partner p in an event text.
-func (g *state) partnerName(p int) string {
-	if g.solo() {
-		return "the Trolley"
-	}
-	return seatRef(engine.Seat(p))
 }
 
 // partnerTile is where pass partner p stands.

@@ -65,7 +65,7 @@ func TestDiscardOutOfTurn(t *testing.T) {
 
 	actions := g.Actions
 	ev := enginetest.MustApply(t, g, enginetest.Move{Seat: 1, Action: engine.Action{Kind: KindDiscard, Args: []int{3}}})
-	if len(ev) != 1 || ev[0].Text != "{seat1} discards "+CardName(3)+" out of turn." {
+	if len(ev) != 1 || ev[0].Text() != "{seat1} discards "+CardName(3)+" out of turn." {
 		t.Fatalf("events %v", ev)
 	}
 	if g.Turn != 0 || g.Actions != actions || g.Hands[1].room() != 1 || !slices.Contains(g.BookDiscard[Books[3].Genre], 3) {

@@ -194,33 +194,16 @@ func (g *state) occupied(i int) bool {
 	return g.solo() && g.TrolleyAt == i
 }
 
-// log records a public event and keeps its line in Recent (the last 8
-// kept). The text is made only when the log keeps it: an imagined game
-// (a discarding log) formats nothing.
-func (g *state) log(text func() string) {
+// record logs a public fact and keeps its words in Recent (the last 8
+// kept). An imagined game (a discarding log) keeps neither, and, since
+// the fact becomes an engine.Fact only here, costs no allocation either.
+func record[F engine.Fact](g *state, f F) {
 	if g.events.Discarding() {
 		return
 	}
-	t := text()
-	g.said = append(g.said, engine.Event{Text: t, To: engine.Everyone})
-	g.Recent = append(g.Recent, t)
+	g.said = append(g.said, engine.Public(f))
+	g.Recent = append(g.Recent, f.Words())
 	if n := len(g.Recent); n > 8 {
 		g.Recent = g.Recent[n-8:] // append moves the window to a new array when this one is full
 	}
-}
-
-// seatRefs are engine.SeatRef of the seats a game can have.
-var seatRefs = func() (out [5]string) {
-	for s := range out {
-		out[s] = engine.SeatRef(engine.Seat(s))
-	}
-	return out
-}()
-
-// seatRef is engine.SeatRef(s), without formatting it anew.
-func seatRef(s engine.Seat) string {
-	if s >= 0 && int(s) < len(seatRefs) {
-		return seatRefs[s]
-	}
-	return engine.SeatRef(s)
 }

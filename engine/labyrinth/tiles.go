@@ -1,28 +1,23 @@
 package labyrinth
 
-import (
-	"strconv"
-	"strings"
-)
-
 // flipLit turns a dark tile to its lit side and activates it (rulebook
 // p.6): a Terror tile takes the next Terror token, a Shelf tile the next
-// Shelf token, if any is left (ruling C8.9). who flips it starts the
-// event text ("{seat0}", "The Bookwyrm").
-func (g *state) flipLit(i int, who string) {
+// Shelf token, if any is left (ruling C8.9). The player whose turn it is
+// flips it, or the Bookwyrm (wyrm).
+func (g *state) flipLit(i int, wyrm bool) {
 	t := &g.Tiles[i]
 	t.Lit, t.Seen = true, true
 	g.Last = append(g.Last, i)
-	g.log(func() string { return who + " flips " + TileName(i) + ": " + describeTile(t) + "." })
+	record(g, flipped{Seat: g.Turn, Wyrm: wyrm, Tile: i, Kind: t.Kind, Shape: t.Shape})
 	switch t.Kind {
 	case KindTerror:
 		g.placeTerror(i)
 	case KindShelf:
 		if id := pop(&g.ShelfStack); id >= 0 {
 			t.Shelf = id
-			g.log(func() string { return article(GenreNames[id]) + " Shelf appears on " + TileName(i) + "." })
+			record(g, shelfAppears{id, i})
 		} else {
-			g.log(func() string { return "No Shelf token is left for " + TileName(i) + "." })
+			record(g, noToken{Tile: i})
 		}
 	}
 }
@@ -32,15 +27,13 @@ func (g *state) flipLit(i int, who string) {
 func (g *state) placeTerror(i int) {
 	id := pop(&g.TerrorStack)
 	if id < 0 {
-		g.log(func() string { return "No Terror token is left for " + TileName(i) + "." })
+		record(g, noToken{Tile: i, Terror: true})
 		return
 	}
 	g.Tiles[i].Terror = id
-	g.log(func() string {
-		return "The " + Terrors[id].Name + " (" + terrorLetters[id] + ") appears on " + TileName(i) + "."
-	})
+	record(g, terrorAppears{id, i})
 	if n := g.terrorsOnGrid(); n >= 6 {
-		g.finish(false, "Six Terrors overrun the library: the game is lost ("+strconv.Itoa(g.filled())+" of 6 shelves filled).")
+		g.finish(overrun)
 	}
 }
 
@@ -53,28 +46,4 @@ func (g *state) filled() int {
 		}
 	}
 	return n
-}
-
-// describeTile names a lit tile's kind and shape.
-func describeTile(t *tile) string {
-	shape := map[Shape]string{ShapeCross: "crossroads", ShapeT: "T-junction", ShapeCorner: "corner"}[t.Shape]
-	switch t.Kind {
-	case KindCross:
-		return "a crossroads"
-	case KindTerror:
-		return "a Terror " + shape
-	case KindShelf:
-		return "a Shelf " + shape
-	case KindReward:
-		return "a Reward " + shape
-	}
-	return "the compass"
-}
-
-// article puts "A" or "An" before a name: "An Amazing Lives".
-func article(name string) string {
-	if name != "" && strings.ContainsRune("AEIOU", rune(name[0])) {
-		return "An " + name
-	}
-	return "A " + name
 }

@@ -1,7 +1,5 @@
 package labyrinth
 
-import "strconv"
-
 // endTurn runs the Disturbance and Bookwyrm phases and starts the next
 // player's turn.
 func (g *state) endTurn() {
@@ -21,9 +19,7 @@ func (g *state) endTurn() {
 	if g.PassTo == g.Turn {
 		g.Actions++
 	}
-	g.log(func() string {
-		return "Turn " + strconv.Itoa(g.TurnNo) + ": " + seatRef(g.Turn) + " has " + strconv.Itoa(g.Actions) + " actions."
-	})
+	record(g, turnBegins{g.TurnNo, g.Turn, g.Actions})
 }
 
 // disturb reveals the next Disturbance card and strikes its tiles; the
@@ -31,11 +27,11 @@ func (g *state) endTurn() {
 func (g *state) disturb() {
 	c := pop(&g.Disturb)
 	if c < 0 {
-		g.finish(false, "Out of Time: the game is lost ("+strconv.Itoa(g.filled())+" of 6 shelves filled).")
+		g.finish(outOfTime)
 		return
 	}
 	g.LastDisturb = c
-	g.log(func() string { return "Disturbance: " + disturbanceView(c).Text + " of the Bookwyrm." })
+	record(g, disturbance{c})
 	around := Ring[g.Wyrm].Around()
 	for _, k := range disturbCorners(c) {
 		g.strike(around[k])
@@ -54,17 +50,17 @@ func (g *state) strike(i int) {
 	g.Last = append(g.Last, i)
 	switch {
 	case !t.Lit:
-		g.flipLit(i, "The Bookwyrm")
+		g.flipLit(i, true)
 		return
 	case t.token() || g.occupied(i):
 		t.Rot = (t.Rot + 1) % 4
-		g.log(func() string { return "The Bookwyrm turns " + TileName(i) + " clockwise." })
+		record(g, struck{i, wyrmTurns})
 		return
 	case t.Kind == KindTerror:
-		g.log(func() string { return "The Bookwyrm wakes the Terror tile " + TileName(i) + "." })
+		record(g, struck{i, wyrmWakes})
 		g.placeTerror(i)
 		return
 	}
 	t.Lit = false
-	g.log(func() string { return "The Bookwyrm flips " + TileName(i) + " dark." })
+	record(g, struck{i, wyrmDims})
 }
