@@ -3,6 +3,7 @@ package rooms
 import (
 	"cmp"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -222,4 +223,64 @@ func (h *Hub) buildLobbyLocked(freshPeople bool) *LobbyUpdate {
 	}
 	l.snap, l.boardStale = snap, false
 	return snap
+}
+
+// localPeopleLocked lists this node's clients and where they are (h.mu
+// held), in no order.
+func (h *Hub) localPeopleLocked() []Person {
+	people := make([]Person, 0, len(h.clients))
+	for c := range h.clients {
+		c.mu.Lock()
+		p, t, r := Person{Name: c.player.Name, Watching: c.watching, Admin: c.player.Admin, OwnsName: c.player.OwnsName}, c.table, c.remote
+		c.mu.Unlock()
+		switch {
+		case t != nil:
+			p.Game = t.info.Name
+			if !t.private {
+				p.Table = t.id
+			}
+		case r != nil:
+			p.Game, p.Watching = r.game, r.watching
+			if !r.private {
+				p.Table = r.table
+			}
+		default:
+			p.Watching = false
+		}
+		people = append(people, p)
+	}
+	return people
+}
+
+func comparePeople(a, b Person) int {
+	return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.Table, b.Table))
+}
+
+// clusterPeopleLocked adds the other nodes' people to this node's (h.mu
+// held), by name.
+func (h *Hub) clusterPeopleLocked(local []Person) []Person {
+	all := slices.Clone(local) // local is kept between snapshots
+	for _, n := range h.nodes {
+		all = append(all, n.state.People...)
+	}
+	slices.SortFunc(all, comparePeople)
+	return all
+}
+
+// clusterRecentLocked merges every node's recent results (h.mu held),
+// oldest first, the newest recentKept; a table's result is listed once
+// (a node that took a finished table over lists it too).
+func (h *Hub) clusterRecentLocked() []Result {
+	all := slices.Clone(h.recent)
+	for _, n := range h.nodes {
+		all = append(all, n.state.Recent...)
+	}
+	slices.SortStableFunc(all, func(a, b Result) int { return a.Ended.Compare(b.Ended) })
+	seen := make(map[string]bool, len(all))
+	all = slices.DeleteFunc(all, func(r Result) bool {
+		dup := r.Table != "" && seen[r.Table]
+		seen[r.Table] = true
+		return dup
+	})
+	return all[max(0, len(all)-recentKept):]
 }

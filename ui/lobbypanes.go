@@ -1,0 +1,301 @@
+package ui
+
+import (
+	"arcade/engine"
+	"arcade/rooms"
+	"arcade/ui/board"
+	"arcade/ui/theme"
+	"fmt"
+	"strings"
+)
+
+// The lobby's panes: the games, the open tables, who is online and the
+// recent results.
+
+// rightPane is the open tables; with online set (no third column), who
+// is online under them; and once someone has said something (or the chat
+// line is open), the lobby's chat at the bottom.
+func (l *lobbyScreen) rightPane(w, h int, online bool) string {
+	var below []string
+	if chat := l.s.lobby.Chat; len(chat) > 0 || l.s.chatOpen() {
+		chatH := min(max(h/3, 4), 8)
+		if l.s.chatOpen() {
+			chatH = max(h/2, 4)
+		}
+		chatH = min(chatH, h-3)
+		below = append(below, fitBlock(l.s.chatPane(chat, w, chatH), w, chatH))
+	}
+	rest := h
+	for _, b := range below {
+		rest -= strings.Count(b, "\n") + 2
+	}
+	// Without a third column, who is online and the latest results go
+	// under the tables, where room is left.
+	used := strings.Count(l.tablesPane(w, rest), "\n") + 1
+	var extra []string
+	if online && rest-used >= 4 {
+		brief := l.onlineBrief(w, min(rest-used-1, 4))
+		extra = append(extra, strings.Join(brief, "\n"))
+		rest -= len(brief) + 1
+	}
+	if recent := l.recentLines(w, min(rest-used-1, 4), false); online && len(recent) > 0 {
+		extra = append(extra, strings.Join(recent, "\n"))
+		rest -= len(recent) + 1
+	}
+	below = append(extra, below...)
+	out := fitBlock(l.tablesPane(w, rest), w, rest)
+	for _, b := range below {
+		out += "\n" + fitBlock("", w, 1) + "\n" + b
+	}
+	return fitBlock(out, w, h)
+}
+
+// gamesPane lists the games, with the highlighted one's summary.
+func (l *lobbyScreen) gamesPane(w, h int) string {
+	th := l.s.th
+	head := "GAMES"
+	if l.pane == 0 {
+		head = "▸ GAMES"
+	}
+	lines := []string{th.Heading.Render(head)}
+	for i, g := range l.s.games {
+		in := g.Info()
+		row := fmt.Sprintf("%-*s %d-%d", max(w-6, 10), in.Name, in.MinPlayers, in.MaxPlayers)
+		if i == l.gameIdx {
+			lines = append(lines, selRow(th, row, w, l.pane == 0))
+		} else {
+			lines = append(lines, " "+row)
+		}
+	}
+	if len(l.s.games) == 0 {
+		lines = append(lines, th.Faint.Render(" no games installed"))
+	}
+	if g := l.selectedGame(); g != nil {
+		in := g.Info()
+		lines = append(lines, "")
+		for _, s := range wrap(in.Summary, w-1) {
+			lines = append(lines, th.Faint.Render(" "+s))
+		}
+		lines = append(lines, th.Faint.Render(" enter: new table · r: rules"))
+		// A tall lobby says more about the game: its options.
+		if opts := optionLines(in, w-1); len(opts) > 0 && len(lines)+len(opts)+2 <= h {
+			lines = append(lines, "", th.Heading.Render(" OPTIONS"))
+			for _, o := range opts {
+				lines = append(lines, " "+o)
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// optionLines list a game's table options with their choices, default
+// first, in the new-table form's words, wrapped to w.
+func optionLines(in engine.Info, w int) []string {
+	var out []string
+	for _, o := range in.Options {
+		choices := o.Choices
+		if o.Kind == engine.Bool {
+			choices = []string{"no", "yes"}
+			if o.Default == "true" {
+				choices = []string{"yes", "no"}
+			}
+		}
+		out = append(out, wrapHang(o.Name+": "+strings.Join(choices, ", "), w, 2)...)
+	}
+	return out
+}
+
+// sidePane is the wide lobby's third column: who is online and where,
+// then the last finished public games.
+func (l *lobbyScreen) sidePane(w, h int) string {
+	lines := l.onlineLines(w, h/2)
+	lines = append(lines, "")
+	lines = append(lines, l.recentLines(w, h-len(lines), true)...)
+	return strings.Join(lines, "\n")
+}
+
+// recentLines are the last finished public games, newest first, in at
+// most h lines of width w (with none: a line that says so, when empty is
+// set, else nothing).
+func (l *lobbyScreen) recentLines(w, h int, empty bool) []string {
+	th := l.s.th
+	lu := l.s.lobby
+	if len(lu.Recent) == 0 && !empty {
+		return nil
+	}
+	lines := []string{th.Heading.Render("RECENT RESULTS")}
+	if len(lu.Recent) == 0 {
+		lines = append(lines, th.Faint.Render(" No finished public games yet."))
+	}
+	for i := len(lu.Recent) - 1; i >= 0; i-- {
+		r := lu.Recent[i]
+		var won []string
+		for _, s := range r.Winners {
+			if int(s) >= 0 && int(s) < len(r.Names) {
+				won = append(won, r.Names[s])
+			}
+		}
+		result := "no winner"
+		if len(won) > 0 {
+			result = "won by " + strings.Join(won, ", ")
+		}
+		entry := wrapHang(r.Game+": "+result, w-1, 2)
+		if len(lines)+len(entry) > h {
+			break
+		}
+		for _, l := range entry {
+			lines = append(lines, " "+l)
+		}
+	}
+	if len(lines) < 2 {
+		return nil
+	}
+	return lines
+}
+
+// onlineBrief is who is online, names and games run together, in at most
+// h lines of width w (the narrow lobby's version of onlineLines).
+func (l *lobbyScreen) onlineBrief(w, h int) []string {
+	th := l.s.th
+	lu := l.s.lobby
+	// About as many names as h-1 lines hold (ten columns a name).
+	shown, more := l.onlineShown(max((h-1)*(w-1)/12, 1))
+	who := make([]string, 0, len(shown))
+	for _, p := range shown {
+		name := markedName(p.Name, p.Admin, p.OwnsName)
+		switch {
+		case p.Game != "" && p.Watching:
+			who = append(who, name+" (watching "+p.Game+")")
+		case p.Game != "":
+			who = append(who, name+" ("+p.Game+")")
+		default:
+			who = append(who, name)
+		}
+	}
+	lines := []string{th.Heading.Render(fmt.Sprintf("ONLINE (%d)", len(lu.People)))}
+	text := wrapHang(strings.Join(who, ", "), w-1, 0)
+	if len(text) > h-1 || more {
+		text = text[:min(len(text), max(h-1, 0))]
+		if len(text) > 0 {
+			text[len(text)-1] = board.Clip(text[len(text)-1]+" … o: more", w-1)
+		}
+	}
+	for _, t := range text {
+		lines = append(lines, " "+t)
+	}
+	return lines
+}
+
+// onlineLines is who is online and where, in at most h lines of width w.
+func (l *lobbyScreen) onlineLines(w, h int) []string {
+	th := l.s.th
+	lu := l.s.lobby
+	lines := []string{th.Heading.Render(fmt.Sprintf("ONLINE (%d)", len(lu.People)))}
+	rows := max(h-1, 0)
+	if len(lu.People) > rows {
+		rows = max(h-2, 0) // a line says how to see the others
+	}
+	people, _ := l.onlineShown(rows)
+	for _, p := range people {
+		where := "in the lobby"
+		switch {
+		case p.Game != "" && p.Watching:
+			where = "watching " + p.Game
+		case p.Game != "":
+			where = "playing " + p.Game
+		}
+		for i, l := range wrapHang(markedName(p.Name, p.Admin, p.OwnsName)+" · "+where, w-1, 2) {
+			if i > 0 {
+				l = th.Faint.Render(l)
+			}
+			lines = append(lines, " "+l)
+		}
+	}
+	if n := len(lu.People) - len(people); n > 0 {
+		lines = append(lines, th.Faint.Render(fmt.Sprintf(" and %d more · o: more", n)))
+	}
+	return lines
+}
+
+// onlineShown is the page of who is online that the lobby shows, at most
+// rows people by name, and whether there are more; o turns the pages,
+// round to the first. (The order stays the snapshot's: a table opening or
+// filling moves nobody on the screens that list them.)
+func (l *lobbyScreen) onlineShown(rows int) (shown []rooms.Person, more bool) {
+	people := l.s.lobby.People
+	if rows <= 0 || len(people) == 0 {
+		return nil, len(people) > 0
+	}
+	pages := (len(people) + rows - 1) / rows
+	from := l.onlinePage % pages * rows
+	return people[from:min(from+rows, len(people))], pages > 1
+}
+
+// selRow highlights a selected row; the pane without focus shows a marker.
+func selRow(th *theme.Theme, row string, w int, focused bool) string {
+	if focused {
+		return th.Selected.Render(padRight("›"+row, w))
+	}
+	return "›" + row
+}
+
+func (l *lobbyScreen) tablesPane(w, h int) string {
+	th := l.s.th
+	tables := l.tables()
+	head := "OPEN TABLES"
+	if l.pane == 1 {
+		head = "▸ OPEN TABLES"
+	}
+	lines := []string{th.Heading.Render(head)}
+	if len(tables) == 0 {
+		for _, l := range wrap("No public tables yet. c opens one; b plays against bots; i joins a private table by code.", w-1) {
+			lines = append(lines, th.Faint.Render(" "+l))
+		}
+		return strings.Join(lines, "\n")
+	}
+	// A table on one line when its game's whole name fits, else on two:
+	// the name, then the seats, the status and the host.
+	nameW := 0
+	for _, t := range tables {
+		nameW = max(nameW, board.Width(t.GameName))
+	}
+	oneLine := nameW+1+16+1+min(board.Width(l.longestHost()), 16) <= w-1
+	per := 1
+	if !oneLine {
+		per = 2
+	}
+	first := max(0, l.tableIdx-(h-1)/per+1)
+	for i := first; i < len(tables); i++ {
+		t := tables[i]
+		facts := fmt.Sprintf("%d/%d %-8s %s", t.Taken, t.Seats, t.Status, board.Clip(t.Host, 16))
+		if l.awayRow(i) {
+			facts = th.Accent.Render("your seat (away)") + " · enter"
+		}
+		rows := []string{fmt.Sprintf("%-*s %s", nameW, t.GameName, facts)}
+		if !oneLine {
+			rows = []string{board.Clip(t.GameName, w-1), "  " + facts}
+		}
+		for j, row := range rows {
+			switch {
+			case i == l.tableIdx && j > 0 && l.pane == 1:
+				lines = append(lines, th.Selected.Render(padRight(" "+row, w)))
+			case i == l.tableIdx && j == 0:
+				lines = append(lines, selRow(th, row, w, l.pane == 1))
+			default:
+				lines = append(lines, " "+row)
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// longestHost is the widest host name of the open tables.
+func (l *lobbyScreen) longestHost() string {
+	long := ""
+	for _, t := range l.s.lobby.Tables {
+		if board.Width(t.Host) > board.Width(long) {
+			long = t.Host
+		}
+	}
+	return long
+}
