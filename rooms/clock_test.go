@@ -92,7 +92,7 @@ func TestHostHandsIdleSeatToBotAndKicksAbsent(t *testing.T) {
 	if l, tu := c2.Take(); l == nil || tu != nil {
 		t.Fatalf("a removed player was put back at %s: %v", id, show(tu))
 	}
-	if _, ok := c2.AwaySeat(); ok {
+	if seats := c2.AwaySeats(); len(seats) > 0 {
 		t.Fatal("the removed player's lobby still offers their seat")
 	}
 

@@ -1,6 +1,9 @@
 package rooms
 
-import "arcade/engine"
+import (
+	"arcade/engine"
+	"slices"
+)
 
 // The hub's directory of its open tables, and of the seats players are
 // away from.
@@ -80,13 +83,34 @@ func (h *Hub) removeTable(t *table) {
 	h.lobbyChangedLocked()
 }
 
-// setAway remembers that player id dropped out of a game at t.
+// setAway remembers that player id dropped out of a game at t, as their
+// latest away seat.
 func (h *Hub) setAway(id string, t *table) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if !h.closed {
-		h.away[id] = t
+		h.awayDropLocked(id, t)
+		h.away[id] = append(h.away[id], t)
 	}
+}
+
+// awayAt reports whether player id is away from a seat at t (h.mu held).
+func (h *Hub) awayAt(id string, t *table) bool { return slices.Contains(h.away[id], t) }
+
+// awayDropLocked forgets player id's away seat at t and reports whether
+// there was one (h.mu held).
+func (h *Hub) awayDropLocked(id string, t *table) bool {
+	seats := h.away[id]
+	i := slices.Index(seats, t)
+	if i < 0 {
+		return false
+	}
+	if seats = slices.Delete(seats, i, i+1); len(seats) == 0 {
+		delete(h.away, id)
+	} else {
+		h.away[id] = seats
+	}
+	return true
 }
 
 // clearAway forgets the dropped players of t (its game ended).
@@ -97,41 +121,42 @@ func (h *Hub) clearAway(t *table) {
 }
 
 func (h *Hub) clearAwayLocked(t *table) {
-	for id, at := range h.away {
-		if at == t {
-			delete(h.away, id)
-		}
+	for id := range h.away {
+		h.awayDropLocked(id, t)
 	}
 }
 
-// forgetAway stops resuming player id at t (they were removed from it).
+// forgetAway stops resuming player id at t (they came back, or were
+// removed from it).
 func (h *Hub) forgetAway(id string, t *table) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.away[id] == t {
-		delete(h.away, id)
+	if h.awayDropLocked(id, t) {
 		h.lobbyChangedLocked() // their lobby stops offering the seat
 	}
 }
 
-// AwaySeat is the table where the client's player holds a seat while away
-// (dropped, or left mid-game): the lobby offers it first, and Join (or a
-// reconnect) puts them back in it.
-func (c *Client) AwaySeat() (TableSummary, bool) {
+// AwaySeats are the tables where the client's player holds a seat while
+// away (dropped, or left mid-game), the latest first: the lobby offers
+// them first, Join puts the player back in one, and a reconnect in the
+// latest.
+func (c *Client) AwaySeats() []TableSummary {
 	p := c.Player()
 	if p.Guest {
-		return TableSummary{}, false
+		return nil
 	}
 	c.hub.mu.Lock()
-	t := c.hub.away[p.ID]
+	seats := slices.Clone(c.hub.away[p.ID])
 	far, _, remote := c.hub.remoteAwayLocked(p.ID)
 	c.hub.mu.Unlock()
-	if t == nil {
-		return far.Sum, remote
+	var out []TableSummary
+	for _, t := range slices.Backward(seats) {
+		if sum := t.summary.Load(); sum != nil {
+			out = append(out, *sum)
+		}
 	}
-	sum := t.summary.Load()
-	if sum == nil {
-		return TableSummary{}, false
+	if remote && !slices.ContainsFunc(out, func(s TableSummary) bool { return s.ID == far.Sum.ID }) {
+		out = append(out, far.Sum)
 	}
-	return *sum, true
+	return out
 }

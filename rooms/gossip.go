@@ -36,8 +36,8 @@ func (h *Hub) tellState() {
 			st.Tables = append(st.Tables, nodeTable{Sum: *sum, Code: t.code, Created: t.created})
 		}
 	}
-	for id, t := range h.away {
-		st.Away[id] = t.id
+	for id, seats := range h.away {
+		st.Away[id] = seats[len(seats)-1].id // the latest: where a reconnect goes
 	}
 	st.Names = make(map[string]string, len(h.clients))
 	for c := range h.clients {
@@ -237,8 +237,8 @@ func (h *Hub) resumeArrivals(st nodeState) {
 func (h *Hub) seatArrivals(t *table) {
 	h.mu.Lock()
 	var ids []string
-	for id, at := range h.away {
-		if at == t {
+	for id := range h.away {
+		if h.awayAt(id, t) {
 			ids = append(ids, id)
 		}
 	}

@@ -113,7 +113,7 @@ type Hub struct {
 	clients   map[*Client]struct{}
 	byFold    map[string][]*Client // clients by their names' folds (names.go)
 	byID      map[string]*Client   // non-guest clients by player ID
-	away      map[string]*table    // player ID -> table where the player dropped mid-game
+	away      map[string][]*table  // player ID -> tables where the player dropped mid-game, the latest last
 	quiet     map[string]bool      // player IDs who silenced their your-turn signals
 	lobby     lobbyCast            // the lobby's snapshots and broadcasts (lobby.go)
 	byPlayer  quota                // tables created by player ID
@@ -190,7 +190,7 @@ func NewHub(cfg Config) *Hub {
 		clients:  map[*Client]struct{}{},
 		byFold:   map[string][]*Client{},
 		byID:     map[string]*Client{},
-		away:     map[string]*table{},
+		away:     map[string][]*table{},
 		quiet:    map[string]bool{},
 		bus:      cfg.Bus,
 		byCID:    map[uint64]*Client{},
@@ -254,10 +254,11 @@ func (h *Hub) Connect(p Player) *Client {
 	if !p.Guest {
 		old = h.byID[p.ID]
 		h.byID[p.ID] = c
-		if old == nil {
-			resume = h.away[p.ID]
+		if seats := h.away[p.ID]; old == nil && len(seats) > 0 {
+			// The latest seat takes them back; the lobby lists the others.
+			resume = seats[len(seats)-1]
+			h.awayDropLocked(p.ID, resume)
 		}
-		delete(h.away, p.ID)
 	}
 	delete(h.clients, old)
 	h.unfoldLocked(old)

@@ -286,7 +286,7 @@ func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 	h.byAddr.count(t.creator.Addr)
 	for i := range t.seats {
 		if s := &t.seats[i]; s.id != "" && !s.guest && !s.left {
-			h.away[s.id] = t
+			h.away[s.id] = append(h.away[s.id], t)
 		}
 	}
 	h.wg.Add(1)

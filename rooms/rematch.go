@@ -140,8 +140,8 @@ func (h *Hub) reserve(t *table) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for i := range t.seats {
-		if s := &t.seats[i]; s.id != "" && s.client == nil && h.away[s.id] == nil {
-			h.away[s.id] = t
+		if s := &t.seats[i]; s.id != "" && s.client == nil && !h.awayAt(s.id, t) {
+			h.away[s.id] = append(h.away[s.id], t)
 		}
 	}
 }

@@ -102,7 +102,7 @@ func TestHostFreesAKeptSeat(t *testing.T) {
 }
 
 // TestAlwaysAWayBack: a keyed player who leaves a game on purpose, or
-// drops, has the seat waiting: the lobby can offer it (AwaySeat), Join
+// drops, has the seat waiting: the lobby can offer it (AwaySeats), Join
 // gives it back, and so does a plain reconnect.
 func TestAlwaysAWayBack(t *testing.T) {
 	h := testHub(t, Config{AwayGrace: time.Hour})
@@ -110,14 +110,14 @@ func TestAlwaysAWayBack(t *testing.T) {
 	id := startToy(t, toyID, engine.Options{"target": "1000000"}, a, b)
 	must(t, b.Leave())
 	b.closedWith(NoticeLeft)
-	if sum, ok := b.AwaySeat(); !ok || sum.ID != id {
-		t.Fatalf("bob's away seat after leaving: %+v %v", sum, ok)
+	if seats := b.AwaySeats(); len(seats) != 1 || seats[0].ID != id {
+		t.Fatalf("bob's away seats after leaving: %+v", seats)
 	}
 	must(t, b.Join(id))
 	if u := b.seated(); u.You != 1 {
 		t.Fatalf("Join gave bob %s", show(u))
 	}
-	if _, ok := b.AwaySeat(); ok {
+	if seats := b.AwaySeats(); len(seats) > 0 {
 		t.Fatal("an away seat while seated")
 	}
 	must(t, b.Leave())
@@ -128,7 +128,39 @@ func TestAlwaysAWayBack(t *testing.T) {
 		t.Fatalf("a reconnect after leaving: %s", show(u))
 	}
 	guest := &probe{Client: h.Connect(Player{Name: "lou"}), t: t}
-	if _, ok := guest.AwaySeat(); ok {
+	if seats := guest.AwaySeats(); len(seats) > 0 {
 		t.Fatal("a guest has an away seat")
+	}
+}
+
+// TestAwayFromSeveralTables: a player away from two games has both seats
+// waiting, the latest first; a reconnect takes the latest back, the other
+// stays offered, and Join gives it back too.
+func TestAwayFromSeveralTables(t *testing.T) {
+	h := testHub(t, Config{AwayGrace: time.Hour})
+	a, b, c := connect(t, h, "anna"), connect(t, h, "bob"), connect(t, h, "cy")
+	first := startToy(t, toyID, engine.Options{"target": "1000000"}, a, b)
+	must(t, b.Leave())
+	b.closedWith(NoticeLeft)
+	second := startToy(t, toyID, engine.Options{"target": "1000000"}, c, b)
+	must(t, b.Leave())
+	b.closedWith(NoticeLeft)
+	if seats := b.AwaySeats(); len(seats) != 2 || seats[0].ID != second || seats[1].ID != first {
+		t.Fatalf("bob's away seats: %+v, want %s then %s", seats, second, first)
+	}
+	b.Close()
+	b2 := connect(t, h, "bob")
+	if u := b2.seated(); u.Table.ID != second || u.You != 1 {
+		t.Fatalf("a reconnect went to %s", show(u))
+	}
+	if seats := b2.AwaySeats(); len(seats) != 1 || seats[0].ID != first {
+		t.Fatalf("the other seat is not offered any more: %+v", seats)
+	}
+	must(t, b2.Join(first))
+	if u := b2.seated(); u.Table.ID != first || u.You != 1 {
+		t.Fatalf("Join on the older away seat gave %s", show(u))
+	}
+	if seats := b2.AwaySeats(); len(seats) != 1 || seats[0].ID != second {
+		t.Fatalf("after moving to the older table, the latest should wait: %+v", seats)
 	}
 }

@@ -172,11 +172,15 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// The seat waiting for the player changes when they leave a
 		// table (see onTable) or that table moves on: ask the hub on
 		// arrival and while there is one, not on every lobby update.
-		if !s.awayAsked || s.hasAway {
-			had := s.hasAway
-			s.away, s.hasAway = s.client.AwaySeat()
+		if !s.awayAsked || len(s.away) > 0 {
+			had := len(s.away) > 0
+			at := ""
+			if a.table != nil {
+				at = a.table.u.Table.ID
+			}
+			s.refreshAway(at)
 			s.awayAsked = true
-			if s.hasAway && !had {
+			if len(s.away) > 0 && !had {
 				s.home.showAway()
 			}
 		}
@@ -269,8 +273,8 @@ func (a *App) onTable(u rooms.TableUpdate) tea.Cmd {
 		if s.chatOpen() {
 			s.prompt = nil // the table's chat line goes with the table
 		}
-		s.away, s.hasAway = s.client.AwaySeat()
-		if s.hasAway {
+		s.away = s.client.AwaySeats()
+		if len(s.away) > 0 {
 			s.home.showAway()
 		}
 		if u.Notice != "" {

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -53,30 +54,31 @@ func (l *lobbyScreen) clamp() {
 	l.gameIdx = min(max(l.gameIdx, 0), max(len(l.s.games)-1, 0))
 }
 
-// tables are the rows of OPEN TABLES: the table where the player's seat
-// waits for them first (whatever its status or privacy), then the open
-// public tables.
+// tables are the rows of OPEN TABLES: the tables where the player's seat
+// waits for them first (the latest first, whatever their status or
+// privacy), then the open public tables.
 func (l *lobbyScreen) tables() []rooms.TableSummary {
 	s := l.s
-	if !s.hasAway {
+	if len(s.away) == 0 {
 		return s.lobby.Tables
 	}
-	out := make([]rooms.TableSummary, 0, len(s.lobby.Tables)+1)
-	out = append(out, s.away)
+	out := make([]rooms.TableSummary, 0, len(s.lobby.Tables)+len(s.away))
+	out = append(out, s.away...)
 	for _, t := range s.lobby.Tables {
-		if t.ID != s.away.ID {
+		if !slices.ContainsFunc(s.away, func(a rooms.TableSummary) bool { return a.ID == t.ID }) {
 			out = append(out, t)
 		}
 	}
 	return out
 }
 
-// awayRow reports whether row i of the tables is the player's own seat.
-func (l *lobbyScreen) awayRow(i int) bool { return i == 0 && l.s.hasAway }
+// awayRow reports whether row i of the tables is one of the player's own
+// seats.
+func (l *lobbyScreen) awayRow(i int) bool { return i < len(l.s.away) }
 
 // showAway puts the cursor on the player's waiting seat, if any.
 func (l *lobbyScreen) showAway() {
-	if l.s.hasAway {
+	if len(l.s.away) > 0 {
 		l.pane, l.tableIdx = 1, 0
 	}
 }
@@ -286,8 +288,8 @@ func (l *lobbyScreen) bodyKey() lobbyBodyKey {
 	if len(s.lobby.People) > 0 {
 		k.people = &s.lobby.People[0]
 	}
-	if s.hasAway {
-		k.away = s.away.ID + "/" + string(s.away.Status)
+	for _, a := range s.away {
+		k.away += a.ID + "/" + string(a.Status) + " "
 	}
 	if k.chatOpen {
 		k.chatBack = s.chatBack

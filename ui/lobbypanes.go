@@ -269,7 +269,8 @@ func (l *lobbyScreen) tablesPane(w, h int) string {
 		t := tables[i]
 		facts := fmt.Sprintf("%d/%d %-8s %s", t.Taken, t.Seats, t.Status, board.Clip(t.Host, 16))
 		if l.awayRow(i) {
-			facts = th.Accent.Render("your seat (away)") + " · enter"
+			// Several seats may wait: each says whose table it is.
+			facts = th.Accent.Render("your seat (away)") + " · " + board.Clip(t.Host, 16) + " · enter"
 		}
 		rows := []string{fmt.Sprintf("%-*s %s", nameW, t.GameName, facts)}
 		if !oneLine {

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -116,10 +117,9 @@ type session struct {
 	// tableChat is the chat of the table the session is at (nil in the
 	// lobby).
 	tableChat *[]rooms.ChatLine
-	// away is the table where the player's seat waits for them, as of
-	// the last lobby update (see rooms.Client.AwaySeat).
-	away      rooms.TableSummary
-	hasAway   bool
+	// away are the tables where the player's seat waits for them, the
+	// latest first, as of the last lobby update (rooms.Client.AwaySeats).
+	away      []rooms.TableSummary
 	awayAsked bool // the hub has been asked once
 	// arrival is what to say when the next table's screen opens.
 	arrival string
@@ -333,4 +333,18 @@ func errorText(err error) string {
 		return re.Msg
 	}
 	return err.Error()
+}
+
+// refreshAway asks the hub where the player's seats wait for them and
+// says so when one the lobby offered is gone, unless the player is taking
+// it back (at is the table they are at, "" in the lobby): the host gave
+// it to a bot, or its game ended.
+func (s *session) refreshAway(at string) {
+	was := s.away
+	s.away = s.client.AwaySeats()
+	for _, t := range was {
+		if t.ID != at && !slices.ContainsFunc(s.away, func(a rooms.TableSummary) bool { return a.ID == t.ID }) {
+			s.setStatus(fmt.Sprintf("Your seat at table %s (%s) is no longer kept for you: its game ended, or the host gave it to a bot.", t.ID, s.gameName(t.Game)), false)
+		}
+	}
 }

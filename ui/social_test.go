@@ -8,6 +8,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"arcade/engine/firetower"
 	"arcade/rooms"
@@ -283,5 +284,44 @@ func TestSignalsChangeOnlyOnceKept(t *testing.T) {
 	d.waitFor("Your-turn bell and title off")
 	if !d.app.s.quiet || !d.client.Quiet() {
 		t.Fatal("the signals stayed on once the store kept the setting")
+	}
+}
+
+// TestSeveralAwaySeats: a player away from two running games finds both
+// at the top of the lobby's tables, the latest first, and enter on the
+// older one puts them back in that seat.
+func TestSeveralAwaySeats(t *testing.T) {
+	hub := rooms.NewHub(rooms.Config{Games: Engines(testGames), BotDelay: time.Hour, LobbyEvery: time.Millisecond, AwayGrace: time.Hour})
+	t.Cleanup(hub.Close)
+	game := testGames[0].Engine.Info().ID
+	bob := newDriver(t, hub, "bob", 100, 30)
+	var ids []string
+	for _, host := range []string{"anna", "cy"} {
+		h := newDriver(t, hub, host, 100, 30)
+		if err := h.client.Create(game, 2, false, nil); err != nil {
+			t.Fatal(err)
+		}
+		h.waitFor("WAITING FOR PLAYERS")
+		id := h.app.table.u.Table.ID
+		if err := bob.client.Join(id); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.client.Start(); err != nil {
+			t.Fatal(err)
+		}
+		bob.waitFor("you: bob")
+		if err := bob.client.Leave(); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	s := ansi.Strip(bob.waitFor("THE ARCADE"))
+	latest, older := strings.Index(s, "your seat (away) · cy"), strings.Index(s, "your seat (away) · anna")
+	if latest < 0 || older < latest {
+		t.Fatalf("the lobby does not list both away seats, the latest (cy's) first:\n%s", s)
+	}
+	bob.key("j", "enter")
+	if s := bob.waitFor("you: bob"); bob.app.table.u.Table.ID != ids[0] {
+		t.Fatalf("enter on the older away seat did not seat bob at %s:\n%s", ids[0], s)
 	}
 }
