@@ -137,3 +137,19 @@ func TestAutoPass(t *testing.T) {
 		return u.Deadline.IsZero() && slices.Contains(u.Pending, 2) && view(t, u).Count == 2
 	})
 }
+
+// TestAutoPassComesBackWithTheSeat: a player who leaves a game with
+// auto-pass on, and comes back, has it on still.
+func TestAutoPassComesBackWithTheSeat(t *testing.T) {
+	h := testHub(t, Config{AwayGrace: time.Hour, DefaultClock: ClockOff})
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	id := startToy(t, toyID, engine.Options{"target": "1000000"}, a, b)
+	must(t, b.SetAutoPass(true))
+	b.table("auto-pass on", func(u *TableUpdate) bool { return u.AutoPass })
+	must(t, b.Leave())
+	b.closedWith(NoticeLeft)
+	must(t, b.Join(id))
+	if u := b.seated(); !u.AutoPass {
+		t.Fatal("auto-pass went off when bob came back")
+	}
+}

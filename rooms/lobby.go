@@ -167,18 +167,22 @@ func (h *Hub) freshLobbyLocked() *LobbyUpdate {
 	return h.buildLobbyLocked(true)
 }
 
-func statusRank(s Status) int {
-	switch s {
-	case Waiting:
+// tableRank orders the lobby's tables: the ones a player can join first,
+// then full ones waiting to start, then games in progress.
+func tableRank(t TableSummary) int {
+	switch {
+	case t.Status == Waiting && t.Taken < t.Seats:
 		return 0
-	case Playing:
+	case t.Status == Waiting:
 		return 1
+	case t.Status == Playing:
+		return 2
 	}
-	return 2
+	return 3
 }
 
-// buildLobbyLocked builds a new snapshot: public tables, waiting ones
-// first, oldest first, and who is online, sorted again when freshPeople is
+// buildLobbyLocked builds a new snapshot: public tables, joinable ones
+// first (tableRank), oldest first, and who is online, sorted again when freshPeople is
 // set and someone arrived, left or moved since.
 func (h *Hub) buildLobbyLocked(freshPeople bool) *LobbyUpdate {
 	type entry struct {
@@ -212,7 +216,7 @@ func (h *Hub) buildLobbyLocked(freshPeople bool) *LobbyUpdate {
 		people, recent = h.clusterPeopleLocked(people), h.clusterRecentLocked()
 	}
 	slices.SortFunc(list, func(a, b entry) int {
-		return cmp.Or(cmp.Compare(statusRank(a.sum.Status), statusRank(b.sum.Status)),
+		return cmp.Or(cmp.Compare(tableRank(a.sum), tableRank(b.sum)),
 			a.created.Compare(b.created), cmp.Compare(a.seq, b.seq), cmp.Compare(a.sum.ID, b.sum.ID))
 	})
 	l.version++

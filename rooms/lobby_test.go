@@ -157,3 +157,18 @@ func TestLobbyTableShowsWithinASecondInAStorm(t *testing.T) {
 	})
 	t.Logf("the table showed after %v", time.Since(opened).Round(time.Millisecond))
 }
+
+// TestLobbyListsJoinableTablesFirst: a table with a free seat comes before
+// a full one waiting to start, whichever opened first.
+func TestLobbyListsJoinableTablesFirst(t *testing.T) {
+	h := testHub(t, Config{})
+	a, b, c, w := connect(t, h, "anna"), connect(t, h, "bob"), connect(t, h, "cy"), connect(t, h, "wes")
+	must(t, a.Create(toyID, 2, false, nil))
+	full := a.seated().Table.ID
+	must(t, b.Join(full))
+	must(t, c.Create(toyID, 2, false, nil))
+	open := c.seated().Table.ID
+	w.lobbyWhere("the joinable table first", func(l *LobbyUpdate) bool {
+		return len(l.Tables) == 2 && l.Tables[0].ID == open && l.Tables[1].ID == full
+	})
+}

@@ -59,8 +59,9 @@ func (t *table) join(c *Client, p Player, byCode, resumeOnly bool) error {
 		}
 		t.dropSpectator(spec)
 		t.hub.forgetAway(p.ID, t)
-		hadBot, was := st.bot != nil, t.name(s)
+		hadBot, was, autoPass := st.bot != nil, t.name(s), st.autoPass
 		*st = playerSeat(p, c)
+		st.autoPass = autoPass // their settings come back with the seat
 		back := t.nowCalled(s, was)
 		if hadBot {
 			t.logf("%s is back and takes the seat over from the bot.", back)

@@ -23,7 +23,7 @@ type seatPanel struct {
 const defaultBotLevel = 1 // normal
 
 // seatNote says what a seat's player is up to, when it is not simply
-// here and playing: a bot's level, a bot standing in for them, away, idle.
+// here and playing: a bot standing in for them, away, idle.
 func seatNote(s rooms.SeatInfo) string {
 	switch {
 	case s.Empty:
@@ -33,7 +33,7 @@ func seatNote(s rooms.SeatInfo) string {
 	case s.StandIn:
 		return "away; " + rooms.ABot(s.BotLevel) + " plays for them"
 	case s.Bot:
-		return "bot, " + s.BotLevel
+		return "" // its name says its level: "Normal bot"
 	case !s.Connected:
 		return "away"
 	case s.Idle:

@@ -309,7 +309,7 @@ func (ts *tableScreen) waitingRoom(w, h int) string {
 		case s.Empty:
 			who = th.Faint.Render("empty")
 		case s.Bot:
-			who = s.Name + th.Faint.Render(" (bot, "+s.BotLevel+")")
+			who = s.Name // "Normal bot": its name says its level
 		default:
 			who = seatName(s)
 			if !s.Connected {

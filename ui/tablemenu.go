@@ -160,11 +160,8 @@ func (ts *tableScreen) waitingLines() []string {
 	for _, s := range t.Pending {
 		name := ts.nameOf(s)
 		if int(s) >= 0 && int(s) < len(t.Seats) {
-			// A bot's own seat needs no note; a player's does.
-			if st := t.Seats[s]; !st.Bot || st.StandIn {
-				if note := seatNote(st); note != "" {
-					name += " (" + note + ")"
-				}
+			if note := seatNote(t.Seats[s]); note != "" {
+				name += " (" + note + ")"
 			}
 		}
 		who = append(who, name)
