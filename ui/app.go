@@ -446,7 +446,7 @@ func (a *App) hiddenKey(k tea.KeyPressMsg) tea.Cmd {
 func (a *App) hiddenNote() string {
 	if ts := a.hiddenTable(); ts != nil {
 		if ts.confirmLeave {
-			return "Leave the table? y leaves, n stays."
+			return ts.leaveQuestion()
 		}
 		return "ctrl+c leaves the table."
 	}

@@ -62,9 +62,13 @@ var gameScenes = []gameScene{
 	{"horror", 3, nil, 12, "horror"},
 	// A game just begun: its log is short.
 	{"horror", 3, nil, 0, "horror-start"},
-	// The end screens of a game with a winner and of a cooperative one.
-	{"firetower", 2, nil, -1, "firetower-over"},
+	// The end screens of every game: every place, or a cooperative
+	// game's result.
+	{"firelibrary", 3, nil, -1, "firelibrary-over"},
+	{"fireproto", 3, nil, -1, "fireproto-over"},
+	{"firetower", 4, nil, -1, "firetower-over"},
 	{"labyrinth", 2, nil, -1, "labyrinth-over"},
+	{"horror", 4, engine.Options{horror.OptRounds: "30"}, -1, "horror-over"},
 }
 
 func screenHub(t *testing.T) *rooms.Hub {

@@ -34,7 +34,7 @@ func TestHiddenBoardTakesNoKeys(t *testing.T) {
 		t.Fatal("keys acted on a hidden board")
 	}
 	d.send(tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl})
-	if s := d.screen(); !strings.Contains(s, "Leave the table? y leaves, n stays.") {
+	if s := d.screen(); !strings.Contains(s, "Leave? The game ends: nobody else plays here. y/n") {
 		t.Fatalf("ctrl+c on a hidden table did not ask:\n%s", s)
 	}
 	d.key("n")

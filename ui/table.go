@@ -33,7 +33,10 @@ type tableScreen struct {
 	logNew       int
 	logW         int
 	confirmLeave bool
-	seats        seatPanel
+	// overOffset is how many lines the game-over pane is scrolled down;
+	// overMax is the most its last drawing allowed.
+	overOffset, overMax int
+	seats               seatPanel
 	// next is a screen a key opened over the table (the host's options
 	// form), for Update to show.
 	next screen
@@ -215,8 +218,10 @@ var spectatorScreens = memo[spectatorKey]{max: 256}
 // can be.
 func (ts *tableScreen) View() string {
 	t := ts.u
+	// A game-over pane is drawn for each spectator: its drawing keeps
+	// how far it scrolls (overMax).
 	if _, ok := ts.board.(board.Stateless); !ok || t.You != engine.Spectator || !t.Deadline.IsZero() || !t.TurnDeadline.IsZero() ||
-		ts.s.prompt != nil || len(t.Seats) == 0 {
+		ts.s.prompt != nil || len(t.Seats) == 0 || t.Table.Status == rooms.Finished {
 		return ts.draw()
 	}
 	k := spectatorKey{&t.Seats[0], t.Table.ID, t.Version, ts.s.th, ts.width, ts.height, ts.logOffset, ts.logNew, ts.confirmLeave, ts.seats.open,
@@ -233,18 +238,59 @@ func (ts *tableScreen) statusBar() string {
 		return ts.s.promptLine(ts.width)
 	}
 	switch {
-	case ts.confirmLeave && (t.Table.Status != rooms.Playing || t.You == engine.Spectator):
-		return th.Warn.Render("Leave the table? y leaves, n stays.")
-	case ts.confirmLeave && ts.s.client.Player().Guest:
-		return th.Warn.Render("Leave mid-game? As a guest you may not get this seat back. y/n")
 	case ts.confirmLeave:
-		return th.Warn.Render("Leave mid-game? Your seat waits for you (the host may give it to a bot). y/n")
+		return th.Warn.Render(ts.leaveQuestion())
 	case t.Unsaved:
 		// Above any other line: nothing on this screen moves until the
 		// table is saved.
 		return th.Bad.Render(board.Clip("! "+rooms.ErrUnsaved.Error(), max(ts.width, 10)))
 	}
 	return ts.s.statusLine(t.ServerNotice, ts.width)
+}
+
+// leaveQuestion asks whether to leave, saying what leaving does to the
+// table (as rooms does it): before the game the seat is freed, or the
+// table closes when no other player is here; during it a game only bots
+// play with the player ends, one nobody else is at closes unless a player
+// comes back soon, and otherwise the seat waits.
+func (ts *tableScreen) leaveQuestion() string {
+	t := ts.u
+	switch {
+	case t.Table.Status == rooms.Waiting && ts.othersHere():
+		return "Leave the table? Your seat is freed. y/n"
+	case t.Table.Status == rooms.Waiting:
+		return "Leave? The table closes: no other player is here. y/n"
+	case ts.botsOnly() && len(t.Watchers) > 0:
+		return "Leave? The game ends once nobody watches: nobody else plays here. y/n"
+	case ts.botsOnly():
+		return "Leave? The game ends: nobody else plays here. y/n"
+	case !ts.othersHere() && len(t.Watchers) == 0:
+		return "Leave? Nobody else is here: the table closes if no player returns soon. y/n"
+	case ts.s.client.Player().Guest:
+		return "Leave mid-game? As a guest you may not get this seat back. y/n"
+	}
+	return "Leave mid-game? Your seat waits for you (the host may give it to a bot). y/n"
+}
+
+// othersHere reports whether another player is at the table now.
+func (ts *tableScreen) othersHere() bool {
+	for i, s := range ts.u.Seats {
+		if engine.Seat(i) != ts.u.You && s.Connected {
+			return true
+		}
+	}
+	return false
+}
+
+// botsOnly reports whether every other seat is a bot's own (no other
+// player holds one, present, away or stood in for).
+func (ts *tableScreen) botsOnly() bool {
+	for i, s := range ts.u.Seats {
+		if engine.Seat(i) != ts.u.You && (!s.Bot || s.StandIn) {
+			return false
+		}
+	}
+	return true
 }
 
 // panelOpen reports whether the host's seats panel shows (it closes with

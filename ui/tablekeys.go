@@ -31,6 +31,7 @@ var tableKeyRoute = []tableKeyHandler{
 	(*tableScreen).playerKey,
 	(*tableScreen).hostKey,
 	(*tableScreen).logScrollKey,
+	(*tableScreen).gameOverScrollKey,
 	(*tableScreen).boardKey,
 	(*tableScreen).menuCursorKey,
 	(*tableScreen).menuHotKey,
@@ -75,14 +76,14 @@ func (ts *tableScreen) seatPanelOpenKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	return ts.seatPanelKey(k), true
 }
 
-// leaveKey leaves a finished game at once, and asks before leaving any
-// other.
+// leaveKey leaves a finished game, or a table the player only watches, at
+// once, and asks before leaving any other (leaveQuestion).
 func (ts *tableScreen) leaveKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	if !keyMatches(k, ts.keys.Leave) {
 		return nil, false
 	}
-	if ts.u.Table.Status == rooms.Finished {
-		// Nothing is lost by leaving a finished game: no question.
+	if ts.u.Table.Status == rooms.Finished || ts.u.You == engine.Spectator {
+		// Nothing is lost by leaving: no question.
 		return ts.s.call(ts.s.client.Leave, ""), true
 	}
 	ts.confirmLeave = true
@@ -128,6 +129,24 @@ func (ts *tableScreen) hostKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return ts.openSeatPanel(), true
 	}
 	return nil, false
+}
+
+// gameOverScrollKey scrolls the game-over pane with ↑↓ when it is too
+// short for the whole ranking (the boards take no keys once the game is
+// over).
+func (ts *tableScreen) gameOverScrollKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	if ts.u.Table.Status != rooms.Finished {
+		return nil, false
+	}
+	switch {
+	case keyMatches(k, ts.keys.Up):
+		ts.overOffset = max(min(ts.overOffset, ts.overMax)-1, 0)
+	case keyMatches(k, ts.keys.Down):
+		ts.overOffset = min(ts.overOffset+1, ts.overMax)
+	default:
+		return nil, false
+	}
+	return nil, true
 }
 
 // boardKey offers the key to a board that takes keys itself

@@ -2,7 +2,7 @@ package ui
 
 import (
 	"fmt"
-	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -112,27 +112,119 @@ func (ts *tableScreen) movesPane(w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
-// gameOverLines are the moves pane after the game: the way back, the
-// rematch, the ranking and the game's summary.
+// gameOverLines are the moves pane after the game: the heading with the
+// way back, then the rest (gameOverBody), scrolled by ↑↓ when the pane is
+// too short for all of it; the heading says so.
 func (ts *tableScreen) gameOverLines(w, h int) []string {
+	th, km := ts.s.th, ts.keys
+	body := ts.gameOverBody(w)
+	room := max(h-1, 1)
+	ts.overMax = max(len(body)-room, 0)
+	if ts.overMax == 0 {
+		return append([]string{th.Heading.Render("GAME OVER") + th.Faint.Render(" · Q returns to the lobby")}, body...)
+	}
+	off := min(ts.overOffset, ts.overMax)
+	more := keyLabels(km.Up, km.Down)
+	switch off {
+	case 0:
+		more = keyLabels(km.Down)
+	case ts.overMax:
+		more = keyLabels(km.Up)
+	}
+	head := th.Heading.Render("GAME OVER") + th.Faint.Render(" · "+more+" more · Q lobby")
+	return append([]string{head}, body[off:off+room]...)
+}
+
+// gameOverBody is what the game-over pane says under its heading: an open
+// rematch, every player's place (the game's board.Ranker, else by score),
+// the game's summary, and how to ask for a rematch.
+func (ts *tableScreen) gameOverBody(w int) []string {
 	th, t := ts.s.th, ts.u
-	// The way back comes first: the pane may be too short for all.
-	lines := []string{th.Heading.Render("GAME OVER") + th.Faint.Render(" · Q returns to the lobby")}
-	if t.You != engine.Spectator {
-		if t.Rematch != "" {
-			lines = append(lines, wrap(th.Accent.Render("A rematch is open: R takes your seat there."), w)...)
-		} else {
-			lines = append(lines, th.Faint.Render("R asks everyone for a rematch, same seats."))
+	var lines []string
+	player := t.You != engine.Spectator
+	if player && t.Rematch != "" {
+		lines = append(lines, wrap(th.Accent.Render("A rematch is open: R takes your seat there."), w)...)
+	}
+	r := ts.finalRanking(w)
+	for _, l := range r.Head {
+		lines = append(lines, wrap(l, w)...)
+	}
+	for _, p := range r.Places {
+		lines = append(lines, ts.placeLines(p, w)...)
+	}
+	for _, l := range r.Foot {
+		for _, part := range wrap(l, w) {
+			lines = append(lines, th.Faint.Render(part))
 		}
 	}
+	lines = append(lines, wrap(engine.ExpandSeats(t.Outcome.Summary, ts.nameOf), w)...)
+	if player && t.Rematch == "" {
+		lines = append(lines, th.Faint.Render("R asks everyone for a rematch, same seats."))
+	}
+	return lines
+}
+
+// finalRanking is the game's own ranking (board.Ranker), else the seats
+// by score.
+func (ts *tableScreen) finalRanking(w int) board.Ranking {
+	t := ts.u
 	if r, ok := ts.board.(board.Ranker); ok {
-		for _, l := range r.Ranking(t.Outcome, ts.boardContext(w, h)) {
-			lines = append(lines, wrap(l, w)...)
-		}
-	} else {
-		lines = append(lines, ts.ranking()...)
+		return r.Ranking(t.View, t.Outcome, ts.boardContext(w, 0))
 	}
-	return append(lines, wrap(engine.ExpandSeats(t.Outcome.Summary, ts.nameOf), w)...)
+	return board.Ranking{Places: board.ByScore(t.Outcome, strconv.Itoa)}
+}
+
+// The final ranking's columns: the names' is as wide as a name may be
+// where the pane has room for placeLead and a score of placeScore, down to
+// placeNameMin columns in a narrow one.
+const (
+	placeNameWidth = 16
+	placeNameMin   = 10
+	placeLead      = len("* 1st  ") + 1 // the mark, the place, the gaps
+	placeScore     = len("1 component, Fortitude -3")
+)
+
+// placeLines put one place of the final ranking in words, "★ 1st  anna
+// 57 points", the player's own marked "(you)" and highlighted; a line too
+// long for w goes on under the score.
+func (ts *tableScreen) placeLines(p board.Place, w int) []string {
+	th := ts.s.th
+	mark := "  "
+	if p.Won {
+		mark = "★ "
+	}
+	nameW := min(max(w-placeLead-placeScore, placeNameMin), placeNameWidth)
+	name := board.Clip(ts.nameOf(p.Seat), nameW)
+	if p.Seat == ts.u.You {
+		name = board.Clip(ts.nameOf(p.Seat), nameW-len(" (you)")) + " (you)"
+	}
+	head := fmt.Sprintf("%s%-4s %s ", mark, ordinal(p.Place), padRight(name, nameW))
+	text := head + p.Score
+	if p.Note != "" {
+		text += ", " + p.Note
+	}
+	lines := wrapHang(text, w, board.Width(head))
+	if p.Seat == ts.u.You {
+		for i, l := range lines {
+			lines[i] = th.Accent.Render(l)
+		}
+	}
+	return lines
+}
+
+// ordinal is a place in words: 1st, 2nd, 3rd, 4th, … 11th, 21st.
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
 }
 
 // clockMark is the countdown beside the pane's heading: the response
@@ -282,27 +374,4 @@ func wrapHang(s string, w, hang int) []string {
 		rest[i] = strings.Repeat(" ", hang) + rest[i]
 	}
 	return append(lines[:1], rest...)
-}
-
-// ranking lists the final scores, best first.
-func (ts *tableScreen) ranking() []string {
-	t := ts.u
-	type row struct {
-		seat  int
-		score int
-	}
-	var rows []row
-	for i, s := range t.Outcome.Scores {
-		rows = append(rows, row{i, s})
-	}
-	slices.SortStableFunc(rows, func(x, y row) int { return y.score - x.score })
-	var out []string
-	for i, r := range rows {
-		mark := "  "
-		if slices.Contains(t.Outcome.Winners, engine.Seat(r.seat)) {
-			mark = "★ "
-		}
-		out = append(out, fmt.Sprintf("%s%d. %-16s %d", mark, i+1, ts.nameOf(engine.Seat(r.seat)), r.score))
-	}
-	return out
 }

@@ -114,10 +114,12 @@ type Defaulter interface {
 
 // Ranker is implemented by boards whose game ends in its own terms (a
 // cooperative game is won or lost together; a score counts something in
-// particular): the game-over pane shows its lines instead of a ranking by
-// score.
+// particular; the rules break ties): the game-over pane shows its ranking
+// instead of one by score alone.
 type Ranker interface {
-	Ranking(o engine.Outcome, ctx Context) []string
+	// Ranking is the final ranking, from the seat's last view (nil when
+	// the game has none) and the outcome.
+	Ranking(view engine.View, o engine.Outcome, ctx Context) Ranking
 }
 
 // Factory makes a board for one session; boards may keep per-session state

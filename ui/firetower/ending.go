@@ -2,45 +2,45 @@ package firetower
 
 import (
 	"fmt"
-	"slices"
 
 	"arcade/engine"
 	"arcade/ui/board"
 )
 
 // Ranking implements board.Ranker: Fire Tower is won by the last tower
-// standing, so the final order says who outlasted whom (a score counts
-// the players out before them); in the team variant a team wins together.
-func (b *Board) Ranking(o engine.Outcome, ctx board.Context) []string {
-	th := ctx.Theme
-	won := func(s engine.Seat) bool { return slices.Contains(o.Winners, s) }
-	if team := len(o.Scores) == 4 && teamScores(o); team {
-		var w, l []string
-		for s := range o.Scores {
-			if won(engine.Seat(s)) {
-				w = append(w, ctx.Name(engine.Seat(s)))
-			} else {
-				l = append(l, ctx.Name(engine.Seat(s)))
+// standing, so the places say who outlasted whom (a score counts the
+// players out before them; towers that burned at once share a place); in
+// the team variant a team wins or loses together.
+func (b *Board) Ranking(_ engine.View, o engine.Outcome, ctx board.Context) board.Ranking {
+	won := board.Winner(o)
+	if len(o.Scores) == 4 && teamScores(o) {
+		team := func(s engine.Seat) string {
+			if won(s) {
+				return "winning team"
 			}
+			return "losing team"
 		}
-		return []string{th.Good.Render("★ Winning team: " + join(w)), "  Losing team: " + join(l)}
-	}
-	order := make([]int, len(o.Scores))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(x, y int) int { return o.Scores[y] - o.Scores[x] })
-	out := []string{th.Faint.Render("  last tower standing first")}
-	for i, s := range order {
-		mark, what := "  ", fmt.Sprintf("outlasted %d", o.Scores[s])
-		if won(engine.Seat(s)) {
-			mark, what = "★ ", "tower standing"
-		} else if o.Scores[s] == 0 {
-			what = "first tower to burn"
+		places := board.Rank(board.Seats(4), func(x, y engine.Seat) int { return o.Scores[y] - o.Scores[x] }, team, won)
+		for i := range places {
+			places[i].Note = ""
 		}
-		out = append(out, fmt.Sprintf("%s%d. %-16s %s", mark, i+1, board.Clip(ctx.Name(engine.Seat(s)), 16), what))
+		return board.Ranking{Head: []string{ctx.Theme.Faint.Render("  a team wins or loses together")}, Places: places}
 	}
-	return out
+	what := func(s engine.Seat) string {
+		switch {
+		case won(s) && len(o.Winners) > 1:
+			return "burned last, at once"
+		case won(s):
+			return "tower standing"
+		case o.Scores[s] == 0:
+			return "first tower to burn"
+		}
+		return fmt.Sprintf("outlasted %d", o.Scores[s])
+	}
+	return board.Ranking{
+		Head:   []string{ctx.Theme.Faint.Render("  last tower standing first")},
+		Places: board.Rank(board.Seats(len(o.Scores)), func(x, y engine.Seat) int { return o.Scores[y] - o.Scores[x] }, what, won),
+	}
 }
 
 // teamScores reports whether the scores are a team game's: 1 for the
@@ -54,15 +54,4 @@ func teamScores(o engine.Outcome) bool {
 		n += sc
 	}
 	return n == 2 && len(o.Winners) == 2
-}
-
-func join(names []string) string {
-	out := ""
-	for i, n := range names {
-		if i > 0 {
-			out += " and "
-		}
-		out += n
-	}
-	return out
 }

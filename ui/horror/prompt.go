@@ -15,6 +15,9 @@ import (
 type ask struct {
 	head string
 	keys []string
+	// short is said instead of a head too long for its lines ("" cuts
+	// the head short).
+	short string
 }
 
 // AsksOnBoard implements board.Asker: the line over the library says what
@@ -27,7 +30,8 @@ const cursorKeys = "←↑↓→ pick a room"
 // ask says what the game asks of the viewer now, or whom it waits for.
 func (b *Board) ask(v *hr.View, ctx board.Context) ask {
 	if v.Over {
-		return ask{head: "Game over. " + engine.ExpandSeats(v.Summary, ctx.Name)}
+		// The table's game-over pane repeats the summary, under the places.
+		return ask{head: "Game over. " + engine.ExpandSeats(v.Summary, ctx.Name), short: "Game over."}
 	}
 	if !myTurn(v) {
 		return ask{head: waitingFor(v, ctx), keys: []string{"←↑↓→ look at a room", "? help and rules"}}

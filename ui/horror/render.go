@@ -87,6 +87,9 @@ func (b *Board) head(v *hr.View, ctx board.Context, w, n int) ([]string, []strin
 		}
 	}
 	lines := wrapText(prefix+style.Render(a.head), w)
+	if len(lines) > n && a.short != "" {
+		return []string{style.Render(a.short)}, a.keys
+	}
 	if len(lines) > n {
 		return []string{board.Clip(style.Render(a.head), w)}, a.keys
 	}

@@ -9,12 +9,16 @@ import (
 )
 
 // Ranking implements board.Ranker: Library Labyrinth is cooperative, so
-// the players win or lose together; nobody is ranked.
-func (b *Board) Ranking(o engine.Outcome, ctx board.Context) []string {
+// the players win or lose together; nobody is ranked, every player is
+// named.
+func (b *Board) Ranking(_ engine.View, o engine.Outcome, ctx board.Context) board.Ranking {
 	th := ctx.Theme
 	names := make([]string, len(o.Scores))
 	for s := range names {
 		names[s] = ctx.Name(engine.Seat(s))
+		if engine.Seat(s) == ctx.You {
+			names[s] += " (you)"
+		}
 	}
 	filled := 0
 	if len(o.Scores) > 0 {
@@ -29,7 +33,7 @@ func (b *Board) Ranking(o engine.Outcome, ctx board.Context) []string {
 		won, lost = "★ Won", "Lost"
 	}
 	if len(o.Winners) > 0 {
-		return []string{th.Good.Render(won), shelves}
+		return board.Ranking{Head: []string{th.Good.Render(won), shelves}}
 	}
-	return []string{th.Bad.Render(lost), shelves}
+	return board.Ranking{Head: []string{th.Bad.Render(lost), shelves}}
 }
