@@ -330,6 +330,9 @@ type TableUpdate struct {
 	// AutoPass: You let out-of-turn windows run out for you
 	// (Client.SetAutoPass).
 	AutoPass bool
+	// Shared: a player other than the table's creator has sat here. A
+	// game only its creator ever played (with bots) ends when they leave.
+	Shared bool
 	// Rematch is the invite code of this game's rematch once a player
 	// opened one (Client.Rematch), else "".
 	Rematch string

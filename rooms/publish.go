@@ -27,7 +27,7 @@ func (t *table) publish() {
 		Table: sum, Options: t.opts, Seats: infos,
 		Pending: t.pending(), Deadline: t.deadline, Version: t.version,
 		ServerNotice: t.hub.Notice(), Chat: t.chat, Watchers: t.watcherNames(),
-		Clock: t.clock, TurnDeadline: t.turnDeadline, Rematch: t.rematchCode(),
+		Clock: t.clock, TurnDeadline: t.turnDeadline, Rematch: t.rematchCode(), Shared: t.shared,
 	}
 	if t.state != nil {
 		base.Outcome = t.state.Outcome()

@@ -167,7 +167,8 @@ func TestFireInTheLibraryOverSSH(t *testing.T) {
 	rank := func(s string) string {
 		var out []string
 		for _, l := range strings.Split(s, "\n") {
-			if m := regexp.MustCompile(`^[ ★]+\d\. (\S+)\s+(\d+)`).FindStringSubmatch(l); m != nil {
+			// "★ 1st  bob  83 points", "  3rd  anna (you)  73 points"
+			if m := regexp.MustCompile(`^[ ★]+\d+(?:st|nd|rd|th)\s+(\S+)(?: \(you\))?\s+(\d+) point`).FindStringSubmatch(l); m != nil {
 				out = append(out, m[1]+"="+m[2])
 			}
 		}

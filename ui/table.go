@@ -282,16 +282,9 @@ func (ts *tableScreen) othersHere() bool {
 	return false
 }
 
-// botsOnly reports whether every other seat is a bot's own (no other
-// player holds one, present, away or stood in for).
-func (ts *tableScreen) botsOnly() bool {
-	for i, s := range ts.u.Seats {
-		if engine.Seat(i) != ts.u.You && (!s.Bot || s.StandIn) {
-			return false
-		}
-	}
-	return true
-}
+// botsOnly reports whether nobody but the table's creator ever sat here
+// (the hub's word, TableUpdate.Shared): the game ends when they leave.
+func (ts *tableScreen) botsOnly() bool { return !ts.u.Shared }
 
 // panelOpen reports whether the host's seats panel shows (it closes with
 // the game).
