@@ -151,21 +151,36 @@ func (s *session) chatPane(chat []rooms.ChatLine, w, h int) string {
 		head += th.Faint.Render(" · " + keyLabels(tableKeys.Chat) + " to talk")
 	}
 	var lines []string
+	var speakers []string // per line: the speaker of a wrapped line's rest, "" on a first line
 	for _, l := range chat {
 		if _, hidden := s.muted[l.Who]; hidden {
 			continue
 		}
-		lines = append(lines, wrapHang(s.chatLine(l), max(w, 8), 2)...)
+		for i, row := range wrapHang(s.chatLine(l), max(w, 8), 2) {
+			lines = append(lines, row)
+			speakers = append(speakers, "")
+			if i > 0 {
+				speakers[len(speakers)-1] = s.speaker(l)
+			}
+		}
 	}
 	if len(lines) == 0 {
-		lines = []string{th.Faint.Render("Nobody has said anything yet.")}
+		lines, speakers = []string{th.Faint.Render("Nobody has said anything yet.")}, []string{""}
 	}
 	back := 0
 	if s.chatOpen() {
 		s.chatBack = min(s.chatBack, max(len(lines)-(h-1), 0))
 		back = s.chatBack
 	}
-	return board.Clip(head, w) + "\n" + strings.Join(lastLines(lines, h-1, back), "\n")
+	shown := lastLines(lines, h-1, back)
+	if len(shown) > 0 {
+		// A long line whose start scrolled off keeps its speaker.
+		first := len(lines) - back - len(shown)
+		if who := speakers[first]; who != "" {
+			shown = append([]string{board.Clip(th.Accent.Render(who)+": …"+strings.TrimLeft(shown[0], " "), max(w, 8))}, shown[1:]...)
+		}
+	}
+	return board.Clip(head, w) + "\n" + strings.Join(shown, "\n")
 }
 
 // lastChat is the newest chat line not muted, on one line of width w.
@@ -200,14 +215,20 @@ func markedName(name string, admin, ownsName bool) string {
 	return name
 }
 
-// chatLine is one chat line as the pane shows it: the speaker (marked,
-// see markedName, and when watching), then the text.
+// chatLine is one chat line as the pane shows it: the speaker, then the
+// text.
 func (s *session) chatLine(l rooms.ChatLine) string {
+	return s.th.Accent.Render(s.speaker(l)) + ": " + l.Text
+}
+
+// speaker is who said a chat line: the name marked (see markedName), and
+// "(watching)" for a spectator.
+func (s *session) speaker(l rooms.ChatLine) string {
 	who := markedName(l.From, l.Admin, l.OwnsName)
 	if l.Spectator {
 		who += " (watching)"
 	}
-	return s.th.Accent.Render(who) + ": " + l.Text
+	return who
 }
 
 // chatScroll scrolls the open chat: pgup and pgdown, which the line

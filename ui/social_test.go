@@ -325,3 +325,16 @@ func TestSeveralAwaySeats(t *testing.T) {
 		t.Fatalf("enter on the older away seat did not seat bob at %s:\n%s", ids[0], s)
 	}
 }
+
+// TestLongChatLineKeepsItsSpeaker: when only the end of a long chat line
+// fits the pane, its speaker still shows.
+func TestLongChatLineKeepsItsSpeaker(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 80, 24)
+	d.waitFor("THE ARCADE")
+	long := strings.Repeat("the library is on fire again ", 6)
+	out := ansi.Strip(d.app.s.chatPane([]rooms.ChatLine{{From: "bob", Text: long}}, 30, 3))
+	lines := strings.Split(out, "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[1], "bob: …") {
+		t.Fatalf("the speaker of a cut chat line is lost:\n%s", out)
+	}
+}

@@ -226,7 +226,7 @@ func TestMenuWordsComeFromTheUpdate(t *testing.T) {
 		d.screen()
 	}
 	ts.setUpdate(mine)
-	rows, _ := ts.menuRows(ts.menu(), 0, 200, 40)
+	rows, _, _ := ts.menuRows(ts.menu(), 0, 200, 40)
 	if got := strings.Join(rows, "\n"); !strings.Contains(got, want) {
 		t.Fatalf("an update drawn after the table moved on lacks the words %q:\n%s", want, got)
 	}

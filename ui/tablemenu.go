@@ -298,8 +298,16 @@ func (ts *tableScreen) moveLines(w, h int) []string {
 	room := max(h-len(lines), 1)
 	first := max(ts.actionIdx-room+1, 0)
 	for {
-		rows, sel := ts.menuRows(menu, first, w, room)
+		rows, sel, next := ts.menuRows(menu, first, w, room)
 		if sel || first >= ts.actionIdx {
+			if first > 0 || next < len(menu) {
+				// Not every move fits: say which are shown, and how to see the rest.
+				span := fmt.Sprintf("%d-%d", first+1, next)
+				if next == first+1 {
+					span = fmt.Sprint(next)
+				}
+				lines[0] += th.Faint.Render(fmt.Sprintf(" · %s of %d, ↑↓ more", span, len(menu)))
+			}
 			return append(lines, rows...)
 		}
 		first++
@@ -323,9 +331,11 @@ func (ts *tableScreen) boardMovesNote(n int, more bool) string {
 }
 
 // menuRows draws the moves of the menu from first on, in at most room
-// lines of width w, and reports whether the highlighted one is among them.
-func (ts *tableScreen) menuRows(menu []menuMove, first, w, room int) (rows []string, sel bool) {
+// lines of width w, and reports whether the highlighted one is among them
+// and the index after the last one shown.
+func (ts *tableScreen) menuRows(menu []menuMove, first, w, room int) (rows []string, sel bool, next int) {
 	th := ts.s.th
+	next = first
 	for i := first; i < len(menu) && len(rows) < room; i++ {
 		mv := menu[i]
 		k := mv.key.Help().Key
@@ -346,6 +356,7 @@ func (ts *tableScreen) menuRows(menu []menuMove, first, w, room int) (rows []str
 		if len(rows)+len(part) > room && len(rows) > 0 {
 			break
 		}
+		next = i + 1
 		for j, l := range part {
 			if i == ts.actionIdx {
 				mark := " "
@@ -359,7 +370,7 @@ func (ts *tableScreen) menuRows(menu []menuMove, first, w, room int) (rows []str
 			}
 		}
 	}
-	return rows, sel
+	return rows, sel, next
 }
 
 // wrapHang wraps s to w columns, indenting the lines after the first by
