@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"arcade/engine"
 	"arcade/rooms"
 )
 
@@ -56,5 +57,22 @@ func TestOnlineListTurnsPagesWithO(t *testing.T) {
 	s = stripANSI(d.screen())
 	if strings.Contains(s, "anna · in the lobby") || !strings.Contains(s, "zz") {
 		t.Fatalf("o does not turn the page of who is online:\n%s", s)
+	}
+}
+
+// TestResultWords: a recent result says who played and who won.
+func TestResultWords(t *testing.T) {
+	for _, c := range []struct {
+		r    rooms.Result
+		want string
+	}{
+		{rooms.Result{Names: []string{"anna", "bob", "cy"}, Winners: []engine.Seat{1}}, "bob beat anna, cy"},
+		{rooms.Result{Names: []string{"anna", "bob"}, Winners: []engine.Seat{0, 1}}, "anna, bob won together"},
+		{rooms.Result{Names: []string{"anna"}, Winners: []engine.Seat{0}}, "anna won"},
+		{rooms.Result{Names: []string{"anna", "bob"}}, "no winner: anna, bob"},
+	} {
+		if got := resultWords(c.r); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
+		}
 	}
 }

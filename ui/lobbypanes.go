@@ -6,6 +6,7 @@ import (
 	"arcade/ui/board"
 	"arcade/ui/theme"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -129,17 +130,7 @@ func (l *lobbyScreen) recentLines(w, h int, empty bool) []string {
 	}
 	for i := len(lu.Recent) - 1; i >= 0; i-- {
 		r := lu.Recent[i]
-		var won []string
-		for _, s := range r.Winners {
-			if int(s) >= 0 && int(s) < len(r.Names) {
-				won = append(won, r.Names[s])
-			}
-		}
-		result := "no winner"
-		if len(won) > 0 {
-			result = "won by " + strings.Join(won, ", ")
-		}
-		entry := wrapHang(r.Game+": "+result, w-1, 2)
+		entry := wrapHang(r.Game+": "+resultWords(r), w-1, 2)
 		if len(lines)+len(entry) > h {
 			break
 		}
@@ -299,4 +290,26 @@ func (l *lobbyScreen) longestHost() string {
 		}
 	}
 	return long
+}
+
+// resultWords says who played a finished game and who won: "anna beat
+// bob, cy", "anna, bob won together", "no winner: anna, bob".
+func resultWords(r rooms.Result) string {
+	var won, lost []string
+	for i, name := range r.Names {
+		if slices.Contains(r.Winners, engine.Seat(i)) {
+			won = append(won, name)
+		} else {
+			lost = append(lost, name)
+		}
+	}
+	switch {
+	case len(won) == 0:
+		return "no winner: " + strings.Join(lost, ", ")
+	case len(lost) == 0 && len(won) > 1:
+		return strings.Join(won, ", ") + " won together"
+	case len(lost) == 0:
+		return won[0] + " won"
+	}
+	return strings.Join(won, ", ") + " beat " + strings.Join(lost, ", ")
 }
