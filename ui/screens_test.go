@@ -109,7 +109,7 @@ func TestScreens(t *testing.T) {
 				t.Fatal(err)
 			}
 			d := screenDriver(t, hub, "anna", w, h, colour)
-			waitText(d, "bob")
+			waitText(d, "2 online") // who is online goes out less often than the tables
 			shots["lobby"] = waitText(d, "GAMES")
 			d.key("c")
 			shots["form"] = waitText(d, "NEW TABLE")
