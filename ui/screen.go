@@ -344,7 +344,7 @@ func (s *session) refreshAway(at string) {
 	s.away = s.client.AwaySeats()
 	for _, t := range was {
 		if t.ID != at && !slices.ContainsFunc(s.away, func(a rooms.TableSummary) bool { return a.ID == t.ID }) {
-			s.setStatus(fmt.Sprintf("Your seat at table %s (%s) is no longer kept for you: its game ended, or the host gave it to a bot.", t.ID, s.gameName(t.Game)), false)
+			s.setStatus(fmt.Sprintf("Your seat at %s's %s table is no longer kept for you: its game ended, or the host gave it to a bot.", t.Host, t.GameName), false)
 		}
 	}
 }
