@@ -169,9 +169,14 @@ func (g *state) attack(s engine.Seat, gh int) {
 // exchange gives up spare cards set for p's needed component of colour want.
 func (g *state) exchange(s engine.Seat, want int, set []int) {
 	p := &g.Seats[s]
-	c := g.exchangeCard(p, want)
-	g.Decks[want] = slices.DeleteFunc(g.Decks[want], func(x int) bool { return x == c })
-	f := exchanged{Seat: s, N: len(set), Want: want}
+	c, from, fromSpares := g.exchangeCard(s, want)
+	taken := func(x int) bool { return x == c }
+	if fromSpares {
+		g.Seats[from].Spare = slices.DeleteFunc(g.Seats[from].Spare, taken)
+	} else {
+		g.Decks[want] = slices.DeleteFunc(g.Decks[want], taken)
+	}
+	f := exchanged{Seat: s, N: len(set), Want: want, From: from, FromSpares: fromSpares}
 	for i, x := range set {
 		p.Spare = slices.DeleteFunc(p.Spare, func(y int) bool { return y == x })
 		g.Decks[x%numColours] = append(g.Decks[x%numColours], x)

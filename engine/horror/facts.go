@@ -542,11 +542,14 @@ func (f attacked) Words() string {
 const maxGive = 3
 
 // exchanged: Seat gave up N components of colours Gave at a bookcase for
-// one of colour Want.
+// one of colour Want, taken from its deck or, when FromSpares, from
+// seat From's spares (ruling 9).
 type exchanged struct {
-	Seat    engine.Seat
-	Gave    [maxGive]int
-	N, Want int
+	Seat       engine.Seat
+	Gave       [maxGive]int
+	N, Want    int
+	From       engine.Seat
+	FromSpares bool
 }
 
 // Words implements engine.Fact.
@@ -555,6 +558,10 @@ func (f exchanged) Words() string {
 	for i := range names {
 		names[i] = colourNames[f.Gave[i]]
 	}
-	return fmt.Sprintf("%s exchanges %d components (%s) at a bookcase for a %s %s",
-		engine.SeatRef(f.Seat), f.N, joinAnd(names), colourNames[f.Want], colourKinds[f.Want])
+	where := ""
+	if f.FromSpares {
+		where = ", taken from " + engine.SeatRef(f.From) + "'s spares"
+	}
+	return fmt.Sprintf("%s exchanges %d components (%s) at a bookcase for a %s %s%s",
+		engine.SeatRef(f.Seat), f.N, joinAnd(names), colourNames[f.Want], colourKinds[f.Want], where)
 }

@@ -237,14 +237,15 @@ func (g *state) actionMoves(s engine.Seat, l *moveList) {
 		l.add(mPicture)
 	}
 	if p.Fort >= 0 && g.Exchanged[p.Cell] < rm.Bookcases && l.lists(mExchange) {
-		g.exchanges(p, l)
+		g.exchanges(s, l)
 	}
 }
 
 // exchanges lists p's exchanges: for each colour p still needs whose
 // card can be had, each set of spare cards it may give (two of a colour,
 // the two lowest; three of different colours, the lowest of each).
-func (g *state) exchanges(p *seatState, l *moveList) {
+func (g *state) exchanges(s engine.Seat, l *moveList) {
+	p := &g.Seats[s]
 	// The two lowest spare cards of each colour, and how many there are.
 	var low [numColours][2]int
 	var n [numColours]int
@@ -269,7 +270,7 @@ func (g *state) exchanges(p *seatState, l *moveList) {
 		return
 	}
 	for want := range numColours {
-		if g.exchangeCard(p, want) < 0 {
+		if c, _, _ := g.exchangeCard(s, want); c < 0 {
 			continue
 		}
 		for col := range n {
@@ -289,21 +290,39 @@ func (g *state) exchanges(p *seatState, l *moveList) {
 	}
 }
 
-// exchangeCard is the card p would take for colour want in an exchange
-// (-1: none): its own Horror's card from the deck (colour match: the
-// deck's top card).
-func (g *state) exchangeCard(p *seatState, want int) int {
-	if !p.Need[want] || p.placedColour(want) || len(g.Decks[want]) == 0 {
-		return -1
+// exchangeCard is the card seat me would take for colour want in an exchange
+// and where it lies (ruling 9): its deck, or, when the deck has none, a
+// spare of another seat (from is that seat; fromSpares false for the
+// deck). Card -1: none to be had. It is p's own Horror's card of that
+// colour (colour match: the deck's top card, else another seat's lowest
+// spare of the colour, the seats searched in turn from p's left).
+func (g *state) exchangeCard(me engine.Seat, want int) (card int, from engine.Seat, fromSpares bool) {
+	p := &g.Seats[me]
+	if !p.Need[want] || p.placedColour(want) {
+		return -1, 0, false
 	}
+	fits := func(c int) bool { return c == p.Horror*numColours+want }
 	if g.ColourMatch {
-		return g.Decks[want][0]
+		if len(g.Decks[want]) > 0 {
+			return g.Decks[want][0], 0, false
+		}
+		fits = func(c int) bool { return c%numColours == want }
+	} else if slices.ContainsFunc(g.Decks[want], fits) {
+		return p.Horror*numColours + want, 0, false
 	}
-	c := p.Horror*numColours + want
-	if slices.Contains(g.Decks[want], c) {
-		return c
+	for i := 1; i < len(g.Seats); i++ {
+		s := engine.Seat((int(me) + i) % len(g.Seats))
+		best := -1
+		for _, c := range g.Seats[s].Spare {
+			if fits(c) && (best < 0 || c < best) {
+				best = c
+			}
+		}
+		if best >= 0 {
+			return best, s, true
+		}
 	}
-	return -1
+	return -1, 0, false
 }
 
 // bonusMoves lists the bonus actions: playing a Blessing or Curse,

@@ -2,6 +2,7 @@ package horror
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"arcade/engine"
@@ -232,5 +233,44 @@ func TestOverwhelmedBelowZero(t *testing.T) {
 	et.MustApply(t, g, et.Move{Seat: a, Action: engine.Action{Kind: KindPlay, Args: []int{14, int(v)}}})
 	if g.Phase == PhaseRespond || pv.Fort != -3 {
 		t.Fatalf("a victim below 0 was asked for a Protection: phase %s, Fortitude %d", g.Phase, pv.Fort)
+	}
+}
+
+// TestExchangeReachesAnotherPlayersSpare: ruling 9. The rulebook: "exchange
+// Component cards for a card needed by a player" and "exchange unwanted
+// Component cards they have collected for another card they need". A spare
+// is never a card its holder needs, so when the needed card lies among
+// another player's spares (its deck cannot give it), the exchange takes it
+// from there: a game cannot stall for want of a card nobody can use.
+func TestExchangeReachesAnotherPlayersSpare(t *testing.T) {
+	g := started(t, 4)
+	s := g.Active
+	p := &g.Seats[s]
+	other := &g.Seats[1-s]
+	setTile(g, 0, 2, 0) // room 3: 2 bookcases
+	p.Cell = 0
+	take := func(c int) {
+		g.Decks[c%6] = slices.DeleteFunc(g.Decks[c%6], func(y int) bool { return y == c })
+	}
+	mine := p.Horror*6 + Green
+	take(mine)
+	other.Spare = append(other.Spare, mine)
+	for _, c := range g.Decks[Blue][:3] {
+		if c/6 != p.Horror && len(p.Spare) < 2 {
+			take(c)
+			p.Spare = append(p.Spare, c)
+		}
+	}
+	deck := len(g.Decks[Green])
+	ev := et.MustApply(t, g, et.Move{Seat: s, Action: engine.Action{Kind: KindExchange, Args: slices.Concat([]int{Green}, p.Spare)}})
+	if !slices.Contains(p.Placed, mine) || slices.Contains(other.Spare, mine) || len(g.Decks[Green]) != deck {
+		t.Fatalf("placed %v, the other's spares %v, green deck %d (was %d)", p.Placed, other.Spare, len(g.Decks[Green]), deck)
+	}
+	said := false
+	for _, e := range ev {
+		said = said || strings.Contains(e.Text(), "taken from "+engine.SeatRef(1-s)+"'s spares")
+	}
+	if !said {
+		t.Errorf("the log does not say where the card came from: %v", ev)
 	}
 }
