@@ -169,8 +169,9 @@ func (g *state) result() string {
 	sc := g.scores()
 	switch g.Var.Mode {
 	case ModeLone:
+		loneWin := g.Var.level().LoneWin
 		switch {
-		case sc[0] > loneHonours:
+		case sc[0] > g.Var.level().LoneHonours:
 			return fmt.Sprintf("%s scored %d: the bravest librarian, a win with honours!", seat(0), sc[0])
 		case sc[0] > loneWin:
 			return fmt.Sprintf("%s scored %d: more than %d, a win!", seat(0), sc[0], loneWin)

@@ -12,6 +12,9 @@ const (
 	OptNoTools = "no_tools" // "true": the No Tool variant
 	OptFire    = "fire"     // FireNormal, FireWild or FireInferno
 	OptTech    = "tech"     // "true": the Technology Books micro expansion
+	// OptChallenge is the solo modes' level: ChallengeRulebook, or the
+	// house rules ChallengeHard and ChallengeExpert.
+	OptChallenge = "challenge"
 
 	ModeStandard  = "standard"       // the multiplayer game, 2-6 players
 	ModeRobot     = "robot"          // Multiplayer with Robot Player, 2-5 players
@@ -21,14 +24,30 @@ const (
 	FireNormal  = "normal"
 	FireWild    = "wild"
 	FireInferno = "inferno"
+
+	ChallengeRulebook = "rulebook" // the rulebook's thresholds
+	ChallengeHard     = "hard"     // house rule: the normal bot wins about half its games
+	ChallengeExpert   = "expert"   // house rule: the normal bot wins about a quarter
 )
 
-// Lone Librarian: rounds, and the scores to beat (rulebook: "more than").
-const (
-	loneRounds  = 12
-	loneWin     = 125
-	loneHonours = 160
-)
+// loneRounds is the Lone Librarian's number of rounds.
+const loneRounds = 12
+
+// challengeLevel is what a challenge level changes: the Lone Librarian's
+// scores to beat (the rulebook: "more than") and the points the Solo
+// Robot starts with. The hard and expert figures are set from 1,000 games
+// of the normal bot each (docs/bots.md).
+type challengeLevel struct {
+	LoneWin, LoneHonours int
+	RobotStart           int
+}
+
+// challenges are the levels by option value.
+var challenges = map[string]challengeLevel{
+	ChallengeRulebook: {LoneWin: 125, LoneHonours: 160},
+	ChallengeHard:     {LoneWin: 147, LoneHonours: 182, RobotStart: 30},
+	ChallengeExpert:   {LoneWin: 162, LoneHonours: 197, RobotStart: 42},
+}
 
 var optionSpecs = []engine.OptionSpec{
 	{Key: OptMode, Name: "Mode", Kind: engine.Choice,
@@ -46,6 +65,11 @@ var optionSpecs = []engine.OptionSpec{
 	{Key: OptTech, Name: "Technology books", Kind: engine.Bool, Default: "false",
 		Help: "Technology Books micro expansion: 3 teal books worth the highest " +
 			"section value, and one more Fire token in the bag."},
+	{Key: OptChallenge, Name: "Solo challenge", Kind: engine.Choice,
+		Choices: []string{ChallengeRulebook, ChallengeHard, ChallengeExpert}, Default: ChallengeRulebook,
+		Help: "The solo modes only. rulebook: as printed. House rules: hard: the Lone Librarian " +
+			"must score more than 147 (182 with honours), the Solo Robot starts with 30 points; " +
+			"expert: more than 162 (197), the Robot starts with 42."},
 }
 
 // variant is the set of table options a game was created with.
@@ -54,12 +78,21 @@ type variant struct {
 	NoTools bool   `json:"no_tools"`
 	Fire    string `json:"fire"`
 	Tech    bool   `json:"tech"`
+	// Challenge is the solo level; "" in games saved before levels
+	// existed reads as the rulebook's.
+	Challenge string `json:"challenge,omitempty"`
 }
 
 // parseVariant reads resolved options and refuses the combinations the
 // rulebook rules out for the given number of players.
 func parseVariant(players int, opts engine.Options) (variant, error) {
 	v := variant{Mode: opts[OptMode], NoTools: opts.Bool(OptNoTools), Fire: opts[OptFire], Tech: opts.Bool(OptTech)}
+	if c := opts[OptChallenge]; c != "" && c != ChallengeRulebook {
+		if !v.solo() {
+			return v, engine.Illegal("The challenge levels are for the solo modes (solo-robot, lone-librarian)")
+		}
+		v.Challenge = c
+	}
 	switch v.Mode {
 	case ModeStandard:
 		if players == 1 {
@@ -80,7 +113,15 @@ func parseVariant(players int, opts engine.Options) (variant, error) {
 	return v, nil
 }
 
-func (v variant) solo() bool     { return v.Mode == ModeSoloRobot || v.Mode == ModeLone }
+func (v variant) solo() bool { return v.Mode == ModeSoloRobot || v.Mode == ModeLone }
+
+// level is the variant's challenge level (the rulebook's when unset).
+func (v variant) level() challengeLevel {
+	if l, ok := challenges[v.Challenge]; ok {
+		return l
+	}
+	return challenges[ChallengeRulebook]
+}
 func (v variant) hasRobot() bool { return v.Mode == ModeRobot || v.Mode == ModeSoloRobot }
 func (v variant) wild() bool     { return v.Fire == FireWild || v.Fire == FireInferno }
 
@@ -93,6 +134,11 @@ func (v variant) burnsInStep3() bool { return v.Mode == ModeStandard || v.Mode =
 var variantNames = map[string]string{
 	ModeRobot: "Robot Player", ModeSoloRobot: "Solo Robot", ModeLone: "Lone Librarian",
 	FireWild: "Wild Fire", FireInferno: "Inferno",
+}
+
+// challengeNames are the house rules' names in the variant line.
+var challengeNames = map[string]string{
+	ChallengeHard: "Hard challenge (house rule)", ChallengeExpert: "Expert challenge (house rule)",
 }
 
 // describe lists the variants in play for the view, e.g. "Robot Player,
@@ -108,5 +154,6 @@ func (v variant) describe() string {
 	add("No Tool", v.NoTools)
 	add(variantNames[v.Fire], true)
 	add("Technology Books", v.Tech)
+	add(challengeNames[v.Challenge], true)
 	return strings.Join(parts, ", ")
 }

@@ -89,7 +89,7 @@ func parseTokens(names []string) ([]Token, error) {
 }
 
 // parseVariantText reads the Fire and Tech options back from the View's
-// variant line (variant.describe).
+// variant line (variant.describe), and the challenge level.
 func parseVariantText(v View) (variant, error) {
 	out := variant{Mode: v.Mode, NoTools: v.NoTools, Fire: FireNormal}
 	for part := range strings.SplitSeq(v.Variant, ", ") {
@@ -100,6 +100,12 @@ func parseVariantText(v View) (variant, error) {
 			out.Fire = FireInferno
 		case "Technology Books":
 			out.Tech = true
+		default:
+			for c, name := range challengeNames {
+				if part == name {
+					out.Challenge = c
+				}
+			}
 		}
 	}
 	if out.describe() != v.Variant {

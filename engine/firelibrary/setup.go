@@ -48,6 +48,9 @@ func newState(players int, v variant, seed uint64) *state {
 	if v.hasRobot() {
 		// The Robot has not scored yet: it chooses after the players.
 		g.Robot = &robotState{Arrived: players, Flip: -1, Tokens: []Token{}}
+		if v.Mode == ModeSoloRobot {
+			g.Robot.Score = v.level().RobotStart // a challenge's head start
+		}
 		g.Clock++
 	}
 	g.Deck = toolDeck(players)

@@ -212,7 +212,7 @@ func (b *sight) endWins() bool {
 	me := final[b.you]
 	switch b.v.Mode {
 	case ModeLone:
-		return me-10*(loneRounds-b.round) > loneWin
+		return me-10*(loneRounds-b.round) > b.v.level().LoneWin
 	case ModeSoloRobot:
 		return me > b.robot.score
 	case ModeRobot:

@@ -282,12 +282,12 @@ func (g *state) scores() []int {
 
 // winners are the seats with the best score. Against a Robot a seat must
 // at least tie it (Solo Robot: beat it); the Lone Librarian must score
-// more than 125.
+// more than its challenge's score (the rulebook: 125).
 func (g *state) winners() []engine.Seat {
 	sc := g.scores()
 	best := slices.Max(sc)
 	switch {
-	case g.Var.Mode == ModeLone && best <= loneWin,
+	case g.Var.Mode == ModeLone && best <= g.Var.level().LoneWin,
 		g.Var.Mode == ModeSoloRobot && best <= g.Robot.Score,
 		g.Var.Mode == ModeRobot && best < g.Robot.Score:
 		return nil

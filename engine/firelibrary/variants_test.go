@@ -23,7 +23,7 @@ func TestOptions(t *testing.T) {
 			t.Errorf("option %s has no help", o.Key)
 		}
 	}
-	if !slices.Equal(keys, []string{OptMode, OptNoTools, OptFire, OptTech}) {
+	if !slices.Equal(keys, []string{OptMode, OptNoTools, OptFire, OptTech, OptChallenge}) {
 		t.Fatalf("options %v", keys)
 	}
 	allowed := map[string][]int{ModeStandard: {2, 3, 4, 5, 6}, ModeRobot: {2, 3, 4, 5},
@@ -380,6 +380,46 @@ func TestLoneLibrarianThresholds(t *testing.T) {
 		if !strings.Contains(out.Summary, tc.want) || (len(out.Winners) == 1) != (tc.score > 125) {
 			t.Errorf("score %d: %+v", tc.score, out)
 		}
+	}
+}
+
+// TestChallengeLevels: the solo modes' house-rule levels raise the Lone
+// Librarian's scores to beat and give the Solo Robot a head start, say so
+// in the variant line, survive a save and a bot's reading of the view, and
+// are refused outside the solo modes.
+func TestChallengeLevels(t *testing.T) {
+	for _, tc := range []struct {
+		score int
+		want  string
+	}{{147, "not more than 147, a loss"}, {148, "more than 147, a win!"}, {183, "a win with honours!"}} {
+		g := newGameOpts(t, 1, engine.Options{OptMode: ModeLone, OptChallenge: ChallengeHard}, 5)
+		g.Round = 12
+		g.Seats[0].Score = tc.score - 2*numSections
+		g.takeEvents()
+		g.finish("test.")
+		out := g.Outcome()
+		if !strings.Contains(out.Summary, tc.want) || (len(out.Winners) == 1) != (tc.score > 147) {
+			t.Errorf("hard, score %d: %+v", tc.score, out)
+		}
+	}
+	g := newGameOpts(t, 1, engine.Options{OptMode: ModeSoloRobot, OptChallenge: ChallengeExpert}, 5)
+	v := g.View(0).(View)
+	if g.Robot.Score != challenges[ChallengeExpert].RobotStart || !strings.Contains(v.Variant, "Expert challenge (house rule)") {
+		t.Fatalf("expert Solo Robot: the Robot has %d, variant %q", g.Robot.Score, v.Variant)
+	}
+	if back, err := parseVariantText(v); err != nil || back.Challenge != ChallengeExpert {
+		t.Fatalf("the view's variant reads back as %+v, %v", back, err)
+	}
+	data, err := g.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := Game{}.Restore(data)
+	if err != nil || st.(*state).Var.level() != challenges[ChallengeExpert] {
+		t.Fatalf("restored: %v", err)
+	}
+	if _, err := (Game{}).New(2, engine.Options{OptMode: ModeStandard, OptFire: FireNormal, OptChallenge: ChallengeHard}, 1); err == nil {
+		t.Fatal("a challenge level was taken for a two-player game")
 	}
 }
 
