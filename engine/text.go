@@ -41,10 +41,15 @@ func JoinSeats(seats []Seat) string {
 	for i, s := range seats {
 		names[i] = SeatRef(s)
 	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
+	return JoinAnd(names)
+}
+
+// JoinAnd joins words as "a", "a and b", "a, b and c" ("" for none).
+func JoinAnd(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 // WinText announces the winners of a game who share the top score best:

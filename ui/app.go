@@ -12,6 +12,7 @@
 package ui
 
 import (
+	"cmp"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -284,7 +285,8 @@ func (a *App) onTable(u rooms.TableUpdate) tea.Cmd {
 	}
 	if a.table == nil || a.table.u.Table.ID != u.Table.ID {
 		a.table = newTableScreen(s, &u, newBoard(s.opts.Games, u.Table.Game))
-		s.setStatus(s.arrival, false)
+		s.away = s.client.AwaySeats()
+		s.setStatus(cmp.Or(s.arrival, otherSeatsNote(s.away, u.Table.ID)), false)
 		s.arrival = ""
 		a.place(a.table)
 	} else {

@@ -335,6 +335,25 @@ func errorText(err error) string {
 	return err.Error()
 }
 
+// otherSeatsNote tells a player seated at table at that seats of theirs
+// at other tables wait for them too ("" when none), naming each table by
+// its host and game.
+func otherSeatsNote(away []rooms.TableSummary, at string) string {
+	var tables []string
+	for _, t := range away {
+		if t.ID != at {
+			tables = append(tables, fmt.Sprintf("%s's %s table", t.Host, t.GameName))
+		}
+	}
+	switch len(tables) {
+	case 0:
+		return ""
+	case 1:
+		return "Your seat at " + tables[0] + " waits for you too: Q, then enter on it in the lobby."
+	}
+	return "Your seats at " + engine.JoinAnd(tables) + " wait for you too: Q, then enter on one in the lobby."
+}
+
 // refreshAway asks the hub where the player's seats wait for them and
 // says so when one the lobby offered is gone, unless the player is taking
 // it back (at is the table they are at, "" in the lobby): the host gave

@@ -16,14 +16,12 @@ func cardList(cs []Card) string {
 	return joinAnd(names)
 }
 
+// joinAnd joins words as engine.JoinAnd does, "nothing" for none.
 func joinAnd(items []string) string {
-	switch len(items) {
-	case 0:
+	if len(items) == 0 {
 		return "nothing"
-	case 1:
-		return items[0]
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+	return engine.JoinAnd(items)
 }
 
 // span names a pattern's squares: "C5" or "C5-E5".

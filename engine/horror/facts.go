@@ -2,7 +2,6 @@ package horror
 
 import (
 	"fmt"
-	"strings"
 
 	"arcade/engine"
 )
@@ -50,14 +49,6 @@ func either(b bool, yes, no string) string {
 	return no
 }
 
-// joinAnd joins words as "a, b and c".
-func joinAnd(parts []string) string {
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
-}
-
 // choseColours: Seat chose the Count colours its Horror needs.
 type choseColours struct {
 	Seat  engine.Seat
@@ -86,7 +77,7 @@ func (f needs) Words() string {
 	if len(parts) == 0 {
 		return "You need colours still to choose"
 	}
-	return "You need " + joinAnd(parts)
+	return "You need " + engine.JoinAnd(parts)
 }
 
 // startedIn: Seat starts in Room.
@@ -563,5 +554,5 @@ func (f exchanged) Words() string {
 		where = ", taken from " + engine.SeatRef(f.From) + "'s spares"
 	}
 	return fmt.Sprintf("%s exchanges %d components (%s) at a bookcase for a %s %s%s",
-		engine.SeatRef(f.Seat), f.N, joinAnd(names), colourNames[f.Want], colourKinds[f.Want], where)
+		engine.SeatRef(f.Seat), f.N, engine.JoinAnd(names), colourNames[f.Want], colourKinds[f.Want], where)
 }
