@@ -81,25 +81,21 @@ func newChatSalt() string {
 // Say adds a line to the chat of the client's table, or of the lobby when
 // it sits at none. It fails with ErrChatEmpty, ErrChatTooFast or ErrClosed.
 func (c *Client) Say(text string) error {
-	text = CleanText(text, MaxChatRunes)
-	if text == "" {
-		return ErrChatEmpty
-	}
-	p := c.Player()
-	if c.relay == nil { // a stand-in's node checked it
-		if err := c.hub.chatAllowed(c, p); err != nil {
-			return err
-		}
-	}
-	if err := c.hub.chatRate.spend(p.ID, c.hub.cfg.Now()); err != nil {
+	text, err := cleanChat(text)
+	if err != nil {
 		return err
 	}
-	line := ChatLine{At: c.hub.cfg.Now().UTC(), From: p.Name, Who: c.hub.chatWho(speaker(p)), Admin: p.Admin, OwnsName: p.OwnsName, Text: text}
-	c.mu.Lock()
-	t, closed := c.table, c.closed
-	c.mu.Unlock()
-	if closed {
-		return ErrClosed
+	p := c.Player()
+	if err := c.hub.chatAllowed(c, p); err != nil {
+		return err
+	}
+	line, err := c.hub.spendLine(p, text)
+	if err != nil {
+		return err
+	}
+	_, t, err := c.where()
+	if err != nil {
+		return err
 	}
 	if t == nil {
 		if r := c.remoteTable(); r != nil {
@@ -109,8 +105,29 @@ func (c *Client) Say(text string) error {
 		c.hub.tellChat(line)
 		return nil
 	}
+	return sayAt(t, c, line)
+}
+
+// cleanChat cleans a chat line's text, and refuses an empty one.
+func cleanChat(text string) (string, error) {
+	if text = CleanText(text, MaxChatRunes); text == "" {
+		return "", ErrChatEmpty
+	}
+	return text, nil
+}
+
+// spendLine makes p's chat line of text, within p's budget of lines.
+func (h *Hub) spendLine(p Player, text string) (ChatLine, error) {
+	if err := h.chatRate.spend(p.ID, h.cfg.Now()); err != nil {
+		return ChatLine{}, err
+	}
+	return ChatLine{At: h.cfg.Now().UTC(), From: p.Name, Who: h.chatWho(speaker(p)), Admin: p.Admin, OwnsName: p.OwnsName, Text: text}, nil
+}
+
+// sayAt adds line, said by m, to the chat of m's table t.
+func sayAt(t *table, m member, line ChatLine) error {
 	return t.callKept(func() error {
-		line.Spectator = t.seatOf(c) < 0
+		line.Spectator = t.seatOf(m) < 0
 		t.chat = t.chat.add(line)
 		t.publish() // chat changes nothing the store keeps
 		return nil

@@ -3,7 +3,6 @@ package rooms
 import (
 	"errors"
 	"fmt"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -19,46 +18,33 @@ import (
 // table first takes the new place, then leaves the old one, so a refused
 // join leaves the client where it was.
 type Client struct {
-	hub   *Hub
-	cid   uint64     // numbers the client on its hub (cluster messages name it)
-	fold  string     // its name's fold while in the hub's byFold, under the hub's mu
-	relay *clientRef // set on a stand-in for a client of another node (cluster.go)
+	presence
+	cid  uint64 // numbers the client on its hub (cluster messages name it)
+	fold string // its name's fold while in the hub's byFold, under the hub's mu
 	// arrived is when the client connected, in Unix nanoseconds (a
 	// cluster resumes a seat elsewhere for a short while after).
 	arrived int64
 	notify  chan struct{}
 	done    chan struct{}
 	wake    atomic.Pointer[func()] // see OnWake
-	op      sync.Mutex             // one membership change at a time
 
-	mu     sync.Mutex
-	player Player
-	table  *table // nil: in the lobby, or at remote
-	remote *remoteAt
+	// Under mu, with the presence:
+	remote *remoteAt // the table of another node it sits at (remoteseat.go), when table is nil
 	// moving is the table of another node the client is moving to (its
 	// id pendingAny: any table of its owner): its updates are taken
 	// already. Nil when none.
 	moving   *nodeTableRef
-	watching bool // at table as a spectator
 	placed   bool // has been at a table since it connected (waitsForSeat)
-	closed   bool
 	lobby    *LobbyUpdate
 	tableUpd *TableUpdate
 }
 
 func newClient(h *Hub, p Player) *Client {
-	c := &Client{hub: h, player: p, arrived: time.Now().UnixNano(), notify: make(chan struct{}, 1), done: make(chan struct{})}
+	c := &Client{presence: presence{hub: h, player: p}, arrived: time.Now().UnixNano(), notify: make(chan struct{}, 1), done: make(chan struct{})}
 	if h != nil {
 		c.cid = h.nextCID.Add(1)
 	}
 	return c
-}
-
-// Player returns who this client is (with the current name).
-func (c *Client) Player() Player {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.player
 }
 
 // OnWake sets a function called, without ever waiting for it, whenever
@@ -88,16 +74,6 @@ func (c *Client) finish() {
 // down. The last TableUpdate (Closed, with a Notice) is in the inbox.
 func (c *Client) Done() <-chan struct{} { return c.done }
 
-// where returns the player and current table, or ErrClosed.
-func (c *Client) where() (Player, *table, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.closed {
-		return Player{}, nil, ErrClosed
-	}
-	return c.player, c.table, nil
-}
-
 // place is where: the player and the table here, and the table of another
 // node the client sits at (nil when none).
 func (c *Client) place() (Player, *table, *remoteAt, error) {
@@ -113,35 +89,21 @@ func (c *Client) place() (Player, *table, *remoteAt, error) {
 func (c *Client) markClosed() (t *table, r *remoteAt, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.closed {
-		return nil, nil, false
-	}
-	c.closed = true
-	if c.table == nil {
+	if t, ok = c.closeLocked(); ok && t == nil {
 		r = c.remote
 	}
-	return c.table, r, true
+	return t, r, ok
 }
 
 // onTable runs req's command (tableOps) on the client's current table's
 // actor, or sends req to the table's owner when another node owns it.
 func (c *Client) onTable(req cmdReq) error {
-	op, ok := tableOps[req.Op]
-	if !ok {
-		return fmt.Errorf("rooms: unknown command %q", req.Op)
-	}
 	p, t, err := c.where()
 	if err != nil {
 		return err
 	}
 	if t != nil {
-		f := func() error { return op(t, c, req) }
-		if req.Op == opLeave || req.Op == opMoved {
-			// Leaving never waits for the store: the seat stays the
-			// player's until the table is saved.
-			return t.call(f)
-		}
-		return t.callKept(f)
+		return runOp(t, c, req)
 	}
 	if r := c.remoteTable(); r != nil {
 		req.Player = p
@@ -189,7 +151,7 @@ func (c *Client) Rename(name string) (string, error) {
 	t := c.table
 	c.mu.Unlock()
 	if t != nil {
-		_ = t.call(func() error { t.renamed(c, n); return nil })
+		renameAt(t, c, n)
 	} else if r := c.remoteTable(); r != nil {
 		_ = c.hub.ask(r.table, c, cmdReq{Op: opRename, Player: c.Player(), Text: n})
 	}
@@ -232,7 +194,8 @@ func (c *Client) Create(game string, seats int, private bool, opts engine.Option
 		return err
 	}
 	c.hub.claim(t)
-	c.leaveOld(old, was, t)
+	leaveHere(c, old, t)
+	c.leaveRemote(was)
 	return nil
 }
 
@@ -298,19 +261,16 @@ func (c *Client) enter(t *table, missing error, do func(t *table, p Player) erro
 	if t == nil {
 		return missing
 	}
-	if err := t.callKept(func() error { return do(t, p) }); err != nil {
+	if err := enterHere(c, p, old, t, do); err != nil {
 		return err
 	}
-	c.leaveOld(old, was, t)
+	c.leaveRemote(was)
 	return nil
 }
 
-// leaveOld leaves the table the client was at before it moved to now: old
-// on this node, or was on another node.
-func (c *Client) leaveOld(old *table, was *remoteAt, now *table) {
-	if old != nil && old != now {
-		_ = old.call(func() error { return old.leave(c, leaveMoved) })
-	}
+// leaveRemote leaves was, the table of another node the client was at
+// before it moved (nil: none).
+func (c *Client) leaveRemote(was *remoteAt) {
 	if was != nil {
 		_ = c.hub.ask(was.table, c, cmdReq{Op: opMoved, Player: c.Player()})
 	}

@@ -312,7 +312,8 @@ func TestClusterStaleOwnerFenced(t *testing.T) {
 		var ok bool
 		inspect(t, nodes[1].hub, id, func(tb *table) {
 			for _, px := range tb.seats {
-				ok = ok || (px.client != nil && px.client.relay != nil && px.id == "key:alice")
+				_, far := px.client.(*standIn)
+				ok = ok || (far && px.id == "key:alice")
 			}
 		})
 		return ok

@@ -78,7 +78,7 @@ func (h *Hub) onState(_ string, data []byte) {
 		// The node restarted: the sessions of its last run are gone, and
 		// so are the tables it ran then.
 		h.cfg.Infof("node %s restarted; its players' seats here wait for them", st.Node)
-		h.closeStandIns(func(px *Client) bool { return px.relay.Node == st.Node && px.relay.Boot != st.Boot })
+		h.closeStandIns(func(s *standIn) bool { return s.ref.Node == st.Node && s.ref.Boot != st.Boot })
 		h.ownerRestarted(st.Node)
 	}
 	if changed {
@@ -177,8 +177,8 @@ func (h *Hub) endStandInsOf(id string) {
 	if h.bus == nil {
 		return
 	}
-	for _, px := range h.takeStandIns(func(px *Client) bool { return px.Player().ID == id }) {
-		px.Close()
+	for _, s := range h.takeStandIns(func(s *standIn) bool { return s.Player().ID == id }) {
+		s.close()
 	}
 }
 
@@ -192,7 +192,7 @@ func (h *Hub) onArrived(_ string, data []byte) {
 	}
 	// A session of theirs at a table here, through another node, is
 	// superseded too (that node may be dead).
-	h.closeStandIns(func(px *Client) bool { return px.relay.Node != from && px.Player().ID == id })
+	h.closeStandIns(func(s *standIn) bool { return s.ref.Node != from && s.Player().ID == id })
 	h.mu.Lock()
 	old := h.byID[id]
 	h.mu.Unlock()
@@ -305,7 +305,7 @@ func (h *Hub) dropStaleNodes() {
 	h.mu.Unlock()
 	for _, name := range gone {
 		h.cfg.Infof("node %s stopped answering; its players' seats here wait for them", name)
-		h.closeStandIns(func(px *Client) bool { return px.relay.Node == name })
+		h.closeStandIns(func(s *standIn) bool { return s.ref.Node == name })
 	}
 }
 

@@ -143,9 +143,9 @@ type Hub struct {
 	// cluster (see cluster.go); nil bus: this hub is alone
 	bus          Bus
 	nextCID      atomic.Uint64
-	byCID        map[uint64]*Client    // this node's clients, under mu
-	proxies      map[clientRef]*Client // stand-ins for other nodes' clients, under mu
-	nodes        map[string]*nodeSeen  // the other nodes' states, under mu
+	byCID        map[uint64]*Client     // this node's clients, under mu
+	proxies      map[clientRef]*standIn // stand-ins for other nodes' clients, under mu
+	nodes        map[string]*nodeSeen   // the other nodes' states, under mu
 	clusterStops []func()
 	unanswered   tally          // requests to other nodes' tables that got no answer (askFailed)
 	storageDown  atomic.Bool    // the bus said the storage does not answer (watchStorage)
@@ -194,7 +194,7 @@ func NewHub(cfg Config) *Hub {
 		quiet:    map[string]bool{},
 		bus:      cfg.Bus,
 		byCID:    map[uint64]*Client{},
-		proxies:  map[clientRef]*Client{},
+		proxies:  map[clientRef]*standIn{},
 		nodes:    map[string]*nodeSeen{},
 		byPlayer: newQuota(cfg.MaxTablesPerPlayer, "You already host %d open tables: close one first.",
 			cfg.CreateBurst, cfg.CreateEvery),

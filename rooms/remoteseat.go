@@ -64,7 +64,8 @@ func (c *Client) enterRemote(r nodeTableRef, req cmdReq) error {
 	if was != nil && was.table == r.id {
 		was = nil // the same table: joined from watching it, say
 	}
-	c.leaveOld(old, was, nil)
+	leaveHere(c, old, nil)
+	c.leaveRemote(was)
 	return nil
 }
 

@@ -48,11 +48,11 @@ type reportLog struct {
 func (c *Client) Report(seat int, reason string) error {
 	reason = CleanText(reason, MaxReasonRunes)
 	by := c.Player()
-	if c.relay == nil && c.hub.waitBoth(c.hub.limits.reports, "reports", by) > 0 {
+	if c.hub.waitBoth(c.hub.limits.reports, "reports", by) > 0 {
 		return ErrReportTooFast
 	}
 	err := c.onTable(cmdReq{Op: opReport, Seat: seat, Text: reason})
-	if err == nil && c.relay == nil {
+	if err == nil {
 		c.hub.takeBoth(c.hub.limits.reports, by) // a report kept counts
 	}
 	return err
