@@ -27,6 +27,7 @@ const MaxNoticeRunes = 200
 type adminState struct {
 	draining atomic.Bool
 	notice   atomic.Pointer[string]
+	kick     atomic.Pointer[func(Kick) int] // ends sessions here for other nodes' admins (OnKick)
 }
 
 // TableInfo is a table as an admin sees it: private tables too, with the

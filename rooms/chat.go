@@ -204,10 +204,7 @@ func (r *rateLimit) spend(key string, now time.Time) error {
 // signals (the bell and the title), as SetQuiet last set it on this server
 // (for a guest: in this session).
 func (c *Client) Quiet() bool {
-	p := c.Player()
-	c.hub.mu.Lock()
-	defer c.hub.mu.Unlock()
-	return c.hub.quiet[p.ID]
+	return c.hub.quiet.has(c.Player().ID)
 }
 
 // SetQuiet silences (or restores) the player's your-turn signals; a keyed
@@ -237,14 +234,34 @@ func (c *Client) SetQuiet(on bool) error {
 			return ErrSettingUnsaved
 		}
 	}
-	c.hub.mu.Lock()
-	defer c.hub.mu.Unlock()
-	if on {
-		c.hub.quiet[p.ID] = true
-	} else {
-		delete(c.hub.quiet, p.ID)
-	}
+	c.hub.quiet.set(p.ID, on)
 	return nil
+}
+
+// quietSet is the set of players who silenced their your-turn signals.
+// Its lock is a leaf.
+type quietSet struct {
+	mu  sync.Mutex
+	ids map[string]bool
+}
+
+func (q *quietSet) has(id string) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.ids[id]
+}
+
+func (q *quietSet) set(id string, on bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	switch {
+	case on && q.ids == nil:
+		q.ids = map[string]bool{id: true}
+	case on:
+		q.ids[id] = true
+	default:
+		delete(q.ids, id)
+	}
 }
 
 // quietKey is the store setting that lists the keyed players who silenced
@@ -267,11 +284,5 @@ func (h *Hub) loadQuiet(id string) {
 		h.cfg.Logf("rooms: reading the your-turn signals settings failed: %v", err)
 		return
 	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if slices.Contains(ids, id) {
-		h.quiet[id] = true
-	} else {
-		delete(h.quiet, id)
-	}
+	h.quiet.set(id, slices.Contains(ids, id))
 }

@@ -39,9 +39,7 @@ type Elsewhere struct {
 // sessions (KickElsewhere): f ends the matching sessions here (the SSH
 // server knows them) and returns how many.
 func (h *Hub) OnKick(f func(Kick) int) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.kick = f
+	h.admin.kick.Store(&f)
 }
 
 // KickElsewhere asks the other nodes of the cluster to end the sessions k
@@ -56,12 +54,9 @@ func (h *Hub) onKick(_ string, data []byte) {
 	if !ok || !h.adminHeard(k.By, from, "end the sessions of "+k.target()) {
 		return
 	}
-	h.mu.Lock()
-	f := h.kick
-	h.mu.Unlock()
 	ended := 0
-	if f != nil {
-		ended = f(k)
+	if f := h.admin.kick.Load(); f != nil && *f != nil {
+		ended = (*f)(k)
 	}
 	h.adminDid(k.By, from, fmt.Sprintf("end the sessions of %s (%s): ended %d here", k.target(), k.Why, ended))
 }

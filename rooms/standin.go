@@ -1,6 +1,9 @@
 package rooms
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"sync"
+)
 
 // standIn plays a session of another node at a table of this node: the
 // table's owner runs the session's commands through it (run) and relays
@@ -12,19 +15,30 @@ type standIn struct {
 	ref clientRef // the session it plays, on its own node
 }
 
+// standIns are the hub's stand-ins, by the session each plays. Its lock
+// is a leaf: nothing is called while it is held.
+type standIns struct {
+	mu    sync.Mutex
+	byRef map[clientRef]*standIn
+}
+
 // standIn returns the stand-in of req's client, made when req brings the
 // client to a table.
 func (h *Hub) standIn(req cmdReq) *standIn {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if s := h.proxies[req.From]; s != nil {
+	ss := &h.standIns
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	if s := ss.byRef[req.From]; s != nil {
 		return s
 	}
 	if (req.Op != opJoin && req.Op != opWatch) || req.From.Node == "" || req.Player.ID == "" {
 		return nil
 	}
 	s := &standIn{presence: presence{hub: h, player: req.Player}, ref: req.From}
-	h.proxies[s.ref] = s
+	if ss.byRef == nil {
+		ss.byRef = map[clientRef]*standIn{}
+	}
+	ss.byRef[s.ref] = s
 	return s
 }
 
@@ -36,11 +50,12 @@ func (h *Hub) dropStandIn(s *standIn) {
 	if !idle {
 		return
 	}
-	h.mu.Lock()
-	if h.proxies[s.ref] == s {
-		delete(h.proxies, s.ref)
+	ss := &h.standIns
+	ss.mu.Lock()
+	if ss.byRef[s.ref] == s {
+		delete(ss.byRef, s.ref)
 	}
-	h.mu.Unlock()
+	ss.mu.Unlock()
 }
 
 // closeStandIns ends the stand-ins that match, as their sessions would by
@@ -53,13 +68,14 @@ func (h *Hub) closeStandIns(match func(s *standIn) bool) {
 
 // takeStandIns forgets the stand-ins that match and returns them.
 func (h *Hub) takeStandIns(match func(s *standIn) bool) []*standIn {
-	h.mu.Lock()
-	defer h.mu.Unlock()
+	ss := &h.standIns
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
 	var gone []*standIn
-	for ref, s := range h.proxies {
+	for ref, s := range ss.byRef {
 		if match(s) {
 			gone = append(gone, s)
-			delete(h.proxies, ref)
+			delete(ss.byRef, ref)
 		}
 	}
 	return gone
