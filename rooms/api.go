@@ -26,10 +26,12 @@
 //     to expand with engine.ExpandSeats; names never contain braces.
 //
 // A player at a table of this node is a member of it in one of two roles:
-// a Client, the session of a player connected here (which may instead sit
-// at another node's table, remoteseat.go), or a standIn, which plays a
-// session of another node at a table here and relays its updates there
-// (standin.go). Both keep who they are and where they sit in a presence.
+// a Client, the session of a player connected here, or a standIn, which
+// plays a session of another node at a table here and relays its updates
+// there (standin.go). Both keep who they are and their table here in a
+// presence. A Client's commands go to where it sits, a seatAt (where.go):
+// a table here or, through that table's owner, one of another node
+// (remoteseat.go).
 //
 // Locks, outermost first; a goroutine holding one may take only locks
 // further down the list:

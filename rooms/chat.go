@@ -93,19 +93,16 @@ func (c *Client) Say(text string) error {
 	if err != nil {
 		return err
 	}
-	_, t, err := c.where()
+	_, at, err := c.seat()
 	if err != nil {
 		return err
 	}
-	if t == nil {
-		if r := c.remoteTable(); r != nil {
-			return c.hub.ask(r.table, c, cmdReq{Op: opSay, Player: p, Text: text})
-		}
-		c.hub.addLobbyChat(line)
-		c.hub.tellChat(line)
-		return nil
+	if at != nil {
+		return at.say(c, line)
 	}
-	return sayAt(t, c, line)
+	c.hub.addLobbyChat(line)
+	c.hub.tellChat(line)
+	return nil
 }
 
 // cleanChat cleans a chat line's text, and refuses an empty one.

@@ -74,42 +74,28 @@ func (c *Client) finish() {
 // down. The last TableUpdate (Closed, with a Notice) is in the inbox.
 func (c *Client) Done() <-chan struct{} { return c.done }
 
-// place is where: the player and the table here, and the table of another
-// node the client sits at (nil when none).
-func (c *Client) place() (Player, *table, *remoteAt, error) {
-	p, t, err := c.where()
-	if err != nil || t != nil {
-		return p, t, nil, err
-	}
-	return p, nil, c.remoteTable(), nil
-}
-
-// markClosed flips the client to closed once and returns its table, or the
-// table of another node it sits at; ok is false if it was closed already.
-func (c *Client) markClosed() (t *table, r *remoteAt, ok bool) {
+// markClosed flips the client to closed once and returns where it sat
+// (nil: nowhere); ok is false if it was closed already.
+func (c *Client) markClosed() (at seatAt, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if t, ok = c.closeLocked(); ok && t == nil {
-		r = c.remote
+	if _, ok = c.closeLocked(); !ok {
+		return nil, false
 	}
-	return t, r, ok
+	return c.seatLocked(), true
 }
 
 // onTable runs req's command (tableOps) on the client's current table's
 // actor, or sends req to the table's owner when another node owns it.
 func (c *Client) onTable(req cmdReq) error {
-	p, t, err := c.where()
+	_, at, err := c.seat()
 	if err != nil {
 		return err
 	}
-	if t != nil {
-		return runOp(t, c, req)
+	if at == nil {
+		return ErrNotAtTable
 	}
-	if r := c.remoteTable(); r != nil {
-		req.Player = p
-		return c.hub.ask(r.table, c, req)
-	}
-	return ErrNotAtTable
+	return at.command(c, req)
 }
 
 // Rename changes the display name (cleaned with CleanName) and returns it.
@@ -148,12 +134,10 @@ func (c *Client) Rename(name string) (string, error) {
 		return "", ErrClosed
 	}
 	c.player.Name, c.player.OwnsName = n, own
-	t := c.table
+	at := c.seatLocked()
 	c.mu.Unlock()
-	if t != nil {
-		renameAt(t, c, n)
-	} else if r := c.remoteTable(); r != nil {
-		_ = c.hub.ask(r.table, c, cmdReq{Op: opRename, Player: c.Player(), Text: n})
+	if at != nil {
+		at.rename(c, n)
 	}
 	c.hub.renamed(c, n) // the name shows in People
 	return n, nil
@@ -182,7 +166,7 @@ func (c *Client) Create(game string, seats int, private bool, opts engine.Option
 	}
 	c.op.Lock()
 	defer c.op.Unlock()
-	p, old, was, err := c.place()
+	p, was, err := c.seat()
 	if err != nil {
 		return err
 	}
@@ -194,8 +178,7 @@ func (c *Client) Create(game string, seats int, private bool, opts engine.Option
 		return err
 	}
 	c.hub.claim(t)
-	leaveHere(c, old, t)
-	c.leaveRemote(was)
+	c.leaveSeat(was, t.id)
 	return nil
 }
 
@@ -254,26 +237,18 @@ func (c *Client) WatchCode(code string) error {
 func (c *Client) enter(t *table, missing error, do func(t *table, p Player) error) error {
 	c.op.Lock()
 	defer c.op.Unlock()
-	p, old, was, err := c.place()
+	p, was, err := c.seat()
 	if err != nil {
 		return err
 	}
 	if t == nil {
 		return missing
 	}
-	if err := enterHere(c, p, old, t, do); err != nil {
+	if err := t.callKept(func() error { return do(t, p) }); err != nil {
 		return err
 	}
-	c.leaveRemote(was)
+	c.leaveSeat(was, t.id)
 	return nil
-}
-
-// leaveRemote leaves was, the table of another node the client was at
-// before it moved (nil: none).
-func (c *Client) leaveRemote(was *remoteAt) {
-	if was != nil {
-		_ = c.hub.ask(was.table, c, cmdReq{Op: opMoved, Player: c.Player()})
-	}
 }
 
 // Leave leaves the current table and returns to the lobby. Before the game
@@ -325,16 +300,22 @@ func (c *Client) Act(a engine.Action) error {
 // player back in it, unless the table closed because nobody was left and no
 // other human ever sat there. Close is idempotent.
 func (c *Client) Close() {
-	t, r, ok := c.markClosed()
+	c.end(nil)
+}
+
+// end closes the client as its session ended, with a last update (nil:
+// none) after it left its table.
+func (c *Client) end(final *TableUpdate) {
+	at, ok := c.markClosed()
 	if !ok {
 		return
 	}
 	c.hub.forget(c)
-	if t != nil {
-		_ = t.call(func() error { return t.leave(c, leaveDisconnect) })
+	if at != nil {
+		at.quit(c, leaveDisconnect)
 	}
-	if r != nil {
-		_ = c.hub.ask(r.table, c, cmdReq{Op: opClose, Player: c.Player()})
+	if final != nil {
+		c.putFinal(final)
 	}
 	c.finish()
 }
@@ -342,23 +323,11 @@ func (c *Client) Close() {
 // evict closes the client because by (the same player) connected again: by
 // takes its place at its table. It reports whether by was seated.
 func (c *Client) evict(by *Client) bool {
-	t, r, ok := c.markClosed()
+	at, ok := c.markClosed()
 	if !ok {
 		return false
 	}
-	placed := false
-	if t != nil {
-		placed = t.call(func() error { return t.replace(c, by) }) == nil
-	}
-	if r != nil {
-		// The seat stays the player's: the new session takes it back.
-		_ = c.hub.ask(r.table, c, cmdReq{Op: opClose, Player: c.Player()})
-		op := opJoin
-		if r.watching {
-			op = opWatch
-		}
-		placed = by.enterRemote(nodeTableRef{id: r.table, owner: r.owner}, cmdReq{Op: op, ByCode: true}) == nil
-	}
+	placed := at != nil && at.handTo(c, by)
 	c.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeReplaced})
 	c.finish()
 	return placed
@@ -366,7 +335,7 @@ func (c *Client) evict(by *Client) bool {
 
 // shutdown closes the client when the hub stops.
 func (c *Client) shutdown() {
-	if _, _, ok := c.markClosed(); ok {
+	if _, ok := c.markClosed(); ok {
 		c.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeShutdown})
 		c.finish()
 	}

@@ -660,7 +660,7 @@ func TestClusterLeaveRightAfterConnecting(t *testing.T) {
 			for range 4 {
 				playTurn(t, host)
 			}
-			if _, at, r, err := gone.place(); at != nil || r != nil || err != nil {
+			if _, at, err := gone.seat(); at != nil || err != nil {
 				t.Fatalf("%s is back at the table they left (%v)", gone.Player().Name, err)
 			}
 		})

@@ -200,19 +200,7 @@ func (h *Hub) onArrived(_ string, data []byte) {
 		return
 	}
 	go func() {
-		t, r, ok := old.markClosed()
-		if !ok {
-			return
-		}
-		h.forget(old)
-		if t != nil {
-			_ = t.call(func() error { return t.leave(old, leaveDisconnect) })
-		}
-		if r != nil {
-			_ = h.ask(r.table, old, cmdReq{Op: opClose, Player: old.Player()})
-		}
-		old.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeReplaced})
-		old.finish()
+		old.end(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeReplaced})
 	}()
 }
 

@@ -98,16 +98,6 @@ func renameAt(t *table, m member, name string) {
 	}
 }
 
-// enterHere moves m to t by running do on t's actor, then leaves old, the
-// table of this node m was at (m.op held).
-func enterHere(m member, p Player, old, t *table, do func(t *table, p Player) error) error {
-	if err := t.callKept(func() error { return do(t, p) }); err != nil {
-		return err
-	}
-	leaveHere(m, old, t)
-	return nil
-}
-
 // leaveHere takes m off old, the table of this node it was at before it
 // moved to now.
 func leaveHere(m member, old, now *table) {

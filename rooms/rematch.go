@@ -71,17 +71,14 @@ func (t *table) planRematch(c member, plan *rematchPlan) error {
 // opened it, the client joins it. It fails with ErrNoRematch,
 // ErrRematchBusy, or what Create and JoinCode fail with.
 func (c *Client) Rematch() error {
-	_, old, err := c.where()
+	_, at, err := c.seat()
 	if err != nil {
 		return err
 	}
-	if old == nil {
-		if r := c.remoteTable(); r != nil {
-			return c.rematchRemote(r)
-		}
+	if at == nil {
 		return ErrNoRematch
 	}
-	return rematchHere(c, old, c.JoinCode)
+	return at.rematch(c)
 }
 
 // rematchHere opens the rematch of m's finished game at old, a table of

@@ -205,7 +205,11 @@ func (s *standIn) enter(t *table, missing error, do func(t *table, p Player) err
 	if t == nil {
 		return missing
 	}
-	return enterHere(s, p, old, t, do)
+	if err := t.callKept(func() error { return do(t, p) }); err != nil {
+		return err
+	}
+	leaveHere(s, old, t)
+	return nil
 }
 
 // close ends the stand-in as its session ended: a seat of a game in
