@@ -210,7 +210,7 @@ func (h *Hub) nameTakenLocked(id, name string) bool {
 			return true
 		}
 	}
-	for _, n := range h.nodes {
+	for _, n := range h.nodes.list() {
 		if who, ok := n.state.Names[f]; ok && who != id {
 			return true // a player online on another node of the cluster
 		}

@@ -39,13 +39,14 @@
 //  2. A table's actor: nothing may wait for it (table.call) while holding
 //     a lock below; code on the actor may take them.
 //  3. Hub.mu (the tables, codes and table caps, the clients and their away
-//     seats, the lobby with its chat and results, the other nodes'
-//     states), or standIns.mu (the stand-ins by session); never both.
+//     seats, the lobby with its chat and results), or standIns.mu (the
+//     stand-ins by session); never both.
 //  4. presence.mu: one member's player and table, and a Client's remote
 //     seat and inbox.
-//  5. Leaves, which call nothing: quietSet.mu, reportLog.mu, rateLimit.mu,
-//     seqs.mu, keyNameFolds.mu, tally.mu, botPool.mu. The admin state
-//     (drain mode, the notice, kicks) is atomic.
+//  5. Leaves, which call nothing: nodeMap.mu (the other nodes' states),
+//     quietSet.mu, reportLog.mu, rateLimit.mu, seqs.mu, keyNameFolds.mu,
+//     tally.mu, botPool.mu. The admin state (drain mode, the notice,
+//     kicks) is atomic.
 //
 // Network calls to other nodes are made holding at most presence.op.
 package rooms

@@ -670,9 +670,7 @@ func TestClusterLeaveRightAfterConnecting(t *testing.T) {
 // awayOn reports whether h heard from node that player id is away from
 // table tid there.
 func awayOn(h *Hub, node, id, tid string) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	n := h.nodes[node]
+	n := h.nodes.get(node)
 	return n != nil && n.state.Away[id] == tid
 }
 

@@ -64,12 +64,10 @@ func (h *Hub) onKick(_ string, data []byte) {
 // Elsewhere lists the players connected to the other nodes of the cluster,
 // as their last states said (for admins), by node then name.
 func (h *Hub) Elsewhere() []Elsewhere {
-	h.mu.Lock()
-	defer h.mu.Unlock()
 	var out []Elsewhere
-	for name, n := range h.nodes {
+	for _, n := range h.nodes.list() {
 		for _, p := range n.state.Players {
-			out = append(out, Elsewhere{Player: p, Node: name})
+			out = append(out, Elsewhere{Player: p, Node: n.state.Node})
 		}
 	}
 	slices.SortFunc(out, func(a, b Elsewhere) int {

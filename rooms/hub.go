@@ -110,8 +110,7 @@ type Hub struct {
 	// answer: the tables and their codes with the table caps (a new table
 	// is admitted and listed at once), the clients with the seats they
 	// are away from (Connect decides where a client goes), and the lobby
-	// built from all of these, the lobby's chat and results and the other
-	// nodes' states.
+	// built from all of these and the lobby's chat and results.
 	mu        sync.Mutex
 	closed    bool
 	tables    map[string]*table
@@ -123,10 +122,9 @@ type Hub struct {
 	away      map[string][]*table  // player ID -> tables where the player dropped mid-game, the latest last
 	lobby     lobbyCast            // the lobby's snapshots and broadcasts (lobby.go)
 	lobbyChat chatLog
-	recent    []Result             // finished public games
-	nodes     map[string]*nodeSeen // the other nodes' states (gossip.go)
-	byPlayer  quota                // tables created by player ID
-	byAddr    quota                // tables created by address
+	recent    []Result // finished public games
+	byPlayer  quota    // tables created by player ID
+	byAddr    quota    // tables created by address
 	// forgetTimer forgets idle keys (forget.go).
 	forgetTimer *time.Timer
 
@@ -135,6 +133,7 @@ type Hub struct {
 	quiet    quietSet   // player IDs who silenced their your-turn signals (chat.go)
 	reports  reportLog  // recent reports (report.go)
 	standIns standIns   // other nodes' sessions at this node's tables (standin.go)
+	nodes    nodeMap    // the other nodes' last states (gossip.go)
 	chatRate *rateLimit // lines per player
 	limits   addrLimits // chat, reports and codes per address (addrlimits.go)
 	// newKeys limits the new keys recorded per address.
@@ -203,7 +202,6 @@ func NewHub(cfg Config) *Hub {
 		away:     map[string][]*table{},
 		bus:      cfg.Bus,
 		byCID:    map[uint64]*Client{},
-		nodes:    map[string]*nodeSeen{},
 		byPlayer: newQuota(cfg.MaxTablesPerPlayer, "You already host %d open tables: close one first.",
 			cfg.CreateBurst, cfg.CreateEvery),
 		byAddr: newQuota(cfg.MaxTablesPerAddr, "Players from your address already host %d open tables: close one first, or join a table.",

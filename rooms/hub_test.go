@@ -956,6 +956,10 @@ func TestPartsOwnLocks(t *testing.T) {
 		_ = h.Reports()
 		_ = h.takeStandIns(func(*standIn) bool { return true })
 		h.OnKick(func(Kick) int { return 0 })
+		h.nodes.put(&nodeSeen{state: nodeState{Node: "b", Players: []Player{{ID: "key:bob", Name: "bob"}}}})
+		if got := h.Elsewhere(); len(got) != 1 {
+			t.Errorf("Elsewhere: %v, want bob on node b", got)
+		}
 	}()
 	select {
 	case <-done:
