@@ -128,12 +128,13 @@ type Hub struct {
 	// forgetTimer forgets idle keys (forget.go).
 	forgetTimer *time.Timer
 
-	// Parts with locks of their own, leaves below mu: each is taken
-	// alone or under mu, and calls nothing while held.
-	quiet    quietSet   // player IDs who silenced their your-turn signals (chat.go)
-	reports  reportLog  // recent reports (report.go)
+	// Parts with locks of their own (the order is in the package doc):
+	// standIns beside mu, never taken with it; the others leaves, taken
+	// alone or under mu, that call nothing while held.
 	standIns standIns   // other nodes' sessions at this node's tables (standin.go)
 	nodes    nodeMap    // the other nodes' last states (gossip.go)
+	quiet    quietSet   // player IDs who silenced their your-turn signals (chat.go)
+	reports  reportLog  // recent reports (report.go)
 	chatRate *rateLimit // lines per player
 	limits   addrLimits // chat, reports and codes per address (addrlimits.go)
 	// newKeys limits the new keys recorded per address.
