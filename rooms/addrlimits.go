@@ -124,11 +124,8 @@ func (h *Hub) chatAllowed(c *Client, p Player) error {
 
 // guessing refuses an invite code, right or wrong, from a player or
 // address that typed CodeBurst wrong ones lately (ErrCodeTooFast): codes
-// cannot be guessed one after another. A stand-in's node checked it.
+// cannot be guessed one after another.
 func (c *Client) guessing() error {
-	if c.relay != nil {
-		return nil
-	}
 	if wait := c.hub.waitBoth(c.hub.limits.codes, "wrong invite codes", c.Player()); wait > 0 {
 		secs := int64((wait + time.Second - 1) / time.Second)
 		return &detailError{msg: fmt.Sprintf("Too many wrong invite codes: wait %d s before the next.", secs), kind: ErrCodeTooFast}

@@ -27,6 +27,7 @@ const MaxNoticeRunes = 200
 type adminState struct {
 	draining atomic.Bool
 	notice   atomic.Pointer[string]
+	kick     atomic.Pointer[func(Kick) int] // ends sessions here for other nodes' admins (OnKick)
 }
 
 // TableInfo is a table as an admin sees it: private tables too, with the
@@ -209,7 +210,7 @@ func (h *Hub) nameTakenLocked(id, name string) bool {
 			return true
 		}
 	}
-	for _, n := range h.nodes {
+	for _, n := range h.nodes.list() {
 		if who, ok := n.state.Names[f]; ok && who != id {
 			return true // a player online on another node of the cluster
 		}

@@ -24,6 +24,31 @@
 //     unchanged. Seat numbers in messages count from 1.
 //   - Log lines and the outcome may hold engine.SeatRef tokens ("{seat2}")
 //     to expand with engine.ExpandSeats; names never contain braces.
+//
+// A player at a table of this node is a member of it in one of two roles:
+// a Client, the session of a player connected here, or a standIn, which
+// plays a session of another node at a table here and relays its updates
+// there (standin.go). Both keep who they are and their table here in a
+// presence. A Client's commands go to where it sits, a seatAt (where.go):
+// a table here or, through that table's owner, one of another node
+// (remoteseat.go).
+//
+// Locks, outermost first; a goroutine holding one may take only locks
+// further down the list:
+//  1. presence.op: one membership change of a client at a time.
+//  2. A table's actor: nothing may wait for it (table.call) while holding
+//     a lock below; code on the actor may take them.
+//  3. Hub.mu (the tables, codes and table caps, the clients and their away
+//     seats, the lobby with its chat and results), or standIns.mu (the
+//     stand-ins by session); never both.
+//  4. presence.mu: one member's player and table, and a Client's remote
+//     seat and inbox.
+//  5. Leaves, which call nothing: nodeMap.mu (the other nodes' states),
+//     quietSet.mu, reportLog.mu, rateLimit.mu, seqs.mu, keyNameFolds.mu,
+//     tally.mu, botPool.mu. The admin state (drain mode, the notice,
+//     kicks) is atomic.
+//
+// Network calls to other nodes are made holding at most presence.op.
 package rooms
 
 import (

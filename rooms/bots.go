@@ -30,7 +30,7 @@ func (t *table) makeBot(level string) engine.Bot {
 // addBot seats a bot (host only): in an empty seat before the game, or in
 // the seat of an away player during it (the player keeps the seat's claim
 // and its name; SeatInfo.Bot tells the two apart).
-func (t *table) addBot(c *Client, s int, level string) error {
+func (t *table) addBot(c member, s int, level string) error {
 	if err := t.hostOnly(c); err != nil {
 		return err
 	}
@@ -82,7 +82,7 @@ func botName(level string) string { return capitalize(level) + " bot" }
 
 // removeBot takes a bot out (host only): any bot before the game, a bot
 // standing in for an away player during it.
-func (t *table) removeBot(c *Client, s int) error {
+func (t *table) removeBot(c member, s int) error {
 	if err := t.hostOnly(c); err != nil {
 		return err
 	}

@@ -81,36 +81,50 @@ func newChatSalt() string {
 // Say adds a line to the chat of the client's table, or of the lobby when
 // it sits at none. It fails with ErrChatEmpty, ErrChatTooFast or ErrClosed.
 func (c *Client) Say(text string) error {
-	text = CleanText(text, MaxChatRunes)
-	if text == "" {
-		return ErrChatEmpty
-	}
-	p := c.Player()
-	if c.relay == nil { // a stand-in's node checked it
-		if err := c.hub.chatAllowed(c, p); err != nil {
-			return err
-		}
-	}
-	if err := c.hub.chatRate.spend(p.ID, c.hub.cfg.Now()); err != nil {
+	text, err := cleanChat(text)
+	if err != nil {
 		return err
 	}
-	line := ChatLine{At: c.hub.cfg.Now().UTC(), From: p.Name, Who: c.hub.chatWho(speaker(p)), Admin: p.Admin, OwnsName: p.OwnsName, Text: text}
-	c.mu.Lock()
-	t, closed := c.table, c.closed
-	c.mu.Unlock()
-	if closed {
-		return ErrClosed
+	p := c.Player()
+	if err := c.hub.chatAllowed(c, p); err != nil {
+		return err
 	}
-	if t == nil {
-		if r := c.remoteTable(); r != nil {
-			return c.hub.ask(r.table, c, cmdReq{Op: opSay, Player: p, Text: text})
-		}
-		c.hub.addLobbyChat(line)
-		c.hub.tellChat(line)
-		return nil
+	line, err := c.hub.spendLine(p, text)
+	if err != nil {
+		return err
 	}
+	_, at, err := c.seat()
+	if err != nil {
+		return err
+	}
+	if at != nil {
+		return at.say(c, line)
+	}
+	c.hub.addLobbyChat(line)
+	c.hub.tellChat(line)
+	return nil
+}
+
+// cleanChat cleans a chat line's text, and refuses an empty one.
+func cleanChat(text string) (string, error) {
+	if text = CleanText(text, MaxChatRunes); text == "" {
+		return "", ErrChatEmpty
+	}
+	return text, nil
+}
+
+// spendLine makes p's chat line of text, within p's budget of lines.
+func (h *Hub) spendLine(p Player, text string) (ChatLine, error) {
+	if err := h.chatRate.spend(p.ID, h.cfg.Now()); err != nil {
+		return ChatLine{}, err
+	}
+	return ChatLine{At: h.cfg.Now().UTC(), From: p.Name, Who: h.chatWho(speaker(p)), Admin: p.Admin, OwnsName: p.OwnsName, Text: text}, nil
+}
+
+// sayAt adds line, said by m, to the chat of m's table t.
+func sayAt(t *table, m member, line ChatLine) error {
 	return t.callKept(func() error {
-		line.Spectator = t.seatOf(c) < 0
+		line.Spectator = t.seatOf(m) < 0
 		t.chat = t.chat.add(line)
 		t.publish() // chat changes nothing the store keeps
 		return nil
@@ -187,10 +201,7 @@ func (r *rateLimit) spend(key string, now time.Time) error {
 // signals (the bell and the title), as SetQuiet last set it on this server
 // (for a guest: in this session).
 func (c *Client) Quiet() bool {
-	p := c.Player()
-	c.hub.mu.Lock()
-	defer c.hub.mu.Unlock()
-	return c.hub.quiet[p.ID]
+	return c.hub.quiet.has(c.Player().ID)
 }
 
 // SetQuiet silences (or restores) the player's your-turn signals; a keyed
@@ -220,14 +231,34 @@ func (c *Client) SetQuiet(on bool) error {
 			return ErrSettingUnsaved
 		}
 	}
-	c.hub.mu.Lock()
-	defer c.hub.mu.Unlock()
-	if on {
-		c.hub.quiet[p.ID] = true
-	} else {
-		delete(c.hub.quiet, p.ID)
-	}
+	c.hub.quiet.set(p.ID, on)
 	return nil
+}
+
+// quietSet is the set of players who silenced their your-turn signals.
+// Its lock is a leaf.
+type quietSet struct {
+	mu  sync.Mutex
+	ids map[string]bool
+}
+
+func (q *quietSet) has(id string) bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.ids[id]
+}
+
+func (q *quietSet) set(id string, on bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	switch {
+	case on && q.ids == nil:
+		q.ids = map[string]bool{id: true}
+	case on:
+		q.ids[id] = true
+	default:
+		delete(q.ids, id)
+	}
 }
 
 // quietKey is the store setting that lists the keyed players who silenced
@@ -250,11 +281,5 @@ func (h *Hub) loadQuiet(id string) {
 		h.cfg.Logf("rooms: reading the your-turn signals settings failed: %v", err)
 		return
 	}
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if slices.Contains(ids, id) {
-		h.quiet[id] = true
-	} else {
-		delete(h.quiet, id)
-	}
+	h.quiet.set(id, slices.Contains(ids, id))
 }

@@ -106,9 +106,9 @@ func TestQuietIsKeptAcrossReconnects(t *testing.T) {
 	g := h.Connect(Player{ID: "guest:1", Name: "gus", Guest: true})
 	g.SetQuiet(true)
 	g.Close()
-	h.mu.Lock()
-	left := len(h.quiet)
-	h.mu.Unlock()
+	h.quiet.mu.Lock()
+	left := len(h.quiet.ids)
+	h.quiet.mu.Unlock()
 	if left != 1 {
 		t.Fatalf("%d quiet entries after the guest left, want anna's alone", left)
 	}

@@ -3,7 +3,6 @@ package rooms
 import (
 	"errors"
 	"fmt"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -19,46 +18,33 @@ import (
 // table first takes the new place, then leaves the old one, so a refused
 // join leaves the client where it was.
 type Client struct {
-	hub   *Hub
-	cid   uint64     // numbers the client on its hub (cluster messages name it)
-	fold  string     // its name's fold while in the hub's byFold, under the hub's mu
-	relay *clientRef // set on a stand-in for a client of another node (cluster.go)
+	presence
+	cid  uint64 // numbers the client on its hub (cluster messages name it)
+	fold string // its name's fold while in the hub's byFold, under the hub's mu
 	// arrived is when the client connected, in Unix nanoseconds (a
 	// cluster resumes a seat elsewhere for a short while after).
 	arrived int64
 	notify  chan struct{}
 	done    chan struct{}
 	wake    atomic.Pointer[func()] // see OnWake
-	op      sync.Mutex             // one membership change at a time
 
-	mu     sync.Mutex
-	player Player
-	table  *table // nil: in the lobby, or at remote
-	remote *remoteAt
+	// Under mu, with the presence:
+	remote *remoteAt // the table of another node it sits at (remoteseat.go), when table is nil
 	// moving is the table of another node the client is moving to (its
 	// id pendingAny: any table of its owner): its updates are taken
 	// already. Nil when none.
 	moving   *nodeTableRef
-	watching bool // at table as a spectator
 	placed   bool // has been at a table since it connected (waitsForSeat)
-	closed   bool
 	lobby    *LobbyUpdate
 	tableUpd *TableUpdate
 }
 
 func newClient(h *Hub, p Player) *Client {
-	c := &Client{hub: h, player: p, arrived: time.Now().UnixNano(), notify: make(chan struct{}, 1), done: make(chan struct{})}
+	c := &Client{presence: presence{hub: h, player: p}, arrived: time.Now().UnixNano(), notify: make(chan struct{}, 1), done: make(chan struct{})}
 	if h != nil {
 		c.cid = h.nextCID.Add(1)
 	}
 	return c
-}
-
-// Player returns who this client is (with the current name).
-func (c *Client) Player() Player {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.player
 }
 
 // OnWake sets a function called, without ever waiting for it, whenever
@@ -88,66 +74,28 @@ func (c *Client) finish() {
 // down. The last TableUpdate (Closed, with a Notice) is in the inbox.
 func (c *Client) Done() <-chan struct{} { return c.done }
 
-// where returns the player and current table, or ErrClosed.
-func (c *Client) where() (Player, *table, error) {
+// markClosed flips the client to closed once and returns where it sat
+// (nil: nowhere); ok is false if it was closed already.
+func (c *Client) markClosed() (at seatAt, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.closed {
-		return Player{}, nil, ErrClosed
+	if _, ok = c.closeLocked(); !ok {
+		return nil, false
 	}
-	return c.player, c.table, nil
-}
-
-// place is where: the player and the table here, and the table of another
-// node the client sits at (nil when none).
-func (c *Client) place() (Player, *table, *remoteAt, error) {
-	p, t, err := c.where()
-	if err != nil || t != nil {
-		return p, t, nil, err
-	}
-	return p, nil, c.remoteTable(), nil
-}
-
-// markClosed flips the client to closed once and returns its table, or the
-// table of another node it sits at; ok is false if it was closed already.
-func (c *Client) markClosed() (t *table, r *remoteAt, ok bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.closed {
-		return nil, nil, false
-	}
-	c.closed = true
-	if c.table == nil {
-		r = c.remote
-	}
-	return c.table, r, true
+	return c.seatLocked(), true
 }
 
 // onTable runs req's command (tableOps) on the client's current table's
 // actor, or sends req to the table's owner when another node owns it.
 func (c *Client) onTable(req cmdReq) error {
-	op, ok := tableOps[req.Op]
-	if !ok {
-		return fmt.Errorf("rooms: unknown command %q", req.Op)
-	}
-	p, t, err := c.where()
+	_, at, err := c.seat()
 	if err != nil {
 		return err
 	}
-	if t != nil {
-		f := func() error { return op(t, c, req) }
-		if req.Op == opLeave || req.Op == opMoved {
-			// Leaving never waits for the store: the seat stays the
-			// player's until the table is saved.
-			return t.call(f)
-		}
-		return t.callKept(f)
+	if at == nil {
+		return ErrNotAtTable
 	}
-	if r := c.remoteTable(); r != nil {
-		req.Player = p
-		return c.hub.ask(r.table, c, req)
-	}
-	return ErrNotAtTable
+	return at.command(c, req)
 }
 
 // Rename changes the display name (cleaned with CleanName) and returns it.
@@ -186,12 +134,10 @@ func (c *Client) Rename(name string) (string, error) {
 		return "", ErrClosed
 	}
 	c.player.Name, c.player.OwnsName = n, own
-	t := c.table
+	at := c.seatLocked()
 	c.mu.Unlock()
-	if t != nil {
-		_ = t.call(func() error { t.renamed(c, n); return nil })
-	} else if r := c.remoteTable(); r != nil {
-		_ = c.hub.ask(r.table, c, cmdReq{Op: opRename, Player: c.Player(), Text: n})
+	if at != nil {
+		at.rename(c, n)
 	}
 	c.hub.renamed(c, n) // the name shows in People
 	return n, nil
@@ -220,7 +166,7 @@ func (c *Client) Create(game string, seats int, private bool, opts engine.Option
 	}
 	c.op.Lock()
 	defer c.op.Unlock()
-	p, old, was, err := c.place()
+	p, was, err := c.seat()
 	if err != nil {
 		return err
 	}
@@ -232,7 +178,7 @@ func (c *Client) Create(game string, seats int, private bool, opts engine.Option
 		return err
 	}
 	c.hub.claim(t)
-	c.leaveOld(old, was, t)
+	c.leaveSeat(was, t.id)
 	return nil
 }
 
@@ -291,7 +237,7 @@ func (c *Client) WatchCode(code string) error {
 func (c *Client) enter(t *table, missing error, do func(t *table, p Player) error) error {
 	c.op.Lock()
 	defer c.op.Unlock()
-	p, old, was, err := c.place()
+	p, was, err := c.seat()
 	if err != nil {
 		return err
 	}
@@ -301,19 +247,8 @@ func (c *Client) enter(t *table, missing error, do func(t *table, p Player) erro
 	if err := t.callKept(func() error { return do(t, p) }); err != nil {
 		return err
 	}
-	c.leaveOld(old, was, t)
+	c.leaveSeat(was, t.id)
 	return nil
-}
-
-// leaveOld leaves the table the client was at before it moved to now: old
-// on this node, or was on another node.
-func (c *Client) leaveOld(old *table, was *remoteAt, now *table) {
-	if old != nil && old != now {
-		_ = old.call(func() error { return old.leave(c, leaveMoved) })
-	}
-	if was != nil {
-		_ = c.hub.ask(was.table, c, cmdReq{Op: opMoved, Player: c.Player()})
-	}
 }
 
 // Leave leaves the current table and returns to the lobby. Before the game
@@ -365,16 +300,22 @@ func (c *Client) Act(a engine.Action) error {
 // player back in it, unless the table closed because nobody was left and no
 // other human ever sat there. Close is idempotent.
 func (c *Client) Close() {
-	t, r, ok := c.markClosed()
+	c.end(nil)
+}
+
+// end closes the client as its session ended, with a last update (nil:
+// none) after it left its table.
+func (c *Client) end(final *TableUpdate) {
+	at, ok := c.markClosed()
 	if !ok {
 		return
 	}
 	c.hub.forget(c)
-	if t != nil {
-		_ = t.call(func() error { return t.leave(c, leaveDisconnect) })
+	if at != nil {
+		at.quit(c, leaveDisconnect)
 	}
-	if r != nil {
-		_ = c.hub.ask(r.table, c, cmdReq{Op: opClose, Player: c.Player()})
+	if final != nil {
+		c.putFinal(final)
 	}
 	c.finish()
 }
@@ -382,23 +323,11 @@ func (c *Client) Close() {
 // evict closes the client because by (the same player) connected again: by
 // takes its place at its table. It reports whether by was seated.
 func (c *Client) evict(by *Client) bool {
-	t, r, ok := c.markClosed()
+	at, ok := c.markClosed()
 	if !ok {
 		return false
 	}
-	placed := false
-	if t != nil {
-		placed = t.call(func() error { return t.replace(c, by) }) == nil
-	}
-	if r != nil {
-		// The seat stays the player's: the new session takes it back.
-		_ = c.hub.ask(r.table, c, cmdReq{Op: opClose, Player: c.Player()})
-		op := opJoin
-		if r.watching {
-			op = opWatch
-		}
-		placed = by.enterRemote(nodeTableRef{id: r.table, owner: r.owner}, cmdReq{Op: op, ByCode: true}) == nil
-	}
+	placed := at != nil && at.handTo(c, by)
 	c.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeReplaced})
 	c.finish()
 	return placed
@@ -406,7 +335,7 @@ func (c *Client) evict(by *Client) bool {
 
 // shutdown closes the client when the hub stops.
 func (c *Client) shutdown() {
-	if _, _, ok := c.markClosed(); ok {
+	if _, ok := c.markClosed(); ok {
 		c.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeShutdown})
 		c.finish()
 	}

@@ -39,9 +39,7 @@ type Elsewhere struct {
 // sessions (KickElsewhere): f ends the matching sessions here (the SSH
 // server knows them) and returns how many.
 func (h *Hub) OnKick(f func(Kick) int) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.kick = f
+	h.admin.kick.Store(&f)
 }
 
 // KickElsewhere asks the other nodes of the cluster to end the sessions k
@@ -56,12 +54,9 @@ func (h *Hub) onKick(_ string, data []byte) {
 	if !ok || !h.adminHeard(k.By, from, "end the sessions of "+k.target()) {
 		return
 	}
-	h.mu.Lock()
-	f := h.kick
-	h.mu.Unlock()
 	ended := 0
-	if f != nil {
-		ended = f(k)
+	if f := h.admin.kick.Load(); f != nil && *f != nil {
+		ended = (*f)(k)
 	}
 	h.adminDid(k.By, from, fmt.Sprintf("end the sessions of %s (%s): ended %d here", k.target(), k.Why, ended))
 }
@@ -69,12 +64,10 @@ func (h *Hub) onKick(_ string, data []byte) {
 // Elsewhere lists the players connected to the other nodes of the cluster,
 // as their last states said (for admins), by node then name.
 func (h *Hub) Elsewhere() []Elsewhere {
-	h.mu.Lock()
-	defer h.mu.Unlock()
 	var out []Elsewhere
-	for name, n := range h.nodes {
+	for _, n := range h.nodes.list() {
 		for _, p := range n.state.Players {
-			out = append(out, Elsewhere{Player: p, Node: name})
+			out = append(out, Elsewhere{Player: p, Node: n.state.Node})
 		}
 	}
 	slices.SortFunc(out, func(a, b Elsewhere) int {

@@ -9,8 +9,8 @@ import (
 )
 
 // Commands for the tables of other nodes: a client's node asks a table's
-// owner (ask), which runs the command through a stand-in client for the
-// session (run, standIn).
+// owner (ask), which runs the command through a stand-in for the session
+// (standin.go).
 
 // ask sends a command for c to the owner of table id and returns its
 // answer's error.
@@ -83,16 +83,16 @@ func (h *Hub) handle(t *table, data []byte) (out []byte) {
 	case req.Op == opAdminClose:
 		r = replyErr(h.adminClose(t, req))
 	default:
-		px := h.standIn(req)
-		if px == nil {
+		s := h.standIn(req)
+		if s == nil {
 			r = replyErr(ErrNotAtTable)
 			break
 		}
-		r = replyErr(h.run(px, t, req))
-		if _, at, _ := px.where(); at != nil {
+		r = replyErr(s.run(t, req))
+		if _, at, _ := s.where(); at != nil {
 			r.Table = at.id
 		}
-		h.dropStandIn(px)
+		h.dropStandIn(s)
 	}
 	out, _ = json.Marshal(r)
 	return out
@@ -127,98 +127,4 @@ func (h *Hub) adminHeard(by Admin, from, what string) bool {
 // the admin behind it and this node's name.
 func (h *Hub) adminDid(by Admin, from, what string) {
 	h.cfg.Infof("admin action on node %s, asked by node %s for admin %s: %s", h.bus.Node(), from, by, what)
-}
-
-// run plays req through the stand-in px, as its own client would. Every
-// command but join and watch is for t, where px must be.
-func (h *Hub) run(px *Client, t *table, req cmdReq) error {
-	switch req.Op {
-	case opJoin, opWatch, opClose:
-	default:
-		if _, at, _ := px.where(); at != t {
-			return ErrNotAtTable
-		}
-	}
-	switch req.Op {
-	case opJoin:
-		return px.enter(t, ErrNoTable, func(t *table, p Player) error { return t.join(px, p, req.ByCode, req.Resume) })
-	case opWatch:
-		return px.enter(t, ErrNoTable, func(t *table, p Player) error { return t.watch(px, req.ByCode) })
-	case opLeave:
-		return px.Leave()
-	case opClose:
-		px.Close()
-		return nil
-	case opSay:
-		return px.Say(req.Text)
-	case opReport:
-		return px.Report(req.Seat, req.Text)
-	case opRematch:
-		return px.Rematch()
-	case opRename:
-		px.mu.Lock()
-		px.player.Name = CleanName(req.Text)
-		t := px.table
-		px.mu.Unlock()
-		if t != nil {
-			_ = t.call(func() error { t.renamed(px, CleanName(req.Text)); return nil })
-		}
-		return nil
-	}
-	return px.onTable(req)
-}
-
-// standIn returns the stand-in of req's client, made when req brings the
-// client to a table.
-func (h *Hub) standIn(req cmdReq) *Client {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if px := h.proxies[req.From]; px != nil {
-		return px
-	}
-	if (req.Op != opJoin && req.Op != opWatch) || req.From.Node == "" || req.Player.ID == "" {
-		return nil
-	}
-	px := newClient(h, req.Player)
-	ref := req.From
-	px.relay = &ref
-	h.proxies[ref] = px
-	return px
-}
-
-// dropStandIn forgets a stand-in that is at no table any more.
-func (h *Hub) dropStandIn(px *Client) {
-	px.mu.Lock()
-	idle := px.table == nil || px.closed
-	px.mu.Unlock()
-	if !idle {
-		return
-	}
-	h.mu.Lock()
-	if h.proxies[*px.relay] == px {
-		delete(h.proxies, *px.relay)
-	}
-	h.mu.Unlock()
-}
-
-// closeStandIns ends the stand-ins that match, as their sessions would by
-// closing: a seat becomes away, a spectator goes.
-func (h *Hub) closeStandIns(match func(px *Client) bool) {
-	for _, px := range h.takeStandIns(match) {
-		go px.Close()
-	}
-}
-
-// takeStandIns forgets the stand-ins that match and returns them.
-func (h *Hub) takeStandIns(match func(px *Client) bool) []*Client {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	var gone []*Client
-	for ref, px := range h.proxies {
-		if match(px) {
-			gone = append(gone, px)
-			delete(h.proxies, ref)
-		}
-	}
-	return gone
 }

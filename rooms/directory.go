@@ -10,7 +10,7 @@ import (
 
 // newTable registers a table with c seated as host and starts its actor,
 // within the limits of admitLocked.
-func (h *Hub) newTable(g engine.Game, info engine.Info, seats int, private bool, opts engine.Options, c *Client, p Player) (*table, error) {
+func (h *Hub) newTable(g engine.Game, info engine.Info, seats int, private bool, opts engine.Options, c member, p Player) (*table, error) {
 	seq, err := h.takeSeq()
 	if err != nil {
 		return nil, err

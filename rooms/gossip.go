@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"maps"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -18,6 +19,60 @@ type nodeSeen struct {
 	state nodeState
 	raw   []byte
 	seen  time.Time
+}
+
+// nodeMap is the other nodes' last states, by name. A nodeSeen is never
+// changed once kept (a new state replaces it), so a list of them may be
+// read without the lock. Its lock is a leaf.
+type nodeMap struct {
+	mu     sync.Mutex
+	byName map[string]*nodeSeen
+}
+
+// list returns the nodes' states, in no order.
+func (m *nodeMap) list() []*nodeSeen {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make([]*nodeSeen, 0, len(m.byName))
+	for _, n := range m.byName {
+		out = append(out, n)
+	}
+	return out
+}
+
+// get returns node name's state, or nil.
+func (m *nodeMap) get(name string) *nodeSeen {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.byName[name]
+}
+
+// put keeps n as its node's state and returns the one it replaces (nil:
+// none).
+func (m *nodeMap) put(n *nodeSeen) (prev *nodeSeen) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.byName == nil {
+		m.byName = map[string]*nodeSeen{}
+	}
+	prev = m.byName[n.state.Node]
+	m.byName[n.state.Node] = n
+	return prev
+}
+
+// dropStale forgets the nodes not heard from for longer than stale and
+// returns their names.
+func (m *nodeMap) dropStale(stale time.Duration) []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var gone []string
+	for name, n := range m.byName {
+		if time.Since(n.seen) > stale {
+			delete(m.byName, name)
+			gone = append(gone, name)
+		}
+	}
+	return gone
 }
 
 // tellState sends this node's state to the others.
@@ -62,23 +117,20 @@ func (h *Hub) onState(_ string, data []byte) {
 	if err := json.Unmarshal(data, &st); err != nil || st.Node == h.bus.Node() {
 		return
 	}
-	h.mu.Lock()
-	prev := h.nodes[st.Node]
+	prev := h.nodes.put(&nodeSeen{state: st, raw: data, seen: time.Now()})
 	changed := prev == nil || !bytes.Equal(prev.raw, data)
-	h.nodes[st.Node] = &nodeSeen{state: st, raw: data, seen: time.Now()}
 	switch {
 	case !changed:
 	case prev == nil || !sameJSON(prev.state.Tables, st.Tables) || !sameJSON(prev.state.Recent, st.Recent):
-		h.lobbyChangedLocked()
+		h.lobbyChanged()
 	default: // only who is online there changed
-		h.peopleChangedLocked()
+		h.peopleChanged()
 	}
-	h.mu.Unlock()
 	if prev != nil && prev.state.Boot != st.Boot {
 		// The node restarted: the sessions of its last run are gone, and
 		// so are the tables it ran then.
 		h.cfg.Infof("node %s restarted; its players' seats here wait for them", st.Node)
-		h.closeStandIns(func(px *Client) bool { return px.relay.Node == st.Node && px.relay.Boot != st.Boot })
+		h.closeStandIns(func(s *standIn) bool { return s.ref.Node == st.Node && s.ref.Boot != st.Boot })
 		h.ownerRestarted(st.Node)
 	}
 	if changed {
@@ -177,8 +229,8 @@ func (h *Hub) endStandInsOf(id string) {
 	if h.bus == nil {
 		return
 	}
-	for _, px := range h.takeStandIns(func(px *Client) bool { return px.Player().ID == id }) {
-		px.Close()
+	for _, s := range h.takeStandIns(func(s *standIn) bool { return s.Player().ID == id }) {
+		s.close()
 	}
 }
 
@@ -192,7 +244,7 @@ func (h *Hub) onArrived(_ string, data []byte) {
 	}
 	// A session of theirs at a table here, through another node, is
 	// superseded too (that node may be dead).
-	h.closeStandIns(func(px *Client) bool { return px.relay.Node != from && px.Player().ID == id })
+	h.closeStandIns(func(s *standIn) bool { return s.ref.Node != from && s.Player().ID == id })
 	h.mu.Lock()
 	old := h.byID[id]
 	h.mu.Unlock()
@@ -200,19 +252,7 @@ func (h *Hub) onArrived(_ string, data []byte) {
 		return
 	}
 	go func() {
-		t, r, ok := old.markClosed()
-		if !ok {
-			return
-		}
-		h.forget(old)
-		if t != nil {
-			_ = t.call(func() error { return t.leave(old, leaveDisconnect) })
-		}
-		if r != nil {
-			_ = h.ask(r.table, old, cmdReq{Op: opClose, Player: old.Player()})
-		}
-		old.putFinal(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeReplaced})
-		old.finish()
+		old.end(&TableUpdate{You: engine.Spectator, Closed: true, Notice: NoticeReplaced})
 	}()
 }
 
@@ -258,7 +298,7 @@ func (h *Hub) remoteTables() []TableInfo {
 	}
 	h.mu.Lock()
 	var ids []string
-	for _, n := range h.nodes {
+	for _, n := range h.nodes.list() {
 		for _, nt := range n.state.Tables {
 			if h.tables[nt.Sum.ID] == nil {
 				ids = append(ids, nt.Sum.ID)
@@ -293,19 +333,13 @@ func (h *Hub) tellChat(line ChatLine) {
 // died, or were cut off): their sessions are gone, so the seats they held
 // at this node's tables become away.
 func (h *Hub) dropStaleNodes() {
-	h.mu.Lock()
-	var gone []string
-	for name, n := range h.nodes {
-		if time.Since(n.seen) > stateStale {
-			delete(h.nodes, name)
-			gone = append(gone, name)
-			h.lobbyChangedLocked()
-		}
+	gone := h.nodes.dropStale(stateStale)
+	if len(gone) > 0 {
+		h.lobbyChanged()
 	}
-	h.mu.Unlock()
 	for _, name := range gone {
 		h.cfg.Infof("node %s stopped answering; its players' seats here wait for them", name)
-		h.closeStandIns(func(px *Client) bool { return px.relay.Node == name })
+		h.closeStandIns(func(s *standIn) bool { return s.ref.Node == name })
 	}
 }
 
@@ -315,7 +349,7 @@ func (h *Hub) dropStaleNodes() {
 func (h *Hub) remoteLocked(key string, byCode bool) (nodeTable, string, bool) {
 	var best *nodeSeen
 	var found nodeTable
-	for _, n := range h.nodes {
+	for _, n := range h.nodes.list() {
 		for _, nt := range n.state.Tables {
 			if (byCode && nt.Code == key) || (!byCode && nt.Sum.ID == key) {
 				if best == nil || n.seen.After(best.seen) {
@@ -362,7 +396,7 @@ func (h *Hub) remoteByCode(typed string) (nodeTableRef, bool) {
 // remoteAwayLocked finds the table of another node where keyed player id
 // is away from a game (h.mu held).
 func (h *Hub) remoteAwayLocked(id string) (nodeTable, string, bool) {
-	for _, n := range h.nodes {
+	for _, n := range h.nodes.list() {
 		if tid, ok := n.state.Away[id]; ok {
 			return h.remoteLocked(tid, false)
 		}

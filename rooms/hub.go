@@ -104,8 +104,13 @@ type Hub struct {
 	cfg   Config
 	games map[string]engine.Game // cfg.Games by ID
 	wg    sync.WaitGroup         // table goroutines
-	bots  botPool
+	store store.Store            // nil: nothing persists
 
+	// mu guards the state below that is read together for one consistent
+	// answer: the tables and their codes with the table caps (a new table
+	// is admitted and listed at once), the clients with the seats they
+	// are away from (Connect decides where a client goes), and the lobby
+	// built from all of these and the lobby's chat and results.
 	mu        sync.Mutex
 	closed    bool
 	tables    map[string]*table
@@ -113,44 +118,49 @@ type Hub struct {
 	clients   map[*Client]struct{}
 	byFold    map[string][]*Client // clients by their names' folds (names.go)
 	byID      map[string]*Client   // non-guest clients by player ID
+	byCID     map[uint64]*Client   // this node's clients by number, in a cluster
 	away      map[string][]*table  // player ID -> tables where the player dropped mid-game, the latest last
-	quiet     map[string]bool      // player IDs who silenced their your-turn signals
 	lobby     lobbyCast            // the lobby's snapshots and broadcasts (lobby.go)
-	byPlayer  quota                // tables created by player ID
-	byAddr    quota                // tables created by address
-	admin     adminState
-	reports   reportLog
-	lobbyChat chatLog     // under mu
-	recent    []Result    // finished public games, under mu
-	chatSalt  string      // makes ChatLine.Who
-	chatRate  *rateLimit  // lines per player
-	limits    addrLimits  // chat, reports and codes per address (addrlimits.go)
-	store     store.Store // nil: nothing persists
+	lobbyChat chatLog
+	recent    []Result // finished public games
+	byPlayer  quota    // tables created by player ID
+	byAddr    quota    // tables created by address
+	// forgetTimer forgets idle keys (forget.go).
+	forgetTimer *time.Timer
+
+	// Parts with locks of their own (the order is in the package doc):
+	// standIns beside mu, never taken with it; the others leaves, taken
+	// alone or under mu, that call nothing while held.
+	standIns standIns   // other nodes' sessions at this node's tables (standin.go)
+	nodes    nodeMap    // the other nodes' last states (gossip.go)
+	quiet    quietSet   // player IDs who silenced their your-turn signals (chat.go)
+	reports  reportLog  // recent reports (report.go)
+	chatRate *rateLimit // lines per player
+	limits   addrLimits // chat, reports and codes per address (addrlimits.go)
+	// newKeys limits the new keys recorded per address.
+	newKeys *rateLimit
+	seqs    seqs    // table numbers (ids.go)
+	bots    botPool // the bots' workers (bots.go)
+	// keyNames are the folds of the names Config.KeyNames keeps (names.go).
+	keyNames keyNameFolds
+	// storeHealth counts the writes the store refused (storehealth.go).
+	storeHealth storeHealth
+	unanswered  tally // requests to other nodes' tables that got no answer (askFailed)
+
+	// Lock-free: set once, or atomic.
+	admin    adminState // drain mode, the notice, kicks from other nodes (admin.go)
+	chatSalt string     // makes ChatLine.Who
 	// restarting is set by PrepareRestart and Close: nothing is written
 	// to the store any more, and tables closing stay in it.
 	restarting atomic.Bool
 	saving     sync.WaitGroup // finished games being written (Close waits)
-	seqs       seqs           // table numbers (ids.go)
-	// newKeys limits the new keys recorded per address; forgetTimer
-	// forgets idle keys (forget.go), under mu.
-	newKeys     *rateLimit
-	forgetTimer *time.Timer
-	// storeHealth counts the writes the store refused (storehealth.go).
-	storeHealth storeHealth
-	// keyNames are the folds of the names Config.KeyNames keeps (names.go).
-	keyNames keyNameFolds
 
 	// cluster (see cluster.go); nil bus: this hub is alone
 	bus          Bus
 	nextCID      atomic.Uint64
-	byCID        map[uint64]*Client    // this node's clients, under mu
-	proxies      map[clientRef]*Client // stand-ins for other nodes' clients, under mu
-	nodes        map[string]*nodeSeen  // the other nodes' states, under mu
 	clusterStops []func()
-	unanswered   tally          // requests to other nodes' tables that got no answer (askFailed)
-	storageDown  atomic.Bool    // the bus said the storage does not answer (watchStorage)
-	boot         string         // when the hub started, base 36 nanoseconds (tableID)
-	kick         func(Kick) int // ends sessions here for other nodes' admins (OnKick), under mu
+	storageDown  atomic.Bool // the bus said the storage does not answer (watchStorage)
+	boot         string      // when the hub started, base 36 nanoseconds (tableID)
 }
 
 // Stats are the hub's counters, for logs and health checks.
@@ -191,11 +201,8 @@ func NewHub(cfg Config) *Hub {
 		byFold:   map[string][]*Client{},
 		byID:     map[string]*Client{},
 		away:     map[string][]*table{},
-		quiet:    map[string]bool{},
 		bus:      cfg.Bus,
 		byCID:    map[uint64]*Client{},
-		proxies:  map[clientRef]*Client{},
-		nodes:    map[string]*nodeSeen{},
 		byPlayer: newQuota(cfg.MaxTablesPerPlayer, "You already host %d open tables: close one first.",
 			cfg.CreateBurst, cfg.CreateEvery),
 		byAddr: newQuota(cfg.MaxTablesPerAddr, "Players from your address already host %d open tables: close one first, or join a table.",
@@ -371,7 +378,7 @@ func (h *Hub) forget(c *Client) {
 		delete(h.byID, p.ID)
 	}
 	if p.Guest {
-		delete(h.quiet, p.ID) // nobody can come back as this guest
+		h.quiet.set(p.ID, false) // nobody can come back as this guest
 	}
 	h.peopleChangedLocked()
 }

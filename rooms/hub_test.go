@@ -939,3 +939,31 @@ func TestHubOffersOnlyItsGames(t *testing.T) {
 	}()
 	NewHub(Config{Games: []engine.Game{toyGame{id: toyID}, toyBotGame{toyGame{id: toyID}}}})
 }
+
+// TestPartsOwnLocks: the hub's parts with locks of their own answer while
+// the hub's lock is held (the lobby being built, say).
+func TestPartsOwnLocks(t *testing.T) {
+	h := testHub(t, Config{})
+	a := connect(t, h, "anna")
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = a.SetQuiet(true)
+		_ = a.Quiet()
+		_ = h.addReport(Report{Table: "t", By: "key:anna", Who: "key:bob"})
+		_ = h.Reports()
+		_ = h.takeStandIns(func(*standIn) bool { return true })
+		h.OnKick(func(Kick) int { return 0 })
+		h.nodes.put(&nodeSeen{state: nodeState{Node: "b", Players: []Player{{ID: "key:bob", Name: "bob"}}}})
+		if got := h.Elsewhere(); len(got) != 1 {
+			t.Errorf("Elsewhere: %v, want bob on node b", got)
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("a part of the hub waited for the hub's lock")
+	}
+}

@@ -1,6 +1,6 @@
 package rooms
 
-// The inbox is the client's mailbox: one slot per kind of update, latest
+// The inbox is a Client's mailbox: one slot per kind of update, latest
 // wins, and a Notify channel of capacity 1. Putting never blocks, so a
 // session that stops reading costs the table nothing. The slots share c.mu
 // with the client's membership (c.table), so a table can deliver only to a
@@ -28,9 +28,6 @@ func (c *Client) put(store func() bool) bool {
 
 // putTable delivers u if the client is still at t. It reports whether it did.
 func (c *Client) putTable(t *table, u *TableUpdate) bool {
-	if c.relay != nil {
-		return c.relayTable(t, u)
-	}
 	return c.put(func() bool {
 		if c.table != t || c.closed {
 			return false
@@ -42,9 +39,6 @@ func (c *Client) putTable(t *table, u *TableUpdate) bool {
 
 // putLobby delivers a lobby snapshot if the client is in the lobby.
 func (c *Client) putLobby(l *LobbyUpdate) {
-	if c.relay != nil {
-		return // the client's own node gives it the lobby
-	}
 	c.put(func() bool {
 		if c.table != nil || c.closed {
 			return false
@@ -57,32 +51,21 @@ func (c *Client) putLobby(l *LobbyUpdate) {
 // putFinal delivers a last table update whatever the client's state (the
 // notice of an eviction or shutdown).
 func (c *Client) putFinal(u *TableUpdate) {
-	if c.relay != nil {
-		c.relayFinal(u.Table.ID, u)
-		return
-	}
 	c.put(func() bool { c.tableUpd = u; return true })
 }
 
 // attach makes t the client's table (called by t's actor). It fails when the
 // client was closed meanwhile.
 func (c *Client) attach(t *table, watching bool) bool {
-	c.mu.Lock()
-	if c.closed {
-		c.mu.Unlock()
-		return false
-	}
-	c.table, c.watching, c.placed = t, watching, true
-	c.remote, c.moving = nil, nil
-	c.lobby = nil
-	c.mu.Unlock()
-	c.hub.peopleChanged() // where the client is shows in People (h.mu after c.mu is released)
-	return true
+	return c.attachTo(t, watching, func() {
+		c.placed = true
+		c.remote, c.moving, c.lobby = nil, nil, nil
+	})
 }
 
 // detachFrom takes the client off t (called by t's actor) and, when u is not
-// nil, delivers u as its last update from t. It reports whether the client
-// was at t.
+// nil, delivers u as its last update from t and the lobby after it. It
+// reports whether the client was at t.
 func (c *Client) detachFrom(t *table, u *TableUpdate) bool {
 	at := false
 	c.put(func() bool {
@@ -96,13 +79,25 @@ func (c *Client) detachFrom(t *table, u *TableUpdate) bool {
 		}
 		return u != nil
 	})
-	if at && c.relay != nil {
-		c.relayDetached(t, u)
-	}
 	if at {
 		c.hub.peopleChanged() // where the client is shows in People
+		if u != nil {
+			c.hub.sendLobby(c)
+		}
 	}
 	return at
+}
+
+// handedOver makes t, which another node took over, a table of another
+// node for the client: its owner is still node until the client follows
+// it (follow).
+func (c *Client) handedOver(t *table, node string, watching bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.table == t {
+		c.table = nil
+		c.remote = &remoteAt{table: t.id, owner: node, game: t.info.Name, private: t.private, watching: watching}
+	}
 }
 
 // Notify is signalled (capacity 1) when an update waits to be taken.

@@ -204,7 +204,8 @@ func (h *Hub) buildLobbyLocked(freshPeople bool) *LobbyUpdate {
 		l.peopleStale = false
 	}
 	online, people, recent := len(l.people), l.people, h.recent
-	for _, n := range h.nodes {
+	nodes := h.nodes.list()
+	for _, n := range nodes {
 		for _, nt := range n.state.Tables {
 			if _, mine := h.tables[nt.Sum.ID]; !mine && !nt.Sum.Private && nt.Sum.Status != Finished {
 				list = append(list, entry{nt.Created, 0, nt.Sum})
@@ -212,8 +213,8 @@ func (h *Hub) buildLobbyLocked(freshPeople bool) *LobbyUpdate {
 		}
 		online += len(n.state.People)
 	}
-	if len(h.nodes) > 0 {
-		people, recent = h.clusterPeopleLocked(people), h.clusterRecentLocked()
+	if len(nodes) > 0 {
+		people, recent = clusterPeople(people, nodes), h.clusterRecentLocked(nodes)
 	}
 	slices.SortFunc(list, func(a, b entry) int {
 		return cmp.Or(cmp.Compare(tableRank(a.sum), tableRank(b.sum)),
@@ -260,23 +261,22 @@ func comparePeople(a, b Person) int {
 	return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.Table, b.Table))
 }
 
-// clusterPeopleLocked adds the other nodes' people to this node's (h.mu
-// held), by name.
-func (h *Hub) clusterPeopleLocked(local []Person) []Person {
+// clusterPeople adds the other nodes' people to this node's, by name.
+func clusterPeople(local []Person, nodes []*nodeSeen) []Person {
 	all := slices.Clone(local) // local is kept between snapshots
-	for _, n := range h.nodes {
+	for _, n := range nodes {
 		all = append(all, n.state.People...)
 	}
 	slices.SortFunc(all, comparePeople)
 	return all
 }
 
-// clusterRecentLocked merges every node's recent results (h.mu held),
-// oldest first, the newest recentKept; a table's result is listed once
-// (a node that took a finished table over lists it too).
-func (h *Hub) clusterRecentLocked() []Result {
+// clusterRecentLocked merges this node's recent results (h.mu held) with
+// the other nodes', oldest first, the newest recentKept; a table's result
+// is listed once (a node that took a finished table over lists it too).
+func (h *Hub) clusterRecentLocked(nodes []*nodeSeen) []Result {
 	all := slices.Clone(h.recent)
-	for _, n := range h.nodes {
+	for _, n := range nodes {
 		all = append(all, n.state.Recent...)
 	}
 	slices.SortStableFunc(all, func(a, b Result) int { return a.Ended.Compare(b.Ended) })

@@ -34,22 +34,22 @@ const (
 
 // tableOp is a table command for client c, run on t's actor with the
 // command's arguments in req.
-type tableOp func(t *table, c *Client, req cmdReq) error
+type tableOp func(t *table, c member, req cmdReq) error
 
 // tableOps are the commands that run on the client's table alone: one
 // function each, which Client.onTable runs on the actor of a table here,
 // and the table's owner runs for the stand-in of a client of another node
 // (Hub.run) once the command has travelled there as a cmdReq.
 var tableOps = map[string]tableOp{
-	opLeave: func(t *table, c *Client, _ cmdReq) error { return t.leave(c, leaveLeft) },
-	opMoved: func(t *table, c *Client, _ cmdReq) error { return t.leave(c, leaveMoved) },
-	opStart: func(t *table, c *Client, _ cmdReq) error { return t.start(c) },
-	opAddBot: func(t *table, c *Client, req cmdReq) error {
+	opLeave: func(t *table, c member, _ cmdReq) error { return t.leave(c, leaveLeft) },
+	opMoved: func(t *table, c member, _ cmdReq) error { return t.leave(c, leaveMoved) },
+	opStart: func(t *table, c member, _ cmdReq) error { return t.start(c) },
+	opAddBot: func(t *table, c member, req cmdReq) error {
 		return t.addBot(c, req.Seat, req.Level)
 	},
-	opRemoveBot: func(t *table, c *Client, req cmdReq) error { return t.removeBot(c, req.Seat) },
-	opKick:      func(t *table, c *Client, req cmdReq) error { return t.kick(c, req.Seat) },
-	opAct:       func(t *table, c *Client, req cmdReq) error { return t.act(c, req.Action) },
+	opRemoveBot: func(t *table, c member, req cmdReq) error { return t.removeBot(c, req.Seat) },
+	opKick:      func(t *table, c member, req cmdReq) error { return t.kick(c, req.Seat) },
+	opAct:       func(t *table, c member, req cmdReq) error { return t.act(c, req.Action) },
 	opClock:     setClock,
 	opAutoPass:  setAutoPass,
 	opOptions:   setOptions,
@@ -57,8 +57,23 @@ var tableOps = map[string]tableOp{
 	opReport:    report,
 }
 
+// runOp runs req's command (tableOps) for m on t's actor.
+func runOp(t *table, m member, req cmdReq) error {
+	op, ok := tableOps[req.Op]
+	if !ok {
+		return fmt.Errorf("rooms: unknown command %q", req.Op)
+	}
+	f := func() error { return op(t, m, req) }
+	if req.Op == opLeave || req.Op == opMoved {
+		// Leaving never waits for the store: the seat stays the
+		// player's until the table is saved.
+		return t.call(f)
+	}
+	return t.callKept(f)
+}
+
 // setClock chooses the table's turn clock (host only, before the start).
-func setClock(t *table, c *Client, req cmdReq) error {
+func setClock(t *table, c member, req cmdReq) error {
 	if err := t.hostOnly(c); err != nil {
 		return err
 	}
@@ -72,7 +87,7 @@ func setClock(t *table, c *Client, req cmdReq) error {
 }
 
 // setAutoPass turns the client's auto-pass on or off.
-func setAutoPass(t *table, c *Client, req cmdReq) error {
+func setAutoPass(t *table, c member, req cmdReq) error {
 	s := t.seatOf(c)
 	if s < 0 {
 		return ErrSpectating
@@ -83,7 +98,7 @@ func setAutoPass(t *table, c *Client, req cmdReq) error {
 }
 
 // setOptions changes the table's options (host only, before the start).
-func setOptions(t *table, c *Client, req cmdReq) error {
+func setOptions(t *table, c member, req cmdReq) error {
 	if err := t.hostOnly(c); err != nil {
 		return err
 	}
@@ -104,7 +119,7 @@ func setOptions(t *table, c *Client, req cmdReq) error {
 }
 
 // handHost makes the player in a seat the host (host only).
-func handHost(t *table, c *Client, req cmdReq) error {
+func handHost(t *table, c member, req cmdReq) error {
 	if err := t.hostOnly(c); err != nil {
 		return err
 	}
@@ -124,7 +139,7 @@ func handHost(t *table, c *Client, req cmdReq) error {
 }
 
 // report tells the admins about the player in a seat, with a reason.
-func report(t *table, c *Client, req cmdReq) error {
+func report(t *table, c member, req cmdReq) error {
 	s := t.seatAt(engine.Seat(req.Seat))
 	by := c.Player()
 	if s == nil || s.id == "" || s.id == by.ID {

@@ -13,7 +13,7 @@ import (
 const maxAutoMoves = 1000
 
 // start begins the game: host only, every seat filled.
-func (t *table) start(c *Client) error {
+func (t *table) start(c member) error {
 	if err := t.hostOnly(c); err != nil {
 		return err
 	}
@@ -41,7 +41,7 @@ func (t *table) start(c *Client) error {
 }
 
 // act plays a for the client's seat.
-func (t *table) act(c *Client, a engine.Action) error {
+func (t *table) act(c member, a engine.Action) error {
 	s := t.seatOf(c)
 	if s < 0 {
 		if t.spectatorIndex(c) >= 0 {

@@ -5,53 +5,9 @@ import (
 	"encoding/json"
 )
 
-// Table updates for the sessions of other nodes: a stand-in relays each
-// of its updates to its session's node (relay1), which hands it to the
-// session (onRelay, takeRemote).
-
-// relayTable sends u to the stand-in's client if it is still at t.
-func (c *Client) relayTable(t *table, u *TableUpdate) bool {
-	c.mu.Lock()
-	at := c.table == t && !c.closed
-	c.mu.Unlock()
-	if at {
-		c.relay1(t.id, t.info.ID, u)
-	}
-	return at
-}
-
-// relayDetached tells the stand-in's client that it left t (u: its last
-// update; nil when the client moved on by itself).
-func (c *Client) relayDetached(t *table, u *TableUpdate) {
-	if u != nil {
-		c.relay1(t.id, t.info.ID, u)
-	}
-	c.hub.dropStandIn(c)
-}
-
-// relayFinal sends a last update that ends the client's stay at table id.
-func (c *Client) relayFinal(id string, u *TableUpdate) {
-	c.relay1(id, "", u)
-}
-
-func (c *Client) relay1(id, game string, u *TableUpdate) {
-	h := c.hub
-	if u.Closed && h.restarting.Load() {
-		// The node stops and hands its tables over: the client follows
-		// the table to its next owner instead of leaving it.
-		return
-	}
-	data, err := encodeUpdate(u)
-	if err == nil {
-		data, err = json.Marshal(relayNote{To: c.relay.CID, Boot: c.relay.Boot, Owner: h.bus.Node(), Table: id, Game: game, Update: data})
-	}
-	if err == nil {
-		err = h.bus.Publish(subjectNode(c.relay.Node), data)
-	}
-	if err != nil {
-		h.cfg.Logf("rooms: table %s: relaying an update to %s failed: %v", id, c.relay.Node, err)
-	}
-}
+// Table updates for this node's sessions at other nodes' tables: a
+// stand-in there relays each of its updates (standIn.relay1), and this
+// node hands it to the session (onRelay, takeRemote).
 
 // onRelay takes an update for one of this node's clients from the owner of
 // its table.

@@ -38,7 +38,7 @@ type rematchPlan struct {
 }
 
 // planRematch reads the plan on the finished table's actor.
-func (t *table) planRematch(c *Client, plan *rematchPlan) error {
+func (t *table) planRematch(c member, plan *rematchPlan) error {
 	mine := t.seatOf(c)
 	switch {
 	case t.status != Finished || mine < 0:
@@ -71,27 +71,30 @@ func (t *table) planRematch(c *Client, plan *rematchPlan) error {
 // opened it, the client joins it. It fails with ErrNoRematch,
 // ErrRematchBusy, or what Create and JoinCode fail with.
 func (c *Client) Rematch() error {
-	_, old, err := c.where()
+	_, at, err := c.seat()
 	if err != nil {
 		return err
 	}
-	if old == nil {
-		if r := c.remoteTable(); r != nil {
-			return c.rematchRemote(r)
-		}
+	if at == nil {
 		return ErrNoRematch
 	}
+	return at.rematch(c)
+}
+
+// rematchHere opens the rematch of m's finished game at old, a table of
+// this node, or joins it by its code (join) when another player opened it.
+func rematchHere(m member, old *table, join func(code string) error) error {
 	var plan rematchPlan
-	if err := old.callKept(func() error { return old.planRematch(c, &plan) }); err != nil {
+	if err := old.callKept(func() error { return old.planRematch(m, &plan) }); err != nil {
 		return err
 	}
 	if plan.code != "" {
-		return c.JoinCode(plan.code)
+		return join(plan.code)
 	}
-	code, err := c.openRematch(old, plan)
+	code, err := openRematch(m, old, plan)
 	_ = old.call(func() error {
 		if old.rematch = code; code != "" {
-			old.logf("%s opened a rematch: code %s.", c.Player().Name, code)
+			old.logf("%s opened a rematch: code %s.", m.Player().Name, code)
 		}
 		old.changed()
 		return nil
@@ -99,16 +102,17 @@ func (c *Client) Rematch() error {
 	return err
 }
 
-// openRematch opens the new table and seats the client (its code, or ""
-// when it failed).
-func (c *Client) openRematch(old *table, plan rematchPlan) (string, error) {
+// openRematch opens the new table and seats m (its code, or "" when it
+// failed).
+func openRematch(m member, old *table, plan rematchPlan) (string, error) {
+	c := m.core()
 	c.op.Lock()
 	defer c.op.Unlock()
 	p, _, err := c.where()
 	if err != nil {
 		return "", err
 	}
-	t, err := c.hub.newTable(plan.game, plan.info, len(plan.seats), plan.private, plan.opts, c, p)
+	t, err := c.hub.newTable(plan.game, plan.info, len(plan.seats), plan.private, plan.opts, m, p)
 	if err != nil {
 		return "", err
 	}
@@ -123,13 +127,13 @@ func (c *Client) openRematch(old *table, plan rematchPlan) (string, error) {
 		}
 		t.seats[plan.mine], t.host = me, plan.mine
 		t.shared = slices.ContainsFunc(t.seats, func(s seat) bool { return s.id != "" && s.id != p.ID })
-		return t.hostArrives(c)
+		return t.hostArrives(m)
 	})
 	if err != nil {
 		return "", err
 	}
 	c.hub.claim(t)
-	c.leaveOld(old, nil, t)
+	leaveHere(m, old, t)
 	c.hub.reserve(t)
 	return t.code, nil
 }

@@ -27,22 +27,12 @@ func (c *Client) atRemote(r *remoteAt) {
 	c.table, c.lobby = nil, nil
 }
 
-// remoteTable is the table of another node the client sits at, or nil.
-func (c *Client) remoteTable() *remoteAt {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.closed || c.table != nil {
-		return nil
-	}
-	return c.remote
-}
-
 // enterRemote moves the client to a table of another node (req: join or
 // watch), then leaves where it was.
 func (c *Client) enterRemote(r nodeTableRef, req cmdReq) error {
 	c.op.Lock()
 	defer c.op.Unlock()
-	p, old, was, err := c.place()
+	p, was, err := c.seat()
 	if err != nil {
 		return err
 	}
@@ -61,10 +51,7 @@ func (c *Client) enterRemote(r nodeTableRef, req cmdReq) error {
 		return err
 	}
 	c.hub.peopleChanged()
-	if was != nil && was.table == r.id {
-		was = nil // the same table: joined from watching it, say
-	}
-	c.leaveOld(old, was, nil)
+	c.leaveSeat(was, r.id) // not the same table: joined from watching it, say
 	return nil
 }
 

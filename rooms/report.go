@@ -3,6 +3,7 @@ package rooms
 import (
 	"errors"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -35,8 +36,9 @@ type Report struct {
 	Reason       string
 }
 
-// reportLog is the hub's list of recent reports.
+// reportLog is the hub's list of recent reports. Its lock is a leaf.
 type reportLog struct {
+	mu   sync.Mutex
 	list []Report
 }
 
@@ -48,11 +50,11 @@ type reportLog struct {
 func (c *Client) Report(seat int, reason string) error {
 	reason = CleanText(reason, MaxReasonRunes)
 	by := c.Player()
-	if c.relay == nil && c.hub.waitBoth(c.hub.limits.reports, "reports", by) > 0 {
+	if c.hub.waitBoth(c.hub.limits.reports, "reports", by) > 0 {
 		return ErrReportTooFast
 	}
 	err := c.onTable(cmdReq{Op: opReport, Seat: seat, Text: reason})
-	if err == nil && c.relay == nil {
+	if err == nil {
 		c.hub.takeBoth(c.hub.limits.reports, by) // a report kept counts
 	}
 	return err
@@ -61,25 +63,33 @@ func (c *Client) Report(seat int, reason string) error {
 // addReport keeps r unless its reporter already reported that player at
 // that table, and tells Config.OnReport.
 func (h *Hub) addReport(r Report) error {
-	h.mu.Lock()
-	if slices.ContainsFunc(h.reports.list, func(o Report) bool { return o.Table == r.Table && o.By == r.By && o.Who == r.Who }) {
-		h.mu.Unlock()
+	if !h.reports.add(r) {
 		return ErrReportedAlready
 	}
-	h.reports.list = append(h.reports.list, r)
-	if n := len(h.reports.list); n > keptReports {
-		h.reports.list = slices.Delete(h.reports.list, 0, n-keptReports)
-	}
-	h.mu.Unlock()
 	if h.cfg.OnReport != nil {
 		h.cfg.OnReport(r)
 	}
 	return nil
 }
 
+// add keeps r unless its reporter already reported that player at that
+// table, and reports whether it did.
+func (l *reportLog) add(r Report) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if slices.ContainsFunc(l.list, func(o Report) bool { return o.Table == r.Table && o.By == r.By && o.Who == r.Who }) {
+		return false
+	}
+	l.list = append(l.list, r)
+	if n := len(l.list); n > keptReports {
+		l.list = slices.Delete(l.list, 0, n-keptReports)
+	}
+	return true
+}
+
 // Reports returns the recent reports, oldest first.
 func (h *Hub) Reports() []Report {
-	h.mu.Lock()
-	defer h.mu.Unlock()
+	h.reports.mu.Lock()
+	defer h.reports.mu.Unlock()
 	return slices.Clone(h.reports.list)
 }

@@ -18,7 +18,7 @@ const (
 
 // hostArrives completes Create: seat 0 was filled by newTable; the client
 // now moves in (unless it was closed meanwhile).
-func (t *table) hostArrives(c *Client) error {
+func (t *table) hostArrives(c member) error {
 	if !c.attach(t, false) {
 		t.seats[t.host] = seat{}
 		t.changed()
@@ -37,7 +37,7 @@ func (t *table) hostArrives(c *Client) error {
 // join seats c: its own seat back if its ID holds one here, else the lowest
 // free seat of a waiting table. byCode: c came with the invite code.
 // resumeOnly: only give back a seat the player dropped out of (Connect).
-func (t *table) join(c *Client, p Player, byCode, resumeOnly bool) error {
+func (t *table) join(c member, p Player, byCode, resumeOnly bool) error {
 	if t.seatOf(c) >= 0 {
 		return nil
 	}
@@ -95,7 +95,7 @@ func (t *table) join(c *Client, p Player, byCode, resumeOnly bool) error {
 }
 
 // watch adds c as a spectator.
-func (t *table) watch(c *Client, byCode bool) error {
+func (t *table) watch(c member, byCode bool) error {
 	switch {
 	case t.seatOf(c) >= 0:
 		return fmt.Errorf("You are playing at this table.")
@@ -117,7 +117,7 @@ func (t *table) watch(c *Client, byCode bool) error {
 
 // leave takes c off the table. Before the game its seat is freed; after the
 // start the seat stays the player's, away.
-func (t *table) leave(c *Client, how leaveKind) error {
+func (t *table) leave(c member, how leaveKind) error {
 	notice := ""
 	if how == leaveLeft {
 		notice = NoticeLeft
@@ -157,7 +157,7 @@ func (t *table) leave(c *Client, how leaveKind) error {
 }
 
 // replace puts by (the same player, connected again) in old's place.
-func (t *table) replace(old, by *Client) error {
+func (t *table) replace(old, by member) error {
 	s := t.seatOf(old)
 	spec := t.spectatorIndex(old)
 	if s < 0 && spec < 0 {
@@ -187,7 +187,7 @@ func (t *table) replace(old, by *Client) error {
 }
 
 // renamed updates the name of c's seat, and its mark.
-func (t *table) renamed(c *Client, name string) {
+func (t *table) renamed(c member, name string) {
 	s := t.seatOf(c)
 	if s < 0 {
 		return
@@ -207,7 +207,7 @@ func (t *table) renamed(c *Client, name string) {
 }
 
 // kick frees another player's seat before the game (host only).
-func (t *table) kick(c *Client, s int) error {
+func (t *table) kick(c member, s int) error {
 	if err := t.hostOnly(c); err != nil {
 		return err
 	}
@@ -260,7 +260,7 @@ func (t *table) kick(c *Client, s int) error {
 }
 
 // hostOnly refuses anyone but the host.
-func (t *table) hostOnly(c *Client) error {
+func (t *table) hostOnly(c member) error {
 	if s := t.seatOf(c); s < 0 || s != t.host {
 		return ErrNotHost
 	}
@@ -268,7 +268,7 @@ func (t *table) hostOnly(c *Client) error {
 }
 
 // seatOf returns c's seat, or -1.
-func (t *table) seatOf(c *Client) int {
+func (t *table) seatOf(c member) int {
 	return slices.IndexFunc(t.seats, func(st seat) bool { return st.client == c })
 }
 
@@ -280,7 +280,7 @@ func (t *table) seatOfPlayer(p Player) int {
 	return slices.IndexFunc(t.seats, func(st seat) bool { return st.id == p.ID })
 }
 
-func (t *table) spectatorIndex(c *Client) int {
+func (t *table) spectatorIndex(c member) int {
 	return slices.Index(t.spectators, c)
 }
 

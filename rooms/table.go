@@ -39,7 +39,7 @@ type table struct {
 	// actor-owned
 	seats      []seat
 	host       int
-	spectators []*Client
+	spectators []member
 	status     Status
 	state      engine.State
 	seed       uint64
@@ -90,7 +90,7 @@ type seat struct {
 	id       string // player ID; "" for an empty seat or a bot's own seat
 	name     string // base display name (uniqueNames adds " (2)")
 	guest    bool
-	client   *Client // nil: empty, bot, or the player is away
+	client   member // nil: empty, bot, or the player is away
 	bot      engine.Bot
 	botLevel string
 	left     bool // the away player left on purpose: no resume on Connect
@@ -106,7 +106,7 @@ type seat struct {
 }
 
 // playerSeat is p's seat, p being here on client c.
-func playerSeat(p Player, c *Client) seat {
+func playerSeat(p Player, c member) seat {
 	return seat{id: p.ID, name: p.Name, guest: p.Guest, admin: p.Admin, ownsName: p.OwnsName, client: c}
 }
 
@@ -281,7 +281,7 @@ func (t *table) halt() {
 
 // detach takes c off the table. With a notice, c gets a last update (Closed)
 // and a fresh lobby.
-func (t *table) detach(c *Client, notice string, you engine.Seat) {
+func (t *table) detach(c member, notice string, you engine.Seat) {
 	var u *TableUpdate
 	if notice != "" {
 		t.version++
@@ -290,9 +290,7 @@ func (t *table) detach(c *Client, notice string, you engine.Seat) {
 			u.Table = *sum
 		}
 	}
-	if c.detachFrom(t, u) && u != nil {
-		t.hub.sendLobby(c)
-	}
+	c.detachFrom(t, u)
 }
 
 // changed runs after every command that changed the table: automatic moves,

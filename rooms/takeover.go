@@ -18,24 +18,13 @@ func (t *table) handOver() {
 	}
 	t.halt()
 	me := t.hub.bus.Node()
-	moveOn := func(c *Client, watching bool) {
-		if c.relay != nil {
-			return // the client's own node follows the table
-		}
-		c.mu.Lock()
-		if c.table == t {
-			c.table = nil
-			c.remote = &remoteAt{table: t.id, owner: me, game: t.info.Name, private: t.private, watching: watching}
-		}
-		c.mu.Unlock()
-	}
 	for i := range t.seats {
 		if c := t.seats[i].client; c != nil {
-			moveOn(c, false)
+			c.handedOver(t, me, false)
 		}
 	}
 	for _, c := range t.spectators {
-		moveOn(c, true)
+		c.handedOver(t, me, true)
 	}
 	// The new owner may have told its state already.
 	go func() {
