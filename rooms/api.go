@@ -285,9 +285,12 @@ type Person struct {
 	// Game is the name of the game they play or watch ("" in the lobby);
 	// Table its table's ID, "" when the table is private.
 	Game, Table string
-	Watching    bool
-	Admin       bool // one of the arcade's admins (the UI marks the name)
-	OwnsName    bool // the name is kept for their key (Player.OwnsName)
+	// Status is that table's: waiting for its game to start, playing,
+	// or finished ("" in the lobby, or when the table is not known here).
+	Status   Status `json:",omitempty"`
+	Watching bool
+	Admin    bool // one of the arcade's admins (the UI marks the name)
+	OwnsName bool // the name is kept for their key (Player.OwnsName)
 }
 
 // SeatInfo describes one seat of a table.

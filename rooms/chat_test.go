@@ -78,9 +78,9 @@ func TestWhoIsHere(t *testing.T) {
 	must(t, bob.Create(toyID, 2, true, nil))
 	bob.seated()
 	want := []Person{
-		{Name: "anna", Game: "Toy " + toyID, Table: id},
-		{Name: "bob", Game: "Toy " + toyID},
-		{Name: "cat", Game: "Toy " + toyID, Table: id, Watching: true},
+		{Name: "anna", Game: "Toy " + toyID, Table: id, Status: Waiting},
+		{Name: "bob", Game: "Toy " + toyID, Status: Waiting},
+		{Name: "cat", Game: "Toy " + toyID, Table: id, Watching: true, Status: Waiting},
 		{Name: "dan"},
 	}
 	dan.lobbyWhere("everyone placed", func(l *LobbyUpdate) bool { return slices.Equal(l.People, want) })
@@ -91,6 +91,13 @@ func TestWhoIsHere(t *testing.T) {
 	must(t, cat.Leave())
 	want[2] = Person{Name: "cat"}
 	dan.lobbyWhere("cat back in the lobby", func(l *LobbyUpdate) bool { return slices.Equal(l.People, want) })
+	// Once bob's game starts, the list says he plays (not that he waits).
+	must(t, dan.JoinCode(bob.seated().Code))
+	want[3] = Person{Name: "dan", Game: "Toy " + toyID, Status: Waiting}
+	cat.lobbyWhere("dan at bob's table", func(l *LobbyUpdate) bool { return slices.Equal(l.People, want) })
+	must(t, bob.Start())
+	want[1].Status, want[3].Status = Playing, Playing
+	cat.lobbyWhere("bob's game started", func(l *LobbyUpdate) bool { return slices.Equal(l.People, want) })
 }
 
 // TestQuietIsKeptAcrossReconnects: a keyed player's silenced signals

@@ -123,6 +123,7 @@ func (h *Hub) onState(_ string, data []byte) {
 	case !changed:
 	case prev == nil || !sameJSON(prev.state.Tables, st.Tables) || !sameJSON(prev.state.Recent, st.Recent):
 		h.lobbyChanged()
+		h.peopleChanged() // this node's players at those tables: their status
 	default: // only who is online there changed
 		h.peopleChanged()
 	}

@@ -244,17 +244,34 @@ func (h *Hub) localPeopleLocked() []Person {
 			if !t.private {
 				p.Table = t.id
 			}
+			if sum := t.summary.Load(); sum != nil {
+				p.Status = sum.Status
+			}
 		case r != nil:
 			p.Game, p.Watching = r.game, r.watching
 			if !r.private {
 				p.Table = r.table
 			}
+			p.Status = h.remoteStatusLocked(r.table)
 		default:
 			p.Watching = false
 		}
 		people = append(people, p)
 	}
 	return people
+}
+
+// remoteStatusLocked is the status of another node's table id as that
+// node last said (h.mu held), "" when it did not say.
+func (h *Hub) remoteStatusLocked(id string) Status {
+	for _, n := range h.nodes.list() {
+		for _, nt := range n.state.Tables {
+			if nt.Sum.ID == id {
+				return nt.Sum.Status
+			}
+		}
+	}
+	return ""
 }
 
 func comparePeople(a, b Person) int {

@@ -106,10 +106,14 @@ func (t *table) makeSummary(names []string) TableSummary {
 // storeSummary publishes the lobby's view of the table; the lobby is told
 // only when a public table's summary changed.
 func (t *table) storeSummary(s TableSummary) {
-	if old := t.summary.Load(); old != nil && *old == s {
+	old := t.summary.Load()
+	if old != nil && *old == s {
 		return
 	}
 	t.summary.Store(&s)
+	if old != nil && old.Status != s.Status {
+		t.hub.peopleChanged() // who is online says whether their table waits
+	}
 	if !t.private {
 		t.hub.lobbyChanged()
 	}

@@ -192,6 +192,10 @@ func (l *lobbyScreen) onlineLines(w, h int) []string {
 		switch {
 		case p.Game != "" && p.Watching:
 			where = "watching " + p.Game
+		case p.Status == rooms.Waiting:
+			where = "at a " + p.Game + " table, waiting to start"
+		case p.Status == rooms.Finished:
+			where = "after a game of " + p.Game
 		case p.Game != "":
 			where = "playing " + p.Game
 		}

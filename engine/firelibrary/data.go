@@ -1,6 +1,6 @@
 package firelibrary
 
-// This file holds the printed card data (rulebook data set, DATA.md A2-A4).
+// This file holds the printed card data (the rulebook's, with what its pictures carried).
 
 // Token is a token from the bag: a book of one section's colour, a
 // Technology book, or a fire.
@@ -69,8 +69,8 @@ func live(v, burn int, icon bool) libCard { return libCard{Value: v, Burn: burn,
 
 var destroyed = libCard{Value: 10, Destroyed: true}
 
-// sections is DATA.md A2; the index of a section is its book colour. Two
-// PROPOSED parts differ from DATA.md (rules.md, CALIBRATED DATA): the fire
+// sections are the Library's sections; the index of a section is its book colour. Two
+// PROPOSED parts were recalibrated (rules.md, CALIBRATED DATA): the fire
 // icon of the 3rd card of Geography, War and History sits on their 2nd
 // card instead, and the burn indexes 18 and 19 are swapped (Fables' last
 // live card 18, Geography's 6th card 19).
@@ -85,9 +85,9 @@ var sections = [numSections]section{
 		live(7, 18, true), destroyed}},
 }
 
-// orderCards is DATA.md A3: the bravery under each space of the six Turn
+// orderCards are the bravery under each space of the six Turn
 // Order cards; 0 marks a safe space (which shows the tool icon). The 5th
-// and 6th cards differ from DATA.md (rules.md, CALIBRATED DATA).
+// and 6th cards were recalibrated (rules.md, CALIBRATED DATA).
 var orderCards = [6][numSpaces]int{
 	{0, 2, 4, 6, 8},
 	{0, 0, 2, 4, 6},
@@ -152,7 +152,7 @@ var (
 	kp = [2]int{2, 3}
 )
 
-// tools is DATA.md A4 with texts condensed from the rulebook glossary.
+// tools are the tool cards, with texts condensed from the rulebook glossary.
 var tools = [numTools]tool{
 	{"Amulet", ChoosingOrder, "Play at the start of Step 1 (not in round 1), before any Turn Order " +
 		"card is chosen. Draw one token per Turn Order card in play (solo: per card not used yet) and " +

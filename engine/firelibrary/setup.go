@@ -18,7 +18,7 @@ func cardsInPlay(players int, v variant) int {
 	return players
 }
 
-// newState sets up a game (rulebook setup, DATA.md A1-A4, ruling 26) and
+// newState sets up a game (rulebook setup, the card data, ruling 26) and
 // deals the Turn Order cards of round 1 at random (the solo player
 // chooses).
 func newState(players int, v variant, seed uint64) *state {

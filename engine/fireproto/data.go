@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// This file holds the printed data: the scoreboard's value tracks (DATA.md
-// A5, sourced from the rulebook) and the Turn Order cards (DATA.md A5,
-// proposed), with the cards' spaces and layouts in words.
+// This file holds the printed data: the scoreboard's value tracks (from
+// the rulebook) and the Turn Order cards (proposed, the pictures being
+// lost), with the cards' spaces and layouts in words.
 
 // Token is a token from the bag: a book of one colour, or a fire.
 type Token int
@@ -60,7 +60,7 @@ type colour struct {
 	Track []int
 }
 
-// colours is DATA.md A5; the index of a colour is its Token.
+// colours are the book colours; the index of a colour is its Token.
 var colours = [numColours]colour{
 	{"White", "white", 3, []int{3, 6, 9, 12, 15}},
 	{"Black", "black", 4, []int{2, 5, 8, 10, 12, 14, 15}},
@@ -77,7 +77,7 @@ type cardSpec struct {
 	Bravery int
 }
 
-// cardSpecs is DATA.md A5, cards 1st to 5th.
+// cardSpecs are the Turn Order cards, 1st to 5th.
 var cardSpecs = [5]cardSpec{{1, 4}, {2, 3}, {3, 2}, {4, 1}, {5, 0}}
 
 func risky(number, space int) bool { return space >= cardSpecs[number-1].Safe }

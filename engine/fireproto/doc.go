@@ -2,7 +2,7 @@
 // Library (its first, prototype rulebook) for the arcade: 2 to 5 players, five book
 // colours on value tracks, Bucket tokens, and a race to 100 knowledge
 // before a wing of the library collapses. Its data and rulings are
-// DATA.md section A5 and the package's rules.md.
+// the card data (data.go) and the package's rules.md.
 //
 // Hidden information: none. The bag is shown as counts, and the five
 // books burned at setup are public (their trackers move). Every seat's

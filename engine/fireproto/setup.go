@@ -2,7 +2,7 @@ package fireproto
 
 import "arcade/engine"
 
-// newState sets up a game (rulebook "Set up", DATA.md A5): the trackers on
+// newState sets up a game (rulebook "Set up", the card data): the trackers on
 // their first values, knowledge markers on 0, the Buckets in the centre,
 // five books burned and set aside, the fires added to the bag, and a random
 // Turn Order card dealt to each player for round 1.

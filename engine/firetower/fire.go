@@ -69,7 +69,7 @@ func (g *state) checkTowers(by engine.Seat) {
 	if g.checkOver(hit) {
 		return
 	}
-	// A partial firestorm follows each elimination (DATA ruling 9); in the
+	// A partial firestorm follows each elimination (ruling 9); in the
 	// team variant towers burn without eliminating anyone.
 	for range hit {
 		if g.TeamPlay {

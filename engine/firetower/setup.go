@@ -47,7 +47,7 @@ func newState(players int, team, storms bool, deck string, seed uint64) *state {
 }
 
 // firstPlayer is the player the starting wind blows toward; when it blows
-// toward two, the one of DATA.md B1 (North red, East purple, South blue,
+// toward two, the rulebook's picture (North red, East purple, South blue,
 // West green) if that tower is in play.
 func (g *state) firstPlayer(d Dir) engine.Seat {
 	for _, t := range d.Threatened() {

@@ -3,7 +3,7 @@ package firetower
 // Tower names a fire tower by its colour and corner.
 type Tower int
 
-// The four towers, clockwise from the north-west corner (DATA.md B1).
+// The four towers, clockwise from the north-west corner.
 const (
 	Red    Tower = iota // north-west
 	Purple              // north-east
@@ -48,7 +48,7 @@ func (t *Tower) UnmarshalText(b []byte) error { return enumParse((*int)(t), towe
 
 // Threatened lists the two towers a wind blowing in direction d points at:
 // North the two northern towers, East the two eastern ones, and so on. The
-// first is the one whose player starts when the die shows d (DATA.md B1).
+// first is the one whose player starts when the die shows d.
 func (d Dir) Threatened() [2]Tower { return [2]Tower{Tower(d & 3), Tower((d + 1) & 3)} }
 
 // towersFor gives the towers in play by number of players, seat by seat:

@@ -1,6 +1,6 @@
 package horror
 
-// The game's components (rulebook and DATA.md section D).
+// The game's components (the rulebook, with what its pictures carried).
 
 // Edge kinds of a room tile's sides.
 const (

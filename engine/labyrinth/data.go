@@ -6,7 +6,7 @@ import "strings"
 // the same number: Symbol(g) is the first symbol of every card of genre g.
 type Genre int
 
-// The six genres, in the order of DATA.md C1.
+// The six genres, in the card data's order.
 const (
 	Children   Genre = iota // red, Heart
 	Classic                 // pink, Quill
@@ -26,7 +26,7 @@ var GenreColours = [NumGenres]string{"red", "pink", "orange", "green", "blue", "
 // SymbolNames are the symbols' names, by the Genre whose symbol it is.
 var SymbolNames = [NumGenres]string{"Heart", "Quill", "Athlete", "Logic", "Hourglass", "Fist"}
 
-// SymbolLetters are one-letter abbreviations of the symbols (DATA.md C1).
+// SymbolLetters are one-letter abbreviations of the symbols.
 var SymbolLetters = [NumGenres]string{"H", "Q", "A", "L", "T", "F"}
 
 // String is the genre's name.
@@ -106,7 +106,7 @@ type bookRow struct {
 	cards string // "Name=LETTERS;..."
 }
 
-// Books is the Book deck, by card ID (DATA.md C2).
+// Books is the Book deck, by card ID.
 var Books = buildBooks([]bookRow{
 	{Children, "Alice=HALQ;Anne Shirley=HLQ;Heidi=HTF;Dorothy Gale=HATF;Wendy Darling=HQA;Mary Lennox=HLTF;Sara Crewe=HQA;Pollyanna Whittier=HLTF;Katy Carr=HQA"},
 	{Classic, "Jo March=QFA;Elizabeth Bennet=QLTF;Jane Eyre=QLT;The Lady of Shalott=QALT;Emma Woodhouse=QFA;Hester Prynne=QLTF;Dorothea Brooke=QAL;Maggie Tulliver=QTFH;Tess Durbeyfield=QAL"},
@@ -163,7 +163,7 @@ type Reward struct {
 	Options [2]Boost
 }
 
-// Rewards is the Reward deck, by card ID minus FirstReward (DATA.md C5).
+// Rewards is the Reward deck, by card ID minus FirstReward.
 var Rewards = []Reward{
 	{Name: "Drink Me", Item: true, Genre: Children, Symbols: syms("LL")},
 	{Name: "Miss Havisham's Clock", Item: true, Genre: Classic, Symbols: syms("TT")},
@@ -188,7 +188,7 @@ type Terror struct {
 	Needs Symbols
 }
 
-// Terrors are the 24 Terror tokens, by number (DATA.md C3).
+// Terrors are the 24 Terror tokens, by number.
 var Terrors = buildTerrors("Basilisk=TFA;Chupacabra=HLT;Anxiety=HQT;Big Bad Wolf=HAF;Triffid=LAH;Spider Webs=LQA;" +
 	"Mari Lwyd=QHF;Pit & the Pendulum=LTF;Wormhole=LQT;Tornado=ATH;" +
 	"Fenrir the Wolf=FFAA;Minotaur=LLFF;Dracula=HHFF;Plague=LLHH;Reichenbach Falls=TTAA;Bunyip=QQAA;King in Yellow=QQTT;Jekyll & Hyde=QQLL;" +
