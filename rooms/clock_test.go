@@ -2,6 +2,7 @@ package rooms
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -151,5 +152,44 @@ func TestAutoPassComesBackWithTheSeat(t *testing.T) {
 	must(t, b.Join(id))
 	if u := b.seated(); !u.AutoPass {
 		t.Fatal("auto-pass went off when bob came back")
+	}
+}
+
+// TestTurnIsBounded: a player who keeps the turn with legal moves (here a
+// move that never ends it) has it ended by the table after MaxTurnMoves,
+// when another person waits; alone with bots, nobody waits on them.
+func TestTurnIsBounded(t *testing.T) {
+	h := testHub(t, Config{AwayGrace: time.Hour})
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	must(t, a.Create(toyID, 2, false, engine.Options{"target": "1000000", "stay": "true"}))
+	must(t, b.Join(a.seated().Table.ID))
+	must(t, a.Start())
+	first, second := a, b
+	if u := a.table("started", func(u *TableUpdate) bool { return u.Table.Status == Playing }); len(u.Legal) == 0 {
+		first, second = b, a
+	}
+	for i := 0; i < MaxTurnMoves; i++ {
+		must(t, first.Act(stay))
+	}
+	if u := second.table("still the first player's turn", func(u *TableUpdate) bool { return true }); len(u.Legal) > 0 {
+		t.Fatalf("the turn ended after %d moves, before the bound", MaxTurnMoves)
+	}
+	must(t, first.Act(stay))
+	u := second.table("the turn ended", func(u *TableUpdate) bool { return len(u.Legal) > 0 })
+	if !hasLine(u.Log, fmt.Sprintf("made %d moves in a row: the table ends their turn.", MaxTurnMoves)) {
+		t.Fatalf("nobody was told why the turn ended:\n%s", strings.Join(u.Log, "\n"))
+	}
+
+	// Alone with a bot, the same player may go on.
+	solo := connect(t, h, "cy")
+	must(t, solo.Create(toyID, 2, false, engine.Options{"target": "1000000", "stay": "true"}))
+	must(t, solo.AddBot(1, "easy"))
+	must(t, solo.Start())
+	solo.table("cy's turn", func(u *TableUpdate) bool { return len(u.Legal) > 0 })
+	for i := 0; i <= MaxTurnMoves; i++ {
+		must(t, solo.Act(stay))
+	}
+	if u := solo.table("after the moves", func(*TableUpdate) bool { return true }); hasLine(u.Log, "the table ends their turn") {
+		t.Fatal("the table ended the turn of a player alone with a bot")
 	}
 }

@@ -63,6 +63,9 @@ func (t *table) act(c member, a engine.Action) error {
 	if slices.Contains(t.pending(), engine.Seat(s)) {
 		err = t.apply(engine.Seat(s), a)
 	}
+	if err == nil {
+		t.boundTurn(engine.Seat(s))
+	}
 	if err == nil || woke {
 		t.changed()
 	}
@@ -81,6 +84,50 @@ func (t *table) apply(s engine.Seat, a engine.Action) error {
 	t.addLog(evs...)
 	t.checkOver()
 	return nil
+}
+
+// MaxTurnMoves is how many moves in a row a player may make while no other
+// seat moves, at a table where another person sits. Past it the table
+// ends the turn for them with the game's fallback moves, so that nobody
+// holds the others for ever with legal moves (the turn clock bounds each
+// decision, not their number). No game's turn comes near it in play, at
+// random or by the bots (cmd/arcade's TestEveryGameEnds checks it).
+const MaxTurnMoves = 400
+
+// boundTurn ends seat s's turn when its player has made more than
+// MaxTurnMoves moves in a row and another person waits at the table (a
+// player alone with bots holds up nobody).
+func (t *table) boundTurn(s engine.Seat) {
+	if t.status != Playing || t.turnRun(s) <= MaxTurnMoves || !t.othersWait(int(s)) {
+		return
+	}
+	t.logf("%s made %d moves in a row: the table ends their turn.", t.name(int(s)), MaxTurnMoves)
+	for range MaxTurnMoves {
+		if t.status != Playing || !slices.Equal(t.pending(), []engine.Seat{s}) || !t.playTimeout(s) {
+			return
+		}
+	}
+}
+
+// turnRun counts the moves at the end of the table's record made by seat
+// s, up to MaxTurnMoves+1.
+func (t *table) turnRun(s engine.Seat) int {
+	n := 0
+	for i := len(t.moves) - 1; i >= 0 && t.moves[i].Seat == s && n <= MaxTurnMoves; i-- {
+		n++
+	}
+	return n
+}
+
+// othersWait reports whether a person other than seat s's sits at the
+// table.
+func (t *table) othersWait(s int) bool {
+	for i, st := range t.seats {
+		if i != s && st.id != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // playTimeout plays seat s's Timeout move on the player's behalf (their

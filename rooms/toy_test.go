@@ -49,6 +49,7 @@ func (g toyGame) Info() engine.Info {
 			{Key: "target", Name: "Target", Kind: engine.Choice, Choices: []string{"3", "10", "50", "1000000"}, Default: "10"},
 			{Key: "window", Name: "Response window", Kind: engine.Bool, Default: "false"},
 			{Key: "reask", Name: "A bump asks again", Kind: engine.Bool, Default: "false"},
+			{Key: "stay", Name: "A move that keeps the turn", Kind: engine.Bool, Default: "false"},
 		},
 	}
 }
@@ -58,7 +59,7 @@ func (g toyGame) New(n int, opts engine.Options, seed uint64) (engine.State, err
 	if err != nil {
 		return nil, engine.Illegal("bad target %q", opts["target"])
 	}
-	st := &toyState{N: n, Target: target, Window: opts.Bool("window"), Reask: opts.Bool("reask"),
+	st := &toyState{N: n, Target: target, Window: opts.Bool("window"), Reask: opts.Bool("reask"), Stay: opts.Bool("stay"),
 		RNG: engine.NewRNG(seed), Winner: -1}
 	for i := range n {
 		st.Secrets = append(st.Secrets, 100*(i+1)+st.RNG.Intn(50))
@@ -82,7 +83,7 @@ func (toyBotGame) Bot(level string) engine.Bot { return &spyBot{level: level} }
 
 type toyState struct {
 	N, Target, Count, Turn int
-	Window, Reask          bool
+	Window, Reask, Stay    bool
 	Answering              []engine.Seat // seats still to answer in the window
 	Secrets                []int
 	RNG                    engine.RNG
@@ -117,6 +118,7 @@ var (
 	addTwo = engine.Action{Kind: "add", Args: []int{2}}
 	okAct  = engine.Action{Kind: "ok"}
 	bump   = engine.Action{Kind: "bump"}
+	stay   = engine.Action{Kind: "stay"} // keeps the turn (option stay)
 )
 
 func (s *toyState) MarshalJSON() ([]byte, error) {
@@ -145,6 +147,8 @@ func (s *toyState) Legal(seat engine.Seat) []engine.Action {
 			return []engine.Action{okAct, bump}
 		}
 		return nil
+	case int(seat) == s.Turn && s.Stay:
+		return []engine.Action{addOne, addTwo, stay}
 	case int(seat) == s.Turn:
 		return []engine.Action{addOne, addTwo}
 	}
@@ -174,6 +178,9 @@ func (s *toyState) Apply(seat engine.Seat, a engine.Action) ([]engine.Event, err
 			s.Turn = (s.Turn + 1) % s.N
 		}
 		return evs, nil
+	}
+	if a.Kind == "stay" {
+		return nil, nil
 	}
 	s.Count += a.Args[0]
 	evs := []engine.Event{

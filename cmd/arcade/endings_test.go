@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"arcade/engine"
+	"arcade/rooms"
 )
 
 // endingGames is how many games TestEveryGameEnds plays per game, player
@@ -15,14 +16,12 @@ import (
 // by flag (go test ./cmd/arcade -run TestEveryGameEnds -ending-games 200).
 var endingGames = flag.Int("ending-games", 2, "games per game, player count, option set and bot in TestEveryGameEnds")
 
-// Bounds of TestEveryGameEnds: no game is longer, and no seat makes more
-// moves in a row while no other seat moves. Options that lift a game's own
-// end (Horror's rounds=none) are left out: only the table's clocks bound
-// such a game, as they bound any decision.
-const (
-	maxGameMoves = 20000
-	maxTurnMoves = 400
-)
+// maxGameMoves bounds every game in TestEveryGameEnds; no seat makes more
+// than rooms.MaxTurnMoves moves in a row while no other seat moves (the
+// table would end such a turn). Options that lift a game's own end
+// (Horror's rounds=none) are left out: only the table's clocks bound such
+// a game, as they bound any decision.
+const maxGameMoves = 20000
 
 // TestEveryGameEnds: every game ends, and every turn ends, within a bound,
 // whether its seats are played at random or by the normal bot, over every
@@ -96,7 +95,7 @@ func playToTheEnd(g engine.Game, players int, opts engine.Options, level string,
 		} else {
 			last, run = s, 1
 		}
-		if run > maxTurnMoves {
+		if run > rooms.MaxTurnMoves {
 			return fmt.Errorf("seat %d made %d moves in a row (move %d)", s+1, run, moves)
 		}
 		legal := st.Legal(s)
