@@ -92,9 +92,12 @@ func setAutoPass(t *table, c member, req cmdReq) error {
 	if s < 0 {
 		return ErrSpectating
 	}
+	if err := t.kept(); err != nil {
+		return err
+	}
 	t.seats[s].autoPass = req.On
-	t.publish() // only this seat's update changes; nothing the store keeps
-	return nil
+	t.changed() // kept in the store with the seat, so that it outlives a restart
+	return t.kept()
 }
 
 // setOptions changes the table's options (host only, before the start).

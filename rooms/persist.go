@@ -163,7 +163,7 @@ func (t *table) stored() store.Table {
 	for i := range t.seats {
 		s := &t.seats[i]
 		rec.Seats[i] = store.Seat{ID: s.id, Name: s.name, Guest: s.guest, Admin: s.admin, OwnsName: s.ownsName,
-			BotLevel: s.botLevel, Left: s.left, TimedOut: s.timedOut}
+			BotLevel: s.botLevel, Left: s.left, TimedOut: s.timedOut, AutoPass: s.autoPass}
 		if s.bot == nil {
 			rec.Seats[i].BotLevel = ""
 		}
@@ -242,7 +242,7 @@ func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 		t.clock = k
 	}
 	for i, s := range rec.Seats {
-		t.seats[i] = seat{id: s.ID, name: s.Name, guest: s.Guest, admin: s.Admin, ownsName: s.OwnsName, left: s.Left, timedOut: s.TimedOut}
+		t.seats[i] = seat{id: s.ID, name: s.Name, guest: s.Guest, admin: s.Admin, ownsName: s.OwnsName, left: s.Left, timedOut: s.TimedOut, autoPass: s.AutoPass}
 		if s.BotLevel != "" {
 			t.seats[i].bot, t.seats[i].botLevel = t.makeBot(s.BotLevel), s.BotLevel
 		}

@@ -398,3 +398,20 @@ func TestRestoreAfterCloseStartsNothing(t *testing.T) {
 		t.Fatalf("a closed hub holds %d tables", n)
 	}
 }
+
+// TestAutoPassOutlivesARestart: a player's auto-pass is kept with their
+// seat, so that it is still on when the table comes back.
+func TestAutoPassOutlivesARestart(t *testing.T) {
+	db := store.NewMemory()
+	cfg := Config{Store: db, AwayGrace: time.Hour}
+	h := testHub(t, cfg)
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	startToy(t, toyID, engine.Options{"target": "50"}, a, b)
+	must(t, b.SetAutoPass(true))
+	b.table("auto-pass on", func(u *TableUpdate) bool { return u.AutoPass })
+
+	h2 := restartHub(t, h, cfg)
+	if u := connect(t, h2, "bob").seated(); !u.AutoPass {
+		t.Fatalf("bob's auto-pass was lost in the restart: %s", show(u))
+	}
+}

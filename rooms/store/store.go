@@ -48,6 +48,8 @@ type Seat struct {
 	// Left: the human left on purpose; TimedOut: the table plays for them.
 	Left     bool `json:"left,omitempty"`
 	TimedOut bool `json:"timed_out,omitempty"`
+	// AutoPass: the human lets out-of-turn windows run out for them.
+	AutoPass bool `json:"auto_pass,omitempty"`
 }
 
 // Table is an open table as it must come back after a restart.
