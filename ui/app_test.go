@@ -433,9 +433,12 @@ func TestYourGamesAndReplay(t *testing.T) {
 	d.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	d.run(d.app.Init())
 	d.waitFor("GAMES")
+	// With another game chosen in the lobby, the leaderboard still opens
+	// on the game anna played.
+	d.key("j")
 	d.key("y")
-	s := d.waitFor("YOUR GAMES")
-	if !strings.Contains(s, "1 played") || !strings.Contains(s, "#1") || !strings.Contains(s, "LEADERBOARD") || !strings.Contains(s, "1. anna") {
+	s := d.waitFor("1. anna")
+	if !strings.Contains(s, "1 played") || !strings.Contains(s, "#1") || !strings.Contains(s, "LEADERBOARD · "+g.Info().Name) {
 		t.Fatalf("your games:\n%s", s)
 	}
 	if testing.Verbose() {
@@ -443,8 +446,12 @@ func TestYourGamesAndReplay(t *testing.T) {
 	}
 	d.key("enter")
 	d.waitFor(fmt.Sprintf("move 0 of %d", len(rec.Moves)))
+	d.waitFor("Nothing has happened yet")
 	d.key("l", "l")
-	d.waitFor(fmt.Sprintf("move 2 of %d", len(rec.Moves)))
+	s = d.waitFor(fmt.Sprintf("move 2 of %d", len(rec.Moves)))
+	if !strings.Contains(s, "LOG") || !strings.Contains(s, "1. anna") || !strings.Contains(s, "2. anna") {
+		t.Fatalf("the replay shows no log of the moves so far:\n%s", s)
+	}
 	d.key("h")
 	d.waitFor(fmt.Sprintf("move 1 of %d", len(rec.Moves)))
 	if testing.Verbose() {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"arcade/keys"
 	"arcade/rooms"
 	"arcade/ui/board"
+	"arcade/ui/theme"
 )
 
 // The "your games" screen (y in the lobby): a keyed player's finished games
@@ -54,7 +56,8 @@ type historyScreen struct {
 	games         []rooms.GameRecord
 	stats         []rooms.GameStats
 	sel           int
-	boardIdx      int // which game's leaderboard (index in the lobby's games)
+	boardIdx      int  // which game's leaderboard (index in the lobby's games)
+	boardChosen   bool // the player chose it with ←/→ (else it follows their games)
 	leaders       []rooms.Standing
 	noBoard       string // why there is no leaderboard ("" when there is one)
 	replay        *replayView
@@ -69,6 +72,7 @@ type replayView struct {
 	state  engine.State
 	at     int      // moves applied
 	events []string // public events of the last move
+	log    []string // every public event up to here, oldest first
 	err    error
 }
 
@@ -134,17 +138,25 @@ func (h *historyScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		}
 		return h.key(m)
 	case historyMsg, leaderboardMsg, replayMsg:
-		h.onMsg(msg)
+		return h, h.onMsg(msg)
 	}
 	return h, nil
 }
 
-// onHistoryMsg takes the screen's data in.
-func (h *historyScreen) onMsg(msg tea.Msg) {
+// onMsg takes the screen's data in; the leaderboard moves to the game the
+// player played most when the one it opened on is not among theirs.
+func (h *historyScreen) onMsg(msg tea.Msg) tea.Cmd {
 	switch m := msg.(type) {
 	case historyMsg:
 		h.loaded, h.err, h.games, h.stats = true, m.err, m.games, m.stats
+		if i := h.mostPlayed(); i >= 0 && !h.boardChosen && i != h.boardIdx%len(h.s.games) {
+			h.boardIdx = i
+			return h.loadLeaderboard()
+		}
 	case leaderboardMsg:
+		if gs := h.s.games; len(gs) > 0 && m.game != gs[h.boardIdx%len(gs)].Info().ID {
+			return nil // an answer for a game no longer shown
+		}
 		h.leaders, h.noBoard = m.board, ""
 		if m.err != nil {
 			h.noBoard = errorText(m.err)
@@ -152,10 +164,31 @@ func (h *historyScreen) onMsg(msg tea.Msg) {
 	case replayMsg:
 		if m.err != nil {
 			h.s.setStatus(errorText(m.err), true)
-			return
+			return nil
 		}
 		h.startReplay(m.id, m.rec)
 	}
+	return nil
+}
+
+// mostPlayed is the index in the lobby's games of the game the player
+// finished most often (-1: none), unless they played the one shown.
+func (h *historyScreen) mostPlayed() int {
+	gs := h.s.games
+	if len(gs) == 0 {
+		return -1
+	}
+	shown := gs[h.boardIdx%len(gs)].Info().ID
+	best, played := "", 0
+	for _, st := range h.stats {
+		if st.Game == shown && st.Played > 0 {
+			return -1
+		}
+		if st.Played > played {
+			best, played = st.Game, st.Played
+		}
+	}
+	return slices.IndexFunc(gs, func(g engine.Game) bool { return g.Info().ID == best })
 }
 
 // key handles a key on the list.
@@ -174,7 +207,7 @@ func (h *historyScreen) key(k tea.KeyPressMsg) (screen, tea.Cmd) {
 			if keyMatches(k, km.Prev) {
 				step = n - 1
 			}
-			h.boardIdx = (h.boardIdx + step) % n
+			h.boardIdx, h.boardChosen = (h.boardIdx+step)%n, true
 			return h, h.loadLeaderboard()
 		}
 	case keyMatches(k, km.Replay):
@@ -215,7 +248,7 @@ func (r *replayView) seek(n int) {
 	if err == nil {
 		r.state, err = r.game.New(r.rec.Players, opts, r.rec.Seed)
 	}
-	r.at, r.events, r.err = 0, nil, err
+	r.at, r.events, r.log, r.err = 0, nil, nil, err
 	for r.err == nil && r.at < n {
 		r.step()
 	}
@@ -235,6 +268,9 @@ func (r *replayView) step() {
 		if e.VisibleTo(engine.Spectator) {
 			r.events = append(r.events, engine.ExpandSeats(e.Text(), r.name))
 		}
+	}
+	for _, e := range r.events {
+		r.log = append(r.log, fmt.Sprintf("%d. %s", r.at, e))
 	}
 }
 
@@ -340,34 +376,81 @@ func (h *historyScreen) row(g rooms.GameRecord, selected bool, w int) string {
 	return mark + board.Clip(row, w-2)
 }
 
-// replayView draws the replay at its current move.
+// replayView draws the replay at its current move: the board, and the
+// game's log up to the move, beside the board where the terminal is wide
+// enough for both, under it otherwise.
 func (h *historyScreen) replayView() string {
 	s := h.s
 	r, th, w, ht := h.replay, s.th, h.width, h.height
 	head := th.Title.Render(fmt.Sprintf("REPLAY #%d", r.id)) + " · " + s.gameName(r.rec.Game) +
 		fmt.Sprintf(" · move %d of %d", r.at, len(r.rec.Moves)) + th.Faint.Render(" · as a spectator saw it")
-	boardH := max(ht-6, 1)
+	bodyH := max(ht-4, 1)
+	boardW, logW := w, min(replayLogWidth, w/3)
+	mw, mh := 0, 0
+	if r.board != nil {
+		mw, mh = r.board.MinSize()
+	}
+	beside := logW >= replayLogMin && w-logW-1 >= mw
+	if beside {
+		boardW = w - logW - 1
+	}
+	boardH := bodyH
+	if !beside {
+		boardH = max(bodyH-replayLogLines, min(mh, bodyH))
+	}
 	var body string
 	switch {
 	case r.err != nil:
 		body = "This game stops replaying here: " + r.err.Error()
 	case r.board == nil:
 		body = th.Faint.Render("(no board view for this game)")
+	case boardW < mw || boardH < mh:
+		body = fmt.Sprintf("Enlarge your terminal to %dx%d to see the board.", mw, mh)
 	default:
-		if mw, mh := r.board.MinSize(); w < mw || ht < mh {
-			body = fmt.Sprintf("Enlarge your terminal to %dx%d to see the board.", mw, mh)
-			break
-		}
 		body = r.board.Render(r.state.View(engine.Spectator), board.Context{
-			Width: w, Height: boardH, Theme: th, Names: r.rec.Names, You: engine.Spectator})
+			Width: boardW, Height: boardH, Theme: th, Names: r.rec.Names, You: engine.Spectator})
 	}
-	events := strings.Join(r.events, " · ")
+	var screen string
+	if beside {
+		screen = board.Columns(fitBlock(body, boardW, bodyH), fitBlock("", 1, bodyH),
+			fitBlock(strings.Join(r.logLines(th, logW, bodyH), "\n"), logW, bodyH))
+	} else {
+		// The log takes every line the board leaves.
+		boardH = min(boardH, len(strings.Split(strings.TrimRight(body, "\n "), "\n"))+1)
+		screen = fitBlock(body, w, boardH) + "\n" + fitBlock(strings.Join(r.logLines(th, w, bodyH-boardH), "\n"), w, bodyH-boardH)
+	}
+	return fitBlock(head, w, 1) + "\n" + screen + "\n" + s.statusLine(s.lobbyNotice(), w) + "\n" +
+		s.shortHelp(w, "replay", h.replayKeys)
+}
+
+// The replay's log: its width beside the board (at most, and at least to
+// go beside it), and its lines under a board that does not leave room.
+const (
+	replayLogWidth = 48
+	replayLogMin   = 30
+	replayLogLines = 5
+)
+
+// logLines are the last lines of the replay's log that fit h lines of w
+// columns, under a heading; the outcome ends it once the game is over.
+func (r *replayView) logLines(th *theme.Theme, w, h int) []string {
+	if h <= 0 {
+		return nil
+	}
+	var lines []string
+	for _, l := range r.log {
+		lines = append(lines, wrapHang(l, w, 3)...)
+	}
 	if r.at == len(r.rec.Moves) && r.state != nil {
 		if o := r.state.Outcome(); o.Done {
-			events = "Game over. " + engine.ExpandSeats(o.Summary, r.name)
+			lines = append(lines, wrap("Game over. "+engine.ExpandSeats(o.Summary, r.name), w)...)
 		}
 	}
-	return fitBlock(head, w, 1) + "\n" + fitBlock(body, w, boardH) + "\n" +
-		fitBlock(board.Clip(events, w), w, 2) + "\n" + s.statusLine(s.lobbyNotice(), w) + "\n" +
-		s.shortHelp(w, "replay", h.replayKeys)
+	if len(lines) == 0 {
+		lines = []string{th.Faint.Render("Nothing has happened yet: → steps forward.")}
+	}
+	if len(lines) > h-1 {
+		lines = lines[len(lines)-(h-1):]
+	}
+	return append([]string{th.Heading.Render("LOG")}, lines...)
 }
