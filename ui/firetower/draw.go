@@ -31,7 +31,7 @@ func (g grid) full(from, to int) []string {
 	for x := range ft.Size {
 		head.WriteString(string(rune('A'+x)) + " ")
 	}
-	lines := []string{g.p.th.Faint.Render(head.String())}
+	lines := []string{g.p.faint(head.String())}
 	for y := from; y < to; y++ {
 		var b strings.Builder
 		label := fmt.Sprintf("%2d ", y+1)
@@ -41,7 +41,7 @@ func (g grid) full(from, to int) []string {
 		case y == to-1 && to < ft.Size:
 			label = " ▼ "
 		}
-		b.WriteString(g.p.th.Faint.Render(label))
+		b.WriteString(g.p.faint(label))
 		for x := range ft.Size {
 			b.WriteString(g.p.text(g.at(ft.Point{X: x, Y: y})))
 		}
@@ -57,7 +57,7 @@ func (g grid) large() []string {
 	for x := range ft.Size {
 		head.WriteString(" " + string(rune('A'+x)) + "  ")
 	}
-	lines := []string{g.p.th.Faint.Render(head.String())}
+	lines := []string{g.p.faint(head.String())}
 	for y := range ft.Size {
 		for half := range 2 {
 			var b strings.Builder
@@ -65,7 +65,7 @@ func (g grid) large() []string {
 			if half == 0 {
 				label = fmt.Sprintf("%2d ", y+1)
 			}
-			b.WriteString(g.p.th.Faint.Render(label))
+			b.WriteString(g.p.faint(label))
 			for x := range ft.Size {
 				s := g.at(ft.Point{X: x, Y: y})
 				s.glyph = widen(s.glyph, half)
@@ -80,10 +80,10 @@ func (g grid) large() []string {
 // compact draws the board with half blocks: one cell per square and two
 // rows per line, in colour only.
 func (g grid) compact() []string {
-	lines := []string{g.p.th.Faint.Render("   ABCDEFGHIJKLMNOP")}
+	lines := []string{g.p.faint("   ABCDEFGHIJKLMNOP")}
 	for y := 0; y < ft.Size; y += 2 {
 		var b strings.Builder
-		b.WriteString(g.p.th.Faint.Render(fmt.Sprintf("%2d ", y+1)))
+		b.WriteString(g.p.faint(fmt.Sprintf("%2d ", y+1)))
 		for x := range ft.Size {
 			b.WriteString(g.p.half(g.at(ft.Point{X: x, Y: y}), g.at(ft.Point{X: x, Y: y + 1})))
 		}

@@ -8,6 +8,7 @@ import (
 	"arcade/engine"
 	ft "arcade/engine/firetower"
 	"arcade/ui/board"
+	"arcade/ui/theme"
 )
 
 // Render implements board.Renderer: the board on the left, the players,
@@ -21,7 +22,7 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 	b.sync(v)
 	t := b.current(v)
 	pv := b.preview(v, t)
-	g := grid{v: v, p: newPalette(ctx.Theme), marks: b.marksFor(v, t, pv), cursor: b.cursor, show: true}
+	g := grid{v: v, p: b.palette(ctx.Theme), marks: b.marksFor(v, t, pv), cursor: b.cursor, show: true}
 	lines, bw := g.boardLines(ctx.Width, ctx.Height)
 	pw := ctx.Width - bw - 2
 	side := b.panel(v, ctx, t, pv, pw, ctx.Height)
@@ -40,6 +41,17 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 		out[i] = left + "  " + right
 	}
 	return strings.Join(out, "\n")
+}
+
+// palette is the board's palette for th, with the cells drawn so far in
+// th (a new theme starts them afresh).
+func (b *Board) palette(th *theme.Theme) palette {
+	if b.cells == nil || b.cellsTheme != th {
+		b.cells, b.cellsTheme = cells{}, th
+	}
+	p := newPalette(th)
+	p.cells = b.cells
+	return p
 }
 
 // marksFor puts the targets, the Ember's lifted gem, the last move and the
