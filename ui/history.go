@@ -277,7 +277,7 @@ func (h *historyScreen) View() string {
 	s := h.s
 	th, w := s.th, h.width
 	me := s.client.Player()
-	lines := []string{padRight(th.Title.Render("YOUR GAMES"), w-board.Width(me.Name)-1) + " " + me.Name}
+	lines := []string{board.PadRight(th.Title.Render("YOUR GAMES"), w-board.Width(me.Name)-1) + " " + me.Name}
 	switch {
 	case !h.loaded:
 		lines = append(lines, "", th.Faint.Render("Loading..."))
@@ -312,7 +312,7 @@ func (h *historyScreen) View() string {
 			lines = append(lines, board.Clip(fmt.Sprintf("%d. %-16s %d won of %d", i+1, s.Name, s.Won, s.Played), w))
 		}
 	}
-	body := fitBlock(strings.Join(lines, "\n"), w, h.height-2)
+	body := board.FitBlock(strings.Join(lines, "\n"), w, h.height-2)
 	return body + "\n" + s.statusLine(s.lobbyNotice(), w) + "\n" + s.shortHelp(w, "history", h.keys)
 }
 
@@ -367,7 +367,7 @@ func (h *historyScreen) replayView() string {
 			events = "Game over. " + engine.ExpandSeats(o.Summary, r.name)
 		}
 	}
-	return fitBlock(head, w, 1) + "\n" + fitBlock(body, w, boardH) + "\n" +
-		fitBlock(board.Clip(events, w), w, 2) + "\n" + s.statusLine(s.lobbyNotice(), w) + "\n" +
+	return board.FitBlock(head, w, 1) + "\n" + board.FitBlock(body, w, boardH) + "\n" +
+		board.FitBlock(board.Clip(events, w), w, 2) + "\n" + s.statusLine(s.lobbyNotice(), w) + "\n" +
 		s.shortHelp(w, "replay", h.replayKeys)
 }

@@ -37,14 +37,14 @@ func (ts *tableScreen) logPane(w, h int) string {
 		return ts.s.chatPane(chat, w, h) // a short pane: the chat alone while it is open
 	case h < splitPaneMin:
 		// A short pane keeps the log, and the newest chat line under it.
-		return fitBlock(ts.eventPane(w, h-1), w, h-1) + "\n" + ts.s.lastChat(chat, w)
+		return board.FitBlock(ts.eventPane(w, h-1), w, h-1) + "\n" + ts.s.lastChat(chat, w)
 	}
 	chatH := min(max(h/3, chatMin), chatMax)
 	if ts.s.chatOpen() {
 		chatH = max(h/2, chatMin)
 	}
 	chatH = min(chatH, h-logMin)
-	return fitBlock(ts.eventPane(w, h-chatH), w, h-chatH) + "\n" + ts.s.chatPane(chat, w, chatH)
+	return board.FitBlock(ts.eventPane(w, h-chatH), w, h-chatH) + "\n" + ts.s.chatPane(chat, w, chatH)
 }
 
 // eventPane shows the newest log lines that fit (scrolled by logOffset).

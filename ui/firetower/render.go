@@ -3,8 +3,6 @@ package firetower
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"arcade/engine"
 	ft "arcade/engine/firetower"
 	"arcade/ui/board"
@@ -33,12 +31,11 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 		if i < len(lines) {
 			left = lines[i]
 		}
-		left += strings.Repeat(" ", max(bw-board.Width(left), 0))
 		right := ""
 		if i < len(side) {
-			right = ansi.Truncate(side[i], pw, "…")
+			right = board.Truncate(side[i], pw)
 		}
-		out[i] = left + "  " + right
+		out[i] = board.PadRight(left, bw) + "  " + right
 	}
 	return strings.Join(out, "\n")
 }
