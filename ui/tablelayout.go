@@ -3,8 +3,6 @@ package ui
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"arcade/rooms"
 	"arcade/ui/board"
 )
@@ -147,7 +145,7 @@ func freeCorner(top string, used, w int) (x, from int) {
 	from, x = -1, w
 	best, widest := 0, 0
 	for i := len(lines) - 1; i >= 0; i-- {
-		widest = max(widest, board.Width(strings.TrimRight(ansi.Strip(lines[i]), " ")))
+		widest = max(widest, board.TrimmedWidth(lines[i]))
 		freeW, h := w-(widest+1)-cornerGap, len(lines)-i
 		if freeW < cornerMinW {
 			break

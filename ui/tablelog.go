@@ -59,9 +59,11 @@ func (ts *tableScreen) eventPane(w, h int) string {
 	case ts.logOffset > 0:
 		head += th.Faint.Render(" (scrolled back: ])")
 	}
+	// Only the newest entries that fill the pane (and the lines scrolled
+	// past) are put in words.
 	var lines []string
-	for _, l := range t.Log {
-		lines = append(lines, wrap(engine.ExpandSeats(l, ts.nameOf), w)...)
+	for i := len(t.Log) - 1; i >= 0 && len(lines) < h-1+ts.logOffset; i-- {
+		lines = append(wrap(engine.ExpandSeats(t.Log[i], ts.nameOf), w), lines...)
 	}
 	shown := lastLines(lines, h-1, ts.logOffset)
 	if ts.logOffset == 0 {

@@ -28,6 +28,7 @@ type Board struct {
 	// cells are the styled cells drawn so far in cellsTheme.
 	cells      cells
 	cellsTheme *theme.Theme
+	last       *drawn // the board's last drawing
 }
 
 // New makes a board with the cursor on the eternal flame.

@@ -97,8 +97,8 @@ func (p palette) cursor() color.Color  { return p.c(cursorShade) }
 func (p palette) plain() color.Color   { return p.c(plainShade) }
 
 // cells maps what a cell shows to its styled text. A board draws few
-// distinct cells (a handful of glyphs in a handful of colours), so the map
-// stays small.
+// distinct cells (a handful of glyphs in a handful of colours, its row and
+// column labels, its fixed key hints and legend), so the map stays small.
 type cells map[cell]string
 
 // cell is what decides a drawn cell's bytes: a square's glyph and style as
@@ -204,7 +204,8 @@ func (p palette) half(top, bottom square) string {
 	})
 }
 
-// faint renders a label in the theme's faint style.
+// faint renders a fixed label in the theme's faint style (kept: never a
+// text that changes with the game).
 func (p palette) faint(label string) string {
 	return p.cached(cell{s: square{glyph: label}, kind: cellFaint}, func() string { return p.th.Faint.Render(label) })
 }

@@ -14,7 +14,7 @@ import (
 // (the table screen shows the log).
 func (b *Board) panel(v ft.View, ctx board.Context, t tool, pv preview, w, h int) []string {
 	th := ctx.Theme
-	p := newPalette(th)
+	p := b.palette(th)
 	w = max(w, 10)
 	name := func(s engine.Seat) string { return ctx.Name(s) }
 	var out []string
@@ -34,13 +34,13 @@ func (b *Board) panel(v ft.View, ctx board.Context, t tool, pv preview, w, h int
 	out = append(out, board.Wrap(b.doing(v, ctx, t, pv), w)...)
 	var hints []string
 	for _, h := range strings.Split(keyHint(v, t), " · ") {
-		hints = append(hints, th.Faint.Render(h))
+		hints = append(hints, p.faint(h))
 	}
-	out = append(out, board.WrapItems(hints, th.Faint.Render(" · "), w, board.Wrap)...)
+	out = append(out, board.WrapItems(hints, p.faint(" · "), w, board.Wrap)...)
 	if h-len(out) >= 2 {
 		var items []string
 		for _, it := range legend(p.colour && h < ft.Size+1) {
-			items = append(items, th.Faint.Render(it))
+			items = append(items, p.faint(it))
 		}
 		out = append(out, board.WrapItems(items, "  ", w, board.Wrap)...)
 	}

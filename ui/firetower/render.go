@@ -21,13 +21,15 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 	t := b.current(v)
 	pv := b.preview(v, t)
 	g := grid{v: v, p: b.palette(ctx.Theme), marks: b.marksFor(v, t, pv), cursor: b.cursor, show: true}
-	lines, bw := g.boardLines(ctx.Width, ctx.Height)
+	lines, bw, last := g.boardLines(ctx.Width, ctx.Height, b.last)
+	b.last = last
 	pw := ctx.Width - bw - 2
 	side := b.panel(v, ctx, t, pv, pw, ctx.Height)
 	n := min(max(len(lines), len(side)), ctx.Height)
 	out := make([]string, n)
+	blank := strings.Repeat(" ", bw)
 	for i := range n {
-		left := ""
+		left := blank
 		if i < len(lines) {
 			left = lines[i]
 		}
@@ -35,7 +37,7 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 		if i < len(side) {
 			right = board.Truncate(side[i], pw)
 		}
-		out[i] = board.PadRight(left, bw) + "  " + right
+		out[i] = left + "  " + right
 	}
 	return strings.Join(out, "\n")
 }
