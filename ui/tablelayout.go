@@ -107,7 +107,10 @@ func (ts *tableScreen) cornerBody(top string, used, x, from int) string {
 	th, w := ts.s.th, ts.width
 	logH, logW := used-from, w-x-cornerGap
 	movesH := ts.height - chromeLines - used
-	lines := strings.Split(board.FitBlock(top, w, used), "\n")
+	lines := board.Lines(top, used)
+	for i := range from {
+		lines[i] = board.Fit(lines[i], w)
+	}
 	logLines := strings.Split(board.FitBlock(ts.logPane(logW, logH), logW, logH), "\n")
 	rule := th.Faint.Render("│") + " "
 	for i := range logH {

@@ -146,22 +146,43 @@ func Cut(s string, w int) string {
 	return ansi.Truncate(s, w, "")
 }
 
-// FitBlock cuts a block of styled lines to at most w columns (with "…",
-// like Truncate) and h lines, padding every line to w and adding blank
-// lines up to h, so that blocks joined side by side stay aligned.
+// Fit makes styled text exactly w cells: cut with "…" like Truncate, or
+// padded with spaces.
+func Fit(s string, w int) string {
+	if w < 1 {
+		return ""
+	}
+	n := Width(s)
+	if n > w {
+		s = ansi.Truncate(s, w, "…")
+		n = Width(s)
+	}
+	if n < w {
+		s += strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// FitBlock cuts a block of styled lines to h lines and fits every line to
+// w cells (Fit), adding blank lines up to h, so that blocks joined side by
+// side stay aligned.
 func FitBlock(s string, w, h int) string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	lines := strings.Split(s, "\n")
-	if len(lines) > h {
-		lines = lines[:h]
-	}
+	lines := Lines(s, h)
 	for i, l := range lines {
-		lines[i] = PadRight(Truncate(l, w), w)
-	}
-	for len(lines) < h {
-		lines = append(lines, strings.Repeat(" ", w))
+		lines[i] = Fit(l, w)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// Lines splits a block into exactly h lines: its first h, then empty ones.
+func Lines(s string, h int) []string {
+	lines := strings.Split(s, "\n")
+	lines = lines[:min(len(lines), max(h, 0))]
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return lines
 }

@@ -197,3 +197,41 @@ func TestFitBlock(t *testing.T) {
 		t.Error("FitBlock without room is not empty")
 	}
 }
+
+// TestFit makes a line exactly w cells.
+func TestFit(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		w    int
+		want string
+	}{
+		{"Fire", 6, "Fire  "},
+		{"Fire Tower", 6, "Fire …"},
+		{"漢字漢字", 5, "漢字…"},
+		{"漢字漢字", 4, "漢… "},
+		{red.Render("ab"), 3, red.Render("ab") + " "},
+		{"Fire", 0, ""},
+	} {
+		if got := Fit(c.s, c.w); got != c.want {
+			t.Errorf("Fit(%q, %d) = %q, want %q", c.s, c.w, got, c.want)
+		}
+	}
+}
+
+// TestLines cuts or extends a block to exactly h lines.
+func TestLines(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		h    int
+		want []string
+	}{
+		{"a\nb\nc", 2, []string{"a", "b"}},
+		{"a", 3, []string{"a", "", ""}},
+		{"a", 0, []string{}},
+		{"a", -1, []string{}},
+	} {
+		if got := Lines(c.s, c.h); !slices.Equal(got, c.want) {
+			t.Errorf("Lines(%q, %d) = %q, want %q", c.s, c.h, got, c.want)
+		}
+	}
+}
