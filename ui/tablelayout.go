@@ -117,7 +117,8 @@ func (ts *tableScreen) cornerBody(top string, used, x, from int) string {
 		// The corner is blank past x: cut there without a mark.
 		lines[from+i] = board.PadRight(board.Cut(lines[from+i], x), x) + rule + logLines[i]
 	}
-	return strings.Join(lines, "\n") + "\n" + board.FitBlock(ts.movesPane(w, movesH), w, movesH)
+	lines = append(lines, board.FitBlock(ts.movesPane(w, movesH), w, movesH))
+	return strings.Join(lines, "\n")
 }
 
 // stackedBody is the body of a terminal narrower than wideWidth: the

@@ -24,7 +24,10 @@ func (ts *tableScreen) menu() []menuMove {
 	if mk, ok := ts.board.(board.MoveKeyer); ok && t.View != nil {
 		binds = mk.MoveKeys(t.View, t.Legal)
 	}
-	out := make([]menuMove, 0, len(t.Legal))
+	var out []menuMove
+	if !keyed {
+		out = make([]menuMove, 0, len(t.Legal)) // every move has a line
+	}
 	for i, act := range t.Legal {
 		var b key.Binding
 		if i < len(binds) {

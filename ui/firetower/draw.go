@@ -25,15 +25,13 @@ func (g grid) at(q ft.Point) square {
 // squares is what every square of the board shows, by row and column.
 type squares [ft.Size][ft.Size]square
 
-// squares works out what every square shows.
-func (g grid) squares() *squares {
-	var sq squares
+// fill works out what every square shows.
+func (g grid) fill(sq *squares) {
 	for y := range ft.Size {
 		for x := range ft.Size {
 			sq[y][x] = g.at(ft.Point{X: x, Y: y})
 		}
 	}
-	return &sq
 }
 
 // windHead is the header's wind mark, e.g. "wind ↓ South".
@@ -139,7 +137,8 @@ type drawnFrom struct {
 // its lines, each padded to its width, and that width; last is the previous drawing, reused when nothing
 // it shows changed.
 func (g grid) boardLines(w, h int, last *drawn) ([]string, int, *drawn) {
-	from := drawnFrom{sq: *g.squares(), th: g.p.th, w: w, h: h, cursorY: g.cursor.Y}
+	from := drawnFrom{th: g.p.th, w: w, h: h, cursorY: g.cursor.Y}
+	g.fill(&from.sq)
 	if last != nil && last.from == from {
 		return last.lines, last.width, last
 	}
