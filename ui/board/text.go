@@ -10,7 +10,8 @@ import (
 // so that one rule decides how the arcade breaks a line. They measure with
 // Width and leave the work to ansi where it is needed; a text that already
 // fits costs a width count and no copy. A width under one cell has room
-// for nothing: no lines, an empty text.
+// for nothing: Wrap gives no lines; Truncate, Clip, Cut, Fit and FitBlock
+// an empty text (the pads never cut).
 
 // Wrap breaks styled text into lines of at most w cells, between words
 // where it can and inside a word longer than a line (ansi.Wrap); every
@@ -19,10 +20,22 @@ func Wrap(s string, w int) []string {
 	if w < 1 {
 		return nil
 	}
-	if !strings.Contains(s, "\n") && Width(s) <= w {
+	if !hasControl(s) && Width(s) <= w {
 		return []string{s}
 	}
 	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+}
+
+// hasControl reports whether s holds an ASCII control character other
+// than the escapes of styles: a newline, or one that ansi.Wrap counts as
+// a cell where Width does not (a tab, DEL).
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 0x20 && c != 0x1b) || c == 0x7f {
+			return true
+		}
+	}
+	return false
 }
 
 // WrapHang wraps styled text like Wrap, the lines after the first indented

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -56,6 +57,22 @@ func TestWrap(t *testing.T) {
 	if !strings.HasPrefix(got[0], red.Render("fire")) {
 		t.Errorf("Wrap(styled) lost the style: %q", got[0])
 	}
+}
+
+// FuzzWrap: Wrap breaks lines as ansi.Wrap does, its shortcut for text
+// that fits included.
+func FuzzWrap(f *testing.F) {
+	for _, s := range []string{"fire tower", "  lead and trail  ", "a-b-c", "tab\tx", "00000000\v00", "0000\x7f000000", "漢字 x", red.Render("fire") + " x", "one\ntwo"} {
+		f.Add(s, 10)
+	}
+	f.Fuzz(func(t *testing.T, s string, w int) {
+		if w < 1 || w > 200 || !utf8.ValidString(s) {
+			t.Skip("no room, or not UTF-8 (which ansi.Wrap rewrites)")
+		}
+		if got, want := Wrap(s, w), strings.Split(ansi.Wrap(s, w, ""), "\n"); !slices.Equal(got, want) {
+			t.Errorf("Wrap(%q, %d) = %q, ansi.Wrap gives %q", s, w, got, want)
+		}
+	})
 }
 
 // TestWrapHang indents the lines after the first, and not when the hang
