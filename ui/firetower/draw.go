@@ -134,8 +134,8 @@ type drawnFrom struct {
 }
 
 // boardLines chooses the board's drawing for the space it has and returns
-// its lines, each padded to its width, and that width; last is the previous drawing, reused when nothing
-// it shows changed.
+// its lines (each padded to its width), that width, and the drawing to
+// keep: last, the previous one, when nothing it shows changed.
 func (g grid) boardLines(w, h int, last *drawn) ([]string, int, *drawn) {
 	from := drawnFrom{th: g.p.th, w: w, h: h, cursorY: g.cursor.Y}
 	g.fill(&from.sq)
