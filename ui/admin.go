@@ -121,7 +121,7 @@ func (a *adminScreen) View() string {
 		}
 		row = board.Clip(row, max(w-2, 10))
 		if i == a.sel {
-			lines = append(lines, th.Selected.Render(padRight("›"+row, w)))
+			lines = append(lines, th.Selected.Render(board.PadRight("›"+row, w)))
 		} else {
 			lines = append(lines, " "+row)
 		}

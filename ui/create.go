@@ -14,6 +14,7 @@ import (
 	"arcade/engine"
 	"arcade/keys"
 	"arcade/rooms"
+	"arcade/ui/board"
 )
 
 // createScreen is the new-table form: the game, seats, privacy, bots, the
@@ -323,7 +324,7 @@ func (f *createScreen) View() string {
 	for i, fl := range fs {
 		row := fmt.Sprintf(" %-*s ‹ %s ›", labelW, fl.label, fl.value)
 		if i == f.row {
-			lines = append(lines, th.Selected.Render(padRight(row, min(f.width, 60))))
+			lines = append(lines, th.Selected.Render(board.PadRight(row, min(f.width, 60))))
 		} else {
 			lines = append(lines, row)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"arcade/engine"
 	"arcade/keys"
+	"arcade/ui/board"
 )
 
 // helpScreen shows a long text (help, a game's rules) over another screen,
@@ -95,7 +96,7 @@ func newHelpScreen(s *session, from screen, w, h int) *helpScreen {
 	line := func(key, desc string) {
 		if !shown[key] {
 			shown[key] = true
-			b.WriteString("  " + padRight(key, 12) + desc + "\n")
+			b.WriteString("  " + board.PadRight(key, 12) + desc + "\n")
 		}
 	}
 	for _, g := range from.FullHelp() {

@@ -313,7 +313,7 @@ func (h *historyScreen) View() string {
 	s := h.s
 	th, w := s.th, h.width
 	me := s.client.Player()
-	lines := []string{padRight(th.Title.Render("YOUR GAMES"), w-board.Width(me.Name)-1) + " " + me.Name}
+	lines := []string{board.PadRight(th.Title.Render("YOUR GAMES"), w-board.Width(me.Name)-1) + " " + me.Name}
 	switch {
 	case !h.loaded:
 		lines = append(lines, "", th.Faint.Render("Loading..."))
@@ -348,7 +348,7 @@ func (h *historyScreen) View() string {
 			lines = append(lines, board.Clip(fmt.Sprintf("%d. %-16s %d won of %d", i+1, s.Name, s.Won, s.Played), w))
 		}
 	}
-	body := fitBlock(strings.Join(lines, "\n"), w, h.height-2)
+	body := board.FitBlock(strings.Join(lines, "\n"), w, h.height-2)
 	return body + "\n" + s.statusLine(s.lobbyNotice(), w) + "\n" + s.shortHelp(w, "history", h.keys)
 }
 
@@ -412,14 +412,14 @@ func (h *historyScreen) replayView() string {
 	}
 	var screen string
 	if beside {
-		screen = board.Columns(fitBlock(body, boardW, bodyH), fitBlock("", 1, bodyH),
-			fitBlock(strings.Join(r.logLines(th, logW, bodyH), "\n"), logW, bodyH))
+		screen = board.Columns(board.FitBlock(body, boardW, bodyH), board.FitBlock("", 1, bodyH),
+			board.FitBlock(strings.Join(r.logLines(th, logW, bodyH), "\n"), logW, bodyH))
 	} else {
 		// The log takes every line the board leaves.
 		boardH = min(boardH, len(strings.Split(strings.TrimRight(body, "\n "), "\n"))+1)
-		screen = fitBlock(body, w, boardH) + "\n" + fitBlock(strings.Join(r.logLines(th, w, bodyH-boardH), "\n"), w, bodyH-boardH)
+		screen = board.FitBlock(body, w, boardH) + "\n" + board.FitBlock(strings.Join(r.logLines(th, w, bodyH-boardH), "\n"), w, bodyH-boardH)
 	}
-	return fitBlock(head, w, 1) + "\n" + screen + "\n" + s.statusLine(s.lobbyNotice(), w) + "\n" +
+	return board.FitBlock(head, w, 1) + "\n" + screen + "\n" + s.statusLine(s.lobbyNotice(), w) + "\n" +
 		s.shortHelp(w, "replay", h.replayKeys)
 }
 
@@ -439,7 +439,7 @@ func (r *replayView) logLines(th *theme.Theme, w, h int) []string {
 	}
 	var lines []string
 	for _, l := range r.log {
-		lines = append(lines, wrapHang(l, w, 3)...)
+		lines = append(lines, board.WrapHang(l, w, 3)...)
 	}
 	if r.at == len(r.rec.Moves) && r.state != nil {
 		if o := r.state.Outcome(); o.Done {

@@ -308,7 +308,7 @@ func (l *lobbyScreen) View() string {
 		who = me.Name + " (guest) · " + fmt.Sprint(s.lobby.Online) + " online"
 	}
 	title := lobbyTitles.get(titleKey{th, w - board.Width(who) - 1}, func() string {
-		return padRight(th.Title.Render("THE ARCADE")+th.Faint.Render(" · board games over SSH"), w-board.Width(who)-1)
+		return board.PadRight(th.Title.Render("THE ARCADE")+th.Faint.Render(" · board games over SSH"), w-board.Width(who)-1)
 	})
 	header := title + " " + who
 
@@ -325,9 +325,9 @@ func (l *lobbyScreen) View() string {
 		if sideW > 0 {
 			rightW -= sideW + 2
 		}
-		cols := []string{fitBlock(l.gamesPane(leftW, bodyH), leftW, bodyH), fitBlock("", 2, bodyH), l.rightPane(rightW, bodyH, sideW == 0)}
+		cols := []string{board.FitBlock(l.gamesPane(leftW, bodyH), leftW, bodyH), board.FitBlock("", 2, bodyH), l.rightPane(rightW, bodyH, sideW == 0)}
 		if sideW > 0 {
-			cols = append(cols, fitBlock("", 2, bodyH), fitBlock(l.sidePane(sideW, bodyH), sideW, bodyH))
+			cols = append(cols, board.FitBlock("", 2, bodyH), board.FitBlock(l.sidePane(sideW, bodyH), sideW, bodyH))
 		}
 		return board.Columns(cols...)
 	})

@@ -1,13 +1,14 @@
 package ui
 
 import (
+	"fmt"
+	"slices"
+	"strings"
+
 	"arcade/engine"
 	"arcade/rooms"
 	"arcade/ui/board"
 	"arcade/ui/theme"
-	"fmt"
-	"slices"
-	"strings"
 )
 
 // The lobby's panes: the games, the open tables, who is online and the
@@ -24,7 +25,7 @@ func (l *lobbyScreen) rightPane(w, h int, online bool) string {
 			chatH = max(h/2, 4)
 		}
 		chatH = min(chatH, h-3)
-		below = append(below, fitBlock(l.s.chatPane(chat, w, chatH), w, chatH))
+		below = append(below, board.FitBlock(l.s.chatPane(chat, w, chatH), w, chatH))
 	}
 	rest := h
 	for _, b := range below {
@@ -44,11 +45,11 @@ func (l *lobbyScreen) rightPane(w, h int, online bool) string {
 		rest -= len(recent) + 1
 	}
 	below = append(extra, below...)
-	out := fitBlock(l.tablesPane(w, rest), w, rest)
+	out := board.FitBlock(l.tablesPane(w, rest), w, rest)
 	for _, b := range below {
-		out += "\n" + fitBlock("", w, 1) + "\n" + b
+		out += "\n" + board.FitBlock("", w, 1) + "\n" + b
 	}
-	return fitBlock(out, w, h)
+	return board.FitBlock(out, w, h)
 }
 
 // gamesPane lists the games, with the highlighted one's summary.
@@ -101,7 +102,7 @@ func optionLines(in engine.Info, w int) []string {
 				choices = []string{"yes", "no"}
 			}
 		}
-		out = append(out, wrapHang(o.Name+": "+strings.Join(choices, ", "), w, 2)...)
+		out = append(out, board.WrapHang(o.Name+": "+strings.Join(choices, ", "), w, 2)...)
 	}
 	return out
 }
@@ -130,7 +131,7 @@ func (l *lobbyScreen) recentLines(w, h int, empty bool) []string {
 	}
 	for i := len(lu.Recent) - 1; i >= 0; i-- {
 		r := lu.Recent[i]
-		entry := wrapHang(r.Game+": "+resultWords(r), w-1, 2)
+		entry := board.WrapHang(r.Game+": "+resultWords(r), w-1, 2)
 		if len(lines)+len(entry) > h {
 			break
 		}
@@ -164,7 +165,7 @@ func (l *lobbyScreen) onlineBrief(w, h int) []string {
 		}
 	}
 	lines := []string{th.Heading.Render(fmt.Sprintf("ONLINE (%d)", len(lu.People)))}
-	text := wrapHang(strings.Join(who, ", "), w-1, 0)
+	text := board.Wrap(strings.Join(who, ", "), w-1)
 	if len(text) > h-1 || more {
 		text = text[:min(len(text), max(h-1, 0))]
 		if len(text) > 0 {
@@ -199,7 +200,7 @@ func (l *lobbyScreen) onlineLines(w, h int) []string {
 		case p.Game != "":
 			where = "playing " + p.Game
 		}
-		for i, l := range wrapHang(markedName(p.Name, p.Admin, p.OwnsName)+" · "+where, w-1, 2) {
+		for i, l := range board.WrapHang(markedName(p.Name, p.Admin, p.OwnsName)+" · "+where, w-1, 2) {
 			if i > 0 {
 				l = th.Faint.Render(l)
 			}
@@ -229,7 +230,7 @@ func (l *lobbyScreen) onlineShown(rows int) (shown []rooms.Person, more bool) {
 // selRow highlights a selected row; the pane without focus shows a marker.
 func selRow(th *theme.Theme, row string, w int, focused bool) string {
 	if focused {
-		return th.Selected.Render(padRight("›"+row, w))
+		return th.Selected.Render(board.PadRight("›"+row, w))
 	}
 	return "›" + row
 }
@@ -274,7 +275,7 @@ func (l *lobbyScreen) tablesPane(w, h int) string {
 		for j, row := range rows {
 			switch {
 			case i == l.tableIdx && j > 0 && l.pane == 1:
-				lines = append(lines, th.Selected.Render(padRight(" "+row, w)))
+				lines = append(lines, th.Selected.Render(board.PadRight(" "+row, w)))
 			case i == l.tableIdx && j == 0:
 				lines = append(lines, selRow(th, row, w, l.pane == 1))
 			default:

@@ -8,6 +8,7 @@ import (
 
 	"arcade/engine"
 	"arcade/rooms"
+	"arcade/ui/board"
 )
 
 // seatPanel is the host's panel for seating bots (opened with B): a cursor
@@ -185,7 +186,7 @@ func (ts *tableScreen) seatPanelView(w int) string {
 		}
 		row := fmt.Sprintf(" %d. %s", i+1, who)
 		if i == p.seat {
-			lines = append(lines, th.Selected.Render(padRight("›"+row, min(w, 60))))
+			lines = append(lines, th.Selected.Render(board.PadRight("›"+row, min(w, 60))))
 		} else {
 			lines = append(lines, " "+row)
 		}

@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"strings"
 
+	"arcade/ui/board"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 )
 
 // tooSmall is the screen shown instead of the current one while the
@@ -50,19 +51,13 @@ func (t *tooSmall) View() string {
 			lines = append(lines, "")
 			continue
 		}
-		lines = append(lines, wrapTight(l, w)...)
+		lines = append(lines, board.Wrap(l, w)...)
 	}
 	if len(lines) > h {
-		lines = wrapTight(fmt.Sprintf("Enlarge to %dx%d (now %dx%d).", t.needW, t.needH, t.width, t.height), w)
+		lines = board.Wrap(fmt.Sprintf("Enlarge to %dx%d (now %dx%d).", t.needW, t.needH, t.width, t.height), w)
 	}
 	if len(lines) > h {
 		lines = lines[:h]
 	}
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, strings.Join(lines, "\n"))
-}
-
-// wrapTight wraps s to w columns, breaking words only when one is longer
-// than a line.
-func wrapTight(s string, w int) []string {
-	return strings.Split(ansi.Wrap(s, w, " "), "\n")
 }

@@ -156,7 +156,7 @@ func (s *session) chatPane(chat []rooms.ChatLine, w, h int) string {
 		if _, hidden := s.muted[l.Who]; hidden {
 			continue
 		}
-		for i, row := range wrapHang(s.chatLine(l), max(w, 8), 2) {
+		for i, row := range board.WrapHang(s.chatLine(l), max(w, 8), 2) {
 			lines = append(lines, row)
 			speakers = append(speakers, "")
 			if i > 0 {

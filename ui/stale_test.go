@@ -165,13 +165,18 @@ func TestLogFollowsUnlessScrolled(t *testing.T) {
 		log = append(log, "event "+string(rune('A'+i%26))+strings.Repeat("x", i%3))
 	}
 	ts.setUpdate(withUpdate(ts, func(u *rooms.TableUpdate) { u.Log, u.Legal = log, nil }))
-	if s := stripANSI(d.screen()); !strings.Contains(s, log[29]) {
+	s := stripANSI(d.screen())
+	if !strings.Contains(s, log[29]) {
 		t.Fatalf("the newest event is not shown:\n%s", s)
 	}
+	full := strings.Count(paneOf(s), "event ")
 	d.key("[")
-	s := stripANSI(d.screen())
+	s = stripANSI(d.screen())
 	if strings.Contains(s, log[29]) {
 		t.Fatalf("[ did not scroll back:\n%s", s)
+	}
+	if n := strings.Count(paneOf(s), "event "); n != full {
+		t.Fatalf("scrolled back, the log shows %d events, not %d:\n%s", n, full, s)
 	}
 	shown := lastNonBlank(strings.Split(paneOf(s), "\n"))
 	more := append(append([]string(nil), log[2:]...), "new one", "new two")

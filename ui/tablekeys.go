@@ -13,6 +13,7 @@ import (
 	"arcade/keys"
 	"arcade/rooms"
 	"arcade/ui/board"
+	"arcade/ui/theme"
 )
 
 // tableKeyHandler is one step of the table screen's key routing: it takes
@@ -348,8 +349,20 @@ func (ts *tableScreen) hint(what string, bs ...key.Binding) string {
 
 // hintKeys is a key line item with the keys already labelled.
 func (ts *tableScreen) hintKeys(what, keyLabel string) string {
-	return ts.s.th.Key.Render(keyLabel) + " " + ts.s.th.Faint.Render(what)
+	th := ts.s.th
+	return hintItems.get(hintKey{th, what, keyLabel}, func() string {
+		return th.Key.Render(keyLabel) + " " + th.Faint.Render(what)
+	})
 }
+
+// hintKey names one styled key line item: its theme, what the keys do
+// and their label (fixed texts, so few items).
+type hintKey struct {
+	th         *theme.Theme
+	what, keys string
+}
+
+var hintItems = memo[hintKey]{max: 256}
 
 // keyLabels labels bindings together for a key line.
 func keyLabels(bs ...key.Binding) string {

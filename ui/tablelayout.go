@@ -3,8 +3,6 @@ package ui
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"arcade/rooms"
 	"arcade/ui/board"
 )
@@ -67,7 +65,7 @@ func (ts *tableScreen) draw() string {
 	} else {
 		body = ts.stackedBody(top, used)
 	}
-	return fitBlock(header, w, 1) + "\n" + body + "\n" + ts.statusBar() + "\n" + ts.hints()
+	return board.FitBlock(header, w, 1) + "\n" + body + "\n" + ts.statusBar() + "\n" + ts.hints()
 }
 
 // boardArea draws the top of the body, w columns wide on a terminal h
@@ -97,8 +95,8 @@ func (ts *tableScreen) boardArea(w, h int) (top string, used int) {
 func (ts *tableScreen) wideBody(top string, used, boardW, logW int) string {
 	bodyH := ts.height - chromeLines
 	movesH := bodyH - used - boardMovesGap
-	left := fitBlock(top, boardW, used) + "\n" + fitBlock("", boardW, boardMovesGap) + "\n" + fitBlock(ts.movesPane(boardW, movesH), boardW, movesH)
-	return board.Columns(fitBlock(left, boardW, bodyH), ts.rule(bodyH), fitBlock(ts.logPane(logW, bodyH), logW, bodyH))
+	left := board.FitBlock(top, boardW, used) + "\n" + board.FitBlock("", boardW, boardMovesGap) + "\n" + board.FitBlock(ts.movesPane(boardW, movesH), boardW, movesH)
+	return board.Columns(board.FitBlock(left, boardW, bodyH), ts.rule(bodyH), board.FitBlock(ts.logPane(logW, bodyH), logW, bodyH))
 }
 
 // cornerBody is the body of a board that leaves a large empty corner at
@@ -109,15 +107,18 @@ func (ts *tableScreen) cornerBody(top string, used, x, from int) string {
 	th, w := ts.s.th, ts.width
 	logH, logW := used-from, w-x-cornerGap
 	movesH := ts.height - chromeLines - used
-	lines := strings.Split(fitBlock(top, w, used), "\n")
-	logLines := strings.Split(fitBlock(ts.logPane(logW, logH), logW, logH), "\n")
+	lines := board.Lines(top, used)
+	for i := range from {
+		lines[i] = board.Fit(lines[i], w)
+	}
+	logLines := strings.Split(board.FitBlock(ts.logPane(logW, logH), logW, logH), "\n")
+	rule := th.Faint.Render("│") + " "
 	for i := range logH {
 		// The corner is blank past x: cut there without a mark.
-		left := ansi.Truncate(lines[from+i], x, "")
-		left += strings.Repeat(" ", max(x-board.Width(left), 0))
-		lines[from+i] = left + th.Faint.Render("│") + " " + logLines[i]
+		lines[from+i] = board.PadRight(board.Cut(lines[from+i], x), x) + rule + logLines[i]
 	}
-	return strings.Join(lines, "\n") + "\n" + fitBlock(ts.movesPane(w, movesH), w, movesH)
+	lines = append(lines, board.FitBlock(ts.movesPane(w, movesH), w, movesH))
+	return strings.Join(lines, "\n")
 }
 
 // stackedBody is the body of a terminal narrower than wideWidth: the
@@ -128,8 +129,8 @@ func (ts *tableScreen) stackedBody(top string, used int) string {
 	movesW := w * stripMovesPercent / 100
 	logW := w - movesW - ruleWidth
 	strip := board.Columns(
-		fitBlock(ts.movesPane(movesW, stripH), movesW, stripH), ts.rule(stripH), fitBlock(ts.logPane(logW, stripH), logW, stripH))
-	return fitBlock(top, w, used) + "\n" + strip
+		board.FitBlock(ts.movesPane(movesW, stripH), movesW, stripH), ts.rule(stripH), board.FitBlock(ts.logPane(logW, stripH), logW, stripH))
+	return board.FitBlock(top, w, used) + "\n" + strip
 }
 
 // rule is the faint "│" column, h lines high, between two columns.
@@ -148,7 +149,7 @@ func freeCorner(top string, used, w int) (x, from int) {
 	from, x = -1, w
 	best, widest := 0, 0
 	for i := len(lines) - 1; i >= 0; i-- {
-		widest = max(widest, board.Width(strings.TrimRight(ansi.Strip(lines[i]), " ")))
+		widest = max(widest, board.TrimmedWidth(lines[i]))
 		freeW, h := w-(widest+1)-cornerGap, len(lines)-i
 		if freeW < cornerMinW {
 			break

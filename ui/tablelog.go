@@ -37,14 +37,14 @@ func (ts *tableScreen) logPane(w, h int) string {
 		return ts.s.chatPane(chat, w, h) // a short pane: the chat alone while it is open
 	case h < splitPaneMin:
 		// A short pane keeps the log, and the newest chat line under it.
-		return fitBlock(ts.eventPane(w, h-1), w, h-1) + "\n" + ts.s.lastChat(chat, w)
+		return board.FitBlock(ts.eventPane(w, h-1), w, h-1) + "\n" + ts.s.lastChat(chat, w)
 	}
 	chatH := min(max(h/3, chatMin), chatMax)
 	if ts.s.chatOpen() {
 		chatH = max(h/2, chatMin)
 	}
 	chatH = min(chatH, h-logMin)
-	return fitBlock(ts.eventPane(w, h-chatH), w, h-chatH) + "\n" + ts.s.chatPane(chat, w, chatH)
+	return board.FitBlock(ts.eventPane(w, h-chatH), w, h-chatH) + "\n" + ts.s.chatPane(chat, w, chatH)
 }
 
 // eventPane shows the newest log lines that fit (scrolled by logOffset).
@@ -59,9 +59,11 @@ func (ts *tableScreen) eventPane(w, h int) string {
 	case ts.logOffset > 0:
 		head += th.Faint.Render(" (scrolled back: ])")
 	}
+	// Only the newest entries that fill the pane (and the lines scrolled
+	// past) are put in words.
 	var lines []string
-	for _, l := range t.Log {
-		lines = append(lines, wrap(engine.ExpandSeats(l, ts.nameOf), w)...)
+	for i := len(t.Log) - 1; i >= 0 && len(lines) < h-1+ts.logOffset; i-- {
+		lines = append(wrap(engine.ExpandSeats(t.Log[i], ts.nameOf), w), lines...)
 	}
 	shown := lastLines(lines, h-1, ts.logOffset)
 	if ts.logOffset == 0 {

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
-	"github.com/charmbracelet/x/ansi"
 
 	"arcade/engine"
 	"arcade/rooms"
@@ -25,7 +24,10 @@ func (ts *tableScreen) menu() []menuMove {
 	if mk, ok := ts.board.(board.MoveKeyer); ok && t.View != nil {
 		binds = mk.MoveKeys(t.View, t.Legal)
 	}
-	out := make([]menuMove, 0, len(t.Legal))
+	var out []menuMove
+	if !keyed {
+		out = make([]menuMove, 0, len(t.Legal)) // every move has a line
+	}
 	for i, act := range t.Legal {
 		var b key.Binding
 		if i < len(binds) {
@@ -198,12 +200,12 @@ func (ts *tableScreen) placeLines(p board.Place, w int) []string {
 	if p.Seat == ts.u.You {
 		name = board.Clip(ts.nameOf(p.Seat), nameW-len(" (you)")) + " (you)"
 	}
-	head := fmt.Sprintf("%s%-4s %s ", mark, ordinal(p.Place), padRight(name, nameW))
+	head := fmt.Sprintf("%s%-4s %s ", mark, ordinal(p.Place), board.PadRight(name, nameW))
 	text := head + p.Score
 	if p.Note != "" {
 		text += ", " + p.Note
 	}
-	lines := wrapHang(text, w, board.Width(head))
+	lines := board.WrapHang(text, w, board.Width(head))
 	if p.Seat == ts.u.You {
 		for i, l := range lines {
 			lines[i] = th.Accent.Render(l)
@@ -347,11 +349,11 @@ func (ts *tableScreen) menuRows(menu []menuMove, first, w, room int) (rows []str
 		// (engine.SeatRef).
 		text := engine.ExpandSeats(engine.Describe(ts.u.View, mv.act), ts.nameOf)
 		head := fmt.Sprintf("[%s] ", k)
-		part := wrapHang(head+text, max(w-1, 8), board.Width(head))
+		lineW, hang := max(w-1, 8), board.Width(head)
+		part := board.WrapHang(head+text, lineW, hang)
 		if len(part) > 2 {
-			part = []string{part[0], board.Clip(strings.Join(strings.Fields(strings.Join(part[1:], " ")), " "), max(w-1, 8))}
-			part[1] = strings.Repeat(" ", board.Width(head)) + strings.TrimLeft(part[1], " ")
-			part[1] = board.Clip(part[1], max(w-1, 8))
+			rest := strings.Join(strings.Fields(strings.Join(part[1:], " ")), " ")
+			part = []string{part[0], board.Clip(strings.Repeat(" ", hang)+rest, lineW)}
 		}
 		if len(rows)+len(part) > room && len(rows) > 0 {
 			break
@@ -363,7 +365,7 @@ func (ts *tableScreen) menuRows(menu []menuMove, first, w, room int) (rows []str
 				if j == 0 {
 					mark = "›"
 				}
-				rows = append(rows, th.Selected.Render(padRight(mark+l, w)))
+				rows = append(rows, th.Selected.Render(board.PadRight(mark+l, w)))
 				sel = true
 			} else {
 				rows = append(rows, " "+l)
@@ -371,18 +373,4 @@ func (ts *tableScreen) menuRows(menu []menuMove, first, w, room int) (rows []str
 		}
 	}
 	return rows, sel, next
-}
-
-// wrapHang wraps s to w columns, indenting the lines after the first by
-// hang columns.
-func wrapHang(s string, w, hang int) []string {
-	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
-	if len(lines) < 2 || hang >= w/2 {
-		return lines
-	}
-	rest := strings.Split(ansi.Wrap(strings.Join(lines[1:], " "), w-hang, ""), "\n")
-	for i := range rest {
-		rest[i] = strings.Repeat(" ", hang) + rest[i]
-	}
-	return append(lines[:1], rest...)
 }

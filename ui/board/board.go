@@ -9,7 +9,6 @@ import (
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
-	"github.com/charmbracelet/x/ansi"
 
 	"arcade/engine"
 	"arcade/ui/theme"
@@ -139,39 +138,4 @@ type Sizer interface {
 	// PreferredHeight is how many lines the board would like at this
 	// terminal width and height.
 	PreferredHeight(width, height int) int
-}
-
-// Clip shortens s to at most n terminal cells, ending it with "…" when it
-// had to cut (escape sequences are kept whole).
-func Clip(s string, n int) string {
-	if Width(s) <= n {
-		return s
-	}
-	if n <= 1 {
-		return ansi.Truncate("…", n, "")
-	}
-	return ansi.Truncate(s, n-1, "") + "…"
-}
-
-// Pack lays items out on lines of w columns, sep between two on a line,
-// breaking lines between items, never inside one: an item wider than w
-// gets a line of its own. No items, no lines.
-func Pack(items []string, sep string, w int) []string {
-	var lines []string
-	line := ""
-	for _, it := range items {
-		switch {
-		case line == "":
-			line = it
-		case Width(line)+Width(sep)+Width(it) <= w:
-			line += sep + it
-		default:
-			lines = append(lines, line)
-			line = it
-		}
-	}
-	if line != "" {
-		lines = append(lines, line)
-	}
-	return lines
 }

@@ -30,21 +30,3 @@ func TestReplies(t *testing.T) {
 		t.Error("the zero Reply uses the key")
 	}
 }
-
-// TestClip cuts by terminal cells and marks the cut.
-func TestClip(t *testing.T) {
-	for _, c := range []struct {
-		s    string
-		n    int
-		want string
-	}{
-		{"Fire Tower", 20, "Fire Tower"},
-		{"Fire Tower", 10, "Fire Tower"},
-		{"Fire Tower", 6, "Fire …"},
-		{"Fire", 1, "…"},
-	} {
-		if got := Clip(c.s, c.n); got != c.want {
-			t.Errorf("Clip(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
-		}
-	}
-}

@@ -12,7 +12,7 @@ import (
 // Those segment every line into grapheme clusters, which is most of the CPU
 // a screen costs; Width counts directly when every character is one it
 // knows to be one cell wide (ASCII, Latin, general punctuation, arrows, box
-// drawing, blocks, geometric shapes: what the arcade draws), and asks
+// drawing, blocks, geometric shapes, ⌂ ✓ ✗: what the arcade draws), and asks
 // ansi.StringWidth otherwise.
 func Width(s string) int {
 	n := 0
@@ -42,6 +42,39 @@ func Width(s string) int {
 	return n
 }
 
+// TrimmedWidth is the width of s without its trailing blanks, plain or
+// styled: the column after its last visible character, as
+// Width(strings.TrimRight(ansi.Strip(s), " ")) counts it in UTF-8 text,
+// without copying s.
+func TrimmedWidth(s string) int {
+	for {
+		s = strings.TrimRight(s, " ")
+		k := csiSuffix(s)
+		if k == 0 {
+			break
+		}
+		s = s[:len(s)-k]
+	}
+	if i := strings.LastIndexByte(s, 0x1b); i >= 0 {
+		if k := escapeLen(s[i:]); k == 0 || i+k == len(s) {
+			// The last sequence is one Width leaves to ansi, or it ends
+			// the text (an OSC sequence): so does TrimmedWidth.
+			return Width(strings.TrimRight(ansi.Strip(s), " "))
+		}
+	}
+	return Width(s)
+}
+
+// csiSuffix is the length of the CSI sequence (a style, say) that ends s,
+// or 0 when s does not end with one.
+func csiSuffix(s string) int {
+	i := strings.LastIndexByte(s, 0x1b)
+	if i < 0 || i+1 >= len(s) || s[i+1] != '[' || escapeLen(s[i:]) != len(s)-i {
+		return 0
+	}
+	return len(s) - i
+}
+
 // oneCell reports whether r is known to take exactly one cell on its own
 // and not to join the characters around it.
 func oneCell(r rune) bool {
@@ -54,6 +87,8 @@ func oneCell(r rune) bool {
 		return true // arrows
 	case r >= 0x2500 && r <= 0x25fa:
 		return true // box drawing, blocks, geometric shapes (not the emoji squares)
+	case r == 0x2302, r == 0x2713, r == 0x2717:
+		return true // ⌂ ✓ ✗
 	}
 	return false
 }

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"arcade/engine"
 	fl "arcade/engine/firelibrary"
 	"arcade/ui/board"
@@ -373,7 +371,7 @@ func handLines(v fl.View, th *theme.Theme, w, room int) []string {
 	var full []string
 	for _, t := range v.Hand {
 		line := " " + th.Key.Render(t.Name) + th.Faint.Render(" ("+shortTiming(t.Timing)+") ") + t.Text
-		full = append(full, wrapHang(line, w, 3)...)
+		full = append(full, board.WrapHang(line, w, 3)...)
 	}
 	if room >= len(full)+1 {
 		return append([]string{head}, full...)
@@ -397,20 +395,6 @@ func handLines(v fl.View, th *theme.Theme, w, room int) []string {
 		}
 	}
 	return []string{list(false)}
-}
-
-// wrapHang wraps a styled line to w columns, indenting the lines after
-// the first by hang.
-func wrapHang(s string, w, hang int) []string {
-	lines := strings.Split(ansi.Wrap(s, w, ""), "\n")
-	if len(lines) < 2 {
-		return lines
-	}
-	rest := strings.Split(ansi.Wrap(strings.Join(lines[1:], " "), w-hang, ""), "\n")
-	for i := range rest {
-		rest[i] = strings.Repeat(" ", hang) + rest[i]
-	}
-	return append(lines[:1], rest...)
 }
 
 // Details implements board.Detailer: the full text of the viewer's tools and

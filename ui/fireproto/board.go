@@ -10,8 +10,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"arcade/engine"
 	fp "arcade/engine/fireproto"
 	"arcade/ui/board"
@@ -50,7 +48,7 @@ func (Renderer) Render(view engine.View, ctx board.Context) string {
 	lines = append(lines, playersBlock(v, ctx)...)
 	phase := engine.ExpandSeats(v.PhaseText, ctx.Name)
 	if ctx.Width > 0 {
-		phase = ansi.Truncate(phase, ctx.Width, "…")
+		phase = board.Truncate(phase, ctx.Width)
 	}
 	lines = append(lines, th.Accent.Render(phase))
 	return strings.Join(lines, "\n")
@@ -151,7 +149,7 @@ func playersBlock(v fp.View, ctx board.Context) []string {
 		if p.Seat == v.You {
 			name += " (you)"
 		}
-		name = fmt.Sprintf("%-16s", ansi.Truncate(name, 16, "…"))
+		name = fmt.Sprintf("%-16s", board.Truncate(name, 16))
 		if p.Seat == v.Active {
 			mark = th.Accent.Render("▸ ")
 			name = th.Accent.Render(name)

@@ -10,6 +10,7 @@ import (
 
 	ft "arcade/engine/firetower"
 	"arcade/ui/board"
+	"arcade/ui/theme"
 )
 
 // NewBoard makes one session's board view: the board.Factory that cmd/arcade
@@ -24,6 +25,10 @@ type Board struct {
 	bucket bool // the Bucket is selected instead of a card
 	marks  map[int]bool
 	seen   string // the decision the choices belong to
+	// cells are the styled cells drawn so far in cellsTheme.
+	cells      cells
+	cellsTheme *theme.Theme
+	last       *drawn // the board's last drawing
 }
 
 // New makes a board with the cursor on the eternal flame.

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	ft "arcade/engine/firetower"
+	"arcade/ui/board"
+	"arcade/ui/theme"
 )
 
 // grid is the board with its marks, ready to draw.
@@ -20,18 +22,30 @@ func (g grid) at(q ft.Point) square {
 	return g.p.look(g.v, q, g.marks[q], g.show && q == g.cursor)
 }
 
+// squares is what every square of the board shows, by row and column.
+type squares [ft.Size][ft.Size]square
+
+// fill works out what every square shows.
+func (g grid) fill(sq *squares) {
+	for y := range ft.Size {
+		for x := range ft.Size {
+			sq[y][x] = g.at(ft.Point{X: x, Y: y})
+		}
+	}
+}
+
 // windHead is the header's wind mark, e.g. "wind ↓ South".
 func windHead(v ft.View) string { return "wind " + v.Wind.Arrow() + " " + v.Wind.String() }
 
 // full draws the board with two cells per square and a line per row:
 // a header with the column letters, then the 16 rows (rows from..to-1).
-func (g grid) full(from, to int) []string {
+func (g grid) full(sq *squares, from, to int) []string {
 	var head strings.Builder
 	head.WriteString("   ")
 	for x := range ft.Size {
 		head.WriteString(string(rune('A'+x)) + " ")
 	}
-	lines := []string{g.p.th.Faint.Render(head.String())}
+	lines := []string{g.p.faint(head.String())}
 	for y := from; y < to; y++ {
 		var b strings.Builder
 		label := fmt.Sprintf("%2d ", y+1)
@@ -41,9 +55,9 @@ func (g grid) full(from, to int) []string {
 		case y == to-1 && to < ft.Size:
 			label = " ▼ "
 		}
-		b.WriteString(g.p.th.Faint.Render(label))
+		b.WriteString(g.p.faint(label))
 		for x := range ft.Size {
-			b.WriteString(g.p.text(g.at(ft.Point{X: x, Y: y})))
+			b.WriteString(g.p.text(sq[y][x]))
 		}
 		lines = append(lines, b.String())
 	}
@@ -51,13 +65,13 @@ func (g grid) full(from, to int) []string {
 }
 
 // large draws the board with four cells and two lines per square.
-func (g grid) large() []string {
+func (g grid) large(sq *squares) []string {
 	var head strings.Builder
 	head.WriteString("   ")
 	for x := range ft.Size {
 		head.WriteString(" " + string(rune('A'+x)) + "  ")
 	}
-	lines := []string{g.p.th.Faint.Render(head.String())}
+	lines := []string{g.p.faint(head.String())}
 	for y := range ft.Size {
 		for half := range 2 {
 			var b strings.Builder
@@ -65,9 +79,9 @@ func (g grid) large() []string {
 			if half == 0 {
 				label = fmt.Sprintf("%2d ", y+1)
 			}
-			b.WriteString(g.p.th.Faint.Render(label))
+			b.WriteString(g.p.faint(label))
 			for x := range ft.Size {
-				s := g.at(ft.Point{X: x, Y: y})
+				s := sq[y][x]
 				s.glyph = widen(s.glyph, half)
 				b.WriteString(g.p.text(s))
 			}
@@ -79,13 +93,13 @@ func (g grid) large() []string {
 
 // compact draws the board with half blocks: one cell per square and two
 // rows per line, in colour only.
-func (g grid) compact() []string {
-	lines := []string{g.p.th.Faint.Render("   ABCDEFGHIJKLMNOP")}
+func (g grid) compact(sq *squares) []string {
+	lines := []string{g.p.faint("   ABCDEFGHIJKLMNOP")}
 	for y := 0; y < ft.Size; y += 2 {
 		var b strings.Builder
-		b.WriteString(g.p.th.Faint.Render(fmt.Sprintf("%2d ", y+1)))
+		b.WriteString(g.p.faint(fmt.Sprintf("%2d ", y+1)))
 		for x := range ft.Size {
-			b.WriteString(g.p.half(g.at(ft.Point{X: x, Y: y}), g.at(ft.Point{X: x, Y: y + 1})))
+			b.WriteString(g.p.half(sq[y][x], sq[y+1][x]))
 		}
 		lines = append(lines, b.String())
 	}
@@ -104,19 +118,47 @@ func window(cursor, h int) (from, to int) {
 // the panel beside it.
 const largeWidth = 3 + 4*ft.Size + 2 + 42
 
+// drawn is a board's last drawing and what it was drawn from: a screen
+// update that changes nothing on the board (a chat line, a name) reuses it.
+type drawn struct {
+	from  drawnFrom
+	lines []string
+	width int
+}
+
+// drawnFrom is everything a drawing of the board depends on.
+type drawnFrom struct {
+	sq            squares
+	th            *theme.Theme
+	w, h, cursorY int
+}
+
 // boardLines chooses the board's drawing for the space it has and returns
-// its lines and width.
-func (g grid) boardLines(w, h int) ([]string, int) {
+// its lines (each padded to its width), that width, and the drawing to
+// keep: last, the previous one, when nothing it shows changed.
+func (g grid) boardLines(w, h int, last *drawn) ([]string, int, *drawn) {
+	from := drawnFrom{th: g.p.th, w: w, h: h, cursorY: g.cursor.Y}
+	g.fill(&from.sq)
+	if last != nil && last.from == from {
+		return last.lines, last.width, last
+	}
+	d := &drawn{from: from}
+	sq := &d.from.sq
 	switch {
 	case h >= 2*ft.Size+1 && w >= largeWidth:
-		return g.large(), 3 + 4*ft.Size
+		d.lines, d.width = g.large(sq), 3+4*ft.Size
 	case h >= ft.Size+1:
-		return g.full(0, ft.Size), 3 + 2*ft.Size
+		d.lines, d.width = g.full(sq, 0, ft.Size), 3+2*ft.Size
 	case g.p.colour:
-		return g.compact(), 3 + ft.Size
+		d.lines, d.width = g.compact(sq), 3+ft.Size
+	default:
+		from, to := window(g.cursor.Y, h)
+		d.lines, d.width = g.full(sq, from, to), 3+2*ft.Size
 	}
-	from, to := window(g.cursor.Y, h)
-	return g.full(from, to), 3 + 2*ft.Size
+	for i, l := range d.lines {
+		d.lines[i] = board.PadRight(l, d.width)
+	}
+	return d.lines, d.width, d
 }
 
 // widen turns a square's two-cell glyph into four cells for the large

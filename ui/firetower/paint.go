@@ -29,44 +29,94 @@ const (
 type palette struct {
 	th     *theme.Theme
 	colour bool
-	ld     lipgloss.LightDarkFunc
+	dark   bool
+	// cells, when not nil, keeps every drawn cell's styled text by what it
+	// shows, so that a board draws each distinct cell once.
+	cells cells
 }
 
 func newPalette(th *theme.Theme) palette {
-	return palette{th: th, colour: th != nil && th.Colour, ld: lipgloss.LightDark(th != nil && th.Dark)}
+	return palette{th: th, colour: th != nil && th.Colour, dark: th != nil && th.Dark}
 }
 
-func (p palette) c(light, dark string) color.Color {
-	return p.ld(lipgloss.Color(light), lipgloss.Color(dark))
+// shade is a colour for a light and for a dark background.
+type shade [2]color.Color
+
+func hex(light, dark string) shade { return shade{lipgloss.Color(light), lipgloss.Color(dark)} }
+
+// c is the shade's colour on the theme's background.
+func (p palette) c(s shade) color.Color {
+	if p.dark {
+		return s[1]
+	}
+	return s[0]
 }
 
-// towerHex are the towers' colours: strong (light, dark background) for
-// the tower itself, dim (light, dark) for its area.
-var towerHex = [4][4]string{
-	{"#c92a2a", "#ff6b6b", "#ffc9c9", "#5c1a1a"}, // red
-	{"#862e9c", "#da77f2", "#eebefa", "#46195c"}, // purple
-	{"#1864ab", "#74c0fc", "#a5d8ff", "#15305c"}, // blue
-	{"#2b8a3e", "#8ce99a", "#b2f2bb", "#174d1f"}, // green
+// towerShades are the towers' colours: strong for the tower itself, dim
+// for its area.
+var towerShades = [4][2]shade{
+	{hex("#c92a2a", "#ff6b6b"), hex("#ffc9c9", "#5c1a1a")}, // red
+	{hex("#862e9c", "#da77f2"), hex("#eebefa", "#46195c")}, // purple
+	{hex("#1864ab", "#74c0fc"), hex("#a5d8ff", "#15305c")}, // blue
+	{hex("#2b8a3e", "#8ce99a"), hex("#b2f2bb", "#174d1f")}, // green
 }
 
 // towerStrong is a tower's own colour; towerDim its area's.
-func (p palette) towerStrong(t ft.Tower) color.Color { return p.c(towerHex[t&3][0], towerHex[t&3][1]) }
+func (p palette) towerStrong(t ft.Tower) color.Color { return p.c(towerShades[t&3][0]) }
 
-func (p palette) towerDim(t ft.Tower) color.Color { return p.c(towerHex[t&3][2], towerHex[t&3][3]) }
+func (p palette) towerDim(t ft.Tower) color.Color { return p.c(towerShades[t&3][1]) }
+
+// The shades of the things on the board, parsed once.
+var (
+	forestShade  = hex("#e9ecdf", "#262b22")
+	treeShade    = hex("#5c7a4a", "#66885a")
+	fireShade    = hex("#e8590c", "#ff922b")
+	eternalShade = hex("#a61e1e", "#e03131")
+	brkShade     = hex("#6b4f2a", "#b08850")
+	newFireShade = hex("#f08c00", "#ffe066")
+	waterShade   = hex("#0b7285", "#66d9e8")
+	buildShade   = hex("#343a40", "#f1f3f5")
+	targetShade  = hex("#e67700", "#fcc419")
+	badShade     = hex("#c92a2a", "#ff4d4d")
+	cursorShade  = hex("#d6336c", "#f783ac")
+	plainShade   = hex("#868e96", "#adb5bd")
+)
 
 // The colours of the things on the board.
-func (p palette) forest() color.Color  { return p.c("#e9ecdf", "#262b22") }
-func (p palette) tree() color.Color    { return p.c("#5c7a4a", "#66885a") }
-func (p palette) fire() color.Color    { return p.c("#e8590c", "#ff922b") }
-func (p palette) eternal() color.Color { return p.c("#a61e1e", "#e03131") }
-func (p palette) brk() color.Color     { return p.c("#6b4f2a", "#b08850") }
-func (p palette) newFire() color.Color { return p.c("#f08c00", "#ffe066") }
-func (p palette) water() color.Color   { return p.c("#0b7285", "#66d9e8") }
-func (p palette) build() color.Color   { return p.c("#343a40", "#f1f3f5") }
-func (p palette) target() color.Color  { return p.c("#e67700", "#fcc419") }
-func (p palette) bad() color.Color     { return p.c("#c92a2a", "#ff4d4d") }
-func (p palette) cursor() color.Color  { return p.c("#d6336c", "#f783ac") }
-func (p palette) plain() color.Color   { return p.c("#868e96", "#adb5bd") }
+func (p palette) forest() color.Color  { return p.c(forestShade) }
+func (p palette) tree() color.Color    { return p.c(treeShade) }
+func (p palette) fire() color.Color    { return p.c(fireShade) }
+func (p palette) eternal() color.Color { return p.c(eternalShade) }
+func (p palette) brk() color.Color     { return p.c(brkShade) }
+func (p palette) newFire() color.Color { return p.c(newFireShade) }
+func (p palette) water() color.Color   { return p.c(waterShade) }
+func (p palette) build() color.Color   { return p.c(buildShade) }
+func (p palette) target() color.Color  { return p.c(targetShade) }
+func (p palette) bad() color.Color     { return p.c(badShade) }
+func (p palette) cursor() color.Color  { return p.c(cursorShade) }
+func (p palette) plain() color.Color   { return p.c(plainShade) }
+
+// cells maps what a cell shows to its styled text. A board draws few
+// distinct cells (a handful of glyphs in a handful of colours, its row and
+// column labels, its fixed key hints and legend), so the map stays small.
+type cells map[cell]string
+
+// cell is what decides a drawn cell's bytes: a square's glyph and style as
+// text shows it (no background; no colour without colour), a half block's
+// two colours, or a faint label's text.
+type cell struct {
+	s    square
+	kind cellKind
+}
+
+// cellKind tells the drawings of a cell apart.
+type cellKind int
+
+const (
+	cellSquare cellKind = iota
+	cellHalf
+	cellFaint
+)
 
 // square is what one square shows: its glyph pair, its colour and style.
 type square struct {
@@ -131,17 +181,43 @@ func (p palette) base(v ft.View, q ft.Point) square {
 	return square{glyph: "· ", fg: p.tree(), bg: p.forest()}
 }
 
-// text renders a square as its two glyph cells.
+// text renders a square as its glyph cells.
 func (p palette) text(s square) string {
-	st := lipgloss.NewStyle().Bold(s.bold).Reverse(s.reverse).Underline(s.under)
-	if p.colour {
-		st = st.Foreground(s.fg)
+	s.bg = nil
+	if !p.colour {
+		s.fg = nil
 	}
-	return st.Render(s.glyph)
+	return p.cached(cell{s: s}, func() string {
+		st := lipgloss.NewStyle().Bold(s.bold).Reverse(s.reverse).Underline(s.under)
+		if p.colour {
+			st = st.Foreground(s.fg)
+		}
+		return st.Render(s.glyph)
+	})
 }
 
 // half renders two squares, one above the other, as one '▀' cell: the top
 // square's colour in front, the bottom one's behind.
 func (p palette) half(top, bottom square) string {
-	return lipgloss.NewStyle().Foreground(top.bg).Background(bottom.bg).Render("▀")
+	return p.cached(cell{s: square{fg: top.bg, bg: bottom.bg}, kind: cellHalf}, func() string {
+		return lipgloss.NewStyle().Foreground(top.bg).Background(bottom.bg).Render("▀")
+	})
+}
+
+// faint renders a fixed label in the theme's faint style (kept: never a
+// text that changes with the game).
+func (p palette) faint(label string) string {
+	return p.cached(cell{s: square{glyph: label}, kind: cellFaint}, func() string { return p.th.Faint.Render(label) })
+}
+
+// cached returns the styled text of c, drawing it with draw the first time.
+func (p palette) cached(c cell, draw func() string) string {
+	if t, ok := p.cells[c]; ok {
+		return t
+	}
+	t := draw()
+	if p.cells != nil {
+		p.cells[c] = t
+	}
+	return t
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"arcade/engine"
 	ft "arcade/engine/firetower"
 	"arcade/ui/board"
@@ -16,7 +14,8 @@ import (
 // (the table screen shows the log).
 func (b *Board) panel(v ft.View, ctx board.Context, t tool, pv preview, w, h int) []string {
 	th := ctx.Theme
-	p := newPalette(th)
+	p := b.palette(th)
+	w = max(w, 10)
 	name := func(s engine.Seat) string { return ctx.Name(s) }
 	var out []string
 	head := th.Title.Render(windHead(v)) + th.Faint.Render(fmt.Sprintf("  turn %d  deck %d", v.TurnNo, v.DeckLeft))
@@ -32,18 +31,18 @@ func (b *Board) panel(v ft.View, ctx board.Context, t tool, pv preview, w, h int
 	}
 	out = append(out, b.players(v, ctx, p)...)
 	out = append(out, b.hand(v, ctx, w)...)
-	out = append(out, wrapLines(b.doing(v, ctx, t, pv), w)...)
+	out = append(out, board.Wrap(b.doing(v, ctx, t, pv), w)...)
 	var hints []string
 	for _, h := range strings.Split(keyHint(v, t), " · ") {
-		hints = append(hints, th.Faint.Render(h))
+		hints = append(hints, p.faint(h))
 	}
-	out = append(out, wrapItems("", hints, th.Faint.Render(" · "), w)...)
+	out = append(out, board.WrapItems(hints, p.faint(" · "), w, board.Wrap)...)
 	if h-len(out) >= 2 {
 		var items []string
 		for _, it := range legend(p.colour && h < ft.Size+1) {
-			items = append(items, th.Faint.Render(it))
+			items = append(items, p.faint(it))
 		}
-		out = append(out, wrapItems("", items, "  ", w)...)
+		out = append(out, board.WrapItems(items, "  ", w, board.Wrap)...)
 	}
 	return out
 }
@@ -106,13 +105,13 @@ func (b *Board) hand(v ft.View, ctx board.Context, w int) []string {
 		}
 		items = append(items, item)
 	}
-	out := wrapItems(th.Heading.Render("HAND"), items, "  ", w)
+	out := board.WrapItems(append([]string{th.Heading.Render("HAND")}, items...), "  ", w, board.Wrap)
 	switch {
 	case b.bucket:
 		out = append(out, th.Key.Render("Bucket")+": "+ft.BucketText)
 	case b.sel < len(v.Hand):
 		c := v.Hand[b.sel]
-		out = append(out, wrapLines(th.Key.Render(c.Name())+": "+c.Text(), w)...)
+		out = append(out, board.Wrap(th.Key.Render(c.Name())+": "+c.Text(), w)...)
 	}
 	return out
 }
@@ -191,24 +190,4 @@ func legend(compact bool) []string {
 			"pink cursor", "pale yellow new fire", "cyan put out"}
 	}
 	return []string{"▓▓ fire", "██ eternal flame", "## firebreak", "░░ tower area", "R⌂ corner", "() can reach", "++ new fire", "~~ put out"}
-}
-
-// wrapItems lays items out after head on lines of w columns, breaking
-// lines between items, never inside one (unless one is wider than w).
-func wrapItems(head string, items []string, sep string, w int) []string {
-	if head != "" {
-		items = append([]string{head}, items...)
-	}
-	var wrapped []string
-	for _, l := range board.Pack(items, sep, w) {
-		wrapped = append(wrapped, wrapLines(l, w)...)
-	}
-	return wrapped
-}
-
-func wrapLines(s string, w int) []string {
-	if w < 10 {
-		w = 10
-	}
-	return strings.Split(ansi.Wrap(s, w, ""), "\n")
 }

@@ -3,11 +3,10 @@ package firetower
 import (
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"arcade/engine"
 	ft "arcade/engine/firetower"
 	"arcade/ui/board"
+	"arcade/ui/theme"
 )
 
 // Render implements board.Renderer: the board on the left, the players,
@@ -21,25 +20,37 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 	b.sync(v)
 	t := b.current(v)
 	pv := b.preview(v, t)
-	g := grid{v: v, p: newPalette(ctx.Theme), marks: b.marksFor(v, t, pv), cursor: b.cursor, show: true}
-	lines, bw := g.boardLines(ctx.Width, ctx.Height)
+	g := grid{v: v, p: b.palette(ctx.Theme), marks: b.marksFor(v, t, pv), cursor: b.cursor, show: true}
+	lines, bw, last := g.boardLines(ctx.Width, ctx.Height, b.last)
+	b.last = last
 	pw := ctx.Width - bw - 2
 	side := b.panel(v, ctx, t, pv, pw, ctx.Height)
 	n := min(max(len(lines), len(side)), ctx.Height)
 	out := make([]string, n)
+	blank := strings.Repeat(" ", bw)
 	for i := range n {
-		left := ""
+		left := blank
 		if i < len(lines) {
 			left = lines[i]
 		}
-		left += strings.Repeat(" ", max(bw-board.Width(left), 0))
 		right := ""
 		if i < len(side) {
-			right = ansi.Truncate(side[i], pw, "…")
+			right = board.Truncate(side[i], pw)
 		}
 		out[i] = left + "  " + right
 	}
 	return strings.Join(out, "\n")
+}
+
+// palette is the board's palette for th, with the cells drawn so far in
+// th (a new theme starts them afresh).
+func (b *Board) palette(th *theme.Theme) palette {
+	if b.cells == nil || b.cellsTheme != th {
+		b.cells, b.cellsTheme = cells{}, th
+	}
+	p := newPalette(th)
+	p.cells = b.cells
+	return p
 }
 
 // marksFor puts the targets, the Ember's lifted gem, the last move and the

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	hr "arcade/engine/horror"
 	"arcade/ui/board"
 )
@@ -93,35 +91,15 @@ func pack(items []string, p *palette, w int) []string {
 	return wrapItems(styledKeys(items, p), p.th.Faint.Render(" · "), w)
 }
 
-// wrapItems lays items out on lines of w columns, sep between two,
-// wrapping an item wider than a line.
+// wrapItems packs items on lines of w columns, sep between two; an item
+// wider than a line is wrapped with wrapText.
 func wrapItems(items []string, sep string, w int) []string {
-	var out []string
-	for _, l := range board.Pack(items, sep, w) {
-		if board.Width(l) <= w {
-			out = append(out, l)
-		} else {
-			out = append(out, wrapText(l, w)...)
-		}
-	}
-	return out
+	return board.WrapItems(items, sep, w, wrapText)
 }
 
-// wrapText wraps styled text to w columns, the lines after the first
-// indented by two.
-func wrapText(s string, w int) []string {
-	lines := strings.Split(ansi.Wrap(s, max(w-2, 8), ""), "\n")
-	for i := 1; i < len(lines); i++ {
-		lines[i] = "  " + lines[i]
-	}
-	return lines
-}
-
-// padTo pads styled text with spaces to n cells.
-func padTo(s string, n int) string { return s + strings.Repeat(" ", max(n-board.Width(s), 0)) }
-
-// padLeft pads styled text on the left to n cells.
-func padLeft(s string, n int) string { return strings.Repeat(" ", max(n-board.Width(s), 0)) + s }
+// wrapText wraps styled text to w columns with a margin of two: the lines
+// after the first indented by two.
+func wrapText(s string, w int) []string { return board.Hang(board.Wrap(s, max(w-2, 8)), 2) }
 
 // capital starts s with a capital letter.
 func capital(s string) string {
@@ -151,7 +129,7 @@ func columns(items []string, w int) []string {
 		for i, it := range items {
 			r, c := i%rows, i/rows
 			if c < cols-1 && i+rows < len(items) {
-				it += strings.Repeat(" ", widths[c]-board.Width(it)+2)
+				it = board.PadRight(it, widths[c]+2)
 			}
 			out[r] += it
 		}

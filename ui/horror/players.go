@@ -196,8 +196,8 @@ func (b *Board) wideSections(v *hr.View, ctx board.Context, p *palette, w int) [
 				deck = th.Bad.Render("its deck is dry")
 			}
 			_, kind, _ := strings.Cut(hr.ColourName(c), " ")
-			out = append(out, board.Clip("  "+padTo(hr.ItemName(me.Horror, c), 25)+padTo(colourWord(p, c), 7)+padTo(kind, 9)+
-				padTo(state, 12)+deck, w))
+			out = append(out, board.Clip("  "+board.PadRight(hr.ItemName(me.Horror, c), 25)+board.PadRight(colourWord(p, c), 7)+board.PadRight(kind, 9)+
+				board.PadRight(state, 12)+deck, w))
 		}
 		out = append(out, "")
 	}
@@ -224,10 +224,10 @@ func (b *Board) wideSections(v *hr.View, ctx board.Context, p *palette, w int) [
 		if pl.Skip {
 			counts += th.Warn.Render(" · misses a turn")
 		}
-		head := mark + p.paint(k, playerMark(v, pl.Seat)) + " " + padTo(fitName(name(v, ctx, pl.Seat), 16), 17)
-		row := head + padTo(pl.Character, 25) + padTo(where, 4) + "Fortitude " + padLeft(fort, 2) + counts
+		head := mark + p.paint(k, playerMark(v, pl.Seat)) + " " + board.PadRight(fitName(name(v, ctx, pl.Seat), 16), 17)
+		row := head + board.PadRight(pl.Character, 25) + board.PadRight(where, 4) + "Fortitude " + board.PadLeft(fort, 2) + counts
 		if board.Width(row) > w {
-			row = head + padTo(where, 4) + "Fortitude " + padLeft(fort, 2) + counts
+			row = head + board.PadRight(where, 4) + "Fortitude " + board.PadLeft(fort, 2) + counts
 		}
 		out = append(out, board.Clip(row, w))
 	}

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"arcade/engine"
 	lab "arcade/engine/labyrinth"
 	"arcade/ui/board"
@@ -83,7 +81,7 @@ func (b *Board) HandleKey(key string, view engine.View, legal []engine.Action) b
 	if r.Action != nil {
 		b.pick = nil
 	}
-	r.Message = ansi.Truncate(r.Message, msgWidth, "…")
+	r.Message = board.Truncate(r.Message, msgWidth)
 	return r
 }
 

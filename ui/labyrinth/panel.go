@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"arcade/engine"
 	lab "arcade/engine/labyrinth"
 	"arcade/ui/board"
@@ -18,7 +16,7 @@ import (
 func (b *Board) panel(v lab.View, ctx board.Context, p *palette, w, h int, status string) []string {
 	top := decks(v, p, w)
 	if status != "" {
-		top = append(strings.Split(ansi.Wrap(status, w, ""), "\n"), top...)
+		top = append(board.Wrap(status, w), top...)
 	}
 	bottom := b.cursorLines(v, ctx, p, w)
 	room := h - len(top) - len(bottom)
@@ -35,7 +33,7 @@ func (b *Board) panel(v lab.View, ctx board.Context, p *palette, w, h int, statu
 	out := append(top, hands...)
 	spare := h - len(out) - len(bottom)
 	for _, text := range []string{legend, legendShort} {
-		if leg := wrapText(text, w); len(leg) < spare {
+		if leg := board.Wrap(text, max(w, 8)); len(leg) < spare {
 			out = append(out, "")
 			for _, l := range leg {
 				out = append(out, p.paint(inkFaint, l))
@@ -247,14 +245,14 @@ func (b *Board) cursorLines(v lab.View, ctx board.Context, p *palette, w int) []
 	words := append([]span{{t.Name + " ", inkMeeple}}, tileWords(v, t, ctx.Name)...)
 	head := []string{p.render(words)}
 	if spansWidth(words) > w {
-		head = strings.Split(ansi.Wrap(head[0], w, ""), "\n")
+		head = board.Wrap(head[0], w)
 		head = head[:min(len(head), 2)]
 	}
 	var keys string
 	switch {
 	case b.pick != nil:
 		text := fmt.Sprintf("%d/%d %s", b.pick.idx+1, len(b.pick.acts), b.pickWords(v))
-		lines := wrapText(text, w)
+		lines := board.Wrap(text, max(w, 8))
 		if len(lines) > 2 {
 			lines = append(lines[:1], board.Clip(strings.Join(lines[1:], " "), w))
 		}
@@ -317,9 +315,4 @@ func tileWords(v lab.View, t lab.TileView, name func(engine.Seat) string) []span
 		out = append(out, span{" · wyrm: " + disturbWord(t), inkStrike})
 	}
 	return out
-}
-
-// wrapText breaks plain text into lines of at most w cells.
-func wrapText(s string, w int) []string {
-	return strings.Split(ansi.Wrap(s, max(w, 8), ""), "\n")
 }

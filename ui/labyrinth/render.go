@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"arcade/engine"
 	lab "arcade/engine/labyrinth"
 	"arcade/ui/board"
@@ -31,7 +29,7 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 	gridH := h
 	status := b.status(v, ctx, p, w)
 	if h > lab.Size*g.h {
-		out = append(out, fitLine(status, w))
+		out = append(out, board.Truncate(status, w))
 		gridH--
 		status = ""
 	}
@@ -48,22 +46,14 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 	}
 	for i, row := range lines {
 		if gw > w {
-			row = fitLine(row, w)
+			row = board.Truncate(row, w)
 		}
 		if i < len(side) {
-			row += " " + fitLine(side[i], pw)
+			row += " " + board.Truncate(side[i], pw)
 		}
 		out = append(out, row)
 	}
 	return strings.Join(out, "\n")
-}
-
-// fitLine cuts a styled line to n cells.
-func fitLine(s string, n int) string {
-	if board.Width(s) <= n {
-		return s
-	}
-	return ansi.Truncate(s, n, "…")
 }
 
 // status is the line over the board: whose turn, actions and the

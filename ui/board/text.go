@@ -1,0 +1,201 @@
+package board
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// The text kit: every screen wraps, pads and cuts styled text with these,
+// so that one rule decides how the arcade breaks a line. They measure with
+// Width and leave the work to ansi where it is needed; a text that already
+// fits costs a width count and no copy. A width under one cell has room
+// for nothing: Wrap gives no lines; Truncate, Clip, Cut, Fit and FitBlock
+// an empty text (the pads never cut).
+
+// Wrap breaks styled text into lines of at most w cells, between words
+// where it can and inside a word longer than a line (ansi.Wrap); every
+// newline in s starts a line.
+func Wrap(s string, w int) []string {
+	if w < 1 {
+		return nil
+	}
+	if !hasControl(s) && Width(s) <= w {
+		return []string{s}
+	}
+	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+}
+
+// hasControl reports whether s holds an ASCII control character other
+// than the escapes of styles: a newline, or one that ansi.Wrap counts as
+// a cell where Width does not (a tab, DEL).
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 0x20 && c != 0x1b) || c == 0x7f {
+			return true
+		}
+	}
+	return false
+}
+
+// WrapHang wraps styled text like Wrap, the lines after the first indented
+// by hang columns (and wrapped to w-hang). A hang of half the width or more
+// would leave too little room: the lines are then not indented.
+func WrapHang(s string, w, hang int) []string {
+	lines := Wrap(s, w)
+	if len(lines) < 2 || hang <= 0 || hang >= w/2 {
+		return lines
+	}
+	return Hang(append(lines[:1], Wrap(strings.Join(lines[1:], " "), w-hang)...), hang)
+}
+
+// Hang indents every line after the first by hang columns, in place.
+func Hang(lines []string, hang int) []string {
+	if hang <= 0 {
+		return lines
+	}
+	indent := strings.Repeat(" ", hang)
+	for i := 1; i < len(lines); i++ {
+		lines[i] = indent + lines[i]
+	}
+	return lines
+}
+
+// Pack lays items out on lines of w columns, sep between two on a line,
+// breaking lines between items, never inside one: an item wider than w
+// gets a line of its own. No items, no lines.
+func Pack(items []string, sep string, w int) []string {
+	var lines []string
+	line, lineW, sepW := "", 0, Width(sep)
+	for _, it := range items {
+		itW := Width(it)
+		switch {
+		case line == "":
+			line, lineW = it, itW
+		case lineW+sepW+itW <= w:
+			line, lineW = line+sep+it, lineW+sepW+itW
+		default:
+			lines = append(lines, line)
+			line, lineW = it, itW
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// WrapItems packs items like Pack and breaks a line wider than w (an item
+// too wide for any line) with wrap.
+func WrapItems(items []string, sep string, w int, wrap func(s string, w int) []string) []string {
+	var out []string
+	for _, l := range Pack(items, sep, w) {
+		if Width(l) <= w {
+			out = append(out, l)
+		} else {
+			out = append(out, wrap(l, w)...)
+		}
+	}
+	return out
+}
+
+// PadRight pads styled text with spaces on the right to w cells.
+func PadRight(s string, w int) string {
+	if n := Width(s); n < w {
+		return s + strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// PadLeft pads styled text with spaces on the left to w cells.
+func PadLeft(s string, w int) string {
+	if n := Width(s); n < w {
+		return strings.Repeat(" ", w-n) + s
+	}
+	return s
+}
+
+// Truncate shortens styled text to at most w cells, ending it with "…"
+// in the style of the cut text when it had to cut (ansi.Truncate).
+func Truncate(s string, w int) string {
+	if w < 1 {
+		return ""
+	}
+	if Width(s) <= w {
+		return s
+	}
+	return ansi.Truncate(s, w, "…")
+}
+
+// Clip shortens styled text to at most w cells like Truncate, but the "…"
+// comes after the text's own escape sequences, unstyled.
+func Clip(s string, w int) string {
+	if w < 1 {
+		return ""
+	}
+	if Width(s) <= w {
+		return s
+	}
+	if w == 1 {
+		return "…"
+	}
+	return ansi.Truncate(s, w-1, "") + "…"
+}
+
+// Cut shortens styled text to at most w cells without a mark, for a cut
+// that drops only blank columns or that the screen shows otherwise. A line
+// whose overflow is plain trailing spaces is cut without parsing it.
+func Cut(s string, w int) string {
+	if w < 1 {
+		return ""
+	}
+	n := Width(s)
+	if n <= w {
+		return s
+	}
+	if t := strings.TrimRight(s, " "); n-(len(s)-len(t)) <= w {
+		return s[:len(s)-(n-w)]
+	}
+	return ansi.Truncate(s, w, "")
+}
+
+// Fit makes styled text exactly w cells: cut with "…" like Truncate, or
+// padded with spaces.
+func Fit(s string, w int) string {
+	if w < 1 {
+		return ""
+	}
+	n := Width(s)
+	if n > w {
+		s = ansi.Truncate(s, w, "…")
+		n = Width(s)
+	}
+	if n < w {
+		s += strings.Repeat(" ", w-n)
+	}
+	return s
+}
+
+// FitBlock cuts a block of styled lines to h lines and fits every line to
+// w cells (Fit), adding blank lines up to h, so that blocks joined side by
+// side stay aligned.
+func FitBlock(s string, w, h int) string {
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	lines := Lines(s, h)
+	for i, l := range lines {
+		lines[i] = Fit(l, w)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Lines splits a block into exactly h lines: its first h, then empty ones.
+func Lines(s string, h int) []string {
+	lines := strings.Split(s, "\n")
+	lines = lines[:min(len(lines), max(h, 0))]
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return lines
+}
