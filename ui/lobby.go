@@ -317,6 +317,9 @@ func (l *lobbyScreen) View() string {
 		// column with who is online and the latest results.
 		bodyH := l.height - 6 - strings.Count(l.keyLine(), "\n") - 1
 		leftW := min(max(w*19/40, 26), 52)
+		if w >= lobbyWideRulesFrom {
+			leftW = lobbyWideRulesWidth // the rules' lines whole
+		}
 		sideW := 0
 		if w >= 120 {
 			sideW = min((w-leftW-4)/2, 60)
@@ -341,6 +344,13 @@ func (l *lobbyScreen) View() string {
 	footer = append(footer, l.keyLine())
 	return header + "\n\n" + body + "\n\n" + strings.Join(footer, "\n")
 }
+
+// From lobbyWideRulesFrom columns the games pane is wide enough for the
+// rules' own lines (72 columns and a margin).
+const (
+	lobbyWideRulesFrom  = 180
+	lobbyWideRulesWidth = 76
+)
 
 // keyLine is the lobby's key help: two lines when one cannot hold it.
 func (l *lobbyScreen) keyLine() string {

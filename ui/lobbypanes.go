@@ -15,42 +15,52 @@ import (
 // recent results.
 
 // rightPane is the open tables; with online set (no third column), who
-// is online under them; and once someone has said something (or the chat
-// line is open), the lobby's chat at the bottom.
+// is online under them, always, so that the chat never hides it; then the
+// latest results where room is left; and the lobby's chat at the bottom
+// once someone has said something, the chat line is open, or the
+// terminal is tall enough to keep a place for it.
 func (l *lobbyScreen) rightPane(w, h int, online bool) string {
-	var below []string
-	if chat := l.s.lobby.Chat; len(chat) > 0 || l.s.chatOpen() {
-		chatH := min(max(h/3, 4), 8)
+	var blocks []string // under the tables, top to bottom
+	rest := h
+	if online && h >= lobbyOnlineFrom {
+		brief := l.onlineBrief(w, min(4, max(2, h/5)))
+		blocks = append(blocks, strings.Join(brief, "\n"))
+		rest -= len(brief) + 1
+	}
+	chatBlock := ""
+	if chat := l.s.lobby.Chat; len(chat) > 0 || l.s.chatOpen() || h >= lobbyChatAlwaysFrom {
+		chatH := min(max(h/3, 4), 12)
 		if l.s.chatOpen() {
 			chatH = max(h/2, 4)
 		}
-		chatH = min(chatH, h-3)
-		below = append(below, board.FitBlock(l.s.chatPane(chat, w, chatH), w, chatH))
+		if chatH = min(chatH, rest-lobbyTablesMin-1); chatH >= 2 {
+			chatBlock = board.FitBlock(l.s.chatPane(chat, w, chatH), w, chatH)
+			rest -= chatH + 1
+		}
 	}
-	rest := h
-	for _, b := range below {
-		rest -= strings.Count(b, "\n") + 2
-	}
-	// Without a third column, who is online and the latest results go
-	// under the tables, where room is left.
 	used := strings.Count(l.tablesPane(w, rest), "\n") + 1
-	var extra []string
-	if online && rest-used >= 4 {
-		brief := l.onlineBrief(w, min(rest-used-1, 4))
-		extra = append(extra, strings.Join(brief, "\n"))
-		rest -= len(brief) + 1
-	}
 	if recent := l.recentLines(w, min(rest-used-1, 4), false); online && len(recent) > 0 {
-		extra = append(extra, strings.Join(recent, "\n"))
+		blocks = append(blocks, strings.Join(recent, "\n"))
 		rest -= len(recent) + 1
 	}
-	below = append(extra, below...)
+	if chatBlock != "" {
+		blocks = append(blocks, chatBlock)
+	}
 	out := board.FitBlock(l.tablesPane(w, rest), w, rest)
-	for _, b := range below {
+	for _, b := range blocks {
 		out += "\n" + board.FitBlock("", w, 1) + "\n" + b
 	}
 	return board.FitBlock(out, w, h)
 }
+
+// The lobby's right pane: from how many lines who is online shows under
+// the tables (in the narrow lobby), from how many the chat keeps its place
+// even before anyone spoke, and the tables' least lines beside the chat.
+const (
+	lobbyOnlineFrom     = 8
+	lobbyChatAlwaysFrom = 30
+	lobbyTablesMin      = 3
+)
 
 // gamesPane lists the games, with the highlighted one's summary.
 func (l *lobbyScreen) gamesPane(w, h int) string {
@@ -79,16 +89,28 @@ func (l *lobbyScreen) gamesPane(w, h int) string {
 			lines = append(lines, th.Faint.Render(" "+s))
 		}
 		lines = append(lines, th.Faint.Render(" enter: new table · r: rules"))
-		// A tall lobby says more about the game: its options.
+		// A tall lobby says more about the game: its options, then the
+		// start of its rules.
 		if opts := optionLines(in, w-1); len(opts) > 0 && len(lines)+len(opts)+2 <= h {
 			lines = append(lines, "", th.Heading.Render(" OPTIONS"))
 			for _, o := range opts {
 				lines = append(lines, " "+o)
 			}
 		}
+		if room := h - len(lines) - 3; room >= lobbyRulesMin && in.Rules != "" {
+			rules := board.Reflow(rulesBody(in.Rules), w-1)
+			lines = append(lines, "", th.Heading.Render(" THE RULES")+th.Faint.Render(" · r: all of them"))
+			for _, r := range rules[:min(len(rules), room)] {
+				lines = append(lines, " "+r)
+			}
+		}
 	}
 	return strings.Join(lines, "\n")
 }
+
+// lobbyRulesMin is the fewest lines of a game's rules worth showing in the
+// lobby's games pane.
+const lobbyRulesMin = 8
 
 // optionLines list a game's table options with their choices, default
 // first, in the new-table form's words, wrapped to w.

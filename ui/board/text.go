@@ -199,3 +199,33 @@ func Lines(s string, h int) []string {
 	}
 	return lines
 }
+
+// Reflow wraps plain text written with hard line breaks (a rules doc) to
+// width w: the lines of a paragraph run together and wrap again, while
+// blank lines, indented lines (tables, lists), headings and their
+// underlines (a line of = or -) keep their own lines, cut to w.
+func Reflow(text string, w int) []string {
+	lines := strings.Split(text, "\n")
+	verbatim := func(i int) bool {
+		l := lines[i]
+		underline := func(s string) bool { return s != "" && strings.Trim(s, "=-") == "" }
+		return l == "" || l[0] == ' ' || l[0] == '\t' || underline(l) || (i+1 < len(lines) && underline(lines[i+1]))
+	}
+	var out, para []string
+	flush := func() {
+		if len(para) > 0 {
+			out = append(out, Wrap(strings.Join(para, " "), w)...)
+			para = para[:0]
+		}
+	}
+	for i, l := range lines {
+		if verbatim(i) {
+			flush()
+			out = append(out, Clip(strings.TrimRight(l, " "), w))
+			continue
+		}
+		para = append(para, strings.TrimSpace(l))
+	}
+	flush()
+	return out
+}
