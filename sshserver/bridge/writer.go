@@ -11,8 +11,13 @@ import (
 var errStalled = errors.New("bridge: the client stopped reading")
 
 // chunk is the most a single Write hands the connection at once, so that a
-// slow client that still reads keeps re-arming the deadline.
-const chunk = 4 << 10
+// slow client that still reads keeps re-arming the deadline. It also bounds
+// what the SSH connection keeps for the session's whole life: x/crypto/ssh
+// holds on to a packet buffer and a cipher buffer as large as the largest
+// packet it ever sent, so the first screen, written in one piece, would pin
+// two buffers of its size in every idle session. A screen update (a few
+// changed rows: about 450 bytes in the lobby at 120x40) fits one chunk.
+const chunk = 1 << 10
 
 // stallWriter writes to a connection and calls onStall when one chunk makes
 // no progress for timeout: the caller closes the connection there, which
