@@ -58,6 +58,7 @@ type screen struct {
 	title   string
 	titled  bool // the terminal's own title is saved (pushTitle)
 	full    bool // next draw repaints every line
+	whole   bool // the frame to write repaints every line (see screenPiece)
 	bell    bool // next draw rings the bell
 }
 
@@ -69,7 +70,12 @@ func (s *screen) write(buf *bytes.Buffer) error {
 			bufs.Put(buf)
 		}
 	}()
-	_, err := s.out.Write(buf.Bytes())
+	piece := chunk
+	if s.whole {
+		s.whole = false
+		piece = screenPiece
+	}
+	_, err := s.out.writeIn(buf.Bytes(), piece)
 	return err
 }
 
@@ -136,6 +142,7 @@ func (s *screen) frame(v tea.View) *bytes.Buffer {
 			buf.WriteString(eraseLine)
 		}
 	}
+	s.whole = s.full
 	s.full = false
 	s.lines = s.lines[:rows]
 	s.placeCursor(buf, v.Cursor)
