@@ -146,6 +146,7 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 		_ = nc.Reject(gossh.Prohibited, "one session per connection")
 		return
 	}
+	st.conn.sessionOpened()
 	ssh.DefaultSessionHandler(srv, conn, &limitedChannel{NewChannel: nc, s: s, st: st}, ctx)
 	// Closing also cancels the connection's context at once, which ends a
 	// program still running.

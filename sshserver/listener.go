@@ -190,7 +190,7 @@ type trackedConn struct {
 	waitingAt *list.Element
 
 	tmu    sync.Mutex    // guards timers and closed
-	timers []*time.Timer // stopped when the connection closes
+	timers []*time.Timer // stopped when the session opens or the connection closes
 	closed bool
 }
 
@@ -236,6 +236,24 @@ func (c *trackedConn) after(d time.Duration, f func()) {
 	}
 }
 
+// stopTimersLocked stops and forgets the connection's timers: all of them guard
+// the way in (version line, login, opening the session), which a running
+// session has come through, and an idle session should not keep them.
+// Called with tmu held.
+func (c *trackedConn) stopTimersLocked() {
+	for _, t := range c.timers {
+		t.Stop()
+	}
+	c.timers = nil
+}
+
+// sessionOpened stops the connection's timers (stopTimersLocked).
+func (c *trackedConn) sessionOpened() {
+	c.tmu.Lock()
+	defer c.tmu.Unlock()
+	c.stopTimersLocked()
+}
+
 // Close closes the connection and gives its slots back (once). A
 // connection that held a handshake slot until a deadline without
 // authenticating (no version line in time, or the whole handshake's time)
@@ -247,9 +265,7 @@ func (c *trackedConn) Close() error {
 	c.once.Do(func() {
 		c.tmu.Lock()
 		c.closed = true
-		for _, t := range c.timers {
-			t.Stop()
-		}
+		c.stopTimersLocked()
 		c.tmu.Unlock()
 		held := c.late.Load() || time.Since(c.opened) >= c.s.cfg.HandshakeTimeout
 		if held && !c.authed.Load() && !c.s.isClosing() && !c.s.door.isTrusted(c.key) {

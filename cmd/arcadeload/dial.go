@@ -35,6 +35,7 @@ type session struct {
 	handshake time.Duration  // dial → SSH handshake done (auth included)
 	firstAt   time.Duration  // dial → first screen bytes
 	ended     chan struct{}  // closed when the output ends
+	received  atomic.Int64   // bytes of output so far
 
 	mu    sync.Mutex
 	g     *grid // the screen, for the fan-out modes (nil: output discarded)
@@ -162,6 +163,7 @@ func (s *session) read(out io.Reader, start time.Time, first chan struct{}, befo
 	for {
 		n, err := out.Read(buf)
 		if n > 0 {
+			s.received.Add(int64(n))
 			now := time.Now()
 			if !seen {
 				if bytes.IndexByte(buf[:n], 0x1b) >= 0 {

@@ -16,7 +16,7 @@ const (
 	lobbyHeading   = "OPEN TABLES"         // the lobby's tables pane
 	formMarker     = "NEW TABLE"           // the new-table form
 	hostMarker     = "WAITING FOR PLAYERS" // a waiting table, as its players see it
-	leaveMarker    = "Leave the table?"    // after Q at a table
+	leaveMarker    = "The table closes"    // after Q at a table nobody else sits at
 	watchingMarker = "You are watching"    // a spectator's waiting table
 	botMarker      = "2. Normal bot"       // seat 2 in the seat list, once a normal bot sits there
 	panelEmpty     = "› 2. empty"          // host's seats panel, cursor on empty seat 2
@@ -35,6 +35,7 @@ type tally struct {
 	show, hide      []time.Duration
 	missed, skipped int
 	updates         int
+	bytes           int64         // output the timed screens received during their steps
 	cpu0, cpu1      time.Duration // the server's CPU
 	self0, self1    time.Duration // ours
 	start, end      time.Time
@@ -233,11 +234,13 @@ func (t *tally) allDo(logw io.Writer, groups []group, wait time.Duration, keysAn
 func (t *tally) timeStep(groups []group, marker string, show bool, key string, wait time.Duration) {
 	steps := make([]*step, len(groups))
 	armed := make([][]*session, len(groups))
+	before := map[*session]int64{}
 	for gi, g := range groups {
 		steps[gi] = newStep()
 		for _, s := range g.watchers {
 			if s.arm(marker, show, steps[gi]) {
 				armed[gi] = append(armed[gi], s)
+				before[s] = s.received.Load()
 			} else {
 				t.skipped++
 			}
@@ -258,6 +261,7 @@ func (t *tally) timeStep(groups []group, marker string, show bool, key string, w
 	for gi := range groups {
 		for _, s := range armed[gi] {
 			d := s.disarm()
+			t.bytes += s.received.Load() - before[s]
 			switch {
 			case d == 0:
 				t.missed++
@@ -295,6 +299,8 @@ func (t *tally) result(mode string, rounds, watchers, tables int) *fanoutResult 
 		f.ClientCPUPercent = round2((t.self1 - t.self0).Seconds() / wall * 100)
 		if t.updates > 0 {
 			f.CPUUsPerUpdate = round2((t.cpu1 - t.cpu0).Seconds() * 1e6 / float64(t.updates))
+			f.ClientCPUUsPerUpdate = round2((t.self1 - t.self0).Seconds() * 1e6 / float64(t.updates))
+			f.BytesPerUpdate = round2(float64(t.bytes) / float64(t.updates))
 		}
 	}
 	return f

@@ -176,6 +176,7 @@ type config struct {
 	gap      time.Duration
 	label    string
 	json     bool
+	cpuProf  string
 	// the bot tables mode (bots.go)
 	botTables int
 	botAddrs  int
@@ -199,6 +200,14 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "arcadeload:", err)
 		os.Exit(2)
+	}
+	if c.cpuProf != "" {
+		stop, err := startCPUProfile(c.cpuProf)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "arcadeload:", err)
+			os.Exit(1)
+		}
+		defer stop()
 	}
 	if c.botTables > 0 {
 		reportBots(c, runBots(c, os.Stderr), os.Stdout, os.Stderr)
@@ -235,6 +244,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&c.gap, "gap", 500*time.Millisecond, "pause between fan-out steps")
 	fs.StringVar(&c.label, "label", "", "name of this run, copied to the report (e.g. arcade, floor)")
 	fs.BoolVar(&c.json, "json", false, "print the report as JSON on stdout (and as text on stderr)")
+	fs.StringVar(&c.cpuProf, "cpuprofile", "", "write this tool's own CPU profile to `file` (what the load client costs the cores it shares with the server)")
 	fs.IntVar(&c.botTables, "bot-tables", 0, "open this many tables against hard bots and time -n first screens before and while they play (0: off)")
 	fs.IntVar(&c.botAddrs, "bot-addrs", 4, "addresses the -bot-tables are opened from (127.0.0.2 up)")
 	fs.DurationVar(&c.botWait, "bot-wait", 3*time.Minute, "longest wait for a bot to take a -bot-tables creator's seat")

@@ -70,10 +70,16 @@ type fanoutResult struct {
 	Updates int `json:"updates"`
 	// CPUUsPerUpdate is the server's CPU over the rounds per update;
 	// CPUUsPerUpdateNet first takes off the idle rate measured before.
-	CPUUsPerUpdate    float64  `json:"cpu_us_per_update"`
-	CPUUsPerUpdateNet float64  `json:"cpu_us_per_update_net,omitempty"`
-	ClientCPUPercent  float64  `json:"client_cpu_pct"`   // this tool over the rounds
-	Errors            []string `json:"errors,omitempty"` // setup failures
+	CPUUsPerUpdate    float64 `json:"cpu_us_per_update"`
+	CPUUsPerUpdateNet float64 `json:"cpu_us_per_update_net,omitempty"`
+	ClientCPUPercent  float64 `json:"client_cpu_pct"` // this tool over the rounds
+	// ClientCPUUsPerUpdate is this tool's CPU over the rounds per update
+	// (it shares the machine's cores with the server); BytesPerUpdate is
+	// the output the timed screens received while each step was timed,
+	// per update.
+	ClientCPUUsPerUpdate float64  `json:"client_cpu_us_per_update"`
+	BytesPerUpdate       float64  `json:"bytes_per_update"`
+	Errors               []string `json:"errors,omitempty"` // setup failures
 
 	cpu  time.Duration // server CPU over the rounds, unrounded
 	wall time.Duration // wall time of the rounds, unrounded
@@ -146,7 +152,8 @@ func printText(w io.Writer, r *result) {
 		p("  shows: %v", f.ShowMs)
 		p("  gone:  %v", f.HideMs)
 		p("  missed %d, skipped %d", f.Missed, f.Skipped)
-		p("  client CPU over the rounds: %.2f%% of one core", f.ClientCPUPercent)
+		p("  client CPU over the rounds: %.2f%% of one core, %.1f µs per screen update", f.ClientCPUPercent, f.ClientCPUUsPerUpdate)
+		p("  output per screen update: %.0f bytes", f.BytesPerUpdate)
 		if r.PID > 0 {
 			net := ""
 			if f.CPUUsPerUpdateNet != 0 {

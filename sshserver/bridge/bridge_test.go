@@ -310,3 +310,74 @@ func TestBellOnlyRawOutput(t *testing.T) {
 		t.Errorf("raw output other than one bell reached the terminal: %q", got)
 	}
 }
+
+// sizes records the size of every write.
+type sizes struct{ n []int }
+
+func (s *sizes) Write(p []byte) (int, error) { s.n = append(s.n, len(p)); return len(p), nil }
+
+// TestWholeScreensGoInSmallPackets: a whole screen reaches the connection
+// in pieces of at most screenPiece bytes, since x/crypto/ssh keeps buffers
+// as large as the largest write for the connection's whole life; an update
+// of a few rows, even one larger than a piece, goes out in one write.
+func TestWholeScreensGoInSmallPackets(t *testing.T) {
+	rec := &sizes{}
+	s := &screen{out: newStallWriter(rec, time.Second, nil), profile: colorprofile.TrueColor}
+	row := "\x1b[1;38;2;200;100;50m" + strings.Repeat("x", 110) + "\x1b[m"
+	page := strings.TrimSuffix(strings.Repeat(row+"\n", 40), "\n")
+	v := tea.NewView(page)
+	v.AltScreen = true
+	if err := draw(s, v); err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for _, n := range rec.n {
+		total += n
+		if n > 1<<10 {
+			t.Errorf("a write of %d bytes, want at most 1 KiB: %v", n, rec.n)
+		}
+	}
+	if total < len(page) {
+		t.Errorf("wrote %d bytes of a %d-byte screen", total, len(page))
+	}
+	rec.n = nil
+	v.Content = strings.Replace(page, row, strings.ReplaceAll(row, "x", "y"), 12)
+	if err := draw(s, v); err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.n) != 1 || rec.n[0] < 1<<10 {
+		t.Errorf("an update of twelve rows took writes of %v bytes, want one of over 1 KiB", rec.n)
+	}
+}
+
+// TestFrameAllocatesNothing: once the screen has drawn, composing an
+// update (changed rows, a row gone) allocates nothing, in full colour and
+// downsampled (the downsampled rows come from the shared cache).
+func TestFrameAllocatesNothing(t *testing.T) {
+	if raceOn {
+		t.Skip("the race detector makes sync.Pool drop buffers")
+	}
+	for _, p := range []colorprofile.Profile{colorprofile.TrueColor, colorprofile.ANSI256} {
+		s := &screen{out: newStallWriter(io.Discard, time.Second, nil), profile: p}
+		a := tea.NewView("\x1b[38;2;255;0;0mred\x1b[m\none\ntwo\nthree")
+		b := tea.NewView("\x1b[38;2;0;0;255mblue\x1b[m\none\nTWO")
+		if err := draw(s, a); err != nil {
+			t.Fatal(err)
+		}
+		if err := draw(s, b); err != nil {
+			t.Fatal(err)
+		}
+		flip := false
+		allocs := testing.AllocsPerRun(200, func() {
+			flip = !flip
+			v := a
+			if flip {
+				v = b
+			}
+			_ = draw(s, v)
+		})
+		if allocs > 0.5 {
+			t.Errorf("profile %v: %.1f allocations per frame, want none", p, allocs)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package bridge
 import (
 	"bytes"
 	"hash/maphash"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -57,6 +58,7 @@ type screen struct {
 	title   string
 	titled  bool // the terminal's own title is saved (pushTitle)
 	full    bool // next draw repaints every line
+	whole   bool // the frame to write repaints every line (see screenPiece)
 	bell    bool // next draw rings the bell
 }
 
@@ -68,7 +70,12 @@ func (s *screen) write(buf *bytes.Buffer) error {
 			bufs.Put(buf)
 		}
 	}()
-	_, err := s.out.Write(buf.Bytes())
+	piece := chunk
+	if s.whole {
+		s.whole = false
+		piece = screenPiece
+	}
+	_, err := s.out.writeIn(buf.Bytes(), piece)
 	return err
 }
 
@@ -124,21 +131,31 @@ func (s *screen) frame(v tea.View) *bytes.Buffer {
 		// Erase the line before writing it, not after: a line as wide as
 		// the terminal leaves the cursor on its last column, and erasing
 		// from there would take that column's character with it.
-		buf.WriteString(ansi.CursorPosition(1, i+1))
+		toRow(buf, i)
 		buf.WriteString(eraseLine)
-		buf.WriteString(inProfile(l, s.profile))
+		buf.WriteString(inProfile(l, h, s.profile))
 		buf.WriteString(resetStyle)
 	}
 	for i := rows; i < len(s.lines) && !s.full; i++ {
 		if s.lines[i] != blankLine {
-			buf.WriteString(ansi.CursorPosition(1, i+1) + eraseLine)
+			toRow(buf, i)
+			buf.WriteString(eraseLine)
 		}
 	}
+	s.whole = s.full
 	s.full = false
 	s.lines = s.lines[:rows]
 	s.placeCursor(buf, v.Cursor)
 	buf.WriteString(syncOff)
 	return buf
+}
+
+// toRow moves the cursor to the start of row i (from 0), as
+// ansi.CursorPosition(1, i+1) would, without making a string for it.
+func toRow(buf *bytes.Buffer, i int) {
+	buf.WriteString("\x1b[")
+	buf.Write(strconv.AppendInt(buf.AvailableBuffer(), int64(i+1), 10))
+	buf.WriteString(";1H")
 }
 
 // placeCursor shows the cursor where the view asks, or hides it.
@@ -184,28 +201,30 @@ func sanitizeTitle(t string) string {
 	return t
 }
 
-// converted holds lines converted to a colour profile lately. Sessions
-// share most of their lines (the lobby, a watched table), so a line is
-// downsampled once, not once per session.
+// converted holds lines converted to a colour profile lately, by the hash
+// of the line (the one the screen keeps for its rows). Sessions share most
+// of their lines (the lobby, a watched table), so a line is downsampled
+// once, not once per session; keying by hash keeps no copy of the line.
 var converted struct {
 	sync.Mutex
 	m map[convKey]string
 }
 
 type convKey struct {
-	line    string
+	line    uint64 // maphash.String(lineSeed, line)
 	profile colorprofile.Profile
 }
 
 // maxConverted bounds the cache: when full it starts again.
 const maxConverted = 8192
 
-// inProfile is line with its colours downsampled to profile.
-func inProfile(line string, profile colorprofile.Profile) string {
+// inProfile is line, whose hash is h, with its colours downsampled to
+// profile.
+func inProfile(line string, h uint64, profile colorprofile.Profile) string {
 	if profile == colorprofile.TrueColor || strings.IndexByte(line, 0x1b) < 0 {
 		return line
 	}
-	k := convKey{line, profile}
+	k := convKey{h, profile}
 	converted.Lock()
 	out, ok := converted.m[k]
 	converted.Unlock()
@@ -220,8 +239,7 @@ func inProfile(line string, profile colorprofile.Profile) string {
 	if converted.m == nil || len(converted.m) >= maxConverted {
 		converted.m = make(map[convKey]string)
 	}
-	// The line is a piece of a whole frame: keep a copy, not the frame.
-	converted.m[convKey{strings.Clone(line), profile}] = out
+	converted.m[k] = out
 	converted.Unlock()
 	return out
 }

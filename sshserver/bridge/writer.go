@@ -10,9 +10,19 @@ import (
 // errStalled is returned by a write after the client stopped reading.
 var errStalled = errors.New("bridge: the client stopped reading")
 
-// chunk is the most a single Write hands the connection at once, so that a
-// slow client that still reads keeps re-arming the deadline.
-const chunk = 4 << 10
+// Piece sizes. chunk is the most a single write hands the connection at
+// once, so that a slow client that still reads keeps re-arming the
+// deadline. x/crypto/ssh keeps a packet buffer and a cipher buffer as large
+// as the largest packet a connection ever sent, for the connection's whole
+// life, so a whole screen (the first one, a repaint: 3 KiB at 120x40) goes
+// in pieces of screenPiece: an idle session that only ever got small
+// updates (about 450 bytes in the lobby at 120x40) then keeps 1 KiB
+// buffers, not ones of its first screen's size. Updates up to chunk (a
+// table's move, about 3 KiB) still go in one packet and one system call.
+const (
+	chunk       = 4 << 10
+	screenPiece = 1 << 10
+)
 
 // stallWriter writes to a connection and calls onStall when one chunk makes
 // no progress for timeout: the caller closes the connection there, which
@@ -33,13 +43,17 @@ func newStallWriter(w io.Writer, timeout time.Duration, onStall func()) *stallWr
 }
 
 // Write writes p in chunks, each within the timeout.
-func (s *stallWriter) Write(p []byte) (int, error) {
+func (s *stallWriter) Write(p []byte) (int, error) { return s.writeIn(p, chunk) }
+
+// writeIn writes p in pieces of at most piece bytes, each within the
+// timeout.
+func (s *stallWriter) writeIn(p []byte, piece int) (int, error) {
 	n := 0
 	for len(p) > 0 {
 		if err := s.err(); err != nil {
 			return n, err
 		}
-		c := p[:min(len(p), chunk)]
+		c := p[:min(len(p), piece)]
 		s.arm()
 		k, err := s.w.Write(c)
 		s.disarm()
