@@ -43,14 +43,46 @@ func (l *lobbyScreen) rightPane(w, h int, online bool) string {
 		blocks = append(blocks, strings.Join(recent, "\n"))
 		rest -= len(recent) + 1
 	}
+	used = strings.Count(l.tablesPane(w, rest), "\n") + 1
+	tablesH, spare := rest, 0
+	if guide := l.guideLines(w); rest-used-1 >= len(guide)+lobbyTablesMin {
+		// Room to spare: the guide goes right under the tables, and the
+		// blank lines left go above the blocks at the bottom.
+		blocks = append([]string{strings.Join(guide, "\n")}, blocks...)
+		tablesH, spare = used+lobbyTablesMin, rest-used-lobbyTablesMin-len(guide)-1
+	}
 	if chatBlock != "" {
 		blocks = append(blocks, chatBlock)
 	}
-	out := board.FitBlock(l.tablesPane(w, rest), w, rest)
-	for _, b := range blocks {
-		out += "\n" + board.FitBlock("", w, 1) + "\n" + b
+	out := board.FitBlock(l.tablesPane(w, tablesH), w, tablesH)
+	for i, b := range blocks {
+		gap := 1
+		if i == 1 {
+			gap += spare
+		}
+		out += "\n" + board.FitBlock("", w, gap) + "\n" + b
 	}
 	return board.FitBlock(out, w, h)
+}
+
+// guideLines tell a newcomer the ways to a game, for a lobby with room to
+// spare under its tables.
+func (l *lobbyScreen) guideLines(w int) []string {
+	th := l.s.th
+	lines := []string{th.Heading.Render("HOW TO PLAY HERE")}
+	for _, row := range [][2]string{
+		{"enter on a game", "open a table of it, bots and options"},
+		{"b", "a quick game against bots"},
+		{"enter on a table", "join it, or take your seat back"},
+		{"w", "watch the selected table"},
+		{"i", "join a private table by invite code"},
+		{"/", "talk to everyone in the lobby"},
+		{"y", "your games, replays, leaderboards"},
+		{"?", "every key and each game's rules"},
+	} {
+		lines = append(lines, board.WrapHang(fmt.Sprintf(" %-17s %s", row[0], row[1]), w-1, 19)...)
+	}
+	return lines
 }
 
 // The lobby's right pane: from how many lines who is online shows under

@@ -203,7 +203,8 @@ func Lines(s string, h int) []string {
 // Reflow wraps plain text written with hard line breaks (a rules doc) to
 // width w: the lines of a paragraph run together and wrap again, while
 // blank lines, indented lines (tables, lists), headings and their
-// underlines (a line of = or -) keep their own lines, cut to w.
+// underlines (a line of = or -) keep their own lines (an indented line too
+// wide wraps under its indent; others are cut to w).
 func Reflow(text string, w int) []string {
 	lines := strings.Split(text, "\n")
 	verbatim := func(i int) bool {
@@ -221,7 +222,13 @@ func Reflow(text string, w int) []string {
 	for i, l := range lines {
 		if verbatim(i) {
 			flush()
-			out = append(out, Clip(strings.TrimRight(l, " "), w))
+			l = strings.TrimRight(l, " ")
+			indent := len(l) - len(strings.TrimLeft(l, " "))
+			if indent > 0 && indent+2 < w/2 {
+				out = append(out, WrapHang(l, w, indent+2)...) // a table's row keeps its indent
+				continue
+			}
+			out = append(out, Clip(l, w))
 			continue
 		}
 		para = append(para, strings.TrimSpace(l))
