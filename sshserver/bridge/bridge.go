@@ -29,8 +29,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -128,6 +130,9 @@ type Session struct {
 	sourceDone        bool
 	lw, lh            int
 	lastResize        time.Time
+	// panicked is the first panic of a model's update or command that ran
+	// outside Bubble Tea's loop (see direct).
+	panicked atomic.Pointer[any]
 }
 
 // repaintMsg asks for a full repaint (tea.ClearScreen, which the missing
@@ -214,6 +219,9 @@ func (s *Session) Run() error {
 	s.root.ended = true
 	s.root.scr.leave()
 	s.root.mu.Unlock()
+	if p := s.panicked.Load(); p != nil {
+		return fmt.Errorf("%w: %v", tea.ErrProgramPanic, *p)
+	}
 	if errors.Is(err, tea.ErrProgramPanic) {
 		return err
 	}
@@ -311,14 +319,35 @@ func (s *Session) deliverOnce() {
 // needs only a shallow stack: drawing on it would grow a new stack for
 // every update (a tenth of a lobby fan-out's CPU went to growing and
 // freeing them) and hold one per session while a broadcast is written.
+//
+// A panic in the model or its command (a bug) ends this session alone, as
+// Bubble Tea ends a program whose Update panics on its own loop: Run
+// returns an error wrapping tea.ErrProgramPanic with the panic and where
+// it happened. The server goes on.
 func (s *Session) direct(msg tea.Msg) {
+	defer s.recoverPanic()
 	if cmd := s.root.apply(msg); cmd != nil {
 		go func() {
+			defer s.recoverPanic()
 			if m := cmd(); m != nil {
 				s.p.Send(m)
 			}
 		}()
 	}
+}
+
+// recoverPanic ends the session on a panic of the goroutine it is
+// deferred on, keeping the panic for Run's error.
+func (s *Session) recoverPanic() {
+	r := recover()
+	if r == nil {
+		return
+	}
+	if _, stacked := r.(string); !stacked { // Pool.Do's panics carry their stack
+		r = fmt.Sprintf("%v\n\n%s", r, debug.Stack())
+	}
+	s.panicked.CompareAndSwap(nil, &r)
+	s.p.Kill()
 }
 
 // filter applies the caller's filter, keeps suspends out, and turns

@@ -3,6 +3,7 @@ package bridge
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"runtime"
 	"strings"
@@ -212,6 +213,42 @@ func TestPanicInModelEndsOnlyItsSession(t *testing.T) {
 		t.Errorf("the pool no longer runs jobs: %q", v.Content)
 	}
 }
+
+// TestPanicOnAnOutsideMessageEndsOnlyItsSession: a model that panics on a
+// message from its Source (the hub's, delivered outside Bubble Tea's loop,
+// where nothing else would recover it) ends its own session with an error
+// that says where; the process goes on.
+func TestPanicOnAnOutsideMessageEndsOnlyItsSession(t *testing.T) {
+	in, inW := io.Pipe()
+	defer inW.Close()
+	pool := NewPool(1)
+	defer pool.Close()
+	f := newFeed()
+	s := New(context.Background(), Config{Model: hubPanicky{}, In: in, Out: io.Discard, Window: NewWindow(80, 24), Pool: pool, Source: f})
+	done := make(chan error, 1)
+	go func() { done <- s.Run() }()
+	f.post()
+	select {
+	case err := <-done:
+		if !errors.Is(err, tea.ErrProgramPanic) || !strings.Contains(err.Error(), "hub message bug") || !strings.Contains(err.Error(), "hubPanicky") {
+			t.Errorf("the session ended with %v, want the panic and where it happened", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the session did not end after its model panicked")
+	}
+}
+
+// hubPanicky panics on the feed's broadcast.
+type hubPanicky struct{}
+
+func (hubPanicky) Init() tea.Cmd { return nil }
+func (h hubPanicky) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(broadcast); ok {
+		panic("hub message bug")
+	}
+	return h, nil
+}
+func (hubPanicky) View() tea.View { return tea.NewView("") }
 
 // panicky panics on its first update.
 type panicky struct{}
