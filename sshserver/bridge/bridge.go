@@ -347,7 +347,7 @@ func (s *Session) recoverPanic() {
 		r = fmt.Sprintf("%v\n\n%s", r, debug.Stack())
 	}
 	s.panicked.CompareAndSwap(nil, &r)
-	s.p.Kill()
+	s.stop() // ends the program through its context (Kill may race its start)
 }
 
 // filter applies the caller's filter, keeps suspends out, and turns
