@@ -147,6 +147,7 @@ func (s *Server) sessionChannel(srv *ssh.Server, conn *gossh.ServerConn, nc goss
 		return
 	}
 	st.conn.sessionOpened()
+	st.conn.watchIdle(s.cfg.IdleTimeout)
 	ssh.DefaultSessionHandler(srv, conn, &limitedChannel{NewChannel: nc, s: s, st: st}, ctx)
 	// Closing also cancels the connection's context at once, which ends a
 	// program still running.

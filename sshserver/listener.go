@@ -189,9 +189,13 @@ type trackedConn struct {
 	// waitingAt is its place in the server's waitingQueue while it waits.
 	waitingAt *list.Element
 
-	tmu    sync.Mutex    // guards timers and closed
+	tmu    sync.Mutex    // guards timers, idle and closed
 	timers []*time.Timer // stopped when the session opens or the connection closes
 	closed bool
+	// idle ends a session with no traffic for the idle timeout (watchIdle);
+	// lastIO is the time of the last read or write, in Unix nanoseconds.
+	idle   *time.Timer
+	lastIO atomic.Int64
 }
 
 // Read reads from the connection, watching for the end of the client's
@@ -199,6 +203,9 @@ type trackedConn struct {
 // proper, or is refused there (see Server.startHandshake).
 func (c *trackedConn) Read(p []byte) (int, error) {
 	n, err := c.Conn.Read(p)
+	if n > 0 {
+		c.lastIO.Store(time.Now().UnixNano())
+	}
 	if !c.version.Load() && bytes.IndexByte(p[:n], '\n') >= 0 {
 		c.version.Store(true)
 		if sentence := c.s.startHandshake(c); sentence != "" {
@@ -212,6 +219,69 @@ func (c *trackedConn) Read(p []byte) (int, error) {
 // errRefusedAtVersion ends the SSH server's work on a connection refused
 // when its version line came in.
 var errRefusedAtVersion = errors.New("sshserver: refused after the version line")
+
+// Write writes to the connection, noting the time for the idle watch.
+func (c *trackedConn) Write(p []byte) (int, error) {
+	n, err := c.Conn.Write(p)
+	if n > 0 {
+		c.lastIO.Store(time.Now().UnixNano())
+	}
+	return n, err
+}
+
+// watchIdle ends the session once the connection has carried nothing
+// either way for d: the player's program quits first, so their terminal
+// gets its screen back with a line saying why (connState.endWith); Wish's
+// own idle timeout, set idleBackstop later, closes a connection that
+// would not end so.
+func (c *trackedConn) watchIdle(d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	c.lastIO.Store(time.Now().UnixNano())
+	var check func()
+	check = func() {
+		quiet := time.Since(time.Unix(0, c.lastIO.Load()))
+		if quiet < d {
+			c.tmu.Lock()
+			if !c.closed {
+				c.idle.Reset(d - quiet)
+			}
+			c.tmu.Unlock()
+			return
+		}
+		c.state.endWith(endIdle, fmt.Sprintf("Nothing came or went for %s, so this session ended. Connect again to play on.", idleWords(d)))
+	}
+	c.tmu.Lock()
+	defer c.tmu.Unlock()
+	if !c.closed {
+		c.idle = time.AfterFunc(d, check)
+	}
+}
+
+// idleBackstop is how much later than the idle watch Wish's own idle
+// timeout closes a connection.
+const idleBackstop = farewellGrace + 30*time.Second
+
+// idleWords says an idle timeout in words: "2 hours", "30 minutes", "45
+// seconds".
+func idleWords(d time.Duration) string {
+	switch {
+	case d >= time.Hour && d%time.Hour == 0:
+		return plural(int(d/time.Hour), "hour")
+	case d >= time.Minute && d%time.Minute == 0:
+		return plural(int(d/time.Minute), "minute")
+	}
+	return d.Round(time.Second).String()
+}
+
+// plural is "1 hour", "2 hours".
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}
 
 // refuseAtVersion tells the client why it is refused (the version lines
 // have been exchanged: the disconnect is still in clear text), then reads
@@ -266,6 +336,9 @@ func (c *trackedConn) Close() error {
 		c.tmu.Lock()
 		c.closed = true
 		c.stopTimersLocked()
+		if c.idle != nil {
+			c.idle.Stop()
+		}
 		c.tmu.Unlock()
 		held := c.late.Load() || time.Since(c.opened) >= c.s.cfg.HandshakeTimeout
 		if held && !c.authed.Load() && !c.s.isClosing() && !c.s.door.isTrusted(c.key) {

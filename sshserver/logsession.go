@@ -15,6 +15,7 @@ const (
 	endDisconnected = "client disconnected"
 	endShutdown     = "server shutting down"
 	endStalled      = "client stopped reading"
+	endIdle         = "idle"
 )
 
 // identifyAndLog finds who an admitted session is (see identify), keeps it

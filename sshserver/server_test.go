@@ -433,3 +433,20 @@ func TestPublicHostHints(t *testing.T) {
 		t.Errorf("no-PTY hint %q, want %q", got, want)
 	}
 }
+
+// TestIdleSessionEndsWithItsTerminalBack: a session with no traffic for the
+// idle timeout ends the way a kick does: the program quits, the terminal
+// leaves the alternate screen, and a line on the normal screen says why.
+func TestIdleSessionEndsWithItsTerminalBack(t *testing.T) {
+	srv := sshtest.Start(t, func(c *sshserver.Config) { c.IdleTimeout = 700 * time.Millisecond })
+	term := sshtest.Dial(t, srv.Addr, "idler", sshtest.Options{})
+	if err := term.WaitFor(sshtest.LobbyMarker, wait); err != nil {
+		t.Fatal(err)
+	}
+	if err := term.WaitClosed(wait); err != nil {
+		t.Fatalf("the idle session stayed open: %v", err)
+	}
+	if s := term.Screen(); !strings.Contains(s, "Nothing came or went for") || strings.Contains(s, sshtest.LobbyMarker) {
+		t.Fatalf("the idle session's terminal was not given back with its reason:\n%s", s)
+	}
+}
