@@ -239,8 +239,7 @@ func (c *trackedConn) watchIdle(d time.Duration) {
 		return
 	}
 	c.lastIO.Store(time.Now().UnixNano())
-	var check func()
-	check = func() {
+	check := func() {
 		quiet := time.Since(time.Unix(0, c.lastIO.Load()))
 		if quiet < d {
 			c.tmu.Lock()
