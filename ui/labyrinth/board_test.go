@@ -662,7 +662,8 @@ func TestChoiceIsAList(t *testing.T) {
 }
 
 // TestOwnHandInWords: at 80 columns the viewer's own cards keep their
-// names when the other hands must be shortened.
+// names when the other hands must be shortened, and a long player name
+// is shown in full.
 func TestOwnHandInWords(t *testing.T) {
 	st := game(t, 3, 3, 30, 0)
 	v := st.View(0).(lab.View)
@@ -676,5 +677,10 @@ func TestOwnHandInWords(t *testing.T) {
 				t.Errorf("your card %q is not named at 80 columns:\n%s", c.Name, out)
 			}
 		}
+	}
+	c := ctx(80, 16, false, 0)
+	c.Names = []string{"Maximiliana", "Bartholomew", "cy"}
+	if out := stripANSI(New().Render(v, c)); !strings.Contains(out, "Maximiliana (you)") || !strings.Contains(out, "Bartholomew ") {
+		t.Errorf("a long name is cut at 80 columns:\n%s", out)
 	}
 }

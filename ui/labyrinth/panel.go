@@ -116,7 +116,7 @@ var densities = []handDensity{{roomy, roomy}, {roomy, compact}, {compact, compac
 func (b *Board) hands(v lab.View, ctx board.Context, p *palette, w int, d handDensity) []string {
 	var out []string
 	for _, s := range v.Seats {
-		head := b.seatHead(v, ctx, p, s)
+		head := b.seatHead(v, ctx, s, w)
 		dense := d.others
 		if s.Seat == v.You {
 			dense = d.mine
@@ -130,9 +130,10 @@ func (b *Board) hands(v lab.View, ctx board.Context, p *palette, w int, d handDe
 	return out
 }
 
-// seatHead is a player's heading: the turn mark, meeple number, name and
-// slots used, and +1 when the Pass-An-Action token is theirs.
-func (b *Board) seatHead(v lab.View, ctx board.Context, p *palette, s lab.SeatView) []span {
+// seatHead is a player's heading, w cells at most: the turn mark,
+// meeple number, name (in full when it fits) and slots used, and +1 when
+// the Pass-An-Action token is theirs.
+func (b *Board) seatHead(v lab.View, ctx board.Context, s lab.SeatView, w int) []span {
 	mark := span{" ", inkPlain}
 	if s.Seat == v.Turn && !v.Over {
 		mark = span{"▸", inkGood}
@@ -143,11 +144,12 @@ func (b *Board) seatHead(v lab.View, ctx board.Context, p *palette, s lab.SeatVi
 		num.k = inkMe
 		name += " (you)"
 	}
-	out := []span{mark, num, {" " + board.Clip(name, 14), inkPlain}, {" " + slots(s.Hand), inkFaint}}
+	tail := []span{{" " + slots(s.Hand), inkFaint}}
 	if !v.PassToken.Free && v.PassToken.To == s.Seat {
-		out = append(out, span{" +1", inkGood})
+		tail = append(tail, span{" +1", inkGood})
 	}
-	return out
+	nameW := max(w-2-1-spansWidth(tail), 6)
+	return append([]span{mark, num, {" " + board.Clip(name, nameW), inkPlain}}, tail...)
 }
 
 // slots is "4/6": the hand's slots in use.
