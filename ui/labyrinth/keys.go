@@ -297,7 +297,7 @@ func (b *Board) pickQuestion() string {
 	case c.partners != nil:
 		return "Which card do you pass on?"
 	case kind == lab.KindPass:
-		return "Which pass?"
+		return "What goes, what comes back?"
 	case kind == lab.KindMove:
 		return "Which way to go?"
 	case kind == lab.KindFlip:
