@@ -1,6 +1,9 @@
 // Package firelibrary draws the Fire in the Library board for the table
 // screen: the Library's sections, the bag as counts, the tool market, every
-// player's score and Turn Order card, and the viewer's own tools only.
+// player's score and Turn Order card, and the viewer's own tools only. A
+// big board spells it out: each section's stack of cards, the bag's odds,
+// each market tool's text, the Turn Order spaces in words, the cards in
+// play and the score track.
 package firelibrary
 
 import (
@@ -32,15 +35,22 @@ var letters = map[string]string{
 // Stateless implements board.Stateless: the board keeps no state.
 func (Renderer) Stateless() {}
 
-// Render implements board.Renderer. When the board has fewer rows than
-// it would like, it drops the column legend, then the Library heading
-// (the phase line names the round), then draws two sections per line.
+// Render implements board.Renderer. A big board draws the large layout
+// (see largeLines) when it fits; else, when the board has fewer rows
+// than it would like, it drops the column legend, then the Library
+// heading (the phase line names the round), then draws two sections per
+// line.
 func (Renderer) Render(view engine.View, ctx board.Context) string {
 	vp, ok := engine.ViewAs[fl.View](view)
 	if !ok {
 		return "(no board)"
 	}
 	v := *vp
+	if ctx.Width >= largeFrom {
+		if lines := largeLines(v, ctx); len(lines) <= ctx.Height {
+			return strings.Join(lines, "\n")
+		}
+	}
 	th := ctx.Theme
 	players := playersBlock(v, ctx)
 	table := tableLine(v, ctx)
@@ -285,6 +295,8 @@ func cardCells(th *theme.Theme, c fl.OrderCardView) string {
 	return b.String()
 }
 
+// playersBlock is the players' table: a legend, then each player's
+// score, Turn Order card with its spaces, tools held and state.
 func playersBlock(v fl.View, ctx board.Context) []string {
 	th := ctx.Theme
 	legend := "          score card  spaces ([· ] safe, [·n] risky: bravery n)  tools"
@@ -296,67 +308,98 @@ func playersBlock(v fl.View, ctx board.Context) []string {
 	for _, c := range v.Cards {
 		cards[c.Number] = c
 	}
-	cell := func(number int) (string, string) {
-		if c, ok := cards[number]; ok && number > 0 {
-			return fmt.Sprintf("%3s ", engine.Ordinal(number)), cardCells(th, c)
+	for _, row := range playerRows(v, ctx, 16) {
+		card, cells := "  - ", strings.Repeat(" ", 20)
+		if c, ok := cards[row.card]; ok && row.card > 0 {
+			card, cells = fmt.Sprintf("%3s ", engine.Ordinal(row.card)), cardCells(th, c)
 		}
-		return "  - ", strings.Repeat(" ", 20)
+		out = append(out, fmt.Sprintf("%s%s %5d  %s %s%s", row.mark, row.name, row.score, card, cells, row.rest))
 	}
+	return out
+}
+
+// playerRow is one row of the players' table but for the Turn Order
+// card's spaces, which the small and the large boards draw their ways.
+type playerRow struct {
+	mark, name string // the turn mark and the name, fitted to its column
+	score      int
+	card       int    // the Turn Order card held, 0 if none
+	rest       string // what follows the card: tools held, state
+}
+
+// playerName is seat s's name, "(you)" after the viewer's.
+func playerName(v fl.View, ctx board.Context, s engine.Seat) string {
+	if s == v.You {
+		return ctx.Name(s) + " (you)"
+	}
+	return ctx.Name(s)
+}
+
+// playerRows are the rows of the players and of the Robot, the names
+// fitted to nameW cells.
+func playerRows(v fl.View, ctx board.Context, nameW int) []playerRow {
+	th := ctx.Theme
+	var out []playerRow
 	for _, p := range v.Players {
 		mark := "  "
 		if p.Seat == v.Active {
 			mark = th.Accent.Render("▸ ")
 		}
-		name := ctx.Name(p.Seat)
-		if p.Seat == v.You {
-			name += " (you)"
-		}
-		name = fmt.Sprintf("%-16s", board.Clip(name, 16))
+		name := board.Fit(playerName(v, ctx, p.Seat), nameW)
 		if p.Seat == v.Active {
 			name = th.Accent.Render(name)
-		}
-		card, cells := cell(p.Card)
-		// The marks describe the present only: "answering" while a
-		// window is open, "deciding" during the swap, "done" (this round's
-		// turn taken) until the game ends.
-		state := ""
-		switch {
-		case v.Over:
-		case p.Deciding && v.Phase == fl.PhaseSwap:
-			state = th.Faint.Render(" deciding")
-		case p.Deciding && (v.Phase == fl.PhaseAmulet || v.Phase == fl.PhaseSpread):
-			state = th.Warn.Render(" answering")
-		case p.Played:
-			state = th.Faint.Render(" done")
-		}
-		if p.Seat == v.Active && v.Gloves && !v.Over {
-			state += th.Faint.Render(" gloves")
 		}
 		tools := fmt.Sprintf("  %d", p.HandSize)
 		if v.NoTools {
 			tools = ""
 		}
-		out = append(out, fmt.Sprintf("%s%s %5d  %s %s%s%s", mark, name, p.Score, card, cells, tools, state))
+		out = append(out, playerRow{mark: mark, name: name, score: p.Score, card: p.Card, rest: tools + playerState(v, th, p)})
 	}
 	if r := v.Robot; r != nil {
-		card, cells := cell(r.Card)
-		var info []string
-		if r.Played && !v.Over {
-			info = append(info, "done")
-		}
-		if r.Flip != "" {
-			info = append(info, "flipped "+r.Flip)
-		}
-		if len(r.Tokens) > 0 {
-			var toks []string
-			for _, t := range r.Tokens {
-				toks = append(toks, token(th, t))
-			}
-			info = append(info, "given "+strings.Join(toks, ""))
-		}
-		out = append(out, fmt.Sprintf("  %-16s %5d  %s %s  %s", "Robot", r.Score, card, cells, th.Faint.Render(strings.Join(info, ", "))))
+		out = append(out, playerRow{mark: "  ", name: board.Fit("Robot", nameW), score: r.Score, card: r.Card,
+			rest: "  " + th.Faint.Render(robotInfo(v, th, r))})
 	}
 	return out
+}
+
+// playerState marks what a player is doing now: "answering" while a
+// window is open, "deciding" during the swap, "done" (this round's turn
+// taken) until the game ends, and the Gloves of whoever saves.
+func playerState(v fl.View, th *theme.Theme, p fl.PlayerView) string {
+	state := ""
+	switch {
+	case v.Over:
+	case p.Deciding && v.Phase == fl.PhaseSwap:
+		state = th.Faint.Render(" deciding")
+	case p.Deciding && (v.Phase == fl.PhaseAmulet || v.Phase == fl.PhaseSpread):
+		state = th.Warn.Render(" answering")
+	case p.Played:
+		state = th.Faint.Render(" done")
+	}
+	if p.Seat == v.Active && v.Gloves && !v.Over {
+		state += th.Faint.Render(" gloves")
+	}
+	return state
+}
+
+// robotInfo is what the Robot did this round: done, the tool flipped,
+// the tokens Slingshots gave it.
+func robotInfo(v fl.View, th *theme.Theme, r *fl.RobotView) string {
+	var info []string
+	if r.Played && !v.Over {
+		info = append(info, "done")
+	}
+	if r.Flip != "" {
+		info = append(info, "flipped "+r.Flip)
+	}
+	if len(r.Tokens) > 0 {
+		var toks []string
+		for _, t := range r.Tokens {
+			toks = append(toks, token(th, t))
+		}
+		info = append(info, "given "+strings.Join(toks, ""))
+	}
+	return strings.Join(info, ", ")
 }
 
 // handLines lists the viewer's own tools: names on one line, or with their

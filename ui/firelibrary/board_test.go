@@ -4,8 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	"arcade/engine"
 	fl "arcade/engine/firelibrary"
 	"arcade/ui/board"
+	"arcade/ui/screentest"
 	"arcade/ui/theme"
 )
 
@@ -29,6 +31,78 @@ func TestMarksDescribeThePresent(t *testing.T) {
 	for _, mark := range []string{"done", "answering", "deciding"} {
 		if strings.Contains(s, mark) {
 			t.Errorf("%q shows on the game-over board:\n%s", mark, s)
+		}
+	}
+}
+
+// played is a 3-player game after steps random moves (fewer if it ends).
+func played(t *testing.T, seed uint64, steps int) engine.State {
+	t.Helper()
+	st, err := fl.Game{}.New(3, nil, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := engine.NewRNG(seed)
+	for i := 0; i < steps && !st.Outcome().Done; i++ {
+		s := st.Pending()[0]
+		l := st.Legal(s)
+		if _, err := st.Apply(s, l[rng.Intn(len(l))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}
+
+// TestLargeBoardFills: on a 200x60 terminal the board's share (119x50
+// beside the log, as the table gives it) draws two thirds of its lines
+// or more, no more than a third blank, through a game; it names the
+// players in full and lists what a player would otherwise open help
+// for: each tool's text in the market, the bag's odds, the Turn Order
+// cards in play. Smaller boards keep the short layout, and every board
+// fits its size.
+func TestLargeBoardFills(t *testing.T) {
+	th := theme.For(true, false)
+	for _, steps := range []int{0, 40, 120, 400} {
+		st := played(t, 7, steps)
+		v := st.View(0)
+		fv, _ := engine.ViewAs[fl.View](v)
+		for _, sz := range [][2]int{{119, 50}, {120, 30}, {80, 14}} {
+			ctx := board.Context{Width: sz[0], Height: sz[1], Theme: th, Names: []string{"Bartholomew", "bob", "cy"}}
+			out := (Renderer{}).Render(v, ctx)
+			lines := strings.Split(out, "\n")
+			if len(lines) > sz[1] {
+				t.Fatalf("after %d moves at %dx%d: %d lines", steps, sz[0], sz[1], len(lines))
+			}
+			for _, l := range lines {
+				if board.Width(l) > sz[0] {
+					t.Fatalf("after %d moves at %dx%d: a line of %d cells:\n%s", steps, sz[0], sz[1], board.Width(l), out)
+				}
+			}
+			if sz[1] < 50 {
+				if strings.Contains(out, "TURN ORDER CARDS") {
+					t.Errorf("after %d moves at %dx%d the large layout does not fit but is drawn:\n%s", steps, sz[0], sz[1], out)
+				}
+				continue
+			}
+			if len(lines) < sz[1]*2/3 {
+				t.Errorf("after %d moves the board draws %d of its %d lines:\n%s", steps, len(lines), sz[1], out)
+			}
+			text := screentest.OnTerminal(out, sz[0], len(lines))
+			if b := screentest.BlankShare(text, sz[0], len(lines)); b > 1.0/3 {
+				t.Errorf("after %d moves the board is %.0f%% blank:\n%s", steps, 100*b, text)
+			}
+			if !strings.Contains(text, "Bartholomew (you)") {
+				t.Errorf("after %d moves the large board cuts a name:\n%s", steps, text)
+			}
+			want := []string{"TURN ORDER CARDS", "the next draw is a fire"}
+			for _, tool := range fv.Market {
+				want = append(want, tool.Text[:20])
+			}
+			for _, w := range want {
+				if !strings.Contains(strings.Join(strings.Fields(text), " "), w) {
+					t.Errorf("after %d moves the large board lacks %q:\n%s", steps, w, text)
+				}
+			}
 		}
 	}
 }

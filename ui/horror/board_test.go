@@ -1,6 +1,7 @@
 package horror
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -17,7 +18,7 @@ import (
 var themes = map[bool]*theme.Theme{false: theme.New(true, false), true: theme.New(true, true)}
 
 func ctx(w, h int, colour bool, you engine.Seat) board.Context {
-	return board.Context{Width: w, Height: h, Theme: themes[colour], Names: []string{"ann", "bo", "cy", "di", "ed", "flo"}, You: you}
+	return board.Context{Width: w, Height: h, Theme: themes[colour], Names: []string{"Bartholomew", "Maximiliana", "cy", "di", "Evangelina Rosewood", "flo"}, You: you}
 }
 
 // game plays steps random moves of a new game.
@@ -441,10 +442,36 @@ func TestFitName(t *testing.T) {
 		{"Normal bot (3)", 12, "Normal bot 3"},
 		{"Normal bot (3)", 10, "N. bot 3"},
 		{"Normal bot (3)", 6, "Norm 3"},
-		{"Bartholomew", 6, "Bartho"},
+		{"Bartholomew", 6, "Barth…"},
+		{"Evangelina Rosewood", 12, "E. Rosewood"},
+		{"Evangelina Rosewood", 8, "Evangel…"},
 	} {
 		if got := fitName(c.name, c.n); got != c.want {
 			t.Errorf("fitName(%q, %d) = %q, want %q", c.name, c.n, got, c.want)
+		}
+	}
+}
+
+// TestNamesInFull: long names are drawn whole wherever their column
+// has room (the players table, the rooms of a large library), and cut
+// with an ellipsis only where it has none.
+func TestNamesInFull(t *testing.T) {
+	cut := regexp.MustCompile(`(Barthol|Maximil|Evangel)[a-z]*([^a-z…]|$)`)
+	for _, players := range []int{3, 5} {
+		st := game(t, players, 3, 40)
+		for _, sz := range [][2]int{{80, 24}, {120, 40}, {200, 60}} {
+			b := NewBoard().(*Board)
+			bw, bh := tableBoard(b, sz[0], sz[1])
+			out := ansi.Strip(b.Render(st.View(2), ctx(bw, bh, false, 2)))
+			for _, n := range []string{"Bartholomew", "Maximiliana"} {
+				if (players == 5 || sz[0] > 80) && !strings.Contains(out, " "+n+" ") {
+					t.Errorf("%d players at %dx%d: %q is not drawn in full:\n%s", players, sz[0], sz[1], n, out)
+				}
+			}
+			rest := strings.NewReplacer("Bartholomew", "", "Maximiliana", "", "Evangelina Rosewood", "").Replace(out)
+			if m := cut.FindString(rest); m != "" {
+				t.Errorf("%d players at %dx%d: a name is cut without an ellipsis (%q):\n%s", players, sz[0], sz[1], m, out)
+			}
 		}
 	}
 }

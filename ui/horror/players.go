@@ -109,7 +109,7 @@ func playersSection(v *hr.View, ctx board.Context, p *palette, w int) []string {
 	th := p.th
 	labels := []string{"Fortitude", "Found", "Spares", "Cards"}
 	nameW := w - 3 - len(strings.Join(labels, " ")) - 1
-	if nameW < 14 {
+	if nameW < max(nameWidth(v, ctx), 14) {
 		labels[0], labels[2] = "Fort", "Spare"
 		nameW = max(w-3-len(strings.Join(labels, " "))-1, 3)
 	}
@@ -145,27 +145,38 @@ func playerRow(v *hr.View, p *palette, pl hr.PlayerView) (string, ink) {
 	return mark, p.colour(pl.Colour)
 }
 
-// fitName fits a player's name in n cells without an ellipsis: the
-// words that fit, then the first letters.
+// fitName fits a player's name in n cells: the name in full when it
+// fits; else without its brackets ("Normal bot 3"), the first name
+// shortened to its initial or cut, so that a bot keeps its number; else
+// cut with an ellipsis.
 func fitName(s string, n int) string {
-	if len([]rune(s)) <= n || n < 1 {
+	if board.Width(s) <= n || n < 1 {
 		return s
 	}
 	s = strings.NewReplacer("(", "", ")", "").Replace(s)
-	if len([]rune(s)) <= n {
+	if board.Width(s) <= n {
 		return s
 	}
-	ws := strings.Fields(s)
-	if len(ws) > 1 {
-		short := ws[0][:1] + ". " + strings.Join(ws[1:], " ")
-		if last := ws[len(ws)-1]; len([]rune(short)) > n {
-			short = string([]rune(ws[0])[:max(min(len([]rune(ws[0])), n-len(last)-1), 1)]) + " " + last
+	if ws := strings.Fields(s); len(ws) > 1 {
+		first, last := []rune(ws[0]), ws[len(ws)-1]
+		short := string(first[:1]) + ". " + strings.Join(ws[1:], " ")
+		if board.Width(short) > n {
+			short = string(first[:max(min(len(first), n-board.Width(last)-1), 1)]) + " " + last
 		}
-		if len([]rune(short)) <= n {
+		if board.Width(short) <= n {
 			return short
 		}
 	}
-	return string([]rune(s)[:n])
+	return board.Truncate(s, n)
+}
+
+// nameWidth is the widest of the players' names as the viewer sees them.
+func nameWidth(v *hr.View, ctx board.Context) int {
+	w := 0
+	for _, pl := range v.Players {
+		w = max(w, board.Width(name(v, ctx, pl.Seat)))
+	}
+	return w
 }
 
 // wideSections are the tables a tall board shows under the library, w
@@ -202,6 +213,7 @@ func (b *Board) wideSections(v *hr.View, ctx board.Context, p *palette, w int) [
 		out = append(out, "")
 	}
 	out = append(out, th.Heading.Render("PLAYERS"))
+	nameW := max(nameWidth(v, ctx), 16)
 	for _, pl := range v.Players {
 		mark, k := playerRow(v, p, pl)
 		where := "-"
@@ -224,7 +236,7 @@ func (b *Board) wideSections(v *hr.View, ctx board.Context, p *palette, w int) [
 		if pl.Skip {
 			counts += th.Warn.Render(" · misses a turn")
 		}
-		head := mark + p.paint(k, playerMark(v, pl.Seat)) + " " + board.PadRight(fitName(name(v, ctx, pl.Seat), 16), 17)
+		head := mark + p.paint(k, playerMark(v, pl.Seat)) + " " + board.PadRight(fitName(name(v, ctx, pl.Seat), nameW), nameW+1)
 		row := head + board.PadRight(pl.Character, 25) + board.PadRight(where, 4) + "Fortitude " + board.PadLeft(fort, 2) + counts
 		if board.Width(row) > w {
 			row = head + board.PadRight(where, 4) + "Fortitude " + board.PadLeft(fort, 2) + counts

@@ -215,7 +215,8 @@ func roomLinesLarge(v *hr.View, rp roomParts, c, w, h int, name func(engine.Seat
 		// A line for each player, named.
 		named := make([]line, len(rp.players))
 		for i, s := range v.Cells[c].Players {
-			named[i] = line{rp.players[i], {" " + name(s), inkPlain}}.cut(w)
+			mark := rp.players[i]
+			named[i] = line{mark, {" " + fitName(name(s), w-len([]rune(mark.s))-1), inkPlain}}
 		}
 		occ = append(named, occ[1:]...)
 	}

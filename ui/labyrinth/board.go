@@ -4,8 +4,9 @@
 // Bookwyrm at its junction with the four tiles it may disturb), every
 // open hand and the game's counters. A cursor over the tiles (arrows or
 // h j k l) picks the tile that m (move, capture, return), f (flip),
-// r and R (rotate) and g (pass cards) act on; tab cycles between several
-// ways of doing the same thing and enter confirms. Without colour every
+// r and R (rotate) and g (pass cards) act on; several ways of doing the
+// same thing are listed beside the board, tab and shift+tab move the mark
+// between them and enter plays the marked one. Without colour every
 // symbol keeps its letter (H Q A L T F) and every tile part its glyph.
 package labyrinth
 
@@ -38,7 +39,7 @@ type Board struct {
 }
 
 // choice is a set of legal moves that match one key on one tile, of which
-// the player picks one with tab and plays it with enter.
+// the panel lists; the player marks one with tab and plays it with enter.
 type choice struct {
 	tile  int
 	acts  []engine.Action

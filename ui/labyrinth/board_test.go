@@ -288,7 +288,7 @@ func TestKeysPickLegalMoves(t *testing.T) {
 	if a != nil || !used || !strings.Contains(msg, "1/2") || !strings.Contains(msg, "Basilisk") || !strings.Contains(msg, "Jo March+Nzinga") {
 		t.Fatalf("m on the Basilisk: %v %v %q", a, used, msg)
 	}
-	if out := stripANSI(b.Render(v, ctx(80, 16, false, 0))); !strings.Contains(out, "Basilisk") || !strings.Contains(out, "1/2 Move to B3") {
+	if out := stripANSI(b.Render(v, ctx(80, 16, false, 0))); !strings.Contains(out, "Basilisk") || !strings.Contains(out, "Which way to go? 1/2") || !strings.Contains(out, "› Move to B3") {
 		t.Errorf("the panel does not show the choice:\n%s", out)
 	}
 	if r := b.HandleKey("tab", v, legal); !strings.Contains(r.Message, "2/2") || !strings.Contains(r.Message, "Circe") || r.Warning {
@@ -613,3 +613,74 @@ func TestForeignView(t *testing.T) {
 // unpack splits a Reply for the checks above: the move, whether the key
 // was used and the message.
 func unpack(r board.Reply) (*engine.Action, bool, string) { return r.Action, r.Used, r.Message }
+
+// passChoice finds a game where g on some tile offers several passes
+// and opens that choice on a board drawn for a w x h table.
+func passChoice(t *testing.T, w, h int) (*Board, engine.View, []engine.Action) {
+	t.Helper()
+	for seed := uint64(1); seed < 40; seed++ {
+		st := game(t, 3, seed, 12, 0)
+		v, legal := st.View(0), st.Legal(0)
+		b := New()
+		b.Render(v, ctx(w, h, false, 0))
+		for i := range lab.NumTiles {
+			if len(b.matching("g", i, legal)) > 1 {
+				b.moveCursor(i)
+				b.HandleKey("g", v, legal)
+				return b, v, legal
+			}
+		}
+	}
+	t.Fatal("no game offers a choice of passes")
+	return nil, nil, nil
+}
+
+// TestChoiceIsAList: a choice between several moves (g here) shows what
+// it asks and every move in a list with the one enter plays marked, at
+// 80 columns too; tab moves the mark.
+func TestChoiceIsAList(t *testing.T) {
+	for _, sz := range [][2]int{{80, 16}, {80, 15}, {120, 27}} {
+		b, v, legal := passChoice(t, sz[0], sz[1])
+		for step := range 2 {
+			out := stripANSI(b.Render(v, ctx(sz[0], sz[1], false, 0)))
+			if !strings.Contains(out, "Which card do you pass on?") {
+				t.Errorf("at %dx%d the choice does not say what it asks:\n%s", sz[0], sz[1], out)
+			}
+			for i := range b.pick.acts {
+				words := b.choiceWords(v.(lab.View), i)
+				mark := "  "
+				if i == b.pick.idx {
+					mark = "› "
+				}
+				if !strings.Contains(out, mark+words[:min(len(words), 16)]) {
+					t.Errorf("at %dx%d after %d tabs choice %d (%q) is not listed after %q:\n%s", sz[0], sz[1], step, i, words, mark, out)
+				}
+			}
+			b.HandleKey("tab", v, legal)
+		}
+	}
+}
+
+// TestOwnHandInWords: at 80 columns the viewer's own cards keep their
+// names when the other hands must be shortened, and a long player name
+// is shown in full.
+func TestOwnHandInWords(t *testing.T) {
+	st := game(t, 3, 3, 30, 0)
+	v := st.View(0).(lab.View)
+	out := stripANSI(New().Render(v, ctx(80, 16, false, 0)))
+	for _, s := range v.Seats {
+		if s.Seat != 0 {
+			continue
+		}
+		for _, c := range s.Hand.Cards {
+			if c.Type != "booster" && !strings.Contains(out, " "+c.Name) {
+				t.Errorf("your card %q is not named at 80 columns:\n%s", c.Name, out)
+			}
+		}
+	}
+	c := ctx(80, 16, false, 0)
+	c.Names = []string{"Maximiliana", "Bartholomew", "cy"}
+	if out := stripANSI(New().Render(v, c)); !strings.Contains(out, "Maximiliana (you)") || !strings.Contains(out, "Bartholomew ") {
+		t.Errorf("a long name is cut at 80 columns:\n%s", out)
+	}
+}

@@ -59,8 +59,9 @@ BOARD KEYS
   x                 discard a card (always asks: enter confirms)
   b                 play a Time Machine (one more action)
   enter             confirm the choice; without one, move (or flip)
-  tab, shift+tab    next / previous way when several match (cards used,
-                    boosters); the message line describes it; esc drops it
+  tab, shift+tab    when several ways match (cards used, boosters), the
+                    panel lists them: move the mark to the next / previous
+                    one; enter plays the marked one; esc drops the choice
   The moves pane keeps the other moves: 1-6 a Book of that genre (and
   the starting Books), p pass an action, e end your actions.
 

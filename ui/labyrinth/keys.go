@@ -67,7 +67,8 @@ func takeWhy(v lab.View) string {
 // (arrows, h j k l, o back to your own tile), m f r R g on the tile under
 // the cursor, t x b for the hand's moves (take Books, discard, Time
 // Machine), enter (the choice, or the tile's move or flip), tab and
-// shift+tab (cycle between matching moves) and esc (drop the choice).
+// shift+tab (move the mark in the list of matching moves) and esc (drop
+// the choice).
 // Other keys (the moves' hot keys 1-6 p e, see MoveKeys) go to the table's menu.
 func (b *Board) HandleKey(key string, view engine.View, legal []engine.Action) board.Reply {
 	vp, ok := engine.ViewAs[lab.View](view)
@@ -267,16 +268,16 @@ func byCard(acts []engine.Action) (firsts []engine.Action, groups [][]engine.Act
 // pickText describes the chosen move of the choice in the message line.
 func (b *Board) pickText(v lab.View) string {
 	c := b.pick
-	return fmt.Sprintf("%d/%d tab·enter·esc: %s", c.idx+1, len(c.acts), b.pickWords(v))
+	return fmt.Sprintf("%d/%d tab·enter·esc: %s", c.idx+1, len(c.acts), b.choiceWords(v, c.idx))
 }
 
-// pickWords put the choice's current move in words; a group of passes
-// (see byCard) names the card passed on only: what comes back, and from
-// whom, is chosen next.
-func (b *Board) pickWords(v lab.View) string {
+// choiceWords put move i of the choice in words; a group of passes (see
+// byCard) names the card passed on only: what comes back, and from whom,
+// is chosen next.
+func (b *Board) choiceWords(v lab.View, i int) string {
 	c := b.pick
-	a := c.acts[c.idx]
-	if c.partners == nil || len(c.partners[c.idx]) < 2 || len(a.Args) < 5 {
+	a := c.acts[i]
+	if c.partners == nil || len(c.partners[i]) < 2 || len(a.Args) < 5 {
 		return b.describe(v, a)
 	}
 	s := "Take a card, giving none"
@@ -286,7 +287,27 @@ func (b *Board) pickWords(v lab.View) string {
 	if a.Args[4] >= 0 {
 		s += " (Trolley Service)"
 	}
-	return fmt.Sprintf("%s; then choose what comes back (%d ways)", s, len(c.partners[c.idx]))
+	return fmt.Sprintf("%s; then choose what comes back (%d ways)", s, len(c.partners[i]))
+}
+
+// pickQuestion is what the choice asks, by the kind of its moves.
+func (b *Board) pickQuestion() string {
+	c := b.pick
+	switch kind := c.acts[0].Kind; {
+	case c.partners != nil:
+		return "Which card do you pass on?"
+	case kind == lab.KindPass:
+		return "What goes, what comes back?"
+	case kind == lab.KindMove:
+		return "Which way to go?"
+	case kind == lab.KindFlip:
+		return "How to flip it?"
+	case kind == lab.KindDiscard:
+		return "Which card to discard?"
+	case kind == lab.KindTake:
+		return "Which Books to take?"
+	}
+	return "Which one?"
 }
 
 // matching lists the legal moves key means on tile i, cheapest first (the

@@ -18,11 +18,11 @@ func (b *Board) panel(v lab.View, ctx board.Context, p *palette, w, h int, statu
 	if status != "" {
 		top = append(board.Wrap(status, w), top...)
 	}
-	bottom := b.cursorLines(v, ctx, p, w)
+	bottom := b.cursorLines(v, ctx, p, w, h-len(top)-1)
 	room := h - len(top) - len(bottom)
 	var hands []string
-	for _, dense := range []density{roomy, compact, tight} {
-		hands = b.hands(v, ctx, p, w, dense)
+	for _, d := range densities {
+		hands = b.hands(v, ctx, p, w, d)
 		if len(hands) <= room {
 			break
 		}
@@ -103,23 +103,37 @@ const (
 	tight                  // player and cards on one line
 )
 
+// handDensity is how much room the viewer's own hand and the others'
+// take.
+type handDensity struct{ mine, others density }
+
+// densities are the hands' layouts from the roomiest: the viewer's own
+// hand keeps its cards' names the longest, and every hand its cards'
+// symbols before any is cut short.
+var densities = []handDensity{{roomy, roomy}, {roomy, compact}, {compact, compact}, {compact, tight}, {tight, tight}}
+
 // hands lists every open hand (and the solo Trolley's).
-func (b *Board) hands(v lab.View, ctx board.Context, p *palette, w int, d density) []string {
+func (b *Board) hands(v lab.View, ctx board.Context, p *palette, w int, d handDensity) []string {
 	var out []string
 	for _, s := range v.Seats {
-		head := b.seatHead(v, ctx, p, s)
-		out = append(out, handLines(p, head, s.Hand, w, d)...)
+		head := b.seatHead(v, ctx, s, w)
+		dense := d.others
+		if s.Seat == v.You {
+			dense = d.mine
+		}
+		out = append(out, handLines(p, head, s.Hand, w, dense)...)
 	}
 	if v.Trolley != nil {
 		head := []span{{" ≡ ", inkTrolley}, {"Trolley", inkPlain}, {" " + slots(v.Trolley.Hand), inkFaint}}
-		out = append(out, handLines(p, head, v.Trolley.Hand, w, d)...)
+		out = append(out, handLines(p, head, v.Trolley.Hand, w, d.others)...)
 	}
 	return out
 }
 
-// seatHead is a player's heading: the turn mark, meeple number, name and
-// slots used, and +1 when the Pass-An-Action token is theirs.
-func (b *Board) seatHead(v lab.View, ctx board.Context, p *palette, s lab.SeatView) []span {
+// seatHead is a player's heading, w cells at most: the turn mark,
+// meeple number, name (in full when it fits) and slots used, and +1 when
+// the Pass-An-Action token is theirs.
+func (b *Board) seatHead(v lab.View, ctx board.Context, s lab.SeatView, w int) []span {
 	mark := span{" ", inkPlain}
 	if s.Seat == v.Turn && !v.Over {
 		mark = span{"▸", inkGood}
@@ -130,11 +144,12 @@ func (b *Board) seatHead(v lab.View, ctx board.Context, p *palette, s lab.SeatVi
 		num.k = inkMe
 		name += " (you)"
 	}
-	out := []span{mark, num, {" " + board.Clip(name, 14), inkPlain}, {" " + slots(s.Hand), inkFaint}}
+	tail := []span{{" " + slots(s.Hand), inkFaint}}
 	if !v.PassToken.Free && v.PassToken.To == s.Seat {
-		out = append(out, span{" +1", inkGood})
+		tail = append(tail, span{" +1", inkGood})
 	}
-	return out
+	nameW := max(w-2-1-spansWidth(tail), 6)
+	return append([]span{mark, num, {" " + board.Clip(name, nameW), inkPlain}}, tail...)
 }
 
 // slots is "4/6": the hand's slots in use.
@@ -235,8 +250,8 @@ func capturedSpans(c lab.CapturedView, long bool) []span {
 }
 
 // cursorLines describe the tile under the cursor, then the choice being
-// made or the keys.
-func (b *Board) cursorLines(v lab.View, ctx board.Context, p *palette, w int) []string {
+// made (in at most room lines) or the keys.
+func (b *Board) cursorLines(v lab.View, ctx board.Context, p *palette, w, room int) []string {
 	th := ctx.Theme
 	if v.Over {
 		return nil
@@ -251,15 +266,7 @@ func (b *Board) cursorLines(v lab.View, ctx board.Context, p *palette, w int) []
 	var keys string
 	switch {
 	case b.pick != nil:
-		text := fmt.Sprintf("%d/%d %s", b.pick.idx+1, len(b.pick.acts), b.pickWords(v))
-		lines := board.Wrap(text, max(w, 8))
-		if len(lines) > 2 {
-			lines = append(lines[:1], board.Clip(strings.Join(lines[1:], " "), w))
-		}
-		for i, l := range lines {
-			lines[i] = th.Warn.Render(l)
-		}
-		return append(head, append(lines, th.Faint.Render("tab next · enter do it · esc"))...)
+		return append(head, b.choiceLines(v, ctx, w, room-len(head))...)
 	case myTurn(v) && v.Phase == lab.PhaseSetup:
 		keys = th.Faint.Render("keys 1-6 take a starting Book")
 	case b.hereKeys(v, w) != "":
@@ -275,6 +282,37 @@ func (b *Board) cursorLines(v lab.View, ctx board.Context, p *palette, w int) []
 		return head
 	}
 	return append(head, keys)
+}
+
+// choiceLines show the choice being made in at most room lines: what it
+// asks, its moves in a list with the one enter plays marked (the marked
+// one in full, the others cut to a line; a long list scrolls with the
+// mark), and its keys.
+func (b *Board) choiceLines(v lab.View, ctx board.Context, w, room int) []string {
+	th, c := ctx.Theme, b.pick
+	n := len(c.acts)
+	show := min(n, max(room-3, 1))
+	first := min(max(c.idx-show/2, 0), n-show)
+	out := []string{th.Warn.Render(board.Clip(fmt.Sprintf("%s %d/%d", b.pickQuestion(), c.idx+1, n), w))}
+	for i := first; i < first+show; i++ {
+		text := b.choiceWords(v, i)
+		if i != c.idx {
+			out = append(out, board.Clip("  "+text, w))
+			continue
+		}
+		lines := board.WrapHang("› "+text, max(w, 8), 2)
+		if extra := room - 2 - show; len(lines) > 1+extra {
+			lines = append(lines[:extra], board.Clip(strings.Join(lines[extra:], " "), w))
+		}
+		for _, l := range lines {
+			out = append(out, th.Accent.Render(l))
+		}
+	}
+	keys := "tab/shift+tab mark · enter play · esc drop"
+	if w < len(keys) {
+		keys = "tab · enter · esc"
+	}
+	return append(out, th.Faint.Render(keys))
 }
 
 // tileWords describe a tile in words: kind, token, who stands there and
