@@ -69,7 +69,7 @@ func (p *Pool) Do(f func()) {
 			// Keep where it happened: the stack of the caller's goroutine,
 			// where the panic is raised again, would not show it.
 			if r := recover(); r != nil {
-				failed = fmt.Sprintf("%v\n\n%s", r, debug.Stack())
+				failed = stackedPanic(fmt.Sprintf("%v\n\n%s", r, debug.Stack()))
 			}
 		}()
 		f()
@@ -84,3 +84,7 @@ func (p *Pool) Do(f func()) {
 		panic(failed)
 	}
 }
+
+// stackedPanic is a panic raised again by Do: its value and the stack of
+// the pool's goroutine where it happened.
+type stackedPanic string
