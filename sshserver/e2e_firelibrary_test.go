@@ -48,7 +48,8 @@ func TestFireInTheLibraryOverSSH(t *testing.T) {
 	}
 	srv := startGames(t, nil)
 	anna := sshtest.Dial(t, srv.Addr, "anna", sshtest.Options{Key: sshtest.NewKey(t)})
-	bob := sshtest.Dial(t, srv.Addr, "bob", sshtest.Options{Key: sshtest.NewKey(t), Cols: 100, Rows: 30})
+	// Tall enough that his two tools' texts fit whichever tools he is dealt.
+	bob := sshtest.Dial(t, srv.Addr, "bob", sshtest.Options{Key: sshtest.NewKey(t), Cols: 100, Rows: 40})
 	for _, p := range []*sshtest.Term{anna, bob} {
 		if err := p.WaitFor(sshtest.LobbyMarker, waitLong); err != nil {
 			t.Fatal(err)
