@@ -88,3 +88,35 @@ func BenchmarkActingSeatUpdate(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(u.Legal)), "legal")
 }
+
+// BenchmarkLobbyUpdateShared is one lobby session's update and View at
+// 120x40 when another session already drew the same broadcast: what each
+// of a lobby fan-out's screens costs the ui (the panes are composed once).
+func BenchmarkLobbyUpdateShared(b *testing.B) {
+	hub := rooms.NewHub(rooms.Config{Games: Engines(testGames)})
+	defer hub.Close()
+	mk := func(name string) *App {
+		c := hub.Connect(rooms.Player{ID: "key:" + name, Name: name})
+		a := New(c, Options{Games: testGames})
+		a.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		return a
+	}
+	first, second := mk("anna"), mk("bob")
+	ups := []rooms.LobbyUpdate{
+		{Version: 1, Online: 2, People: []rooms.Person{{Name: "anna"}, {Name: "bob"}}},
+		{Version: 2, Online: 2, People: []rooms.Person{{Name: "anna"}, {Name: "bob"}},
+			Tables: []rooms.TableSummary{{ID: "t1", Game: "firelibrary", GameName: "Fire in the Library", Seats: 3, Taken: 1, Status: rooms.Waiting, Host: "anna"}}},
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		u := ups[i%2]
+		u.Version = uint64(i + 1)
+		b.StopTimer()
+		first.Update(u)
+		_ = first.View()
+		b.StartTimer()
+		second.Update(u)
+		_ = second.View()
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"arcade/engine"
 	"arcade/rooms"
@@ -130,7 +131,7 @@ func (l *lobbyScreen) gamesPane(w, h int) string {
 			}
 		}
 		if room := h - len(lines) - 3; room >= lobbyRulesMin && in.Rules != "" {
-			rules := board.Reflow(rulesBody(in.Rules), w-1)
+			rules := reflowedRules(in, w-1)
 			lines = append(lines, "", th.Heading.Render(" THE RULES")+th.Faint.Render(" · r: all of them"))
 			for _, r := range rules[:min(len(rules), room)] {
 				lines = append(lines, " "+r)
@@ -139,6 +140,29 @@ func (l *lobbyScreen) gamesPane(w, h int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// reflowedRules is a game's rules reflowed to width w, kept per game and
+// width: the text never changes while the server runs, and a lobby redraws
+// its panes for every broadcast.
+func reflowedRules(in engine.Info, w int) []string {
+	key := rulesKey{in.ID, w}
+	if v, ok := rulesCache.Load(key); ok {
+		return v.([]string)
+	}
+	lines := board.Reflow(rulesBody(in.Rules), w)
+	rulesCache.Store(key, lines)
+	return lines
+}
+
+// rulesKey names a game's rules reflowed to a width.
+type rulesKey struct {
+	game  string
+	width int
+}
+
+// rulesCache holds reflowedRules' results (a handful: games times the
+// widths terminals have).
+var rulesCache sync.Map
 
 // lobbyRulesMin is the fewest lines of a game's rules worth showing in the
 // lobby's games pane.
