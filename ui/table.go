@@ -366,8 +366,14 @@ func (ts *tableScreen) waitingRoom(w, h int) string {
 		opts += " · " + words
 	}
 	lines = append(lines, "")
-	for _, l := range wrap("Options: "+opts, w) {
-		lines = append(lines, th.Faint.Render(l))
+	// The options in a line, or, in a tall room, each with what it does.
+	detail := ts.optionDetail(w)
+	if len(lines)+len(detail)+waitingSpare <= h {
+		lines = append(lines, detail...)
+	} else {
+		for _, l := range wrap("Options: "+opts, w) {
+			lines = append(lines, th.Faint.Render(l))
+		}
 	}
 	if len(t.Watchers) > 0 {
 		for _, l := range wrap("Watching: "+strings.Join(t.Watchers, ", "), w) {
@@ -380,7 +386,52 @@ func (ts *tableScreen) waitingRoom(w, h int) string {
 			lines = append(lines, th.Warn.Render(l))
 		}
 	}
+	// A tall waiting room says what can be done while waiting.
+	if guide := ts.waitingGuide(w); len(lines)+1+len(guide)+waitingSpare <= h {
+		lines = append(append(lines, ""), guide...)
+	}
 	return strings.Join(lines, "\n")
+}
+
+// waitingSpare is how many lines the waiting room leaves free before it
+// adds a part that is only there because the terminal is tall.
+const waitingSpare = 4
+
+// optionDetail is each of the table's options with its value and what it
+// does, and the turn clock's time.
+func (ts *tableScreen) optionDetail(w int) []string {
+	th, t := ts.s.th, ts.u
+	lines := []string{th.Heading.Render("OPTIONS")}
+	lines = append(lines, board.WrapHang("Turn clock: "+ts.s.client.DescribeClock(t.Clock), w, 2)...)
+	if g, ok := engine.FindGame(ts.s.games, t.Table.Game); ok {
+		for _, o := range g.Info().Options {
+			v, ok := t.Options[o.Key]
+			if !ok {
+				continue
+			}
+			if o.Kind == engine.Bool {
+				v = map[string]string{"true": "yes", "false": "no"}[v]
+			}
+			lines = append(lines, board.WrapHang(o.Name+": "+v+th.Faint.Render(" · "+o.Help), w, 2)...)
+		}
+	}
+	return lines
+}
+
+// waitingGuide says what the player can do while the table waits.
+func (ts *tableScreen) waitingGuide(w int) []string {
+	th := ts.s.th
+	var rows []string
+	if ts.u.Host {
+		rows = append(rows, "S starts the game once every seat is taken (by a person or a bot).",
+			"B opens the seats: put a bot in an empty seat, remove a player, or make someone host.")
+	}
+	rows = append(rows, "/ talks to the table; ? shows the rules; Q leaves the table.")
+	lines := []string{th.Heading.Render("WHILE YOU WAIT")}
+	for _, r := range rows {
+		lines = append(lines, board.WrapHang(r, w, 2)...)
+	}
+	return lines
 }
 
 // optionWords are the table's options in the new-table form's words, in
