@@ -333,7 +333,10 @@ func (l *lobbyScreen) tablesPane(w, h int) string {
 	for _, t := range tables {
 		nameW = max(nameW, board.Width(t.GameName))
 	}
-	oneLine := nameW+1+16+1+min(board.Width(l.longestHost()), 16) <= w-1
+	oneLine := true
+	for i, t := range tables {
+		oneLine = oneLine && nameW+1+board.Width(l.tableFacts(i, t)) <= w-1
+	}
 	per := 1
 	if !oneLine {
 		per = 2
@@ -341,11 +344,7 @@ func (l *lobbyScreen) tablesPane(w, h int) string {
 	first := max(0, l.tableIdx-(h-1)/per+1)
 	for i := first; i < len(tables); i++ {
 		t := tables[i]
-		facts := fmt.Sprintf("%d/%d %-8s %s", t.Taken, t.Seats, t.Status, board.Clip(t.Host, 16))
-		if l.awayRow(i) {
-			// Several seats may wait: each says whose table it is.
-			facts = th.Accent.Render("your seat (away)") + " · " + board.Clip(t.Host, 16) + " · enter"
-		}
+		facts := l.tableFacts(i, t)
 		rows := []string{fmt.Sprintf("%-*s %s", nameW, t.GameName, facts)}
 		if !oneLine {
 			rows = []string{board.Clip(t.GameName, w-1), "  " + facts}
@@ -364,15 +363,15 @@ func (l *lobbyScreen) tablesPane(w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
-// longestHost is the widest host name of the open tables.
-func (l *lobbyScreen) longestHost() string {
-	long := ""
-	for _, t := range l.s.lobby.Tables {
-		if board.Width(t.Host) > board.Width(long) {
-			long = t.Host
-		}
+// tableFacts is what the lobby says of table t, row i, after its game's
+// name: its seats, status and host, or, for a seat of the player's that
+// waits for them, whose table it is.
+func (l *lobbyScreen) tableFacts(i int, t rooms.TableSummary) string {
+	if l.awayRow(i) {
+		// Several seats may wait: each says whose table it is.
+		return l.s.th.Accent.Render("your seat (away)") + " · " + board.Clip(t.Host, 16) + " · enter"
 	}
-	return long
+	return fmt.Sprintf("%d/%d %-8s %s", t.Taken, t.Seats, t.Status, board.Clip(t.Host, 16))
 }
 
 // resultWords says who played a finished game and who won: "anna beat

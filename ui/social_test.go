@@ -315,11 +315,13 @@ func TestSeveralAwaySeats(t *testing.T) {
 		}
 		ids = append(ids, id)
 	}
-	s := ansi.Strip(bob.waitFor("THE ARCADE"))
+	raw := bob.waitFor("ONLINE (3)")
+	s := ansi.Strip(raw)
 	latest, older := strings.Index(s, "your seat (away) · cy"), strings.Index(s, "your seat (away) · anna")
 	if latest < 0 || older < latest {
 		t.Fatalf("the lobby does not list both away seats, the latest (cy's) first:\n%s", s)
 	}
+	checkScreen(t, "away-100x30.txt", raw, "", 100, 30)
 	bob.key("j", "enter")
 	if s := bob.waitFor("you: bob"); bob.app.table.u.Table.ID != ids[0] {
 		t.Fatalf("enter on the older away seat did not seat bob at %s:\n%s", ids[0], s)
