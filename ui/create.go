@@ -330,19 +330,41 @@ func (f *createScreen) View() string {
 		}
 	}
 	lines = append(lines, "")
+	bodyH := f.height - 2
+	rulesW := min(formRulesWidth, f.width-formWidth-2)
+	beside := rulesW >= formRulesMin && bodyH >= lobbyRulesMin
+	textW := f.width - 2
+	if beside {
+		textW = formWidth - 2
+	}
 	if f.problem != "" {
-		for _, s := range wrap("Not allowed: "+f.problem, f.width-2) {
+		for _, s := range wrap("Not allowed: "+f.problem, textW) {
 			lines = append(lines, th.Warn.Render(" "+s))
 		}
 	}
-	for _, s := range wrap(fs[f.row].help, f.width-2) {
+	for _, s := range wrap(fs[f.row].help, textW) {
 		lines = append(lines, th.Faint.Render(" "+s))
 	}
 	body := strings.Join(lines, "\n")
+	if beside {
+		// A wide form has the game's rules beside it.
+		in := f.games[f.game].Info()
+		rules := append([]string{th.Heading.Render("THE RULES OF " + strings.ToUpper(in.Name)), ""}, reflowedRules(in, rulesW)...)
+		body = board.Columns(board.FitBlock(body, formWidth, bodyH), board.FitBlock("", 2, bodyH),
+			board.FitBlock(strings.Join(rules[:min(len(rules), bodyH)], "\n"), rulesW, bodyH))
+	}
 	used := strings.Count(body, "\n") + 1
 	pad := strings.Repeat("\n", max(f.height-used-2, 1))
 	return body + pad + f.s.statusLine(f.s.lobbyNotice(), f.width) + "\n" + f.s.shortHelp(f.width, f.keysName(), f.keys)
 }
+
+// The form's width beside the rules on a wide terminal, and the rules'
+// width there (at most, and at least to be shown).
+const (
+	formWidth      = 64
+	formRulesWidth = 76
+	formRulesMin   = 50
+)
 
 // keysName names the form's key map for the shared key lines.
 func (f *createScreen) keysName() string {
