@@ -147,7 +147,7 @@ func (g *state) beginTurn(s engine.Seat) {
 		}
 	}
 	g.Active, g.Phase, g.Actions = s, PhaseTurn, actionsPerTurn
-	g.LockPicks, g.FreeMirror, g.AttackLost = false, false, false
+	g.LockPicks, g.FreeMirror, g.AttackLost, g.Shy = false, false, false, nil
 	clear(g.Exchanged)
 	p := &g.Seats[s]
 	if dmg := g.ghostDamage(p.Cell); dmg > 0 {
@@ -228,6 +228,11 @@ func (g *state) enter(s engine.Seat, c int) {
 	p.Fresh = g.ghostsIn(c)
 	if p.Fresh == nil {
 		p.Fresh = []int{}
+	}
+	if s == g.Active {
+		// A ghost that appeared around them this turn is met again only
+		// on a later turn (ruling 4).
+		p.Fresh = slices.DeleteFunc(p.Fresh, func(gh int) bool { return slices.Contains(g.Shy, gh) })
 	}
 	if dmg := g.ghostDamage(c); dmg > 0 {
 		g.hurt(p, dmg)
@@ -331,6 +336,9 @@ func (g *state) summon(c int) {
 		return
 	}
 	g.Ghosts[gh] = c
+	if g.Phase == PhaseTurn && g.Seats[g.Active].Cell == c {
+		g.Shy = append(g.Shy, gh)
+	}
 	lv := ghostLevel(gh)
 	f := summoned{Markers: n, Level: lv, Why: summonedOne, Room: g.place(c)}
 	for t := range g.Seats {

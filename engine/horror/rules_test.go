@@ -274,3 +274,49 @@ func TestExchangeReachesAnotherPlayersSpare(t *testing.T) {
 		t.Errorf("the log does not say where the card came from: %v", ev)
 	}
 }
+
+// TestGhostMetAgainOnALaterTurn: ruling 4. The rulebook: "If a player is
+// already in a room when a Ghost appears, they must leave the room and
+// re-enter on their next turn." A player whose search summons a ghost
+// around them gains no attack by stepping out and back in the same turn;
+// on their next turn, out and back in, they may attack it.
+func TestGhostMetAgainOnALaterTurn(t *testing.T) {
+	g := started(t, 2)
+	s := g.Active
+	p := &g.Seats[s]
+	setTile(g, 0, 0, 0) // room 1: 2 bookcases, a drawer, a mirror; E closed
+	setTile(g, 1, 1, 0) // room 2, its W side closed
+	p.Cell, p.Fort = 0, 5
+	g.Seats[1-s].Cell = 8
+	p.Markers[0], p.Markers[1], p.Next = 0, 0, 2
+	et.MustApply(t, g, et.Move{Seat: s, Action: engine.Action{Kind: KindSearch, Args: []int{0}}})
+	if g.Ghosts[0] != 0 {
+		t.Fatalf("no ghost summoned: %v", g.Ghosts)
+	}
+	out := func() {
+		t.Helper()
+		p.Fort, g.Actions = 5, 3
+		et.MustApply(t, g, et.Move{Seat: s, Action: engine.Action{Kind: KindMove, Args: []int{East}}})
+		et.MustApply(t, g, et.Move{Seat: s, Action: engine.Action{Kind: KindMove, Args: []int{West}}})
+		if p.Cell != 0 {
+			t.Fatalf("not back in the ghost's room: cell %d", p.Cell)
+		}
+	}
+	out()
+	if has(g, s, KindAttack, 0) {
+		t.Fatal("stepping out and back in the turn the ghost appeared gave an attack on it")
+	}
+	et.MustApply(t, g, et.Move{Seat: s, Action: engine.Action{Kind: KindEnd}})
+	for g.Active != s {
+		q := g.Pending()[0]
+		a := g.Timeout(q)
+		et.MustApply(t, g, et.Move{Seat: q, Action: a})
+	}
+	if g.Active != s {
+		t.Fatalf("seat %d's turn, want %d's", g.Active, s)
+	}
+	out()
+	if !has(g, s, KindAttack, 0) {
+		t.Fatalf("out and back in on the next turn gives no attack: %v", g.Legal(s))
+	}
+}

@@ -44,7 +44,7 @@ func fromView(v *View, seed uint64) (*state, error) {
 	g := &state{Players: players, Items: v.Items, ColourMatch: v.ColourMatch, RoundLimit: v.RoundLimit,
 		RNG: engine.NewRNG(seed), Size: v.Size, Ghosts: v.Ghosts, Bag: engine.Bag{v.Bag[0], v.Bag[1]},
 		Phase: v.Phase, Active: v.Active, Order: slices.Clone(v.Order), Round: v.Round, Actions: v.Actions,
-		LockPicks: v.LockPicks, FreeMirror: v.FreeMirror, AttackLost: v.AttackLost,
+		LockPicks: v.LockPicks, FreeMirror: v.FreeMirror, AttackLost: v.AttackLost, Shy: slices.Clone(v.Shy),
 		Exchanged: slices.Clone(v.Exchanged), Beaten: v.Beaten, Weapon: v.Weapon, Victim: v.Victim,
 		Roll: Roll{Seat: v.Roll.Seat, Dice: slices.Clone(v.Roll.Dice), What: v.Roll.What}, Winner: -1}
 	g.Cells = make([]cell, len(v.Cells))

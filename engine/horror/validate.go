@@ -34,6 +34,11 @@ func (g *state) validate() error {
 			return fmt.Errorf("bad exchanges at cell %d", c)
 		}
 	}
+	for i, gh := range g.Shy {
+		if gh < 0 || gh >= numGhosts || slices.Contains(g.Shy[:i], gh) {
+			return errors.New("a bad ghost among those met again only later")
+		}
+	}
 	for _, w := range g.Ghosts {
 		if w < -1 || w >= n {
 			return errors.New("a ghost off the board")

@@ -27,6 +27,7 @@ type View struct {
 	LockPicks   bool            `json:"lock_picks"`
 	FreeMirror  bool            `json:"free_mirror"`
 	AttackLost  bool            `json:"attack_lost"`
+	Shy         []int           `json:"shy,omitempty"` // ghosts met again only on a later turn (ruling 4)
 	Exchanged   []int           `json:"exchanged"`
 	Victim      engine.Seat     `json:"victim"`
 	Weapon      int             `json:"weapon"` // the card of the attack under way, -1 none
@@ -212,7 +213,7 @@ func (g *state) View(s engine.Seat) engine.View {
 	v := View{You: s, Size: g.Size, Phase: g.Phase, Active: g.Active, Order: slices.Clone(g.Order),
 		Round: g.Round, RoundLimit: g.RoundLimit, Items: g.Items, ColourMatch: g.ColourMatch,
 		Threshold: g.threshold(), Actions: g.Actions, LockPicks: g.LockPicks, FreeMirror: g.FreeMirror,
-		AttackLost: g.AttackLost, Exchanged: slices.Clone(g.Exchanged), Victim: g.Victim, Weapon: g.Weapon,
+		AttackLost: g.AttackLost, Shy: slices.Clone(g.Shy), Exchanged: slices.Clone(g.Exchanged), Victim: g.Victim, Weapon: g.Weapon,
 		Beaten: g.Beaten, Roll: g.Roll, Blessings: len(g.Blessings), Curses: len(g.Curses),
 		Bag: [2]int{g.Bag[0], g.Bag[1]}, Ghosts: g.Ghosts, Over: g.Phase == PhaseOver}
 	v.Roll.Dice = slices.Clone(g.Roll.Dice)
