@@ -129,9 +129,9 @@ func watchWords(v ft.View, t ft.Tower) string {
 		}
 	}
 	if nearest == 0 {
-		return fmt.Sprintf("area: %d of 9 burning · its corner %s burns", burning, c)
+		return fmt.Sprintf("area %d/9 burning · its corner %s burns", burning, c)
 	}
-	return fmt.Sprintf("area: %d of 9 burning · fire %d %s from %s", burning, nearest, engine.Plural(nearest, "step", "steps"), c)
+	return fmt.Sprintf("area %d/9 burning · fire %d %s from %s", burning, nearest, engine.Plural(nearest, "step", "steps"), c)
 }
 
 func abs(n int) int {

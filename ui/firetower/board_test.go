@@ -428,7 +428,7 @@ func TestBigBoardFills(t *testing.T) {
 				}
 				text := stripANSI(out)
 				flat := strings.Join(strings.Fields(text), " ")
-				if strings.Count(flat, "area: ") != players {
+				if strings.Count(flat, "/9 burning") != players {
 					t.Errorf("%d players, %d moves: not every tower's fire is told:\n%s", players, steps, text)
 				}
 				if you < 0 {
