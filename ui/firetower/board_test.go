@@ -360,7 +360,7 @@ func anyKind(legal []engine.Action, rng *engine.RNG) engine.Action {
 func BenchmarkRender(b *testing.B) {
 	st, _ := ft.Game{}.New(4, nil, 1)
 	v := st.View(st.Pending()[0])
-	for _, sz := range [][2]int{{80, 14}, {100, 20}} {
+	for _, sz := range [][2]int{{80, 14}, {100, 20}, {120, 33}, {119, 50}} {
 		b.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(b *testing.B) {
 			r := New()
 			c := board.Context{Width: sz[0], Height: sz[1], Theme: theme.New(true, true), You: 0}
