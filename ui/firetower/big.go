@@ -45,26 +45,6 @@ func (b *Board) bigLines(v ft.View, ctx board.Context, t tool, pv preview, lines
 	return out
 }
 
-// beside puts the board's lines (bw wide) and the panel's (cut to pw)
-// side by side, at most h lines.
-func beside(lines, side []string, bw, pw, h int) []string {
-	n := min(max(len(lines), len(side)), h)
-	out := make([]string, n)
-	blank := strings.Repeat(" ", bw)
-	for i := range n {
-		left := blank
-		if i < len(lines) {
-			left = lines[i]
-		}
-		right := ""
-		if i < len(side) {
-			right = board.Truncate(side[i], pw)
-		}
-		out[i] = left + "  " + right
-	}
-	return out
-}
-
 // bigPanel is the column beside the large board on a big terminal.
 func (b *Board) bigPanel(v ft.View, ctx board.Context, t tool, pv preview, w int) []string {
 	th := ctx.Theme
@@ -134,6 +114,7 @@ func watchWords(v ft.View, t ft.Tower) string {
 	return fmt.Sprintf("area %d/9 burning · fire %d %s from %s", burning, nearest, engine.Plural(nearest, "step", "steps"), c)
 }
 
+// abs is n without its sign.
 func abs(n int) int {
 	if n < 0 {
 		return -n

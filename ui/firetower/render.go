@@ -34,6 +34,26 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 	return strings.Join(out, "\n")
 }
 
+// beside puts the board's lines (bw wide) and the panel's (cut to pw)
+// side by side, at most h lines.
+func beside(lines, side []string, bw, pw, h int) []string {
+	n := min(max(len(lines), len(side)), h)
+	out := make([]string, n)
+	blank := strings.Repeat(" ", bw)
+	for i := range n {
+		left := blank
+		if i < len(lines) {
+			left = lines[i]
+		}
+		right := ""
+		if i < len(side) {
+			right = board.Truncate(side[i], pw)
+		}
+		out[i] = left + "  " + right
+	}
+	return out
+}
+
 // palette is the board's palette for th, with the cells drawn so far in
 // th (a new theme starts them afresh).
 func (b *Board) palette(th *theme.Theme) palette {
