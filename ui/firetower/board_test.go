@@ -13,6 +13,7 @@ import (
 	"arcade/engine"
 	ft "arcade/engine/firetower"
 	"arcade/ui/board"
+	"arcade/ui/screentest"
 	"arcade/ui/theme"
 )
 
@@ -359,7 +360,7 @@ func anyKind(legal []engine.Action, rng *engine.RNG) engine.Action {
 func BenchmarkRender(b *testing.B) {
 	st, _ := ft.Game{}.New(4, nil, 1)
 	v := st.View(st.Pending()[0])
-	for _, sz := range [][2]int{{80, 14}, {100, 20}} {
+	for _, sz := range [][2]int{{80, 14}, {100, 20}, {120, 33}, {119, 50}} {
 		b.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(b *testing.B) {
 			r := New()
 			c := board.Context{Width: sz[0], Height: sz[1], Theme: theme.New(true, true), You: 0}
@@ -404,4 +405,78 @@ func TestBucketMidEmberByKeys(t *testing.T) {
 		}
 	}
 	t.Skip("no Ember with a Bucket to play came up")
+}
+
+// TestBigBoardFills: on a 200x60 terminal the board's share (119x50) gets
+// the big layout: a line under the board for every card, no more than a quarter of them blank,
+// every card of the hand with its whole text, the Bucket, and how near the
+// fire is to every tower; a spectator sees no hand. Where the large board
+// has no room under it (120x40 gives it 120x33) the layout stays as it was.
+func TestBigBoardFills(t *testing.T) {
+	for _, players := range []int{2, 4} {
+		for _, steps := range []int{0, 30, 80, 1000} {
+			st := play(t, players, nil, uint64(steps), steps)
+			for _, you := range []engine.Seat{0, -1} {
+				v := st.View(you)
+				fv, _ := engine.ViewAs[ft.View](v)
+				out := New().Render(v, ctx(119, 50, false, you))
+				lines := strings.Split(out, "\n")
+				for _, l := range lines {
+					if board.Width(l) > 119 {
+						t.Fatalf("%d players, %d moves: a line of %d cells:\n%s", players, steps, board.Width(l), out)
+					}
+				}
+				text := stripANSI(out)
+				flat := strings.Join(strings.Fields(text), " ")
+				if strings.Count(flat, "/9 burning") != players {
+					t.Errorf("%d players, %d moves: not every tower's fire is told:\n%s", players, steps, text)
+				}
+				if you < 0 {
+					if len(lines) > 2*ft.Size+1 || strings.Contains(text, "HAND") {
+						t.Errorf("%d players, %d moves: a spectator sees a hand:\n%s", players, steps, text)
+					}
+					continue
+				}
+				if len(lines) < 2*ft.Size+3+len(fv.Hand) || len(lines) > 50 {
+					t.Errorf("%d players, %d moves: %d lines of 50:\n%s", players, steps, len(lines), text)
+				}
+				screen := screentest.OnTerminal(out, 119, len(lines))
+				if b := screentest.BlankShare(screen, 119, len(lines)); b > 1.0/4 {
+					t.Errorf("%d players, %d moves: the board is %.0f%% blank:\n%s", players, steps, 100*b, screen)
+				}
+				want := []string{ft.BucketText, "The wind blows " + strings.ToLower(fv.Wind.String())}
+				if me, _ := fv.Mine(); !me.Bucket {
+					want[0] = "used: you have emptied your Bucket"
+				}
+				for _, c := range fv.Hand {
+					want = append(want, c.Text())
+				}
+				hand := handTexts(text)
+				for _, w := range want {
+					if !strings.Contains(flat, w) && !strings.Contains(hand, w) {
+						t.Errorf("%d players, %d moves: the big board lacks %q:\n%s", players, steps, w, text)
+					}
+				}
+			}
+		}
+	}
+	st := play(t, 4, nil, 5, 30)
+	for _, sz := range [][2]int{{120, 33}, {119, 40}, {100, 50}} {
+		if out := stripANSI(New().Render(st.View(0), ctx(sz[0], sz[1], false, 0))); strings.Contains(out, "PLAYERS") {
+			t.Errorf("%dx%d: the big layout is drawn without the room for it:\n%s", sz[0], sz[1], out)
+		}
+	}
+}
+
+// handTexts is the text column of the hand under the big board, its
+// lines joined.
+func handTexts(board string) string {
+	_, hand, _ := strings.Cut(board, "HAND")
+	var texts []string
+	for _, l := range strings.Split(hand, "\n") {
+		if r := []rune(l); len(r) > leadWidth+typeWidth+drawWidth {
+			texts = append(texts, strings.TrimSpace(string(r[leadWidth+typeWidth+drawWidth:])))
+		}
+	}
+	return strings.Join(texts, " ")
 }

@@ -27,7 +27,9 @@ func (b *Board) Details(view engine.View) string {
   the pattern shows in reverse video, in red when the rules refuse it.
   At 80x24 in colour the board is drawn with half blocks (two rows a
   line); without colour it scrolls with the cursor. A taller terminal
-  shows it whole, and a large one doubles its size.
+  shows it whole, and a large one doubles its size. A big one (about
+  200x60) also tells how near the fire is to each tower and lists your
+  hand under the board, every card with its pattern and its whole text.
 
 BOARD KEYS
   arrows, h j k l   move the cursor (the pattern follows it)

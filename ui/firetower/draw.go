@@ -116,7 +116,10 @@ func window(cursor, h int) (from, to int) {
 
 // largeWidth is the width the large board needs: its 4 cells a square and
 // the panel beside it.
-const largeWidth = 3 + 4*ft.Size + 2 + 42
+const largeWidth = largeBoardWidth + 2 + 42
+
+// largeBoardWidth is the width of the large board's lines.
+const largeBoardWidth = 3 + 4*ft.Size
 
 // drawn is a board's last drawing and what it was drawn from: a screen
 // update that changes nothing on the board (a chat line, a name) reuses it.
@@ -146,7 +149,7 @@ func (g grid) boardLines(w, h int, last *drawn) ([]string, int, *drawn) {
 	sq := &d.from.sq
 	switch {
 	case h >= 2*ft.Size+1 && w >= largeWidth:
-		d.lines, d.width = g.large(sq), 3+4*ft.Size
+		d.lines, d.width = g.large(sq), largeBoardWidth
 	case h >= ft.Size+1:
 		d.lines, d.width = g.full(sq, 0, ft.Size), 3+2*ft.Size
 	case g.p.colour:

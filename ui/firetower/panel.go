@@ -13,15 +13,26 @@ import (
 // what the cursor would do, the keys; then a legend when there is room
 // (the table screen shows the log).
 func (b *Board) panel(v ft.View, ctx board.Context, t tool, pv preview, w, h int) []string {
-	th := ctx.Theme
-	p := b.palette(th)
+	p := b.palette(ctx.Theme)
 	w = max(w, 10)
-	name := func(s engine.Seat) string { return ctx.Name(s) }
-	var out []string
-	head := th.Title.Render(windHead(v)) + th.Faint.Render(fmt.Sprintf("  turn %d  deck %d", v.TurnNo, v.DeckLeft))
-	out = append(out, head)
-	// The phase line; once the game is over, doing says how it ended.
-	phase := engine.ExpandSeats(v.PhaseText, name)
+	out := statusLines(v, ctx)
+	out = append(out, b.players(v, ctx, p)...)
+	out = append(out, b.hand(v, ctx, w)...)
+	out = append(out, board.Wrap(b.doing(v, ctx, t, pv), w)...)
+	out = append(out, hintLines(v, t, p, w)...)
+	if h-len(out) >= 2 {
+		out = append(out, legendLines(p, p.colour && h < ft.Size+1, w)...)
+	}
+	return out
+}
+
+// statusLines are the panel's first lines: the wind, the turn and the
+// deck, then the phase while the game goes on (once it is over, doing
+// says how it ended).
+func statusLines(v ft.View, ctx board.Context) []string {
+	th := ctx.Theme
+	out := []string{th.Title.Render(windHead(v)) + th.Faint.Render(fmt.Sprintf("  turn %d  deck %d", v.TurnNo, v.DeckLeft))}
+	phase := engine.ExpandSeats(v.PhaseText, ctx.Name)
 	switch {
 	case v.Over:
 	case myTurn(v):
@@ -29,59 +40,74 @@ func (b *Board) panel(v ft.View, ctx board.Context, t tool, pv preview, w, h int
 	default:
 		out = append(out, th.Accent.Render(phase))
 	}
-	out = append(out, b.players(v, ctx, p)...)
-	out = append(out, b.hand(v, ctx, w)...)
-	out = append(out, board.Wrap(b.doing(v, ctx, t, pv), w)...)
+	return out
+}
+
+// hintLines are the keys that work now, wrapped to w.
+func hintLines(v ft.View, t tool, p palette, w int) []string {
 	var hints []string
 	for _, h := range strings.Split(keyHint(v, t), " · ") {
 		hints = append(hints, p.faint(h))
 	}
-	out = append(out, board.WrapItems(hints, p.faint(" · "), w, board.Wrap)...)
-	if h-len(out) >= 2 {
-		var items []string
-		for _, it := range legend(p.colour && h < ft.Size+1) {
-			items = append(items, p.faint(it))
-		}
-		out = append(out, board.WrapItems(items, "  ", w, board.Wrap)...)
+	return board.WrapItems(hints, p.faint(" · "), w, board.Wrap)
+}
+
+// legendLines explain the board's glyphs (its colours when compact),
+// wrapped to w.
+func legendLines(p palette, compact bool, w int) []string {
+	var items []string
+	for _, it := range legend(compact) {
+		items = append(items, p.faint(it))
 	}
-	return out
+	return board.WrapItems(items, "  ", w, board.Wrap)
 }
 
 // players lists each player: tower, name, cards, Bucket and fate.
 func (b *Board) players(v ft.View, ctx board.Context, p palette) []string {
-	th := ctx.Theme
 	var out []string
 	for _, s := range v.Seats {
-		mark := "  "
-		if s.Seat == v.Acting && !v.Over {
-			mark = th.Accent.Render("▸ ")
-		}
-		tower := s.Tower.Letter() + "⌂"
-		if p.colour {
-			tower = p.text(square{glyph: tower, fg: p.towerStrong(s.Tower), bold: true})
-		}
-		who := ctx.Name(s.Seat)
-		if s.Seat == v.You {
-			who += " (you)"
-		}
-		row := fmt.Sprintf("%s%s %-14s %d cards", mark, tower, board.Clip(who, 14), s.HandSize)
-		if s.Bucket {
-			row += "  bucket"
-		} else {
-			row += th.Faint.Render("  no bucket")
-		}
-		if v.Team {
-			row += th.Faint.Render(fmt.Sprintf("  team %d", s.Team+1))
-		}
-		switch {
-		case s.Out:
-			row += th.Bad.Render("  OUT")
-		case s.Burned:
-			row += th.Bad.Render("  BURNED")
-		}
-		out = append(out, row)
+		out = append(out, playerRow(v, ctx, p, s))
 	}
 	return out
+}
+
+// playerRow is one player's line: the turn mark, tower, name, cards,
+// Bucket, team and fate.
+func playerRow(v ft.View, ctx board.Context, p palette, s ft.SeatView) string {
+	th := ctx.Theme
+	mark := "  "
+	if s.Seat == v.Acting && !v.Over {
+		mark = th.Accent.Render("▸ ")
+	}
+	who := ctx.Name(s.Seat)
+	if s.Seat == v.You {
+		who += " (you)"
+	}
+	row := fmt.Sprintf("%s%s %-14s %d cards", mark, towerMark(p, s.Tower), board.Clip(who, 14), s.HandSize)
+	if s.Bucket {
+		row += "  bucket"
+	} else {
+		row += th.Faint.Render("  no bucket")
+	}
+	if v.Team {
+		row += th.Faint.Render(fmt.Sprintf("  team %d", s.Team+1))
+	}
+	switch {
+	case s.Out:
+		row += th.Bad.Render("  OUT")
+	case s.Burned:
+		row += th.Bad.Render("  BURNED")
+	}
+	return row
+}
+
+// towerMark is a tower's letter and ⌂, in its colour when there is colour.
+func towerMark(p palette, t ft.Tower) string {
+	mark := t.Letter() + "⌂"
+	if p.colour {
+		mark = p.text(square{glyph: mark, fg: p.towerStrong(t), bold: true})
+	}
+	return mark
 }
 
 // hand lists the viewer's cards with their numbers: the selected one

@@ -10,7 +10,8 @@ import (
 )
 
 // Render implements board.Renderer: the board on the left, the players,
-// the hand and what the cursor would do on the right.
+// the hand and what the cursor would do on the right; when the large
+// board leaves room under it, the big layout (see bigLines).
 func (b *Board) Render(view engine.View, ctx board.Context) string {
 	vp, ok := engine.ViewAs[ft.View](view)
 	if !ok || ctx.Theme == nil {
@@ -23,9 +24,20 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 	g := grid{v: v, p: b.palette(ctx.Theme), marks: b.marksFor(v, t, pv), cursor: b.cursor, show: true}
 	lines, bw, last := g.boardLines(ctx.Width, ctx.Height, b.last)
 	b.last = last
+	if bw == largeBoardWidth && len(lines) < ctx.Height {
+		if out := b.bigLines(v, ctx, t, pv, lines, bw); out != nil {
+			return strings.Join(out, "\n")
+		}
+	}
 	pw := ctx.Width - bw - 2
-	side := b.panel(v, ctx, t, pv, pw, ctx.Height)
-	n := min(max(len(lines), len(side)), ctx.Height)
+	out := beside(lines, b.panel(v, ctx, t, pv, pw, ctx.Height), bw, pw, ctx.Height)
+	return strings.Join(out, "\n")
+}
+
+// beside puts the board's lines (bw wide) and the panel's (cut to pw)
+// side by side, at most h lines.
+func beside(lines, side []string, bw, pw, h int) []string {
+	n := min(max(len(lines), len(side)), h)
 	out := make([]string, n)
 	blank := strings.Repeat(" ", bw)
 	for i := range n {
@@ -39,7 +51,7 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 		}
 		out[i] = left + "  " + right
 	}
-	return strings.Join(out, "\n")
+	return out
 }
 
 // palette is the board's palette for th, with the cells drawn so far in
