@@ -35,13 +35,19 @@ var letters = map[string]string{
 // Stateless implements board.Stateless: the board keeps no state.
 func (Renderer) Stateless() {}
 
-// Render implements board.Renderer.
+// Render implements board.Renderer. A board of largeFrom columns or
+// more draws the large layout (see largeLines) when its lines fit.
 func (Renderer) Render(view engine.View, ctx board.Context) string {
 	vp, ok := engine.ViewAs[fp.View](view)
 	if !ok {
 		return "(no board)"
 	}
 	v := *vp
+	if ctx.Width >= largeFrom {
+		if lines := largeLines(v, ctx); len(lines) <= ctx.Height {
+			return strings.Join(lines, "\n")
+		}
+	}
 	th := ctx.Theme
 	lines := []string{headLine(v, th)}
 	lines = append(lines, shelves(v, th)...)
@@ -72,7 +78,43 @@ func fireOdds(v fp.View) string {
 	if v.Bag.Total == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (fire %d%%)", (100*v.Bag.Fires+v.Bag.Total/2)/v.Bag.Total)
+	return fmt.Sprintf(" (fire %d%%)", firePercent(v))
+}
+
+// firePercent is the chance in 100 that the next token drawn is a fire,
+// rounded; the bag must not be empty.
+func firePercent(v fp.View) int { return (100*v.Bag.Fires + v.Bag.Total/2) / v.Bag.Total }
+
+// cardsByNumber are the Turn Order cards in play by number.
+func cardsByNumber(v fp.View) map[int]fp.OrderCardView {
+	cards := map[int]fp.OrderCardView{}
+	for _, c := range v.Cards {
+		cards[c.Number] = c
+	}
+	return cards
+}
+
+// buckets draws the Buckets a player holds, out of two.
+func buckets(th *theme.Theme, n int) string {
+	return th.Paint("blue", strings.Repeat("●", n), true) + th.Faint.Render(strings.Repeat("·", 2-min(n, 2)))
+}
+
+// playerState is a player's mark after their row: done, choosing, the
+// place they choose in, or winner.
+func playerState(v fp.View, p fp.PlayerView, th *theme.Theme) string {
+	if slices.Contains(v.Winners, p.Seat) {
+		return th.Good.Render(" winner")
+	}
+	switch i := slices.Index(v.Picks, p.Seat); {
+	case v.Over: // no mark outlives the game
+	case p.Played:
+		return th.Faint.Render(" done")
+	case i == 0:
+		return th.Accent.Render(" choosing")
+	case i > 0:
+		return th.Faint.Render(fmt.Sprintf(" picks %s", engine.Ordinal(i+1)))
+	}
+	return ""
 }
 
 func headLine(v fp.View, th *theme.Theme) string {
@@ -139,42 +181,21 @@ func playersBlock(v fp.View, ctx board.Context) []string {
 	th := ctx.Theme
 	out := []string{th.Heading.Render("PLAYERS") +
 		th.Faint.Render(fmt.Sprintf("    knowledge (to %d) buckets card  ([ ] safe, [ x] risky, ~ doused)", v.Goal))}
-	cards := map[int]fp.OrderCardView{}
-	for _, c := range v.Cards {
-		cards[c.Number] = c
-	}
+	cards := cardsByNumber(v)
 	for _, p := range v.Players {
 		mark := "  "
-		name := ctx.Name(p.Seat)
-		if p.Seat == v.You {
-			name += " (you)"
-		}
-		name = fmt.Sprintf("%-16s", board.Truncate(name, 16))
+		name := fmt.Sprintf("%-16s", board.Truncate(playerName(v, ctx, p.Seat), 16))
 		if p.Seat == v.Active {
 			mark = th.Accent.Render("▸ ")
 			name = th.Accent.Render(name)
 		}
-		buckets := th.Paint("blue", strings.Repeat("●", p.Buckets), true) + th.Faint.Render(strings.Repeat("·", 2-min(p.Buckets, 2)))
 		card, cells := "  - ", strings.Repeat(" ", 20)+"   "
 		if c, ok := cards[p.Card]; ok && p.Card > 0 {
 			card = fmt.Sprintf("%3s ", engine.Ordinal(p.Card))
 			cells = cardCells(th, c) + th.Faint.Render(fmt.Sprintf(" +%d", c.Bravery))
 		}
-		state := ""
-		switch i := slices.Index(v.Picks, p.Seat); {
-		case v.Over: // no mark outlives the game
-		case p.Played:
-			state = th.Faint.Render(" done")
-		case i == 0:
-			state = th.Accent.Render(" choosing")
-		case i > 0:
-			state = th.Faint.Render(fmt.Sprintf(" picks %s", engine.Ordinal(i+1)))
-		}
-		if slices.Contains(v.Winners, p.Seat) {
-			state = th.Good.Render(" winner")
-		}
 		out = append(out, fmt.Sprintf("%s%s %4d %s  %s  %s %s%s", mark, name, p.Score, bar(th, p.Score, v.Goal),
-			buckets, card, cells, state))
+			buckets(th, p.Buckets), card, cells, playerState(v, p, th)))
 	}
 	return out
 }

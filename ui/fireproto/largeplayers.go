@@ -1,0 +1,246 @@
+package fireproto
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"arcade/engine"
+	fp "arcade/engine/fireproto"
+	"arcade/ui/board"
+	"arcade/ui/theme"
+)
+
+// largePlayers gives each player four lines: name, knowledge on a long
+// bar and Buckets, then their Turn Order card drawn space by space beside
+// what they are doing; the active player's block ends with what their
+// next draw risks.
+func largePlayers(v fp.View, ctx board.Context) []string {
+	th := ctx.Theme
+	out := board.WrapHang(th.Heading.Render("PLAYERS")+th.Faint.Render(fmt.Sprintf(
+		"  knowledge to %d (a cell is 2) · Buckets (2 at most) · Turn Order card: each space and its token", v.Goal)),
+		ctx.Width, 4)
+	nameW := 16
+	for _, p := range v.Players {
+		nameW = max(nameW, board.Width(playerName(v, ctx, p.Seat)))
+	}
+	nameW = min(nameW, maxNameWidth)
+	cards := cardsByNumber(v)
+	for _, p := range v.Players {
+		out = append(out, playerHead(v, ctx, p, nameW))
+		c, ok := cards[p.Card]
+		box := [3]string{"no Turn Order card yet"}
+		if ok && p.Card > 0 {
+			box = cardBox(v, th, c)
+		}
+		held := ok && p.Card > 0
+		words := playerWords(v, p, c, held)
+		for j := range box {
+			out = append(out, strings.Repeat(" ", cardIndent)+board.PadRight(box[j], 5*(spaceCell+2))+"  "+th.Faint.Render(words[j]))
+		}
+		if p.Seat == v.Active && held && !v.Over {
+			risk := strings.Repeat(" ", cardIndent) + th.Warn.Render(riskWords(v, p, c))
+			out = append(out, board.WrapHang(risk, ctx.Width, 2*cardIndent)...)
+		}
+	}
+	return out
+}
+
+// playerName is a seat's name, marked when it is the viewer's.
+func playerName(v fp.View, ctx board.Context, s engine.Seat) string {
+	if s == v.You {
+		return ctx.Name(s) + " (you)"
+	}
+	return ctx.Name(s)
+}
+
+// playerHead is a player's first line: the active mark, the name, the
+// knowledge and its bar, the Buckets and the player's state.
+func playerHead(v fp.View, ctx board.Context, p fp.PlayerView, nameW int) string {
+	th := ctx.Theme
+	mark, name := "  ", board.PadRight(board.Truncate(playerName(v, ctx, p.Seat), nameW), nameW)
+	if p.Seat == v.Active {
+		mark, name = th.Accent.Render("▸ "), th.Accent.Render(name)
+	}
+	n := min(largeBar, p.Score*largeBar/max(v.Goal, 1))
+	meter := th.Good.Render(strings.Repeat("█", n)) + th.Faint.Render(strings.Repeat("░", largeBar-n))
+	return fmt.Sprintf("%s%s %4d knowledge %s  Buckets %s%s", mark, name, p.Score, meter, buckets(th, p.Buckets), playerState(v, p, th))
+}
+
+// cardBox draws a Turn Order card in three lines, a box a space: safe or
+// risky in the top border, the token on it inside (a doused fire as
+// "doused").
+func cardBox(v fp.View, th *theme.Theme, c fp.OrderCardView) [3]string {
+	var box [3]string
+	for _, sp := range c.Spaces {
+		kind := "safe"
+		if sp.Risky {
+			kind = "risky"
+		}
+		label := "─" + kind + strings.Repeat("─", spaceCell-1-len(kind))
+		if sp.Risky {
+			label = "─" + th.Warn.Render(kind) + strings.Repeat("─", spaceCell-1-len(kind))
+		}
+		box[0] += "┌" + label + "┐"
+		box[1] += "│" + spaceWord(v, th, sp) + "│"
+		box[2] += "└" + strings.Repeat("─", spaceCell) + "┘"
+	}
+	return box
+}
+
+// spaceWord is what lies on a Turn Order space, centred in its box.
+func spaceWord(v fp.View, th *theme.Theme, sp fp.SpaceView) string {
+	word := ""
+	switch {
+	case sp.Doused:
+		word = "doused"
+	case sp.Token == "fire":
+		word = "FIRE"
+	case sp.Token != "":
+		word = colourName(v, sp.Token)
+	}
+	left := (spaceCell - len(word)) / 2
+	text := strings.Repeat(" ", left) + word + strings.Repeat(" ", spaceCell-left-len(word))
+	switch {
+	case sp.Doused:
+		return th.Paint("blue", text, true)
+	case sp.Token == "fire":
+		return th.Bad.Render(text)
+	}
+	return th.Paint(sp.Token, text, true)
+}
+
+// playerWords are the three lines beside a player's card: the card, what
+// the player is doing, and what their Buckets do.
+func playerWords(v fp.View, p fp.PlayerView, c fp.OrderCardView, held bool) [3]string {
+	words := [3]string{1: doingWords(v, p, c), 2: bucketWords(p.Buckets)}
+	if held {
+		words[0] = fmt.Sprintf("%s Turn Order card: %s", engine.Ordinal(c.Number), c.Layout)
+	}
+	return words
+}
+
+// doingWords say what a player is doing this round, or how they ended.
+func doingWords(v fp.View, p fp.PlayerView, c fp.OrderCardView) string {
+	i := slices.Index(v.Picks, p.Seat)
+	switch {
+	case v.Over && slices.Contains(v.Winners, p.Seat):
+		return fmt.Sprintf("wins with %d knowledge", p.Score)
+	case v.Over:
+		return fmt.Sprintf("ends with %d knowledge", p.Score)
+	case i == 0:
+		return "chooses a Turn Order card now"
+	case i > 0:
+		return fmt.Sprintf("chooses a Turn Order card %s", engine.Ordinal(i+1))
+	case p.Seat == v.Active && v.Phase == fp.PhaseFire:
+		return "drew a fire that ends the turn unless a Bucket douses it"
+	case p.Seat == v.Active && v.Drawn == 0:
+		return "starts the turn by drawing a token onto space 1"
+	case p.Seat == v.Active:
+		k, books := cardKnowledge(v, c)
+		return fmt.Sprintf("scoring now: %d for %d %s + bravery %d = %d, making %d knowledge", k, books,
+			engine.Plural(books, "book", "books"), c.Bravery, k+c.Bravery, p.Score+k+c.Bravery)
+	case p.Played:
+		return "has taken their turn this round"
+	case v.Phase == fp.PhaseOrder:
+		return "has chosen a card"
+	}
+	return "waits for the bag"
+}
+
+// riskWords say what the active player's next draw risks, or, when a fire
+// already threatens, what burns if it is not doused.
+func riskWords(v fp.View, p fp.PlayerView, c fp.OrderCardView) string {
+	burns := burnWords(v, c)
+	if v.Phase == fp.PhaseFire {
+		return "If the fire is not doused: " + burns
+	}
+	next := slices.IndexFunc(c.Spaces, func(sp fp.SpaceView) bool { return sp.Token == "" })
+	if next < 0 {
+		return "The card is full."
+	}
+	where := fmt.Sprintf("The next draw goes onto space %d (%s): ", next+1, map[bool]string{true: "risky", false: "safe"}[c.Spaces[next].Risky])
+	live := slices.ContainsFunc(c.Spaces, func(sp fp.SpaceView) bool { return sp.Token == "fire" && !sp.Doused })
+	if !c.Spaces[next].Risky && !live {
+		return where + "a fire there is only a warning."
+	}
+	odds := fmt.Sprintf("a fire (%d in 100) ends the turn", firePercent(v))
+	if p.Buckets > 0 {
+		odds += " unless a Bucket douses it"
+	}
+	return where + odds + ": " + burns
+}
+
+// burnWords name the books that would burn from card c and the wing a
+// burn would bring down.
+func burnWords(v fp.View, c fp.OrderCardView) string {
+	count := map[string]int{}
+	var names []string
+	for _, sp := range c.Spaces {
+		if sp.Token != "" && sp.Token != "fire" {
+			count[sp.Token]++
+			names = append(names, colourName(v, sp.Token))
+		}
+	}
+	if len(names) == 0 {
+		return "no book would burn."
+	}
+	out := fmt.Sprintf("the %s %s would burn", engine.JoinAnd(names), engine.Plural(len(names), "book", "books"))
+	for _, t := range v.Tracks {
+		if n := count[t.Key]; n > 0 && n >= t.ToX {
+			out += fmt.Sprintf(", and %s would collapse, ending the game", t.Colour)
+		}
+	}
+	return out + "."
+}
+
+// cardKnowledge is what the books on card c score now, and how many there
+// are.
+func cardKnowledge(v fp.View, c fp.OrderCardView) (points, books int) {
+	for _, sp := range c.Spaces {
+		for _, t := range v.Tracks {
+			if sp.Token == t.Key {
+				points += t.Value
+				books++
+			}
+		}
+	}
+	return points, books
+}
+
+// bucketWords say what a player's Buckets do.
+func bucketWords(n int) string {
+	switch n {
+	case 0:
+		return "holds no Bucket: a turn that ends in fire gives one"
+	case 1:
+		return "holds 1 Bucket: it can douse one fire"
+	}
+	return fmt.Sprintf("holds %d Buckets, the most a player may hold: each can douse one fire", n)
+}
+
+// largeCards are the Turn Order cards in play with their holders, and the
+// order in which the players still choose.
+func largeCards(v fp.View, ctx board.Context) []string {
+	th := ctx.Theme
+	if len(v.Cards) == 0 {
+		return nil
+	}
+	items := []string{th.Heading.Render("TURN ORDER CARDS") + th.Faint.Render(" (S safe, X risky)")}
+	for _, c := range v.Cards {
+		holder := th.Faint.Render("nobody")
+		if c.Holder >= 0 {
+			holder = ctx.Name(c.Holder)
+		}
+		items = append(items, fmt.Sprintf("%s %s: %s", engine.Ordinal(c.Number), c.Layout, holder))
+	}
+	out := board.Pack(items, " · ", ctx.Width)
+	if len(v.Picks) > 0 && !v.Over {
+		names := make([]string, len(v.Picks))
+		for i, s := range v.Picks {
+			names[i] = ctx.Name(s)
+		}
+		out = append(out, board.WrapHang("Still to choose, least knowledge first: "+strings.Join(names, ", then "), ctx.Width, 4)...)
+	}
+	return out
+}
