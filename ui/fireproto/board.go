@@ -36,7 +36,8 @@ var letters = map[string]string{
 func (Renderer) Stateless() {}
 
 // Render implements board.Renderer. A board of largeFrom columns or
-// more draws the large layout (see largeLines) when its lines fit.
+// more draws the large layout (see largeLines) when its lines fit, with
+// tall Turn Order cards if they fit too.
 func (Renderer) Render(view engine.View, ctx board.Context) string {
 	vp, ok := engine.ViewAs[fp.View](view)
 	if !ok {
@@ -44,8 +45,10 @@ func (Renderer) Render(view engine.View, ctx board.Context) string {
 	}
 	v := *vp
 	if ctx.Width >= largeFrom {
-		if lines := largeLines(v, ctx); len(lines) <= ctx.Height {
-			return strings.Join(lines, "\n")
+		for _, tall := range []bool{true, false} {
+			if lines := largeLines(v, ctx, tall); len(lines) <= ctx.Height {
+				return strings.Join(lines, "\n")
+			}
 		}
 	}
 	th := ctx.Theme

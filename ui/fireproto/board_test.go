@@ -185,9 +185,9 @@ func TestLargeBoardWarns(t *testing.T) {
 	}
 	ctx := board.Context{Width: 119, Height: 50, Theme: theme.For(true, false), Names: []string{"ann", "bob"}}
 	text := strings.Join(strings.Fields((Renderer{}).Render(v, ctx)), " ")
-	score := fmt.Sprintf("scoring now: %d for 2 books + bravery %d", 15+v.Tracks[4].Value, c.Bravery)
+	score := fmt.Sprintf("scoring now: %d for 2 books + %d bravery", 15+v.Tracks[4].Value, c.Bravery)
 	for _, want := range []string{score, "The next draw goes onto space 3 (risky): a fire (26 in 100) ends the turn unless a Bucket douses it",
-		"the White and Green books would burn, and White would collapse, ending the game."} {
+		"the White and Green books would burn, and White would collapse, ending the game.", "worth 15"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the large board lacks %q:\n%s", want, text)
 		}

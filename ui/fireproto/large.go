@@ -17,7 +17,7 @@ const largeFrom = 100
 // Sizes of the large layout's drawings, in columns.
 const (
 	shelfCell    = 3  // a value on a drawn shelf
-	spaceCell    = 7  // the inside of a drawn Turn Order space
+	spaceCell    = 8  // the inside of a drawn Turn Order space
 	largeBar     = 50 // the knowledge bar: two knowledge a cell
 	maxNameWidth = 30 // the widest name column
 	cardIndent   = 4  // the drawn Turn Order card under a player's name
@@ -25,14 +25,14 @@ const (
 
 // largeLines is the board for big terminals: each shelf drawn with its
 // words, the bag token by token with its odds, every player's knowledge,
-// Buckets and Turn Order card drawn large with what drawing or scoring
-// would do, the cards in play and the phase line.
-func largeLines(v fp.View, ctx board.Context) []string {
+// Buckets and Turn Order card drawn large (tall: a line higher) with what
+// drawing or scoring would do, the cards in play and the phase line.
+func largeLines(v fp.View, ctx board.Context, tall bool) []string {
 	th, w := ctx.Theme, ctx.Width
 	lines := board.WrapHang(largeHead(v, th), w, 4)
 	lines = append(lines, largeShelves(v, th, w)...)
 	lines = append(lines, largeBag(v, th, w)...)
-	lines = append(lines, largePlayers(v, ctx)...)
+	lines = append(lines, largePlayers(v, ctx, tall)...)
 	lines = append(lines, largeCards(v, ctx)...)
 	lines = append(lines, th.Accent.Render(engine.ExpandSeats(v.PhaseText, ctx.Name)))
 	for i, l := range lines {

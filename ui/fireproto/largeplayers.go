@@ -11,11 +11,12 @@ import (
 	"arcade/ui/theme"
 )
 
-// largePlayers gives each player four lines: name, knowledge on a long
-// bar and Buckets, then their Turn Order card drawn space by space beside
-// what they are doing; the active player's block ends with what their
-// next draw risks.
-func largePlayers(v fp.View, ctx board.Context) []string {
+// largePlayers gives each player a line with the name, knowledge on a
+// long bar and Buckets, then their Turn Order card drawn space by space
+// beside what they are doing; the active player's block ends with what
+// their next draw risks. A tall card also shows what each book on it
+// scores, and how far its holder is from the goal.
+func largePlayers(v fp.View, ctx board.Context, tall bool) []string {
 	th := ctx.Theme
 	out := board.WrapHang(th.Heading.Render("PLAYERS")+th.Faint.Render(fmt.Sprintf(
 		"  knowledge to %d (a cell is 2) · Buckets (2 at most) · Turn Order card: each space and its token", v.Goal)),
@@ -29,11 +30,12 @@ func largePlayers(v fp.View, ctx board.Context) []string {
 	for _, p := range v.Players {
 		out = append(out, playerHead(v, ctx, p, nameW))
 		c, ok := cards[p.Card]
-		box := [3]string{"no Turn Order card yet"}
-		if ok && p.Card > 0 {
-			box = cardBox(v, th, c)
-		}
 		held := ok && p.Card > 0
+		box := cardBox(v, th, c, tall)
+		if !held {
+			box = make([]string, len(box))
+			box[0] = "no Turn Order card yet"
+		}
 		words := playerWords(v, p, c, held)
 		for j := range box {
 			out = append(out, strings.Repeat(" ", cardIndent)+board.PadRight(box[j], 5*(spaceCell+2))+"  "+th.Faint.Render(words[j]))
@@ -69,9 +71,12 @@ func playerHead(v fp.View, ctx board.Context, p fp.PlayerView, nameW int) string
 
 // cardBox draws a Turn Order card in three lines, a box a space: safe or
 // risky in the top border, the token on it inside (a doused fire as
-// "doused").
-func cardBox(v fp.View, th *theme.Theme, c fp.OrderCardView) [3]string {
-	var box [3]string
+// "doused"); a tall card has a fourth line, what each book scores now.
+func cardBox(v fp.View, th *theme.Theme, c fp.OrderCardView, tall bool) []string {
+	box := make([]string, 3, 4)
+	if tall {
+		box = box[:4]
+	}
 	for _, sp := range c.Spaces {
 		kind := "safe"
 		if sp.Risky {
@@ -83,7 +88,10 @@ func cardBox(v fp.View, th *theme.Theme, c fp.OrderCardView) [3]string {
 		}
 		box[0] += "┌" + label + "┐"
 		box[1] += "│" + spaceWord(v, th, sp) + "│"
-		box[2] += "└" + strings.Repeat("─", spaceCell) + "┘"
+		if tall {
+			box[2] += "│" + centre(bookWorth(v, sp.Token), spaceCell) + "│"
+		}
+		box[len(box)-1] += "└" + strings.Repeat("─", spaceCell) + "┘"
 	}
 	return box
 }
@@ -99,8 +107,7 @@ func spaceWord(v fp.View, th *theme.Theme, sp fp.SpaceView) string {
 	case sp.Token != "":
 		word = colourName(v, sp.Token)
 	}
-	left := (spaceCell - len(word)) / 2
-	text := strings.Repeat(" ", left) + word + strings.Repeat(" ", spaceCell-left-len(word))
+	text := centre(word, spaceCell)
 	switch {
 	case sp.Doused:
 		return th.Paint("blue", text, true)
@@ -110,14 +117,43 @@ func spaceWord(v fp.View, th *theme.Theme, sp fp.SpaceView) string {
 	return th.Paint(sp.Token, text, true)
 }
 
-// playerWords are the three lines beside a player's card: the card, what
-// the player is doing, and what their Buckets do.
-func playerWords(v fp.View, p fp.PlayerView, c fp.OrderCardView, held bool) [3]string {
-	words := [3]string{1: doingWords(v, p, c), 2: bucketWords(p.Buckets)}
+// centre pads plain text on both sides to w cells.
+func centre(s string, w int) string {
+	left := (w - board.Width(s)) / 2
+	return board.PadRight(strings.Repeat(" ", max(left, 0))+s, w)
+}
+
+// bookWorth is what a book on a Turn Order space scores now ("" for a
+// fire or an empty space).
+func bookWorth(v fp.View, key string) string {
+	for _, t := range v.Tracks {
+		if t.Key == key {
+			return fmt.Sprintf("worth %d", t.Value)
+		}
+	}
+	return ""
+}
+
+// playerWords are the four lines beside a player's card: the card, what
+// the player is doing, what their Buckets do and how far the goal is.
+func playerWords(v fp.View, p fp.PlayerView, c fp.OrderCardView, held bool) [4]string {
+	words := [4]string{1: doingWords(v, p, c), 2: bucketWords(p.Buckets), 3: goalWords(v, p)}
 	if held {
 		words[0] = fmt.Sprintf("%s Turn Order card: %s", engine.Ordinal(c.Number), c.Layout)
 	}
 	return words
+}
+
+// goalWords say how much knowledge a player lacks (or lacked) to end the
+// game.
+func goalWords(v fp.View, p fp.PlayerView) string {
+	switch {
+	case p.Score >= v.Goal:
+		return fmt.Sprintf("reached %d knowledge, which ended the game", v.Goal)
+	case v.Over:
+		return fmt.Sprintf("ended %d knowledge short of %d", v.Goal-p.Score, v.Goal)
+	}
+	return fmt.Sprintf("needs %d more knowledge to reach %d", v.Goal-p.Score, v.Goal)
 }
 
 // doingWords say what a player is doing this round, or how they ended.
@@ -138,7 +174,7 @@ func doingWords(v fp.View, p fp.PlayerView, c fp.OrderCardView) string {
 		return "starts the turn by drawing a token onto space 1"
 	case p.Seat == v.Active:
 		k, books := cardKnowledge(v, c)
-		return fmt.Sprintf("scoring now: %d for %d %s + bravery %d = %d, making %d knowledge", k, books,
+		return fmt.Sprintf("scoring now: %d for %d %s + %d bravery = %d (total %d)", k, books,
 			engine.Plural(books, "book", "books"), c.Bravery, k+c.Bravery, p.Score+k+c.Bravery)
 	case p.Played:
 		return "has taken their turn this round"
