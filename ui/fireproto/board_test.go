@@ -123,16 +123,17 @@ func played(t *testing.T, players int, seed uint64, steps int) engine.State {
 // TestLargeBoardFills: on a 200x60 terminal the board's share (119x50
 // beside the log, as the table gives it) draws two thirds of its lines
 // or more, no more than a third blank, through games of 3 and 5 players;
-// it names the players in full and says what a player would otherwise
-// open help for: the bag's odds and the Turn Order cards in play.
-// Smaller boards keep the short layout, and every board fits its size.
+// it names the players in full, cuts no line down to largeFrom columns,
+// and says what a player would otherwise open help for: the bag's odds
+// and the Turn Order cards in play. Smaller boards keep the short
+// layout, and every board fits its size.
 func TestLargeBoardFills(t *testing.T) {
 	th := theme.For(true, false)
 	names := []string{"Bartholomew", "bob", "cy", "dee", "eco"}
 	for _, players := range []int{3, 5} {
 		for _, steps := range []int{0, 10, 25, 40, 70, 400} {
 			v := played(t, players, 7, steps).View(0)
-			for _, sz := range [][2]int{{119, 50}, {120, 30}, {80, 14}} {
+			for _, sz := range [][2]int{{119, 50}, {largeFrom, 50}, {largeFrom - 1, 50}, {120, 30}, {80, 14}} {
 				ctx := board.Context{Width: sz[0], Height: sz[1], Theme: th, Names: names[:players]}
 				out := (Renderer{}).Render(v, ctx)
 				lines := strings.Split(out, "\n")
@@ -145,7 +146,7 @@ func TestLargeBoardFills(t *testing.T) {
 						t.Fatalf("%s: a line of %d cells:\n%s", where, board.Width(l), out)
 					}
 				}
-				if sz[1] < 50 {
+				if sz[0] < largeFrom || sz[1] < 50 {
 					if strings.Contains(out, "TURN ORDER CARDS") {
 						t.Errorf("%s: the large layout does not fit but is drawn:\n%s", where, out)
 					}
@@ -157,6 +158,9 @@ func TestLargeBoardFills(t *testing.T) {
 				text := screentest.OnTerminal(out, sz[0], len(lines))
 				if b := screentest.BlankShare(text, sz[0], len(lines)); b > 1.0/3 {
 					t.Errorf("%s: the board is %.0f%% blank:\n%s", where, 100*b, text)
+				}
+				if strings.Contains(text, "…") {
+					t.Errorf("%s: the large board cuts a line:\n%s", where, text)
 				}
 				for _, want := range []string{"Bartholomew (you)", "TURN ORDER CARDS", "the next draw is a fire", "Turn Order card: S"} {
 					if !strings.Contains(text, want) {

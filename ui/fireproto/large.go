@@ -11,8 +11,8 @@ import (
 )
 
 // largeFrom is the narrowest board that gets the large layout (when its
-// lines fit the board's height).
-const largeFrom = 100
+// lines fit the board's height): its words beside the drawings need it.
+const largeFrom = 112
 
 // Sizes of the large layout's drawings, in columns.
 const (
@@ -114,7 +114,7 @@ func shelfWords(t fp.TrackView, th *theme.Theme, near bool) [3]string {
 	name := th.Paint(t.Key, fmt.Sprintf("%s (%s)", t.Colour, letters[t.Key]), true)
 	books := fmt.Sprintf("%d of its %d books in the bag", t.InBag, t.Books)
 	if t.SetAside > 0 {
-		books += fmt.Sprintf(" · %d set aside (burned at setup)", t.SetAside)
+		books += fmt.Sprintf(" · %d set aside at setup", t.SetAside)
 	}
 	if t.Collapsed {
 		return [3]string{name, th.Bad.Render("COLLAPSED: its tracker reached the X"), books}
@@ -122,8 +122,8 @@ func shelfWords(t fp.TrackView, th *theme.Theme, near bool) [3]string {
 	if near {
 		name += th.Warn.Render("  ← nearest its X")
 	}
-	state := fmt.Sprintf("a book scores %d now · %d burned · %d more %s the X", t.Value, t.Pos, t.ToX,
-		engine.Plural(t.ToX, "burn reaches", "burns reach"))
+	state := fmt.Sprintf("a book scores %d now · %d burned · %d %s the X", t.Value, t.Pos, t.ToX,
+		engine.Plural(t.ToX, "burn to", "burns to"))
 	return [3]string{name, state, books}
 }
 

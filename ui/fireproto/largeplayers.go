@@ -252,7 +252,7 @@ func bucketWords(n int) string {
 	case 1:
 		return "holds 1 Bucket: it can douse one fire"
 	}
-	return fmt.Sprintf("holds %d Buckets, the most a player may hold: each can douse one fire", n)
+	return fmt.Sprintf("holds %d Buckets (the most): each can douse one fire", n)
 }
 
 // largeCards are the Turn Order cards in play with their holders, and the
