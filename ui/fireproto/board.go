@@ -27,6 +27,9 @@ type Renderer struct{}
 // (an 80x24 terminal with a tmux or screen status line).
 func (Renderer) MinSize() (int, int) { return 80, 23 }
 
+// smallBar is the width of the knowledge bar of the small layout.
+const smallBar = 10
+
 // letters are the one-letter names of tokens, readable without colour.
 var letters = map[string]string{
 	"white": "W", "black": "K", "yellow": "Y", "brown": "B", "green": "G", "fire": "F",
@@ -174,10 +177,10 @@ func cardCells(th *theme.Theme, c fp.OrderCardView) string {
 	return b.String()
 }
 
-// bar draws knowledge towards the goal in ten cells.
-func bar(th *theme.Theme, score, goal int) string {
-	n := min(10, score*10/max(goal, 1))
-	return th.Good.Render(strings.Repeat("█", n)) + th.Faint.Render(strings.Repeat("░", 10-n))
+// bar draws knowledge towards the goal in the given number of cells.
+func bar(th *theme.Theme, score, goal, cells int) string {
+	n := min(cells, score*cells/max(goal, 1))
+	return th.Good.Render(strings.Repeat("█", n)) + th.Faint.Render(strings.Repeat("░", cells-n))
 }
 
 func playersBlock(v fp.View, ctx board.Context) []string {
@@ -197,7 +200,7 @@ func playersBlock(v fp.View, ctx board.Context) []string {
 			card = fmt.Sprintf("%3s ", engine.Ordinal(p.Card))
 			cells = cardCells(th, c) + th.Faint.Render(fmt.Sprintf(" +%d", c.Bravery))
 		}
-		out = append(out, fmt.Sprintf("%s%s %4d %s  %s  %s %s%s", mark, name, p.Score, bar(th, p.Score, v.Goal),
+		out = append(out, fmt.Sprintf("%s%s %4d %s  %s  %s %s%s", mark, name, p.Score, bar(th, p.Score, v.Goal, smallBar),
 			buckets(th, p.Buckets), card, cells, playerState(v, p, th)))
 	}
 	return out

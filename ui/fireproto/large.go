@@ -2,6 +2,7 @@ package fireproto
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"arcade/engine"
@@ -18,7 +19,7 @@ const largeFrom = 112
 const (
 	shelfCell    = 3  // a value on a drawn shelf
 	spaceCell    = 8  // the inside of a drawn Turn Order space
-	largeBar     = 50 // the knowledge bar: two knowledge a cell
+	largeBar     = 50 // the knowledge bar
 	maxNameWidth = 30 // the widest name column
 	cardIndent   = 4  // the drawn Turn Order card under a player's name
 )
@@ -184,10 +185,18 @@ func tokenName(v fp.View, key string) string {
 
 // colourName is the name of a book's colour ("White" for "white").
 func colourName(v fp.View, key string) string {
-	for _, t := range v.Tracks {
-		if t.Key == key {
-			return t.Colour
-		}
+	if t, ok := trackOf(v, key); ok {
+		return t.Colour
 	}
 	return key
+}
+
+// trackOf is the shelf of a book's colour; a fire or an empty space has
+// none.
+func trackOf(v fp.View, key string) (fp.TrackView, bool) {
+	i := slices.IndexFunc(v.Tracks, func(t fp.TrackView) bool { return t.Key == key })
+	if i < 0 {
+		return fp.TrackView{}, false
+	}
+	return v.Tracks[i], true
 }

@@ -19,7 +19,7 @@ import (
 func largePlayers(v fp.View, ctx board.Context, tall bool) []string {
 	th := ctx.Theme
 	out := board.WrapHang(th.Heading.Render("PLAYERS")+th.Faint.Render(fmt.Sprintf(
-		"  knowledge to %d (a cell is 2) · Buckets (2 at most) · Turn Order card: each space and its token", v.Goal)),
+		"  knowledge to %d (a cell is %d) · Buckets (2 at most) · Turn Order card: each space and its token", v.Goal, max(v.Goal/largeBar, 1))),
 		ctx.Width, 4)
 	nameW := 16
 	for _, p := range v.Players {
@@ -64,9 +64,8 @@ func playerHead(v fp.View, ctx board.Context, p fp.PlayerView, nameW int) string
 	if p.Seat == v.Active {
 		mark, name = th.Accent.Render("▸ "), th.Accent.Render(name)
 	}
-	n := min(largeBar, p.Score*largeBar/max(v.Goal, 1))
-	meter := th.Good.Render(strings.Repeat("█", n)) + th.Faint.Render(strings.Repeat("░", largeBar-n))
-	return fmt.Sprintf("%s%s %4d knowledge %s  Buckets %s%s", mark, name, p.Score, meter, buckets(th, p.Buckets), playerState(v, p, th))
+	return fmt.Sprintf("%s%s %4d knowledge %s  Buckets %s%s", mark, name, p.Score, bar(th, p.Score, v.Goal, largeBar),
+		buckets(th, p.Buckets), playerState(v, p, th))
 }
 
 // cardBox draws a Turn Order card in three lines, a box a space: safe or
@@ -78,15 +77,12 @@ func cardBox(v fp.View, th *theme.Theme, c fp.OrderCardView, tall bool) []string
 		box = box[:4]
 	}
 	for _, sp := range c.Spaces {
-		kind := "safe"
+		kind := spaceKind(sp)
+		ink := kind
 		if sp.Risky {
-			kind = "risky"
+			ink = th.Warn.Render(kind)
 		}
-		label := "─" + kind + strings.Repeat("─", spaceCell-1-len(kind))
-		if sp.Risky {
-			label = "─" + th.Warn.Render(kind) + strings.Repeat("─", spaceCell-1-len(kind))
-		}
-		box[0] += "┌" + label + "┐"
+		box[0] += "┌─" + ink + strings.Repeat("─", spaceCell-1-len(kind)) + "┐"
 		box[1] += "│" + spaceWord(v, th, sp) + "│"
 		if tall {
 			box[2] += "│" + centre(bookWorth(v, sp.Token), spaceCell) + "│"
@@ -123,13 +119,19 @@ func centre(s string, w int) string {
 	return board.PadRight(strings.Repeat(" ", max(left, 0))+s, w)
 }
 
+// spaceKind is "safe" or "risky".
+func spaceKind(sp fp.SpaceView) string {
+	if sp.Risky {
+		return "risky"
+	}
+	return "safe"
+}
+
 // bookWorth is what a book on a Turn Order space scores now ("" for a
 // fire or an empty space).
 func bookWorth(v fp.View, key string) string {
-	for _, t := range v.Tracks {
-		if t.Key == key {
-			return fmt.Sprintf("worth %d", t.Value)
-		}
+	if t, ok := trackOf(v, key); ok {
+		return fmt.Sprintf("worth %d", t.Value)
 	}
 	return ""
 }
@@ -195,7 +197,7 @@ func riskWords(v fp.View, p fp.PlayerView, c fp.OrderCardView) string {
 	if next < 0 {
 		return "The card is full."
 	}
-	where := fmt.Sprintf("The next draw goes onto space %d (%s): ", next+1, map[bool]string{true: "risky", false: "safe"}[c.Spaces[next].Risky])
+	where := fmt.Sprintf("The next draw goes onto space %d (%s): ", next+1, spaceKind(c.Spaces[next]))
 	live := slices.ContainsFunc(c.Spaces, func(sp fp.SpaceView) bool { return sp.Token == "fire" && !sp.Doused })
 	if !c.Spaces[next].Risky && !live {
 		return where + "a fire there is only a warning."
@@ -213,9 +215,9 @@ func burnWords(v fp.View, c fp.OrderCardView) string {
 	count := map[string]int{}
 	var names []string
 	for _, sp := range c.Spaces {
-		if sp.Token != "" && sp.Token != "fire" {
-			count[sp.Token]++
-			names = append(names, colourName(v, sp.Token))
+		if t, ok := trackOf(v, sp.Token); ok {
+			count[t.Key]++
+			names = append(names, t.Colour)
 		}
 	}
 	if len(names) == 0 {
@@ -234,11 +236,9 @@ func burnWords(v fp.View, c fp.OrderCardView) string {
 // are.
 func cardKnowledge(v fp.View, c fp.OrderCardView) (points, books int) {
 	for _, sp := range c.Spaces {
-		for _, t := range v.Tracks {
-			if sp.Token == t.Key {
-				points += t.Value
-				books++
-			}
+		if t, ok := trackOf(v, sp.Token); ok {
+			points += t.Value
+			books++
 		}
 	}
 	return points, books
