@@ -2,7 +2,9 @@
 // edition for the table screen, as a sibling of the retail board: the five
 // shelves with their Value Trackers, the bag as counts, the Buckets, and
 // every player's knowledge, Buckets and Turn Order card. The game has no
-// hidden information, so every seat sees the same board.
+// hidden information, so every seat sees the same board. A big board
+// draws the shelves, the bag and the Turn Order cards large, with words
+// for what a player would otherwise look up (see largeLines).
 package fireproto
 
 import (
