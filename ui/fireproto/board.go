@@ -2,7 +2,9 @@
 // edition for the table screen, as a sibling of the retail board: the five
 // shelves with their Value Trackers, the bag as counts, the Buckets, and
 // every player's knowledge, Buckets and Turn Order card. The game has no
-// hidden information, so every seat sees the same board.
+// hidden information, so every seat sees the same board. A big board
+// draws the shelves, the bag and the Turn Order cards large, with words
+// for what a player would otherwise look up (see largeLines).
 package fireproto
 
 import (
@@ -27,6 +29,9 @@ type Renderer struct{}
 // (an 80x24 terminal with a tmux or screen status line).
 func (Renderer) MinSize() (int, int) { return 80, 23 }
 
+// smallBar is the width of the knowledge bar of the small layout.
+const smallBar = 10
+
 // letters are the one-letter names of tokens, readable without colour.
 var letters = map[string]string{
 	"white": "W", "black": "K", "yellow": "Y", "brown": "B", "green": "G", "fire": "F",
@@ -35,13 +40,22 @@ var letters = map[string]string{
 // Stateless implements board.Stateless: the board keeps no state.
 func (Renderer) Stateless() {}
 
-// Render implements board.Renderer.
+// Render implements board.Renderer. A board of largeFrom columns or
+// more draws the large layout (see largeLines) when its lines fit, with
+// tall Turn Order cards if they fit too.
 func (Renderer) Render(view engine.View, ctx board.Context) string {
 	vp, ok := engine.ViewAs[fp.View](view)
 	if !ok {
 		return "(no board)"
 	}
 	v := *vp
+	if ctx.Width >= largeFrom {
+		for _, tall := range []bool{true, false} {
+			if lines := largeLines(v, ctx, tall); len(lines) <= ctx.Height {
+				return strings.Join(lines, "\n")
+			}
+		}
+	}
 	th := ctx.Theme
 	lines := []string{headLine(v, th)}
 	lines = append(lines, shelves(v, th)...)
@@ -72,7 +86,43 @@ func fireOdds(v fp.View) string {
 	if v.Bag.Total == 0 {
 		return ""
 	}
-	return fmt.Sprintf(" (fire %d%%)", (100*v.Bag.Fires+v.Bag.Total/2)/v.Bag.Total)
+	return fmt.Sprintf(" (fire %d%%)", firePercent(v))
+}
+
+// firePercent is the chance in 100 that the next token drawn is a fire,
+// rounded; the bag must not be empty.
+func firePercent(v fp.View) int { return (100*v.Bag.Fires + v.Bag.Total/2) / v.Bag.Total }
+
+// cardsByNumber are the Turn Order cards in play by number.
+func cardsByNumber(v fp.View) map[int]fp.OrderCardView {
+	cards := map[int]fp.OrderCardView{}
+	for _, c := range v.Cards {
+		cards[c.Number] = c
+	}
+	return cards
+}
+
+// buckets draws the Buckets a player holds, out of two.
+func buckets(th *theme.Theme, n int) string {
+	return th.Paint("blue", strings.Repeat("●", n), true) + th.Faint.Render(strings.Repeat("·", 2-min(n, 2)))
+}
+
+// playerState is a player's mark after their row: done, choosing, the
+// place they choose in, or winner.
+func playerState(v fp.View, p fp.PlayerView, th *theme.Theme) string {
+	if slices.Contains(v.Winners, p.Seat) {
+		return th.Good.Render(" winner")
+	}
+	switch i := slices.Index(v.Picks, p.Seat); {
+	case v.Over: // no mark outlives the game
+	case p.Played:
+		return th.Faint.Render(" done")
+	case i == 0:
+		return th.Accent.Render(" choosing")
+	case i > 0:
+		return th.Faint.Render(fmt.Sprintf(" picks %s", engine.Ordinal(i+1)))
+	}
+	return ""
 }
 
 func headLine(v fp.View, th *theme.Theme) string {
@@ -129,52 +179,31 @@ func cardCells(th *theme.Theme, c fp.OrderCardView) string {
 	return b.String()
 }
 
-// bar draws knowledge towards the goal in ten cells.
-func bar(th *theme.Theme, score, goal int) string {
-	n := min(10, score*10/max(goal, 1))
-	return th.Good.Render(strings.Repeat("█", n)) + th.Faint.Render(strings.Repeat("░", 10-n))
+// bar draws knowledge towards the goal in the given number of cells.
+func bar(th *theme.Theme, score, goal, cells int) string {
+	n := min(cells, score*cells/max(goal, 1))
+	return th.Good.Render(strings.Repeat("█", n)) + th.Faint.Render(strings.Repeat("░", cells-n))
 }
 
 func playersBlock(v fp.View, ctx board.Context) []string {
 	th := ctx.Theme
 	out := []string{th.Heading.Render("PLAYERS") +
 		th.Faint.Render(fmt.Sprintf("    knowledge (to %d) buckets card  ([ ] safe, [ x] risky, ~ doused)", v.Goal))}
-	cards := map[int]fp.OrderCardView{}
-	for _, c := range v.Cards {
-		cards[c.Number] = c
-	}
+	cards := cardsByNumber(v)
 	for _, p := range v.Players {
 		mark := "  "
-		name := ctx.Name(p.Seat)
-		if p.Seat == v.You {
-			name += " (you)"
-		}
-		name = fmt.Sprintf("%-16s", board.Truncate(name, 16))
+		name := fmt.Sprintf("%-16s", board.Truncate(playerName(v, ctx, p.Seat), 16))
 		if p.Seat == v.Active {
 			mark = th.Accent.Render("▸ ")
 			name = th.Accent.Render(name)
 		}
-		buckets := th.Paint("blue", strings.Repeat("●", p.Buckets), true) + th.Faint.Render(strings.Repeat("·", 2-min(p.Buckets, 2)))
 		card, cells := "  - ", strings.Repeat(" ", 20)+"   "
 		if c, ok := cards[p.Card]; ok && p.Card > 0 {
 			card = fmt.Sprintf("%3s ", engine.Ordinal(p.Card))
 			cells = cardCells(th, c) + th.Faint.Render(fmt.Sprintf(" +%d", c.Bravery))
 		}
-		state := ""
-		switch i := slices.Index(v.Picks, p.Seat); {
-		case v.Over: // no mark outlives the game
-		case p.Played:
-			state = th.Faint.Render(" done")
-		case i == 0:
-			state = th.Accent.Render(" choosing")
-		case i > 0:
-			state = th.Faint.Render(fmt.Sprintf(" picks %s", engine.Ordinal(i+1)))
-		}
-		if slices.Contains(v.Winners, p.Seat) {
-			state = th.Good.Render(" winner")
-		}
-		out = append(out, fmt.Sprintf("%s%s %4d %s  %s  %s %s%s", mark, name, p.Score, bar(th, p.Score, v.Goal),
-			buckets, card, cells, state))
+		out = append(out, fmt.Sprintf("%s%s %4d %s  %s  %s %s%s", mark, name, p.Score, bar(th, p.Score, v.Goal, smallBar),
+			buckets(th, p.Buckets), card, cells, playerState(v, p, th)))
 	}
 	return out
 }
