@@ -142,8 +142,11 @@ func (gr grid) tile(cv *canvas, i, x0, y0 int) {
 		}
 		return
 	}
-	name, last := span{t.Name, inkFaint}, y0+h-2
+	name, last, large := span{t.Name, inkFaint}, y0+h-2, h >= largeRows
 	if !t.Lit {
+		if large && t.Known {
+			centre(cv, x0+1, y0+3, iw, []span{{"was " + kindShort(t.Kind), inkFaint}})
+		}
 		if iw >= 4 {
 			cv.text(x0+w-1-len(t.Name), last, name)
 		}
@@ -151,17 +154,29 @@ func (gr grid) tile(cv *canvas, i, x0, y0 int) {
 	}
 	centre(cv, x0+1, y0+1, iw, fit(gr.title(t), iw))
 	centre(cv, x0+1, y0+2, iw, gr.glyph(t, iw))
-	if h >= largeRows {
+	who := gr.meeples(t)
+	if large {
 		centre(cv, x0+1, y0+3, iw, fit(gr.names(t), iw))
 		if t.Wyrm >= 0 && !gr.v.Over {
 			centre(cv, x0+1, y0+4, iw, fit([]span{{wyrmCorner[t.Wyrm] + " " + disturbWord(t), inkStrike}}, iw))
 		}
+		who = []span{{"exits " + strings.Join(openSides(t), ""), inkFaint}}
 	}
-	who := gr.meeples(t)
 	cv.spans(x0+1, last, fit(who, iw))
 	if spansWidth(who)+1+len(t.Name) <= iw {
 		cv.text(x0+w-1-len(t.Name), last, name)
 	}
+}
+
+// openSides are a lit tile's open sides: N E S.
+func openSides(t lab.TileView) []string {
+	var out []string
+	for d, o := range t.Open {
+		if o {
+			out = append(out, lab.DirNames[d])
+		}
+	}
+	return out
 }
 
 // wyrmCorner marks a tile's corner that faces the Bookwyrm, by the

@@ -58,14 +58,19 @@ func (b *Board) newGrid(v lab.View, ctx board.Context, g geom) grid {
 
 // gridAndPanel draws the library in at most h lines of w cells with the
 // panel beside it when there is room (status heads the panel when it is
-// not "").
+// not ""); beside large tiles the panel's legend is the longest that
+// fits.
 func (b *Board) gridAndPanel(v lab.View, ctx board.Context, gr grid, w, h int, status string) []string {
 	lines := gr.lines(h)
 	gw := gr.g.gridWidth()
 	pw := w - gw - 1
 	var side []string
 	if pw >= 12 {
-		side = b.panel(v, ctx, gr.p, pw, len(lines), status)
+		legends := []string{legend, legendShort}
+		if gr.g.h >= largeRows {
+			legends = append([]string{legendLong}, legends...)
+		}
+		side = b.panel(v, ctx, gr.p, pw, len(lines), status, legends)
 	}
 	for i, row := range lines {
 		if gw > w {
