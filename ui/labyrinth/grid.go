@@ -156,11 +156,11 @@ func (gr grid) tile(cv *canvas, i, x0, y0 int) {
 	centre(cv, x0+1, y0+2, iw, gr.glyph(t, iw))
 	who := gr.meeples(t)
 	if large {
-		centre(cv, x0+1, y0+3, iw, fit(gr.names(t), iw))
+		centre(cv, x0+1, y0+3, iw, gr.names(t, iw))
 		if t.Wyrm >= 0 && !gr.v.Over {
 			centre(cv, x0+1, y0+4, iw, fit([]span{{wyrmCorner[t.Wyrm] + " " + disturbWord(t), inkStrike}}, iw))
 		}
-		who = []span{{"exits " + strings.Join(openSides(t), ""), inkFaint}}
+		who = []span{{" open " + strings.Join(openSides(t), ""), inkFaint}}
 	}
 	cv.spans(x0+1, last, fit(who, iw))
 	if spansWidth(who)+1+len(t.Name) <= iw {
@@ -269,28 +269,37 @@ func (gr grid) meeples(t lab.TileView) []span {
 	return out
 }
 
-// names are who stands on a large tile in words: the players by name
-// ("you" for the viewer) and the Trolley.
-func (gr grid) names(t lab.TileView) []span {
-	var words []span
-	for _, s := range t.Meeples {
-		word, k := gr.name(s), inkMeeple
-		if s == gr.v.You {
-			word, k = "you", inkMe
+// names are who stands on a large tile in words, in at most n cells: the
+// players by name ("you" for the viewer) and the Trolley; the others by
+// their meeple's number when their names do not fit.
+func (gr grid) names(t lab.TileView, n int) []span {
+	for _, full := range []bool{true, false} {
+		var words []span
+		for _, s := range t.Meeples {
+			word, k := seatDigit(s), inkMeeple
+			if full {
+				word = gr.name(s)
+			}
+			if s == gr.v.You {
+				word, k = "you", inkMe
+			}
+			words = append(words, span{word, k})
 		}
-		words = append(words, span{word, k})
-	}
-	if t.Trolley {
-		words = append(words, span{"Trolley", inkTrolley})
-	}
-	var out []span
-	for i, w := range words {
-		if i > 0 {
-			out = append(out, span{" ", inkPlain})
+		if t.Trolley {
+			words = append(words, span{"Trolley", inkTrolley})
 		}
-		out = append(out, w)
+		var out []span
+		for i, w := range words {
+			if i > 0 {
+				out = append(out, span{" ", inkPlain})
+			}
+			out = append(out, w)
+		}
+		if !full || spansWidth(out) <= n {
+			return fit(out, n)
+		}
 	}
-	return out
+	return nil
 }
 
 // smallContent is a small tile's one line: token or kind, then meeples.

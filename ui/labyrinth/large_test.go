@@ -92,13 +92,16 @@ func largeWants(v lab.View) []string {
 }
 
 // TestLargeTileNames: a large tile names who stands on it, the viewer as
-// "you" (both players start on the compass tile).
+// "you", and numbers the others when their names do not fit (all
+// players start on the compass tile).
 func TestLargeTileNames(t *testing.T) {
-	v := game(t, 2, 3, 0, 0).View(0).(lab.View)
+	v := game(t, 3, 3, 0, 0).View(0).(lab.View)
 	b := New()
 	b.pal = newPalette(themes[false])
-	gr := b.newGrid(v, board.Context{Names: []string{"ann", "bo"}}, geom{w: maxTallW, h: largeRows})
-	if got := plainSpans(gr.names(v.Tiles[lab.Centre])); got != "you bo" {
-		t.Errorf("the compass tile names %q, want \"you bo\"", got)
+	gr := b.newGrid(v, board.Context{Names: []string{"ann", "bo", "Bartholomew"}}, geom{w: maxTallW, h: largeRows})
+	for n, want := range map[int]string{20: "you bo Bartholomew", 13: "you 2 3"} {
+		if got := plainSpans(gr.names(v.Tiles[lab.Centre], n)); got != want {
+			t.Errorf("the compass tile names %q in %d cells, want %q", got, n, want)
+		}
 	}
 }

@@ -51,7 +51,7 @@ func (b *Board) panel(v lab.View, ctx board.Context, p *palette, w, h int, statu
 // legend explains the grid's glyphs; legendShort when there is little
 // room (? shows the whole key); legendLong beside large tiles.
 const (
-	legendLong = "━ ┃ a bookcase; a gap in the outline is an open side (exits NESW)  ░ a dark tile  Bas TFA a Terror and the symbols that capture it  " +
+	legendLong = "━ ┃ a bookcase, a gap in the outline an open side (open NESW lists them)  ░ a dark tile  Bas TFA a Terror and the symbols that capture it  " +
 		"! an empty Terror space  [F] a Shelf token: it takes a Terror with that symbol  R a Reward tile  + crossroads  N the compass  " +
 		"W the Bookwyrm; ◢ ◣ ◤ ◥ the tiles the next Disturbance strikes  1-5 the players' meeples  ≡ the Trolley  " +
 		"Symbols: H Heart Q Quill A Athlete L Logic T Hourglass F Fist  Hands: * a magical item (capturing only), Time/Passage a booster's two effects  ? explains more"
