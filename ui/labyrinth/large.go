@@ -19,7 +19,8 @@ const (
 	// is given 50 lines, and the keyed moves need ten).
 	largeSpare = 4
 	// largeRows is the height of a large tile: five lines inside, for the
-	// token, its symbols, who stands there and what the Bookwyrm would do.
+	// token, its symbols, who stands there, what the Bookwyrm would do and
+	// the open sides.
 	largeRows = 7
 	// panelLarge is the least width left to the panel beside large tiles.
 	panelLarge = 30
