@@ -8,6 +8,8 @@
 // same thing are listed beside the board, tab and shift+tab move the mark
 // between them and enter plays the marked one. Without colour every
 // symbol keeps its letter (H Q A L T F) and every tile part its glyph.
+// A board of 110 columns or more with the lines for it draws larger
+// tiles and more of the game in words (see largeLines).
 package labyrinth
 
 import (

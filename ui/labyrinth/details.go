@@ -72,13 +72,7 @@ BOARD KEYS
 		fmt.Fprintf(&s, "  The %s needs %s.\n", t.Terror.Name, symbolWords(t.Terror.Letters))
 	}
 	if t.Lit {
-		var open []string
-		for d, o := range t.Open {
-			if o {
-				open = append(open, lab.DirNames[d])
-			}
-		}
-		fmt.Fprintf(&s, "  Open sides: %s.\n", strings.Join(open, " "))
+		fmt.Fprintf(&s, "  Open sides: %s.\n", strings.Join(openSides(t), " "))
 	}
 	s.WriteString("\nTOKENS ON THE GRID\n")
 	none := true

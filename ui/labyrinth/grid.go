@@ -48,14 +48,8 @@ type grid struct {
 	g      geom
 	cursor int // -1: none
 	last   map[int]bool
-}
-
-func newGrid(v lab.View, p *palette, g geom, cursor int) grid {
-	gr := grid{v: v, p: p, g: g, cursor: cursor, last: map[int]bool{}}
-	for _, i := range v.Last {
-		gr.last[i] = true
-	}
-	return gr
+	// name gives the players' names that large tiles spell out.
+	name func(engine.Seat) string
 }
 
 // lines draws the tile rows from..to-1 (all five when they fit in h
@@ -123,13 +117,13 @@ func (gr grid) tile(cv *canvas, i, x0, y0 int) {
 	// The corner that faces the Bookwyrm.
 	switch t.Wyrm {
 	case lab.NW:
-		cv.set(x0+w-1, y0+h-1, "◢", inkStrike)
+		cv.set(x0+w-1, y0+h-1, wyrmCorner[t.Wyrm], inkStrike)
 	case lab.NE:
-		cv.set(x0, y0+h-1, "◣", inkStrike)
+		cv.set(x0, y0+h-1, wyrmCorner[t.Wyrm], inkStrike)
 	case lab.SE:
-		cv.set(x0, y0, "◤", inkStrike)
+		cv.set(x0, y0, wyrmCorner[t.Wyrm], inkStrike)
 	case lab.SW:
-		cv.set(x0+w-1, y0, "◥", inkStrike)
+		cv.set(x0+w-1, y0, wyrmCorner[t.Wyrm], inkStrike)
 	}
 	if i == gr.cursor {
 		for x := x0; x < x0+w; x++ {
@@ -148,21 +142,46 @@ func (gr grid) tile(cv *canvas, i, x0, y0 int) {
 		}
 		return
 	}
-	name := span{t.Name, inkFaint}
+	name, last, large := span{t.Name, inkFaint}, y0+h-2, h >= largeRows
 	if !t.Lit {
+		if large && t.Known {
+			centre(cv, x0+1, y0+3, iw, []span{{"was " + kindShort(t.Kind), inkFaint}})
+		}
 		if iw >= 4 {
-			cv.text(x0+w-1-len(t.Name), y0+3, name)
+			cv.text(x0+w-1-len(t.Name), last, name)
 		}
 		return
 	}
 	centre(cv, x0+1, y0+1, iw, fit(gr.title(t), iw))
 	centre(cv, x0+1, y0+2, iw, gr.glyph(t, iw))
 	who := gr.meeples(t)
-	cv.spans(x0+1, y0+3, fit(who, iw))
+	if large {
+		centre(cv, x0+1, y0+3, iw, gr.names(t, iw))
+		if t.Wyrm >= 0 && !gr.v.Over {
+			centre(cv, x0+1, y0+4, iw, fit([]span{{wyrmCorner[t.Wyrm] + " " + disturbWord(t), inkStrike}}, iw))
+		}
+		who = []span{{" open " + strings.Join(openSides(t), ""), inkFaint}}
+	}
+	cv.spans(x0+1, last, fit(who, iw))
 	if spansWidth(who)+1+len(t.Name) <= iw {
-		cv.text(x0+w-1-len(t.Name), y0+3, name)
+		cv.text(x0+w-1-len(t.Name), last, name)
 	}
 }
+
+// openSides are a lit tile's open sides: N E S.
+func openSides(t lab.TileView) []string {
+	var out []string
+	for d, o := range t.Open {
+		if o {
+			out = append(out, lab.DirNames[d])
+		}
+	}
+	return out
+}
+
+// wyrmCorner marks a tile's corner that faces the Bookwyrm, by the
+// tile's corner as seen from it (NW, NE, SE, SW).
+var wyrmCorner = [4]string{"◢", "◣", "◤", "◥"}
 
 // wyrm draws the Bookwyrm at its junction: the cell between the four
 // tiles, on the last line of the tiles above and the first of those below.
@@ -248,6 +267,39 @@ func (gr grid) meeples(t lab.TileView) []span {
 		out = append(out, span{"≡", inkTrolley})
 	}
 	return out
+}
+
+// names are who stands on a large tile in words, in at most n cells: the
+// players by name ("you" for the viewer) and the Trolley; the others by
+// their meeple's number when their names do not fit.
+func (gr grid) names(t lab.TileView, n int) []span {
+	for _, full := range []bool{true, false} {
+		var words []span
+		for _, s := range t.Meeples {
+			word, k := seatDigit(s), inkMeeple
+			if full {
+				word = gr.name(s)
+			}
+			if s == gr.v.You {
+				word, k = "you", inkMe
+			}
+			words = append(words, span{word, k})
+		}
+		if t.Trolley {
+			words = append(words, span{"Trolley", inkTrolley})
+		}
+		var out []span
+		for i, w := range words {
+			if i > 0 {
+				out = append(out, span{" ", inkPlain})
+			}
+			out = append(out, w)
+		}
+		if !full || spansWidth(out) <= n {
+			return fit(out, n)
+		}
+	}
+	return nil
 }
 
 // smallContent is a small tile's one line: token or kind, then meeples.

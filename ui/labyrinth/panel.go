@@ -12,8 +12,8 @@ import (
 
 // panel is the column beside the grid, h lines of w cells: the decks, the
 // hands (as roomy as the height allows), the tile under the cursor and,
-// when there is room left, the legend.
-func (b *Board) panel(v lab.View, ctx board.Context, p *palette, w, h int, status string) []string {
+// when there is room left, the first of legends that fits.
+func (b *Board) panel(v lab.View, ctx board.Context, p *palette, w, h int, status string, legends []string) []string {
 	top := decks(v, p, w)
 	if status != "" {
 		top = append(board.Wrap(status, w), top...)
@@ -32,7 +32,7 @@ func (b *Board) panel(v lab.View, ctx board.Context, p *palette, w, h int, statu
 	}
 	out := append(top, hands...)
 	spare := h - len(out) - len(bottom)
-	for _, text := range []string{legend, legendShort} {
+	for _, text := range legends {
 		if leg := board.Wrap(text, max(w, 8)); len(leg) < spare {
 			out = append(out, "")
 			for _, l := range leg {
@@ -49,8 +49,12 @@ func (b *Board) panel(v lab.View, ctx board.Context, p *palette, w, h int, statu
 }
 
 // legend explains the grid's glyphs; legendShort when there is little
-// room (? shows the whole key).
+// room (? shows the whole key); legendLong beside large tiles.
 const (
+	legendLong = "━ ┃ a bookcase, a gap in the outline an open side (open NESW lists them)  ░ a dark tile  Bas TFA a Terror and the symbols that capture it  " +
+		"! an empty Terror space  [F] a Shelf token: it takes a Terror with that symbol  R a Reward tile  + crossroads  N the compass  " +
+		"W the Bookwyrm; ◢ ◣ ◤ ◥ the tiles the next Disturbance strikes  1-5 the players' meeples  ≡ the Trolley  " +
+		"Symbols: H Heart Q Quill A Athlete L Logic T Hourglass F Fist  Hands: * a magical item (capturing only), Time/Passage a booster's two effects  ? explains more"
 	legend = "━ ┃ bookcase, gap: path  ░ dark  Bas TFA a Terror and the symbols it needs (! an empty Terror space)  [F] Shelf  R Reward  + crossroads  N compass  " +
 		"W Bookwyrm  ◢ it may disturb  1-5 players  ≡ Trolley  H heart Q quill A athlete L logic T hourglass F fist  * magical item  tm/sp booster"
 	legendShort = "H heart Q quill A athlete L logic T hourglass F fist · Bas TFA Terror [F] Shelf R Reward W wyrm · ? explains"

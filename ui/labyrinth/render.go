@@ -23,6 +23,11 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 		b.pal = newPalette(ctx.Theme)
 	}
 	p := b.pal
+	if ctx.Width >= largeFrom {
+		if lines := b.largeLines(v, ctx, p); len(lines) <= ctx.Height-largeSpare {
+			return strings.Join(lines, "\n")
+		}
+	}
 	w, h := max(ctx.Width, 20), max(ctx.Height, 3)
 	g := pickGeom(w, h)
 	var out []string
@@ -33,16 +38,39 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 		gridH--
 		status = ""
 	}
+	out = append(out, b.gridAndPanel(v, ctx, b.newGrid(v, ctx, g), w, gridH, status)...)
+	return strings.Join(out, "\n")
+}
+
+// newGrid is the library drawn with tiles of size g, the cursor on it
+// until the game is over.
+func (b *Board) newGrid(v lab.View, ctx board.Context, g geom) grid {
 	cursor := b.cursor
 	if v.Over {
 		cursor = -1
 	}
-	lines := newGrid(v, p, g, cursor).lines(gridH)
-	gw := g.gridWidth()
+	gr := grid{v: v, p: b.pal, g: g, cursor: cursor, last: map[int]bool{}, name: ctx.Name}
+	for _, i := range v.Last {
+		gr.last[i] = true
+	}
+	return gr
+}
+
+// gridAndPanel draws the library in at most h lines of w cells with the
+// panel beside it when there is room (status heads the panel when it is
+// not ""); beside large tiles the panel's legend is the longest that
+// fits.
+func (b *Board) gridAndPanel(v lab.View, ctx board.Context, gr grid, w, h int, status string) []string {
+	lines := gr.lines(h)
+	gw := gr.g.gridWidth()
 	pw := w - gw - 1
 	var side []string
 	if pw >= 12 {
-		side = b.panel(v, ctx, p, pw, len(lines), status)
+		legends := []string{legend, legendShort}
+		if gr.g.h >= largeRows {
+			legends = append([]string{legendLong}, legends...)
+		}
+		side = b.panel(v, ctx, gr.p, pw, len(lines), status, legends)
 	}
 	for i, row := range lines {
 		if gw > w {
@@ -51,9 +79,9 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 		if i < len(side) {
 			row += " " + board.Truncate(side[i], pw)
 		}
-		out = append(out, row)
+		lines[i] = row
 	}
-	return strings.Join(out, "\n")
+	return lines
 }
 
 // status is the line over the board: whose turn, actions and the
