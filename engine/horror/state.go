@@ -67,15 +67,15 @@ type state struct {
 	Order  []engine.Seat `json:"order"` // turn order, the first player first
 	Round  int           `json:"round"`
 	// Actions left this turn, and the turn's effects.
-	Actions    int   `json:"actions"`
-	LockPicks  bool  `json:"lock_picks"`
-	FreeMirror bool  `json:"free_mirror"`
-	AttackLost bool  `json:"attack_lost"`
+	Actions    int  `json:"actions"`
+	LockPicks  bool `json:"lock_picks"`
+	FreeMirror bool `json:"free_mirror"`
+	AttackLost bool `json:"attack_lost"`
 	// Shy are the ghosts that appeared in the active player's room during
 	// their turn: re-entering the room this turn gives no attack on them
 	// (ruling 4).
-	Shy []int `json:"shy,omitempty"`
-	Exchanged  []int `json:"exchanged"` // exchanges made this turn, by cell
+	Shy       []int `json:"shy,omitempty"`
+	Exchanged []int `json:"exchanged"` // exchanges made this turn, by cell
 	// Beaten is the ghost the active player beat and now moves (PhaseGhost).
 	Beaten int `json:"beaten"`
 	// Weapon is the card of the attack under way (PhaseRespond, -1: none)
