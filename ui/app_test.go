@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -471,4 +473,30 @@ func TestYourGamesAndReplay(t *testing.T) {
 	d.waitFor("YOUR GAMES")
 	d.key("esc")
 	d.waitFor("GAMES")
+}
+
+// TestNewspaperColumns: the wide pager's second column goes on where the
+// first ends at every scroll position, and the last line can be reached.
+func TestNewspaperColumns(t *testing.T) {
+	var lines []string
+	for i := range 10 {
+		lines = append(lines, strconv.Itoa(i))
+	}
+	got := newspaper(lines, 2, 3)
+	if len(got) != 7 {
+		t.Fatalf("%d content lines, want 7 (the last view shows 4-6 beside 7-9)", len(got))
+	}
+	for i, l := range got {
+		f := strings.Fields(l)
+		want := []string{strconv.Itoa(i), strconv.Itoa(i + 3)}
+		if i+3 >= 10 {
+			want = want[:1]
+		}
+		if !slices.Equal(f, want) {
+			t.Errorf("content line %d is %q, want %v", i, l, want)
+		}
+	}
+	if short := newspaper(lines[:4], 2, 3); len(short) != 3 || strings.Fields(short[0])[1] != "3" {
+		t.Errorf("a text of 4 lines in columns of 3: %q", short)
+	}
 }

@@ -33,11 +33,41 @@ func newPager(s *session, back screen, title, text string, w, h int) *helpScreen
 	return p
 }
 
-// SetSize implements screen: the text is wrapped again.
+// SetSize implements screen: the text is wrapped again, in two columns on
+// a wide terminal.
 func (p *helpScreen) SetSize(w, h int) {
+	height := max(h-3, 1)
 	p.vp.SetWidth(w)
-	p.vp.SetHeight(max(h-3, 1))
-	p.vp.SetContentLines(wrap(p.text, min(w, 100)))
+	p.vp.SetHeight(height)
+	if w < pagerTwoColumns {
+		p.vp.SetContentLines(wrap(p.text, min(w, pagerMaxWidth)))
+		return
+	}
+	colW := min(pagerMaxWidth, (w-pagerGap)/2)
+	p.vp.SetContentLines(newspaper(wrap(p.text, colW), colW, height))
+}
+
+// The pager: its widest column, from which width it shows two, and the
+// gap between them.
+const (
+	pagerMaxWidth   = 100
+	pagerTwoColumns = 150
+	pagerGap        = 4
+)
+
+// newspaper sets lines in two columns h lines high, the second going on
+// where the first ends: content line i holds lines i and i+h, so that a
+// viewport h lines high scrolled to any line shows them in reading order.
+func newspaper(lines []string, colW, h int) []string {
+	n := max(len(lines)-h, min(len(lines), h))
+	out := make([]string, n)
+	for i := range out {
+		out[i] = lines[i]
+		if j := i + h; j < len(lines) {
+			out[i] = board.PadRight(lines[i], colW+pagerGap) + lines[j]
+		}
+	}
+	return out
 }
 
 // ShortHelp implements help.KeyMap.
