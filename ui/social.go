@@ -145,10 +145,15 @@ func (s *session) mutedKey() string {
 func (s *session) chatPane(chat []rooms.ChatLine, w, h int) string {
 	th := s.th
 	head := th.Heading.Render("CHAT")
+	hints := []string{" · " + keyLabels(tableKeys.Chat) + " to talk"}
 	if s.chatOpen() {
-		head += th.Faint.Render(" · enter says it · esc closes · pgup/pgdn scroll")
-	} else {
-		head += th.Faint.Render(" · " + keyLabels(tableKeys.Chat) + " to talk")
+		hints = []string{" · enter says it · esc closes · pgup/pgdn scroll", " · enter says it · esc closes", ""}
+	}
+	for _, h := range hints {
+		if board.Width(head)+board.Width(h) <= w {
+			head += th.Faint.Render(h)
+			break
+		}
 	}
 	var lines []string
 	var speakers []string // per line: the speaker of a wrapped line's rest, "" on a first line
