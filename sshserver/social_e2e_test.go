@@ -148,7 +148,7 @@ func TestTurnClockSignalsAndRematchOverSSH(t *testing.T) {
 	bob := sshtest.Dial(t, srv.Addr, "bob", wide)
 	lobbyAll(t, anna, bob)
 	fireTowerForTwo(t, anna, bob)
-	waitFor(t, anna, "Turn clock relaxed")
+	waitFor(t, anna, "Turn clock: relaxed")
 	send(t, anna, "S")
 
 	// The first decision is one player's: only their terminal rings and
