@@ -259,3 +259,23 @@ func withoutYou(t testing.TB, view engine.View, s engine.Seat) []byte {
 	}
 	return data
 }
+
+// Played is a new game of g (players, opts, seed) after steps moves, each
+// the first pending seat's legal move picked at random by an RNG of the
+// same seed (fewer moves if the game ends): a position for board tests.
+func Played(t testing.TB, g engine.Game, players int, opts engine.Options, seed uint64, steps int) engine.State {
+	t.Helper()
+	st, err := g.New(players, opts, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := engine.NewRNG(seed)
+	for i := 0; i < steps && !st.Outcome().Done; i++ {
+		s := st.Pending()[0]
+		l := st.Legal(s)
+		if _, err := st.Apply(s, l[rng.Intn(len(l))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return st
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"arcade/engine"
+	et "arcade/engine/enginetest"
 	fl "arcade/engine/firelibrary"
 	"arcade/ui/board"
 	"arcade/ui/screentest"
@@ -38,19 +39,7 @@ func TestMarksDescribeThePresent(t *testing.T) {
 // played is a 3-player game after steps random moves (fewer if it ends).
 func played(t *testing.T, seed uint64, steps int) engine.State {
 	t.Helper()
-	st, err := fl.Game{}.New(3, nil, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := engine.NewRNG(seed)
-	for i := 0; i < steps && !st.Outcome().Done; i++ {
-		s := st.Pending()[0]
-		l := st.Legal(s)
-		if _, err := st.Apply(s, l[rng.Intn(len(l))]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return st
+	return et.Played(t, fl.Game{}, 3, nil, seed, steps)
 }
 
 // TestLargeBoardFills: on a 200x60 terminal the board's share (119x50

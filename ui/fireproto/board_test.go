@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"arcade/engine"
+	et "arcade/engine/enginetest"
 	fp "arcade/engine/fireproto"
 	lab "arcade/engine/labyrinth"
 	"arcade/ui/board"
@@ -105,19 +106,7 @@ func TestNoMarkOutlivesTheGame(t *testing.T) {
 // ends).
 func played(t *testing.T, players int, seed uint64, steps int) engine.State {
 	t.Helper()
-	st, err := fp.Game{}.New(players, engine.Options{}, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := engine.NewRNG(seed)
-	for i := 0; i < steps && !st.Outcome().Done; i++ {
-		s := st.Pending()[0]
-		l := st.Legal(s)
-		if _, err := st.Apply(s, l[rng.Intn(len(l))]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return st
+	return et.Played(t, fp.Game{}, players, engine.Options{}, seed, steps)
 }
 
 // TestLargeBoardFills: on a 200x60 terminal the board's share (119x50

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"arcade/engine"
+	et "arcade/engine/enginetest"
 	hr "arcade/engine/horror"
 	"arcade/ui/board"
 	"arcade/ui/theme"
@@ -24,19 +25,7 @@ func ctx(w, h int, colour bool, you engine.Seat) board.Context {
 // game plays steps random moves of a new game.
 func game(t *testing.T, players int, seed uint64, steps int) engine.State {
 	t.Helper()
-	st, err := hr.Game{}.New(players, nil, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := engine.NewRNG(seed)
-	for i := 0; i < steps && !st.Outcome().Done; i++ {
-		s := st.Pending()[0]
-		l := st.Legal(s)
-		if _, err := st.Apply(s, l[rng.Intn(len(l))]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return st
+	return et.Played(t, hr.Game{}, players, nil, seed, steps)
 }
 
 // view is seat s's view of st.
