@@ -194,7 +194,9 @@ func playScene(t *testing.T, hub *rooms.Hub, gs gameScene, w, h int, colour bool
 func waitText(d *driver, want string) string {
 	d.t.Helper()
 	var s string
-	for i := 0; i < 100; i++ {
+	// Time, not a count of tries: a loaded machine (the race detector,
+	// other tests) delivers the hub's updates later.
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); {
 		if s = d.screen(); strings.Contains(stripANSI(s), want) {
 			return s
 		}
