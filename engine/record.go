@@ -31,6 +31,11 @@ type Record struct {
 	// Result is the outcome's summary in words, with the players' names,
 	// for people reading an exported record; Replay does not read it.
 	Result string `json:"result,omitempty"`
+	// EndedEarly is set when the table ended the game before the rules
+	// did (a correspondence game whose player kept running out of time):
+	// Outcome is then the table's, with no winner, and Replay checks the
+	// moves only.
+	EndedEarly bool `json:"ended_early,omitempty"`
 }
 
 // Replay rebuilds the game a record describes with g and returns its final
@@ -53,7 +58,7 @@ func Replay(g Game, r Record) (State, error) {
 			return nil, fmt.Errorf("move %d (seat %d, %s): %w", i+1, int(m.Seat)+1, m.Action, err)
 		}
 	}
-	if r.Outcome != nil {
+	if r.Outcome != nil && !r.EndedEarly {
 		got := st.Outcome()
 		a, _ := json.Marshal(got)
 		b, _ := json.Marshal(r.Outcome)

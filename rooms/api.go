@@ -132,6 +132,17 @@ type Config struct {
 	// RelaxedTime and BlitzTime are the time for one decision under those
 	// clocks (0: DefaultRelaxedTime, DefaultBlitzTime).
 	RelaxedTime, BlitzTime time.Duration
+	// Day is how long a correspondence clock's day lasts (0: DefaultDay;
+	// tests shorten it).
+	Day time.Duration
+	// VacationDays is each keyed player's yearly allowance of days that a
+	// correspondence clock gives them when it runs out (0:
+	// DefaultVacationDays; negative: none). It is kept in the store's
+	// settings (store.Settings).
+	VacationDays int
+	// MaxCorrespondence caps the correspondence tables where one keyed
+	// player holds a seat (0: DefaultMaxCorrespondence; negative: no cap).
+	MaxCorrespondence int
 	// AwayGrace is how long a seat whose player is away (left or
 	// disconnected mid-game, no bot) may hold up its own turn before the
 	// table plays Timeout for it (0: 60 s). Once it has run out, the seat's
@@ -257,6 +268,7 @@ type TableSummary struct {
 	Status   Status
 	Private  bool
 	Host     string // host's display name
+	Clock    Clock  // the turn clock
 }
 
 // LobbyUpdate is the lobby's state: the public tables and who is online.
@@ -309,6 +321,10 @@ type SeatInfo struct {
 	// Idle: a present player whose turn clock ran out (the host may let
 	// a bot play for them until they act again).
 	Idle bool
+	// Overdue: at a correspondence table, the player's clock ran out
+	// MaxTimeouts times in a row; the host may hand the seat to a bot
+	// (Client.Kick) or end the game (Client.EndEarly).
+	Overdue bool
 }
 
 // TableUpdate is everything one session needs to draw a table: the table's

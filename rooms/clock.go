@@ -17,6 +17,16 @@ import (
 // normal bot stands in for them until they act again. The host may also
 // hand an idle player's seat to a bot at once (AddBot on a seat whose
 // player has timed out). Response windows keep their own countdown.
+//
+// Correspondence clocks (a day, three days, a week a decision) are for
+// games that wait: the clock runs for away players too (their seats are
+// not timed out after AwayGrace), the table never closes for being empty,
+// bots move whether or not anyone watches, a response window waits as long
+// as a decision, and the deadlines are kept across restarts. A player whose
+// clock runs out spends a day of their vacation allowance first
+// (Config.VacationDays a year); after MaxTimeouts fallbacks in a row the
+// table offers the host to hand the seat to a bot or to end the game (see
+// correspondence.go).
 
 // Clock is a table's turn clock.
 type Clock string
@@ -26,10 +36,35 @@ const (
 	ClockOff     Clock = "off"
 	ClockRelaxed Clock = "relaxed"
 	ClockBlitz   Clock = "blitz"
+	// Correspondence clocks: days a decision.
+	ClockDay   Clock = "1day"
+	Clock3Days Clock = "3days"
+	ClockWeek  Clock = "7days"
 )
 
 // Clocks lists the turn clocks.
-var Clocks = []Clock{ClockRelaxed, ClockBlitz, ClockOff}
+var Clocks = []Clock{ClockRelaxed, ClockBlitz, ClockDay, Clock3Days, ClockWeek, ClockOff}
+
+// days is how many days a decision correspondence clock k gives (0 for the
+// others).
+func (k Clock) days() int {
+	switch k {
+	case ClockDay:
+		return 1
+	case Clock3Days:
+		return 3
+	case ClockWeek:
+		return 7
+	}
+	return 0
+}
+
+// Correspondence reports whether k is a correspondence clock: a table that
+// waits days for a move, for players who are away too.
+func (k Clock) Correspondence() bool { return k.days() > 0 }
+
+// DefaultDay is how long a correspondence clock's day lasts.
+const DefaultDay = 24 * time.Hour
 
 // MaxTimeouts is how many timeouts in a row hand a seat to a bot.
 const MaxTimeouts = 3
@@ -49,11 +84,14 @@ func (c *Config) TurnTime(k Clock) time.Duration {
 	case ClockBlitz:
 		return c.BlitzTime
 	}
-	return 0
+	return time.Duration(k.days()) * c.Day
 }
 
 // DescribeClock says what clock k does, for the form and the table.
 func (c *Config) DescribeClock(k Clock) string {
+	if n := k.days(); n > 0 {
+		return fmt.Sprintf("%s a decision (the table waits for players who are away)", plural(n, "day"))
+	}
 	if d := c.TurnTime(k); d > 0 {
 		return fmt.Sprintf("%s (%s a decision)", k, formatWait(d))
 	}
@@ -68,11 +106,26 @@ func formatWait(d time.Duration) string {
 	return fmt.Sprintf("%d s", d/time.Second)
 }
 
+// plural is "1 day", "3 days".
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}
+
+// clockAliases are the other ways to write a correspondence clock.
+var clockAliases = map[string]Clock{"1d": ClockDay, "day": ClockDay, "3d": Clock3Days, "7d": ClockWeek, "week": ClockWeek}
+
 // ParseClock reads a clock's name.
 func ParseClock(s string) (Clock, error) {
-	k := Clock(strings.ToLower(strings.TrimSpace(s)))
+	name := strings.ToLower(strings.TrimSpace(s))
+	k := Clock(name)
+	if a, ok := clockAliases[name]; ok {
+		k = a
+	}
 	if !slices.Contains(Clocks, k) {
-		return "", fmt.Errorf("Turn clocks are relaxed, blitz and off, not %q.", s)
+		return "", fmt.Errorf("Turn clocks are relaxed, blitz, 1day, 3days, 7days and off, not %q.", s)
 	}
 	return k, nil
 }
@@ -97,11 +150,21 @@ func (t *table) clockSeats() []engine.Seat {
 	window := t.responding()
 	var out []engine.Seat
 	for _, s := range t.pending() {
-		if st := t.seatAt(s); st != nil && st.client != nil && st.bot == nil && !slices.Contains(window, s) {
+		if st := t.seatAt(s); st != nil && t.onClock(st) && !slices.Contains(window, s) {
 			out = append(out, s)
 		}
 	}
 	return out
+}
+
+// onClock reports whether the turn clock runs for seat st's human: one who
+// is here, or, at a correspondence table, a keyed player who is away (not
+// one who left, or a guest: they cannot come back).
+func (t *table) onClock(st *seat) bool {
+	if st.bot != nil {
+		return false
+	}
+	return st.client != nil || (t.clock.Correspondence() && st.away() && !st.guest && !st.left)
 }
 
 // scheduleClock starts the turn clock afresh for every new decision (the
@@ -118,8 +181,13 @@ func (t *table) scheduleClock() {
 		return
 	}
 	d := t.cfg.TurnTime(t.clock)
+	if kept := t.keptDeadline; !kept.IsZero() && t.clockAt == len(t.moves) {
+		// Restored: the decision's deadline is the one the store kept.
+		d = time.Until(kept)
+	}
+	t.keptDeadline = time.Time{}
 	t.clockFor, t.clockAt, t.turnDeadline = seats, len(t.moves), time.Now().Add(d)
-	t.clockTimer.schedule(t, d, t.clockExpired)
+	t.clockTimer.schedule(t, max(d, 0), t.clockExpired)
 }
 
 // clockExpired plays the fallback for every seat whose time ran out, and
@@ -129,16 +197,24 @@ func (t *table) clockExpired() {
 		t.changed()
 		return
 	}
+	if t.clock.Correspondence() && t.takeVacation() {
+		t.changed()
+		return
+	}
 	for _, s := range t.clockFor {
 		st := t.seatAt(s)
-		if t.status != Playing || st == nil || st.client == nil || st.bot != nil || !slices.Contains(t.pending(), s) {
+		if t.status != Playing || st == nil || !t.onClock(st) || !slices.Contains(t.pending(), s) {
 			continue
 		}
 		t.logf("%s's time ran out: the table plays for them.", t.name(int(s)))
 		if !t.playTimeout(s) {
 			continue
 		}
-		if st.timeouts++; st.timeouts >= MaxTimeouts {
+		switch st.timeouts++; {
+		case st.timeouts < MaxTimeouts:
+		case t.clock.Correspondence():
+			t.logf("%s's time ran out %d times in a row: the host may hand the seat to a bot or end the game.", t.name(int(s)), st.timeouts)
+		default:
 			t.standIn(int(s), "normal")
 			t.logf("%s timed out %d times in a row: a normal bot plays for them until they act again.", t.name(int(s)), st.timeouts)
 		}

@@ -61,6 +61,13 @@ func (c Config) withDefaults() Config {
 	c.AutoPassWindow = orDefault(c.AutoPassWindow, 3*time.Second)
 	c.RelaxedTime = orDefault(c.RelaxedTime, DefaultRelaxedTime)
 	c.BlitzTime = orDefault(c.BlitzTime, DefaultBlitzTime)
+	c.Day = orDefault(c.Day, DefaultDay)
+	if c.VacationDays == 0 {
+		c.VacationDays = DefaultVacationDays
+	}
+	if c.MaxCorrespondence == 0 {
+		c.MaxCorrespondence = DefaultMaxCorrespondence
+	}
 	c.EmptyGrace = orDefault(c.EmptyGrace, defaultEmptyGrace)
 	if c.ForgetKeysAfter == 0 {
 		c.ForgetKeysAfter = DefaultForgetKeysAfter
@@ -261,9 +268,11 @@ func (h *Hub) Connect(p Player) *Client {
 	if !p.Guest {
 		old = h.byID[p.ID]
 		h.byID[p.ID] = c
-		if seats := h.away[p.ID]; old == nil && len(seats) > 0 {
+		if old == nil {
 			// The latest seat takes them back; the lobby lists the others.
-			resume = seats[len(seats)-1]
+			// Correspondence tables only wait in that list: a player may
+			// hold seats at many, and picks one from the lobby.
+			resume = latestLive(h.away[p.ID])
 			h.awayDropLocked(p.ID, resume)
 		}
 	}

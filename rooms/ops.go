@@ -30,6 +30,7 @@ const (
 	opRename     = "rename"
 	opAdminInfo  = "admininfo"  // the table as an admin sees it (TableInfo)
 	opAdminClose = "adminclose" // an admin closes the table (Text: the reason; By, From.Node: who, where)
+	opEndEarly   = "endearly"
 )
 
 // tableOp is a table command for client c, run on t's actor with the
@@ -55,6 +56,7 @@ var tableOps = map[string]tableOp{
 	opOptions:   setOptions,
 	opHandHost:  handHost,
 	opReport:    report,
+	opEndEarly:  endEarly,
 }
 
 // runOp runs req's command (tableOps) for m on t's actor.
@@ -79,6 +81,20 @@ func setClock(t *table, c member, req cmdReq) error {
 	}
 	if t.status != Waiting {
 		return ErrClockStarted
+	}
+	if req.Clock.Correspondence() && !t.clock.Correspondence() {
+		for i := range t.seats {
+			st := &t.seats[i]
+			if st.id == "" || st.guest {
+				continue
+			}
+			if err := t.hub.checkCorrespondenceCap(Player{ID: st.id}); err != nil {
+				if st.client == c {
+					return err
+				}
+				return fmt.Errorf("%s already holds seats at as many correspondence tables as this server allows.", t.name(i))
+			}
+		}
 	}
 	t.clock = req.Clock
 	t.logf("Turn clock: %s.", t.cfg.DescribeClock(req.Clock))

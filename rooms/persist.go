@@ -158,12 +158,15 @@ func (t *table) stored() store.Table {
 		Creator: store.Player{ID: t.creator.ID, Name: t.creator.Name, Guest: t.creator.Guest, Addr: t.creator.Addr},
 		Host:    t.host, Status: string(t.status), Seed: t.seed, Shared: t.shared, Clock: string(t.clock),
 		Seats: make([]store.Seat, len(t.seats)), Created: t.created, Started: t.started, Moves: t.moves,
-		Fresh: t.fresh,
+		Fresh: t.fresh, TurnDeadline: t.turnDeadline, ClockAt: t.clockAt, WindowDeadline: t.deadline,
+	}
+	if t.early != nil {
+		rec.EndedEarly = t.early.Summary
 	}
 	for i := range t.seats {
 		s := &t.seats[i]
 		rec.Seats[i] = store.Seat{ID: s.id, Name: s.name, Guest: s.guest, Admin: s.admin, OwnsName: s.ownsName,
-			BotLevel: s.botLevel, Left: s.left, TimedOut: s.timedOut, AutoPass: s.autoPass}
+			BotLevel: s.botLevel, Left: s.left, TimedOut: s.timedOut, AutoPass: s.autoPass, Timeouts: s.timeouts}
 		if s.bot == nil {
 			rec.Seats[i].BotLevel = ""
 		}
@@ -242,7 +245,7 @@ func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 		t.clock = k
 	}
 	for i, s := range rec.Seats {
-		t.seats[i] = seat{id: s.ID, name: s.Name, guest: s.Guest, admin: s.Admin, ownsName: s.OwnsName, left: s.Left, timedOut: s.TimedOut, autoPass: s.AutoPass}
+		t.seats[i] = seat{id: s.ID, name: s.Name, guest: s.Guest, admin: s.Admin, ownsName: s.OwnsName, left: s.Left, timedOut: s.TimedOut, autoPass: s.AutoPass, timeouts: s.Timeouts}
 		if s.BotLevel != "" {
 			t.seats[i].bot, t.seats[i].botLevel = t.makeBot(s.BotLevel), s.BotLevel
 		}
@@ -263,13 +266,22 @@ func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 		}
 		t.state, t.status = st, Playing
 		t.moves, t.movesStored = slices.Clone(rec.Moves), len(rec.Moves)
-		if Status(rec.Status) == Finished && !st.Outcome().Done {
+		if rec.EndedEarly != "" {
+			t.early = &engine.Outcome{Done: true, Summary: rec.EndedEarly}
+		}
+		if t.clock.Correspondence() {
+			t.keptDeadline, t.clockAt, t.keptWindow = rec.TurnDeadline, rec.ClockAt, rec.WindowDeadline
+		}
+		if Status(rec.Status) == Finished && !t.outcome().Done {
 			return nil, fmt.Errorf("it is stored as finished, but its moves do not end the game")
 		}
 	default:
 		return nil, fmt.Errorf("status %q", rec.Status)
 	}
 	t.logf("%s", why)
+	// Listed at once: Connect reads where a player's seats are from it.
+	sum := t.makeSummary(t.names())
+	t.summary.Store(&sum)
 
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -282,6 +294,9 @@ func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 		return nil, fmt.Errorf("its ID or code is taken")
 	}
 	h.tables[t.id], h.codes[code] = t, t
+	if !t.private {
+		h.lobbyChangedLocked()
+	}
 	h.byPlayer.count(t.creator.ID)
 	h.byAddr.count(t.creator.Addr)
 	for i := range t.seats {
@@ -310,7 +325,7 @@ func (t *table) saveGame(o engine.Outcome) {
 	g := store.Game{TableID: t.id, Game: t.info.ID, Started: t.started, Ended: time.Now().UTC(),
 		Seats: make([]store.GameSeat, len(t.seats)),
 		Record: engine.Record{Game: t.info.ID, Players: len(t.seats), Options: t.opts, Seed: t.seed,
-			Moves: slices.Clone(t.moves), Outcome: &o, Names: names, Bots: make([]string, len(t.seats))}}
+			Moves: slices.Clone(t.moves), Outcome: &o, Names: names, Bots: make([]string, len(t.seats)), EndedEarly: t.early != nil}}
 	for i := range t.seats {
 		s := &t.seats[i]
 		gs := store.GameSeat{Name: names[i], Winner: slices.Contains(o.Winners, engine.Seat(i))}

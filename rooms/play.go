@@ -163,7 +163,7 @@ func (t *table) checkOver() {
 	if t.status != Playing {
 		return
 	}
-	o := t.state.Outcome()
+	o := t.outcome()
 	if !o.Done {
 		return
 	}
@@ -189,7 +189,7 @@ func (t *table) checkOver() {
 // keeps one game per table).
 func (t *table) finish() {
 	t.over = false
-	o := t.state.Outcome()
+	o := t.outcome()
 	t.saveGame(o)
 	if !t.private {
 		names := t.names()
@@ -198,7 +198,7 @@ func (t *table) finish() {
 	}
 	if f := t.cfg.OnFinish; f != nil {
 		rec := engine.Record{Game: t.info.ID, Players: len(t.seats), Options: t.opts, Seed: t.seed,
-			Moves: slices.Clone(t.moves), Outcome: &o}
+			Moves: slices.Clone(t.moves), Outcome: &o, EndedEarly: t.early != nil}
 		go f(t.id, rec) // file work stays off the actor
 	}
 }
@@ -237,8 +237,9 @@ func (t *table) nextAuto(failed map[engine.Seat]bool) (engine.Seat, bool) {
 			continue
 		}
 		// An away seat in a window is timed out at once, except just after
-		// a restart, when everybody is away: the window runs its course.
-		if st.timedOut || (slices.Contains(window, s) && !t.restoring()) {
+		// a restart, when everybody is away, and at a correspondence
+		// table: the window runs its course.
+		if st.timedOut || (slices.Contains(window, s) && !t.restoring() && !t.onClock(st)) {
 			return s, true
 		}
 	}
@@ -264,10 +265,19 @@ func (t *table) updateWindow() {
 	t.window, t.answered = now, t.answered[:0]
 	if fresh {
 		d := t.cfg.ResponseWindow
+		if t.clock.Correspondence() {
+			// A window waits as long as a decision at such a table.
+			d = t.cfg.TurnTime(t.clock)
+		}
 		if t.allAutoPass(now) {
 			d = min(d, t.cfg.AutoPassWindow)
 		}
-		if t.restoring() {
+		switch {
+		case !t.keptWindow.IsZero():
+			// Restored mid-window: its deadline is the one the store kept.
+			d = max(time.Until(t.keptWindow), 0)
+			t.keptWindow = time.Time{}
+		case t.restoring():
 			// Restarted mid-window: the players need time to reconnect too.
 			d = max(d, t.cfg.AwayGrace)
 		}
@@ -300,7 +310,7 @@ func (t *table) scheduleAway() {
 	if t.status == Playing && !t.paused() {
 		window := t.responding()
 		for _, s := range t.pending() {
-			if st := t.seatAt(s); st != nil && st.away() && !st.timedOut && !slices.Contains(window, s) {
+			if st := t.seatAt(s); st != nil && st.away() && !st.timedOut && !t.onClock(st) && !slices.Contains(window, s) {
 				need = true
 			}
 		}
@@ -320,7 +330,7 @@ func (t *table) awayExpired() {
 		return
 	}
 	for _, s := range t.pending() {
-		if st := t.seatAt(s); st != nil && st.away() && !st.timedOut {
+		if st := t.seatAt(s); st != nil && st.away() && !st.timedOut && !t.onClock(st) {
 			st.timedOut = true
 			t.logf("%s is away; the table plays for them.", t.name(int(s)))
 		}

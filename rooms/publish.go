@@ -17,11 +17,12 @@ func (t *table) publish() {
 	names := t.names()
 	sum := t.makeSummary(names)
 	t.storeSummary(sum)
+	t.snapTurns(names)
 	infos := make([]SeatInfo, len(t.seats))
 	for i := range t.seats {
 		s := &t.seats[i]
 		infos[i] = SeatInfo{Name: names[i], Admin: s.admin, OwnsName: s.ownsName, Bot: s.bot != nil, BotLevel: s.botLevel, Connected: s.client != nil, Empty: s.empty(),
-			StandIn: s.bot != nil && s.id != "", Idle: s.client != nil && s.bot == nil && s.timeouts > 0}
+			StandIn: s.bot != nil && s.id != "", Idle: s.client != nil && s.bot == nil && s.timeouts > 0, Overdue: t.overdue(s)}
 	}
 	base := TableUpdate{
 		Table: sum, Options: t.opts, Seats: infos,
@@ -30,7 +31,7 @@ func (t *table) publish() {
 		Clock: t.clock, TurnDeadline: t.turnDeadline, Rematch: t.rematchCode(), Shared: t.shared,
 	}
 	if t.state != nil {
-		base.Outcome = t.state.Outcome()
+		base.Outcome = t.outcome()
 	}
 	for i := range t.seats {
 		c := t.seats[i].client
@@ -99,7 +100,7 @@ func (t *table) makeSummary(names []string) TableSummary {
 	return TableSummary{
 		ID: t.id, Game: t.info.ID, GameName: t.info.Name,
 		Seats: len(t.seats), Taken: taken, Status: t.status,
-		Private: t.private, Host: names[t.host],
+		Private: t.private, Host: names[t.host], Clock: t.clock,
 	}
 }
 

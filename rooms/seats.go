@@ -83,6 +83,11 @@ func (t *table) join(c member, p Player, byCode, resumeOnly bool) error {
 	if s < 0 {
 		return ErrTableFull
 	}
+	if t.clock.Correspondence() {
+		if err := t.hub.checkCorrespondenceCap(p); err != nil {
+			return err
+		}
+	}
 	if !c.attach(t, false) {
 		return ErrClosed
 	}

@@ -35,6 +35,8 @@ type table struct {
 	served atomic.Bool
 	// summary is the table as the lobby lists it, published by the actor.
 	summary atomic.Pointer[TableSummary]
+	// turns says whose move it is, published by the actor (Hub.Turns).
+	turns atomic.Pointer[turnSnap]
 
 	// actor-owned
 	seats      []seat
@@ -81,6 +83,13 @@ type table struct {
 	// watchShown is the spectators' last update (seat.shown for seats).
 	watchShown    *TableUpdate
 	restoredUntil time.Time // a restored table is not closed for being empty before
+	// keptDeadline and keptWindow are the turn clock's and the response
+	// window's deadlines a restored table found in the store (zero once
+	// used): a correspondence table's days go on across restarts.
+	keptDeadline, keptWindow time.Time
+	// early is the outcome of a game the table ended before the rules did
+	// (endEarly), nil otherwise.
+	early *engine.Outcome
 }
 
 // seat is one place at the table. A seat is empty, held by a human (present
@@ -367,6 +376,9 @@ func (t *table) checkEmpty() bool {
 	case t.status == Finished:
 		t.shut("")
 		return true
+	case t.clock.Correspondence():
+		// A game that waits days for its players waits without them.
+		t.emptyTimer.stop()
 	case !t.shared && t.status == Playing && t.creatorMayReturn():
 		if !t.emptyTimer.active() {
 			t.emptyTimer.schedule(t, t.cfg.AwayGrace, func() {
@@ -402,7 +414,7 @@ func (t *table) creatorMayReturn() bool {
 // paused reports whether the game waits for its creator: only they ever sat
 // here and nobody is here now, so neither bots nor timers move it on.
 func (t *table) paused() bool {
-	return !t.shared && t.status == Playing && t.players()+len(t.spectators) == 0
+	return !t.shared && t.status == Playing && !t.clock.Correspondence() && t.players()+len(t.spectators) == 0
 }
 
 // players counts the humans present in seats.

@@ -248,6 +248,7 @@ func New(cfg Config) (*Server, error) {
 			s.runSession,
 			s.admit,
 			s.requireTerminal,
+			s.playerCommands,
 			s.adminCommands,
 			s.identifyAndLog,
 			s.gatekeep,

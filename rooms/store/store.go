@@ -50,6 +50,8 @@ type Seat struct {
 	TimedOut bool `json:"timed_out,omitempty"`
 	// AutoPass: the human lets out-of-turn windows run out for them.
 	AutoPass bool `json:"auto_pass,omitempty"`
+	// Timeouts counts the turn clock's timeouts in a row.
+	Timeouts int `json:"timeouts,omitempty"`
 }
 
 // Table is an open table as it must come back after a restart.
@@ -70,6 +72,15 @@ type Table struct {
 	Seats   []Seat    `json:"seats"`
 	Created time.Time `json:"created"`
 	Started time.Time `json:"started,omitzero"`
+	// TurnDeadline ends the turn clock's current decision, which began
+	// after ClockAt moves; WindowDeadline ends the response window (zero
+	// when none).
+	TurnDeadline   time.Time `json:"turn_deadline,omitzero"`
+	ClockAt        int       `json:"clock_at,omitempty"`
+	WindowDeadline time.Time `json:"window_deadline,omitzero"`
+	// EndedEarly is the summary of a game the table ended before the
+	// rules did ("" when it did not).
+	EndedEarly string `json:"ended_early,omitempty"`
 	// Moves are the applied moves, in order (OpenTables fills them in).
 	Moves []engine.Move `json:"-"`
 	// Fresh marks the table's first save: its ID must not be in the store

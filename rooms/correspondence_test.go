@@ -1,0 +1,174 @@
+package rooms
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"arcade/engine"
+	"arcade/rooms/store"
+)
+
+// startCorrespondence opens a toy table with clock k for the probes (the
+// first hosts), starts it and returns its ID.
+func startCorrespondence(t *testing.T, k Clock, ps ...*probe) string {
+	t.Helper()
+	must(t, ps[0].Create(toyID, len(ps), false, engine.Options{"target": "1000000"}))
+	id := ps[0].seated().Table.ID
+	for _, p := range ps[1:] {
+		must(t, p.Join(id))
+	}
+	must(t, ps[0].SetClock(k))
+	must(t, ps[0].Start())
+	ps[0].table("started", func(u *TableUpdate) bool { return u.Table.Status == Playing })
+	return id
+}
+
+// turnAt is the player's Turn at table id, or fails.
+func turnAt(t *testing.T, h *Hub, player, id string) Turn {
+	t.Helper()
+	for _, turn := range h.Turns("key:" + player) {
+		if turn.Table == id {
+			return turn
+		}
+	}
+	t.Fatalf("%s holds no seat at %s: %+v", player, id, h.Turns("key:"+player))
+	return Turn{}
+}
+
+// TestCorrespondenceTableWaitsThroughARestart: a table with a day's clock
+// stays open with nobody connected (no away grace, no empty grace), keeps
+// its deadline through a restart, lists itself in the players' turns, and
+// does not pull a reconnecting player in: they choose it from the lobby.
+func TestCorrespondenceTableWaitsThroughARestart(t *testing.T) {
+	db := store.NewMemory()
+	cfg := Config{Store: db, Day: time.Hour, AwayGrace: 5 * time.Millisecond, EmptyGrace: 5 * time.Millisecond,
+		RestoreGrace: 5 * time.Millisecond}
+	h := testHub(t, cfg)
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	id := startCorrespondence(t, ClockDay, a, b)
+	u := a.table("the clock runs", func(u *TableUpdate) bool { return !u.TurnDeadline.IsZero() })
+	deadline, moves := u.TurnDeadline, view(t, u).Count
+	if left := time.Until(deadline); left < 59*time.Minute {
+		t.Fatalf("a day's clock gives %v", left)
+	}
+	mover := "anna"
+	if len(u.Legal) == 0 {
+		mover = "bob"
+	}
+	a.Close()
+	b.Close()
+	time.Sleep(50 * time.Millisecond) // far past the away and empty graces
+	if turn := turnAt(t, h, mover, id); !turn.YourMove || !turn.Deadline.Equal(deadline) {
+		t.Fatalf("%s's turn before the restart: %+v (deadline %v)", mover, turn, deadline)
+	}
+
+	h2 := restartHub(t, h, cfg)
+	time.Sleep(50 * time.Millisecond) // past the restore grace
+	turn := turnAt(t, h2, mover, id)
+	if !turn.YourMove || turn.Deadline.Sub(deadline).Abs() > time.Millisecond || turn.Code == "" || turn.Clock != ClockDay {
+		t.Fatalf("%s's turn after the restart: %+v, deadline was %v", mover, turn, deadline)
+	}
+	back := connect(t, h2, mover)
+	back.lobbyWhere("the lobby", func(*LobbyUpdate) bool { return true })
+	if back.tu != nil {
+		t.Fatalf("%s was pulled into the correspondence table: %s", mover, show(back.tu))
+	}
+	must(t, back.Join(id))
+	u = back.table("back in the seat", func(u *TableUpdate) bool { return len(u.Legal) > 0 })
+	if view(t, u).Count != moves || u.TurnDeadline.Sub(deadline).Abs() > time.Millisecond {
+		t.Fatalf("the table moved on while everybody was away: count %d (was %d), deadline %v (was %v)",
+			view(t, u).Count, moves, u.TurnDeadline, deadline)
+	}
+}
+
+// TestCorrespondenceClockRunsOutForAnAwayPlayer: the clock plays the
+// fallback for a player who is away; after MaxTimeouts the host is offered
+// to end the game, which is recorded with no winner.
+func TestCorrespondenceClockRunsOutForAnAwayPlayer(t *testing.T) {
+	db := store.NewMemory()
+	h := testHub(t, Config{Store: db, Day: 30 * time.Millisecond, VacationDays: -1, AwayGrace: time.Hour})
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	id := startCorrespondence(t, ClockDay, a, b)
+	if err := a.EndEarly(); !errors.Is(err, ErrNotOverdue) {
+		t.Fatalf("ended a game nobody is late in: %v", err)
+	}
+	b.Close()
+	for {
+		u := a.table("a turn", func(*TableUpdate) bool { return true })
+		if u.Seats[1].Overdue {
+			break
+		}
+		if len(u.Legal) > 0 {
+			_ = a.Act(addOne)
+		}
+		if view(t, u).Count > 50 {
+			t.Fatalf("bob's seat was never overdue:\n%s", strings.Join(u.Log, "\n"))
+		}
+	}
+	u := a.table("the offer", func(u *TableUpdate) bool {
+		return hasLine(u.Log, "bob's time ran out 3 times in a row: the host may hand the seat to a bot or end the game.")
+	})
+	if n := strings.Count(strings.Join(u.Log, "\n"), "bob's time ran out: the table plays for them."); n != MaxTimeouts {
+		t.Fatalf("%d fallbacks for bob, want %d:\n%s", n, MaxTimeouts, strings.Join(u.Log, "\n"))
+	}
+	must(t, a.EndEarly())
+	u = a.table("ended", func(u *TableUpdate) bool { return u.Table.Status == Finished })
+	if len(u.Outcome.Winners) != 0 || !strings.Contains(u.Outcome.Summary, "ended early") {
+		t.Fatalf("outcome %+v", u.Outcome)
+	}
+	var games []store.Game
+	for end := time.Now().Add(patience); len(games) == 0 && time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+		games, _ = db.Games("key:anna", 5)
+	}
+	if len(games) != 1 {
+		t.Fatalf("%d games kept", len(games))
+	}
+	g, err := db.Game(games[0].ID)
+	must(t, err)
+	if g.TableID != id || !g.Record.EndedEarly || g.Seats[0].Winner || g.Seats[1].Winner {
+		t.Fatalf("kept %+v", g)
+	}
+	if _, err := engine.Replay(toyGame{id: toyID}, g.Record); err != nil {
+		t.Fatalf("the record does not replay: %v", err)
+	}
+}
+
+// TestVacationComesBeforeTheFallback: a player whose clock runs out spends
+// a day of their allowance first, then the clock plays for them.
+func TestVacationComesBeforeTheFallback(t *testing.T) {
+	db := store.NewMemory()
+	h := testHub(t, Config{Store: db, Day: 30 * time.Millisecond, VacationDays: 1, AwayGrace: time.Hour})
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	startCorrespondence(t, ClockDay, a, b)
+	b.Close()
+	u := a.table("bob times out", func(u *TableUpdate) bool {
+		if len(u.Legal) > 0 {
+			_ = a.Act(addOne)
+		}
+		return hasLine(u.Log, "bob's time ran out: the table plays for them.")
+	})
+	log := strings.Join(u.Log, "\n")
+	vac := strings.Index(log, "bob's time ran out: they spend a vacation day (none left this year).")
+	if vac < 0 || vac > strings.Index(log, "bob's time ran out: the table plays for them.") ||
+		strings.Count(log, "vacation day") != 1 {
+		t.Fatalf("no vacation before the fallback:\n%s", log)
+	}
+}
+
+// TestCorrespondenceSeatsAreCapped: a player holds seats at no more than
+// Config.MaxCorrespondence correspondence tables.
+func TestCorrespondenceSeatsAreCapped(t *testing.T) {
+	h := testHub(t, Config{MaxCorrespondence: 1, Day: time.Hour, AwayGrace: time.Hour})
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	startCorrespondence(t, ClockWeek, a, b)
+	a.Close()
+	a = connect(t, h, "anna")
+	must(t, a.Create(toyID, 2, false, nil))
+	var capped ErrCorrespondenceCap
+	if err := a.SetClock(Clock3Days); !errors.As(err, &capped) {
+		t.Fatalf("a second correspondence table: %v", err)
+	}
+	must(t, a.SetClock(ClockRelaxed)) // live clocks are not capped
+}
