@@ -53,6 +53,22 @@ func (p *positiveInt) Set(s string) error {
 	return nil
 }
 
+// wholeInt is an int flag that must be at least 0.
+type wholeInt int
+
+// String implements flag.Value.
+func (w *wholeInt) String() string { return strconv.Itoa(int(*w)) }
+
+// Set implements flag.Value.
+func (w *wholeInt) Set(s string) error {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || n < 0 {
+		return errors.New("want a whole number of at least 0")
+	}
+	*w = wholeInt(n)
+	return nil
+}
+
 // positiveDuration is a duration flag that must be above zero.
 type positiveDuration time.Duration
 

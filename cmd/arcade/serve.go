@@ -46,6 +46,8 @@ type serveConfig struct {
 	botCPU         botCPU
 	forgetKeys     positiveDuration
 	newKeysPerAddr positiveInt
+	vacationDays   wholeInt
+	correspondence positiveInt
 	authorizedKeys string
 	adminKeys      string
 	guests         bool
@@ -76,6 +78,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		botCPU:         botCPU{percent: rooms.DefaultBotCPUPercent},
 		forgetKeys:     positiveDuration(rooms.DefaultForgetKeysAfter),
 		newKeysPerAddr: rooms.DefaultNewKeysPerAddr,
+		vacationDays:   rooms.DefaultVacationDays,
+		correspondence: rooms.DefaultMaxCorrespondence,
 		guests:         true,
 		leaderboard:    true,
 		logFormat:      "text",
@@ -99,6 +103,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.Var(&c.botCPU, "bot-cpu", "cores the bots of all tables may think on at once, a `share` of the server's cores like 50% or a number of cores like 2; the rest stay free for the sessions (ARCADE_BOT_CPU)")
 	fs.Var(&c.forgetKeys, "forget-keys", "forget a key that never chose a name nor sat at a table once it is unseen this long, a `duration` (ARCADE_FORGET_KEYS)")
 	fs.Var(&c.newKeysPerAddr, "new-keys-per-addr", "keys new to the server one address may bring at once before the next are not recorded (one more every 2 min), a `number` (ARCADE_NEW_KEYS_PER_ADDR)")
+	fs.Var(&c.vacationDays, "vacation-days", "days a year a keyed player's correspondence clock may run over before the table plays for them, a `number` (0: none) (ARCADE_VACATION_DAYS)")
+	fs.Var(&c.correspondence, "correspondence-tables", "correspondence tables (turn clocks of days) one keyed player may hold seats at, a `number` (ARCADE_CORRESPONDENCE_TABLES)")
 	fs.StringVar(&c.authorizedKeys, "authorized-keys", "", "admit only the keys in this authorized_keys `file`, re-read when it changes (ARCADE_AUTHORIZED_KEYS)")
 	fs.StringVar(&c.adminKeys, "admin-keys", "", "the admins' keys, an authorized_keys `file` (ARCADE_ADMIN_KEYS)")
 	fs.BoolVar(&c.guests, "guests", true, "admit keyless guests (ARCADE_GUESTS)")
@@ -127,6 +133,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		{"bot-cpu", "ARCADE_BOT_CPU"},
 		{"forget-keys", "ARCADE_FORGET_KEYS"},
 		{"new-keys-per-addr", "ARCADE_NEW_KEYS_PER_ADDR"},
+		{"vacation-days", "ARCADE_VACATION_DAYS"},
+		{"correspondence-tables", "ARCADE_CORRESPONDENCE_TABLES"},
 		{"authorized-keys", "ARCADE_AUTHORIZED_KEYS"},
 		{"admin-keys", "ARCADE_ADMIN_KEYS"},
 		{"guests", "ARCADE_GUESTS"},
@@ -262,6 +270,8 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 		MaxTablesPerAddr:   int(c.tablesPerAddr),
 		ForgetKeysAfter:    time.Duration(c.forgetKeys),
 		NewKeysPerAddr:     int(c.newKeysPerAddr),
+		VacationDays:       vacationDays(int(c.vacationDays)),
+		MaxCorrespondence:  int(c.correspondence),
 		Store:              db,
 		KeyNames:           sshserver.KeyNames(gate),
 		Bus:                hubBus(bus),
@@ -508,4 +518,13 @@ func connectCommand(listen, publicHost string) string {
 		return "ssh " + host
 	}
 	return "ssh -p " + port + " " + host
+}
+
+// vacationDays is the hub's VacationDays for the -vacation-days flag, whose
+// 0 means none (the hub's 0 means its default).
+func vacationDays(days int) int {
+	if days == 0 {
+		return -1
+	}
+	return days
 }
