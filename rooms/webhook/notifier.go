@@ -102,7 +102,7 @@ var (
 func New(cfg Config) *Notifier {
 	cfg = cfg.withDefaults()
 	ctx, stop := context.WithCancel(context.Background())
-	n := &Notifier{
+	nt := &Notifier{
 		cfg:    cfg,
 		client: newClient(cfg),
 		limit:  newLimiter(cfg.Burst, cfg.Every),
@@ -110,11 +110,11 @@ func New(cfg Config) *Notifier {
 		ctx:    ctx,
 		stop:   stop,
 	}
-	n.wg.Add(cfg.Workers)
+	nt.wg.Add(cfg.Workers)
 	for range cfg.Workers {
-		go n.work()
+		go nt.work()
 	}
-	return n
+	return nt
 }
 
 // newClient is the HTTP client of cfg: no proxy, no redirects followed,
