@@ -143,6 +143,11 @@ type Config struct {
 	// MaxCorrespondence caps the correspondence tables where one keyed
 	// player holds a seat (0: DefaultMaxCorrespondence; negative: no cap).
 	MaxCorrespondence int
+	// Notifier, when set, posts notices to the URLs players set
+	// (Client.SetWebhook) when a correspondence decision becomes theirs
+	// while they are away, and before its clock runs out (notify.go).
+	// Nil: the server sends no notifications.
+	Notifier Notifier
 	// AwayGrace is how long a seat whose player is away (left or
 	// disconnected mid-game, no bot) may hold up its own turn before the
 	// table plays Timeout for it (0: 60 s). Once it has run out, the seat's

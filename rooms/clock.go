@@ -174,20 +174,30 @@ func (t *table) scheduleClock() {
 	seats := t.clockSeats()
 	if len(seats) == 0 {
 		t.clockTimer.stop()
+		t.remindTimer.stop()
 		t.turnDeadline, t.clockFor = time.Time{}, nil
 		return
 	}
 	if t.clockTimer.active() && slices.Equal(seats, t.clockFor) && t.clockAt == len(t.moves) {
 		return
 	}
-	d := t.cfg.TurnTime(t.clock)
+	full := t.cfg.TurnTime(t.clock)
+	d, restored := full, false
 	if kept := t.keptDeadline; !kept.IsZero() && t.clockAt == len(t.moves) {
 		// Restored: the decision's deadline is the one the store kept.
-		d = time.Until(kept)
+		d, restored = time.Until(kept), true
 	}
 	t.keptDeadline = time.Time{}
 	t.clockFor, t.clockAt, t.turnDeadline = seats, len(t.moves), time.Now().Add(d)
 	t.clockTimer.schedule(t, max(d, 0), t.clockExpired)
+	if t.clock.Correspondence() {
+		if !restored {
+			t.notifyAway(NoticeYourMove)
+		}
+		if remind := d - full/reminderShare; remind > 0 {
+			t.remindTimer.schedule(t, remind, func() { t.notifyAway(NoticeReminder) })
+		}
+	}
 }
 
 // clockExpired plays the fallback for every seat whose time ran out, and

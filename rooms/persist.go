@@ -81,7 +81,7 @@ func (t *table) wait() {
 	if !t.unsaved {
 		t.unsaved = true
 		t.hub.storeHealth.waiting.Add(1)
-		for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.clockTimer} {
+		for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.clockTimer, &t.remindTimer} {
 			s.stop()
 		}
 		// A response window starts again, whole, once the table is saved.

@@ -170,7 +170,7 @@ func (t *table) checkOver() {
 	t.status = Finished
 	t.window, t.deadline = nil, time.Time{}
 	t.turnDeadline = time.Time{}
-	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.clockTimer} {
+	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.clockTimer, &t.remindTimer} {
 		s.stop()
 	}
 	// The table's own line; the game's events may have told how it ended,

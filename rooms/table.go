@@ -65,6 +65,7 @@ type table struct {
 	// turn clock (see clock.go)
 	clock        Clock
 	clockTimer   timerSlot
+	remindTimer  timerSlot     // a correspondence clock's reminder (notify.go)
 	clockFor     []engine.Seat // the seats it runs for
 	clockAt      int           // len(moves) when it started
 	turnDeadline time.Time
@@ -278,7 +279,7 @@ func (t *table) halt() {
 		t.hub.storeHealth.waiting.Add(-1)
 	}
 	t.stop()
-	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer, &t.clockTimer, &t.saveTimer} {
+	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer, &t.clockTimer, &t.remindTimer, &t.saveTimer} {
 		s.stop()
 	}
 	if t.unserve != nil {

@@ -19,6 +19,7 @@ import (
 	"arcade/rooms/natsbus"
 	"arcade/rooms/store"
 	"arcade/rooms/store/sqlite"
+	"arcade/rooms/webhook"
 	"arcade/sshserver"
 	"arcade/sshserver/access"
 	"arcade/sshserver/metrics"
@@ -52,6 +53,8 @@ type serveConfig struct {
 	adminKeys      string
 	guests         bool
 	leaderboard    bool
+	webhooks       bool
+	webhooksLocal  bool
 	metricsAddr    string
 	logFormat      logFormat
 	proxyFrom      proxyFrom
@@ -109,6 +112,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	fs.StringVar(&c.adminKeys, "admin-keys", "", "the admins' keys, an authorized_keys `file` (ARCADE_ADMIN_KEYS)")
 	fs.BoolVar(&c.guests, "guests", true, "admit keyless guests (ARCADE_GUESTS)")
 	fs.BoolVar(&c.leaderboard, "leaderboard", true, "show each game's leaderboard in \"your games\" (ARCADE_LEADERBOARD)")
+	fs.BoolVar(&c.webhooks, "webhooks", false, "let keyed players set a web address that is told when a correspondence move is theirs (ARCADE_WEBHOOKS)")
+	fs.BoolVar(&c.webhooksLocal, "webhooks-private", false, "with -webhooks, allow addresses on this machine and private networks (ARCADE_WEBHOOKS_PRIVATE)")
 	fs.StringVar(&c.metricsAddr, "metrics", "", "serve Prometheus metrics, /healthz and /readyz on this `address`; a bare :port is loopback only (ARCADE_METRICS)")
 	fs.Var(&c.proxyFrom, "proxy-from", "load balancers that send the PROXY protocol (v1 or v2), comma-separated `CIDRs` or IPs: from them a PROXY header is required and its address counts as the player's (ARCADE_PROXY_FROM) (default none: off)")
 	fs.Var(&c.logFormat, "log-format", "log `format`: text or json (ARCADE_LOG_FORMAT)")
@@ -139,6 +144,8 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 		{"admin-keys", "ARCADE_ADMIN_KEYS"},
 		{"guests", "ARCADE_GUESTS"},
 		{"leaderboard", "ARCADE_LEADERBOARD"},
+		{"webhooks", "ARCADE_WEBHOOKS"},
+		{"webhooks-private", "ARCADE_WEBHOOKS_PRIVATE"},
 		{"metrics", "ARCADE_METRICS"},
 		{"log-format", "ARCADE_LOG_FORMAT"},
 		{"proxy-from", "ARCADE_PROXY_FROM"},
@@ -256,6 +263,13 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 	}
 	bots := c.botCPU.workers()
 	logger.Info(fmt.Sprintf("bots think on at most %d of %d cores (-bot-cpu %s)", bots, runtime.GOMAXPROCS(0), &c.botCPU))
+	var notifier rooms.Notifier
+	if c.webhooks {
+		n := webhook.New(webhook.Config{AllowPrivate: c.webhooksLocal,
+			Logf: func(format string, args ...any) { logger.Warnf(format, args...) }})
+		defer n.Close()
+		notifier = hubNotifier{n: n, allowPrivate: c.webhooksLocal}
+	}
 	hub := rooms.NewHub(rooms.Config{
 		Observe: hubObserver(observe),
 		OnReport: func(r rooms.Report) {
@@ -276,6 +290,7 @@ func serve(ctx context.Context, c serveConfig, gate *access.Gate, db store.Store
 		KeyNames:           sshserver.KeyNames(gate),
 		Bus:                hubBus(bus),
 		NoLeaderboard:      !c.leaderboard,
+		Notifier:           notifier,
 		Logf:               func(format string, args ...any) { logger.Errorf(format, args...) },
 		Infof:              func(format string, args ...any) { logger.Infof(format, args...) },
 		Warnf:              func(format string, args ...any) { logger.Warnf(format, args...) },
