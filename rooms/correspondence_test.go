@@ -2,6 +2,7 @@ package rooms
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -171,4 +172,34 @@ func TestCorrespondenceSeatsAreCapped(t *testing.T) {
 		t.Fatalf("a second correspondence table: %v", err)
 	}
 	must(t, a.SetClock(ClockRelaxed)) // live clocks are not capped
+}
+
+// TestClusterTurnsOnEveryNode: in a cluster, either node answers Turns for
+// a correspondence table the other owns, with whose move it is.
+func TestClusterTurnsOnEveryNode(t *testing.T) {
+	nodes := testCluster(t, 2)
+	alice, bob := connect(t, nodes[0].hub, "alice"), connect(t, nodes[1].hub, "bob")
+	must(t, alice.Create(toyID, 2, false, engine.Options{"target": "1000000"}))
+	id := alice.seated().Table.ID
+	bob.lobbyWhere("the table", func(l *LobbyUpdate) bool { return slices.Contains(lobbyIDs(l), id) })
+	must(t, bob.Join(id))
+	bob.table("seated", func(u *TableUpdate) bool { return u.Table.ID == id && u.You == 1 })
+	must(t, alice.SetClock(Clock3Days))
+	must(t, alice.Start())
+	u := alice.table("started", func(u *TableUpdate) bool { return u.Table.Status == Playing && len(u.Pending) == 1 })
+	mover := map[engine.Seat]string{0: "key:alice", 1: "key:bob"}[u.Pending[0]]
+	alice.Close()
+	bob.Close()
+	for _, n := range nodes {
+		var turns []Turn
+		for end := time.Now().Add(patience); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+			if turns = n.hub.Turns(mover); len(turns) == 1 && turns[0].YourMove {
+				break
+			}
+		}
+		if len(turns) != 1 || turns[0].Table != id || !turns[0].YourMove || turns[0].Clock != Clock3Days || turns[0].Code == "" ||
+			time.Until(turns[0].Deadline) < 71*time.Hour {
+			t.Fatalf("%s's turns on a node: %+v", mover, turns)
+		}
+	}
 }

@@ -88,11 +88,25 @@ func (h *Hub) tellState() {
 	st := nodeState{Node: h.bus.Node(), Boot: h.boot, People: h.localPeopleLocked(), Recent: h.recent, Away: map[string]string{}}
 	for _, t := range h.tables {
 		if sum := t.summary.Load(); sum != nil && t.served.Load() {
-			st.Tables = append(st.Tables, nodeTable{Sum: *sum, Code: t.code, Created: t.created})
+			nt := nodeTable{Sum: *sum, Code: t.code, Created: t.created}
+			if snap := t.turns.Load(); snap != nil && sum.Clock.Correspondence() {
+				nt.Waiting, nt.Deadline = snap.pending, snap.deadline
+			}
+			st.Tables = append(st.Tables, nt)
 		}
 	}
 	for id, seats := range h.away {
-		st.Away[id] = seats[len(seats)-1].id // the latest: where a reconnect goes
+		if t := latestLive(seats); t != nil {
+			st.Away[id] = t.id // the latest: where a reconnect goes
+		}
+		for _, t := range seats {
+			if sum := t.summary.Load(); sum != nil && sum.Clock.Correspondence() {
+				if st.Seats == nil {
+					st.Seats = map[string][]string{}
+				}
+				st.Seats[id] = append(st.Seats[id], t.id)
+			}
+		}
 	}
 	st.Names = make(map[string]string, len(h.clients))
 	for c := range h.clients {

@@ -54,9 +54,9 @@ func (t *table) snapTurns(names []string) {
 // move first, then by the nearest deadline. It never asks a table's actor
 // or the store: it reads what the tables last published, from the index of
 // away seats the hub keeps, so it is quick whatever the number of tables,
-// and it does not disturb the player's open session. In a cluster it
-// lists this node's tables, and the latest seat other nodes say the
-// player is away from (their gossip).
+// and it does not disturb the player's open session. In a cluster it also
+// lists the other nodes' tables where the player is away, as their gossip
+// tells (a second or so behind; without the names of whom they wait for).
 func (h *Hub) Turns(playerID string) []Turn {
 	h.mu.Lock()
 	tables := slices.Clone(h.away[playerID])
@@ -68,7 +68,7 @@ func (h *Hub) Turns(playerID string) []Turn {
 		}
 		c.mu.Unlock()
 	}
-	far, _, remote := h.remoteAwayLocked(playerID)
+	far := h.remoteTurnsLocked(playerID)
 	h.mu.Unlock()
 	if here != nil && !slices.Contains(tables, here) {
 		tables = append(tables, here)
@@ -86,10 +86,10 @@ func (h *Hub) Turns(playerID string) []Turn {
 		}
 		out = append(out, turn)
 	}
-	if remote && !slices.ContainsFunc(out, func(t Turn) bool { return t.Table == far.Sum.ID }) {
-		// Another node's table: what its gossip says, without whose move.
-		out = append(out, Turn{Table: far.Sum.ID, Game: far.Sum.Game, GameName: far.Sum.GameName,
-			Status: far.Sum.Status, Clock: far.Sum.Clock})
+	for _, turn := range far {
+		if !slices.ContainsFunc(out, func(t Turn) bool { return t.Table == turn.Table }) {
+			out = append(out, turn)
+		}
 	}
 	slices.SortStableFunc(out, func(a, b Turn) int {
 		switch {
@@ -106,6 +106,31 @@ func (h *Hub) Turns(playerID string) []Turn {
 		}
 		return a.Deadline.Compare(b.Deadline)
 	})
+	return out
+}
+
+// remoteTurnsLocked lists the tables of other nodes where player id holds
+// a seat while away, as their gossip tells: the correspondence tables, and
+// the latest seat a reconnect would resume (h.mu held).
+func (h *Hub) remoteTurnsLocked(id string) []Turn {
+	var out []Turn
+	for _, n := range h.nodes.list() {
+		ids := n.state.Seats[id]
+		if tid, ok := n.state.Away[id]; ok {
+			ids = append(slices.Clone(ids), tid)
+		}
+		for _, nt := range n.state.Tables {
+			if !slices.Contains(ids, nt.Sum.ID) || nt.Sum.Status == Finished {
+				continue
+			}
+			turn := Turn{Table: nt.Sum.ID, Game: nt.Sum.Game, GameName: nt.Sum.GameName, Code: nt.Code,
+				Status: nt.Sum.Status, Clock: nt.Sum.Clock, YourMove: slices.Contains(nt.Waiting, id)}
+			if len(nt.Waiting) > 0 {
+				turn.Deadline = nt.Deadline
+			}
+			out = append(out, turn)
+		}
+	}
 	return out
 }
 

@@ -159,7 +159,10 @@ type nodeState struct {
 	Boot   string            `json:"boot"`
 	Tables []nodeTable       `json:"tables"`
 	People []Person          `json:"people"`
-	Away   map[string]string `json:"away,omitempty"` // player ID -> table ID
+	Away   map[string]string `json:"away,omitempty"` // player ID -> table ID a reconnect resumes
+	// Seats are the tables of correspondence games where players hold
+	// seats while away there: player ID -> table IDs (Hub.Turns).
+	Seats map[string][]string `json:"seats,omitempty"`
 	// Names are the folded names (nameFold) of the players online there,
 	// with their IDs: a name is one player's in the whole cluster.
 	Names map[string]string `json:"names,omitempty"`
@@ -174,6 +177,10 @@ type nodeTable struct {
 	Sum     TableSummary `json:"sum"`
 	Code    string       `json:"code"`
 	Created time.Time    `json:"created"`
+	// Waiting are the IDs of the players whose decision the table waits
+	// for, and Deadline ends it (zero: no clock): Hub.Turns on any node.
+	Waiting  []string  `json:"waiting,omitempty"`
+	Deadline time.Time `json:"deadline,omitzero"`
 }
 
 // decodeView reads a view of game id, as the game's DecodeView reads it.
