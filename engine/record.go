@@ -36,6 +36,9 @@ type Record struct {
 	// Outcome is then the table's, with no winner, and Replay checks the
 	// moves only.
 	EndedEarly bool `json:"ended_early,omitempty"`
+	// Rated is set when the table rated the game: its players' ratings
+	// counted it.
+	Rated bool `json:"rated,omitempty"`
 }
 
 // Replay rebuilds the game a record describes with g and returns its final

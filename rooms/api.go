@@ -330,6 +330,8 @@ type SeatInfo struct {
 	// MaxTimeouts times in a row; the host may hand the seat to a bot
 	// (Client.Kick) or end the game (Client.EndEarly).
 	Overdue bool
+	// Rating is the seat's player's in this game (Games 0: none yet).
+	Rating PlayerRating
 }
 
 // TableUpdate is everything one session needs to draw a table: the table's
@@ -389,4 +391,8 @@ type TableUpdate struct {
 	// decision of the present players it runs for (zero when none).
 	Clock        Clock
 	TurnDeadline time.Time
+	// Rated: the game counts (or, before the start, will count if every
+	// seat is then a keyed human) for the players' ratings; Casual: the
+	// host chose that it does not.
+	Rated, Casual bool
 }

@@ -50,6 +50,8 @@ type Standing struct {
 	Name   string
 	Played int
 	Won    int
+	// Rating is the player's in the game (Games 0: not rated yet).
+	Rating PlayerRating
 }
 
 // GameStats are one player's counts for one game.
@@ -107,7 +109,13 @@ func (h *Hub) Leaderboard(game string, limit int) ([]Standing, error) {
 		return nil, ErrNoHistory
 	}
 	board, err := h.store.Leaderboard(game, min(max(limit, 1), maxHistory))
-	return convertAll(board, func(s store.Standing) Standing { return Standing{Name: s.Name, Played: s.Played, Won: s.Won} }), err
+	h.loadRatings(game)
+	ratings := h.ratings.get(game)
+	out := convertAll(board, func(s store.Standing) Standing {
+		return Standing{Name: s.Name, Played: s.Played, Won: s.Won, Rating: ratings[s.PlayerID]}
+	})
+	byRating(out)
+	return out, err
 }
 
 // Replay returns a finished game's record, to be watched move by move as a

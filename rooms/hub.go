@@ -152,6 +152,7 @@ type Hub struct {
 	keyNames keyNameFolds
 	// storeHealth counts the writes the store refused (storehealth.go).
 	storeHealth storeHealth
+	ratings     ratingBook // the ratings read or written last (ratings.go)
 	unanswered  tally // requests to other nodes' tables that got no answer (askFailed)
 
 	// Lock-free: set once, or atomic.

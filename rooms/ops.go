@@ -31,6 +31,7 @@ const (
 	opAdminInfo  = "admininfo"  // the table as an admin sees it (TableInfo)
 	opAdminClose = "adminclose" // an admin closes the table (Text: the reason; By, From.Node: who, where)
 	opEndEarly   = "endearly"
+	opRated      = "rated"
 )
 
 // tableOp is a table command for client c, run on t's actor with the
@@ -57,6 +58,7 @@ var tableOps = map[string]tableOp{
 	opHandHost:  handHost,
 	opReport:    report,
 	opEndEarly:  endEarly,
+	opRated:     setRated,
 }
 
 // runOp runs req's command (tableOps) for m on t's actor.

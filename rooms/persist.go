@@ -159,6 +159,7 @@ func (t *table) stored() store.Table {
 		Host:    t.host, Status: string(t.status), Seed: t.seed, Shared: t.shared, Clock: string(t.clock),
 		Seats: make([]store.Seat, len(t.seats)), Created: t.created, Started: t.started, Moves: t.moves,
 		Fresh: t.fresh, TurnDeadline: t.turnDeadline, ClockAt: t.clockAt, WindowDeadline: t.deadline,
+		Casual: t.casual, Rated: t.rated,
 	}
 	if t.early != nil {
 		rec.EndedEarly = t.early.Summary
@@ -237,6 +238,7 @@ func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 	t := newTable(h, rec.ID, code, rec.Seq, g, info, len(rec.Seats), rec.Private, rec.Options)
 	t.creator = Player{ID: rec.Creator.ID, Name: rec.Creator.Name, Guest: rec.Creator.Guest, Addr: rec.Creator.Addr}
 	t.host, t.seed, t.shared, t.created, t.started = rec.Host, rec.Seed, rec.Shared, rec.Created, rec.Started
+	t.casual, t.rated = rec.Casual, rec.Rated
 	t.restoredUntil = time.Now().Add(h.cfg.RestoreGrace)
 	// Versions go on rising across owners: a session that follows the
 	// table from a node that ran it must never see an older version.
@@ -342,12 +344,17 @@ func (t *table) saveGame(o engine.Outcome) {
 			g.Record.Bots[i] = s.botLevel
 		}
 	}
-	st := t.hub.store
-	t.hub.saving.Add(1)
+	g.Record.Rated = t.rated
+	st, h := t.hub.store, t.hub
+	h.saving.Add(1)
 	go func() {
-		defer t.hub.saving.Done()
+		defer h.saving.Done()
+		h.ratings.saving.Lock()
+		defer h.ratings.saving.Unlock()
 		if _, err := st.SaveGame(&g); err != nil {
-			t.hub.storeFailed("save game", err)
+			h.storeFailed("save game", err)
+			return
 		}
+		h.rateGame(&g)
 	}()
 }

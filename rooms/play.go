@@ -34,7 +34,11 @@ func (t *table) start(c member) error {
 		return err
 	}
 	t.state, t.seed, t.status, t.started = st, seed, Playing, time.Now().UTC()
+	t.rated = t.ratable()
 	t.logf("%s started the game.", t.name(t.host))
+	if t.rated {
+		t.logf("The game is rated.")
+	}
 	t.checkOver()
 	t.changed()
 	return nil

@@ -19,16 +19,21 @@ func (t *table) publish() {
 	t.storeSummary(sum)
 	t.snapTurns(names)
 	infos := make([]SeatInfo, len(t.seats))
+	ratings := t.hub.ratingsOf(t.info.ID)
 	for i := range t.seats {
 		s := &t.seats[i]
 		infos[i] = SeatInfo{Name: names[i], Admin: s.admin, OwnsName: s.ownsName, Bot: s.bot != nil, BotLevel: s.botLevel, Connected: s.client != nil, Empty: s.empty(),
 			StandIn: s.bot != nil && s.id != "", Idle: s.client != nil && s.bot == nil && s.timeouts > 0, Overdue: t.overdue(s)}
+		if s.id != "" {
+			infos[i].Rating = ratings[s.id]
+		}
 	}
 	base := TableUpdate{
 		Table: sum, Options: t.opts, Seats: infos,
 		Pending: t.pending(), Deadline: t.deadline, Version: t.version,
 		ServerNotice: t.hub.Notice(), Chat: t.chat, Watchers: t.watcherNames(),
 		Clock: t.clock, TurnDeadline: t.turnDeadline, Rematch: t.rematchCode(), Shared: t.shared,
+		Rated: t.rated || (t.status == Waiting && !t.casual), Casual: t.casual,
 	}
 	if t.state != nil {
 		base.Outcome = t.outcome()

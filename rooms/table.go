@@ -91,6 +91,9 @@ type table struct {
 	// early is the outcome of a game the table ended before the rules did
 	// (endEarly), nil otherwise.
 	early *engine.Outcome
+	// casual: the host chose a game that moves no rating; rated: the game
+	// under way counts for the players' ratings (ratings.go).
+	casual, rated bool
 }
 
 // seat is one place at the table. A seat is empty, held by a human (present

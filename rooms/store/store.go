@@ -81,6 +81,10 @@ type Table struct {
 	// EndedEarly is the summary of a game the table ended before the
 	// rules did ("" when it did not).
 	EndedEarly string `json:"ended_early,omitempty"`
+	// Casual: the host chose an unrated game; Rated: the game under way
+	// counts for the players' ratings.
+	Casual bool `json:"casual,omitempty"`
+	Rated  bool `json:"rated,omitempty"`
 	// Moves are the applied moves, in order (OpenTables fills them in).
 	Moves []engine.Move `json:"-"`
 	// Fresh marks the table's first save: its ID must not be in the store

@@ -97,6 +97,9 @@ func (ro *ReadOnly) ListGames(f GameFilter, limit int) ([]store.Game, error) {
 // Game is store.Store's Game.
 func (ro *ReadOnly) Game(id int64) (store.Game, error) { return ro.s.Game(id) }
 
+// Setting returns a kept setting (store.Settings).
+func (ro *ReadOnly) Setting(key string) ([]byte, error) { return ro.s.Setting(key) }
+
 // SetAsideTables is store.Quarantine's SetAsideTables.
 func (ro *ReadOnly) SetAsideTables() ([]store.Aside, error) { return ro.s.SetAsideTables() }
 
