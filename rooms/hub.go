@@ -153,7 +153,7 @@ type Hub struct {
 	// storeHealth counts the writes the store refused (storehealth.go).
 	storeHealth storeHealth
 	ratings     ratingBook // the ratings read or written last (ratings.go)
-	unanswered  tally // requests to other nodes' tables that got no answer (askFailed)
+	unanswered  tally      // requests to other nodes' tables that got no answer (askFailed)
 
 	// Lock-free: set once, or atomic.
 	admin    adminState // drain mode, the notice, kicks from other nodes (admin.go)

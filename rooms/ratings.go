@@ -321,7 +321,9 @@ func (t *table) ratable() bool {
 }
 
 // ReadRatings reads game's kept ratings from kv (empty when none).
-func ReadRatings(kv interface{ Setting(key string) ([]byte, error) }, game string) (Ratings, error) {
+func ReadRatings(kv interface {
+	Setting(key string) ([]byte, error)
+}, game string) (Ratings, error) {
 	b, err := kv.Setting(ratingsKey(game))
 	if err != nil {
 		return nil, err
