@@ -146,8 +146,10 @@ type Hub struct {
 	limits   addrLimits // chat, reports and codes per address (addrlimits.go)
 	// newKeys limits the new keys recorded per address.
 	newKeys *rateLimit
-	seqs    seqs    // table numbers (ids.go)
-	bots    botPool // the bots' workers (bots.go)
+	// links limits link codes asked for and tried (links.go).
+	links *rateLimit
+	seqs  seqs    // table numbers (ids.go)
+	bots  botPool // the bots' workers (bots.go)
 	// keyNames are the folds of the names Config.KeyNames keeps (names.go).
 	keyNames keyNameFolds
 	// storeHealth counts the writes the store refused (storehealth.go).
@@ -201,6 +203,7 @@ func NewHub(cfg Config) *Hub {
 		chatRate: newRateLimit(ChatBurst, ChatEvery),
 		limits:   newAddrLimits(),
 		newKeys:  newRateLimit(cfg.NewKeysPerAddr, newKeyEvery),
+		links:    newRateLimit(linkBurst, linkEvery),
 		games:    games,
 		bots:     botPool{size: cfg.BotWorkers},
 		tables:   map[string]*table{},

@@ -28,6 +28,8 @@ const adminHelp = `Admin commands (ssh -p PORT HOST admin COMMAND):
   reports                   what players reported about other players, newest last
   notice [TEXT]             show TEXT to everyone (no TEXT: take it down)
   drain on|off              drain mode: no new tables, running games finish
+  keys KEY                  the keys linked to the player KEY names (a SHA256:... fingerprint)
+  unlink KEY                take a linked key from its player
 `
 
 // adminCommands runs `ssh host admin ...` for admins; anyone else who
@@ -124,6 +126,20 @@ func (s *Server) runAdmin(by rooms.Player, args []string) (string, error) {
 		return fmt.Sprintf("Lifted the ban on %s.\n", rest[0]), nil
 	case "bans":
 		return s.adminBans(), nil
+	case "keys", "unlink":
+		if len(rest) != 1 {
+			return "", adminError(verb + " takes one key fingerprint (SHA256:...).")
+		}
+		key := keyID(strings.TrimPrefix(rest[0], "key:"))
+		player := cmp.Or(s.cfg.Hub.LinkedPlayer(key), key)
+		if verb == "keys" {
+			return linkedKeysText(s.cfg.Hub, rooms.Player{ID: player})
+		}
+		if err := s.cfg.Hub.Unlink(player, key); err != nil {
+			return "", err
+		}
+		did("unlink", "key", key, "player", player)
+		return fmt.Sprintf("Unlinked %s from %s.\n", rest[0], player), nil
 	case "reports":
 		return s.adminReports(), nil
 	case "notice":

@@ -34,6 +34,10 @@ func (s *Server) identifyAndLog(next ssh.Handler) ssh.Handler {
 			return
 		}
 		player.Addr = st.conn.key
+		key := player.ID
+		if id := s.cfg.Hub.LinkedPlayer(key); id != "" {
+			player.ID = id // a key linked to a player is that player
+		}
 		v := st.verdict.Load()
 		if v != nil && v.Name != "" {
 			player.Name = rooms.CleanName(v.Name)
@@ -42,6 +46,9 @@ func (s *Server) identifyAndLog(next ssh.Handler) ssh.Handler {
 		st.player.Store(&player)
 		pty, _, hasPty := sess.Pty()
 		kv := []any{"player", player.ID, "name", player.Name, "addr", player.Addr}
+		if key != player.ID {
+			kv = append(kv, "key", key)
+		}
 		if player.Admin {
 			kv = append(kv, "admin", true)
 		}

@@ -249,6 +249,7 @@ func New(cfg Config) (*Server, error) {
 			s.admit,
 			s.requireTerminal,
 			s.playerCommands,
+			s.linkCommands,
 			s.adminCommands,
 			s.identifyAndLog,
 			s.gatekeep,
