@@ -391,6 +391,9 @@ type TableUpdate struct {
 	// decision of the present players it runs for (zero when none).
 	Clock        Clock
 	TurnDeadline time.Time
+	// Tournament is the code of the tournament whose round the table
+	// plays ("" for none).
+	Tournament string
 	// Rated: the game counts (or, before the start, will count if every
 	// seat is then a keyed human) for the players' ratings; Casual: the
 	// host chose that it does not.

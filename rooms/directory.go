@@ -32,7 +32,9 @@ func (h *Hub) newTable(g engine.Game, info engine.Info, seats int, private bool,
 	}
 	t := newTable(h, h.tableID(seq), code, seq, g, info, seats, private, opts)
 	t.creator, t.fresh = p, true
-	t.seats[0] = playerSeat(p, c)
+	if c != nil {
+		t.seats[0] = playerSeat(p, c)
+	}
 	h.tables[t.id] = t
 	h.codes[code] = t
 	h.wg.Add(1)

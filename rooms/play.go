@@ -20,27 +20,44 @@ func (t *table) start(c member) error {
 	if t.status != Waiting {
 		return fmt.Errorf("The game has already started.")
 	}
+	if t.tournament != "" {
+		return fmt.Errorf("A tournament's table starts itself once its players are here.")
+	}
 	for i := range t.seats {
 		if !t.seats[i].filled() {
 			return fmt.Errorf("Seat %d is empty: wait for a player or add a bot.", i+1)
 		}
 	}
+	if err := t.beginGame(); err != nil {
+		return err
+	}
+	t.changed()
+	return nil
+}
+
+// beginGame deals the game and starts it (actor only; the caller checked
+// the seats).
+func (t *table) beginGame() error {
 	seed := randomSeed()
 	if t.cfg.Seed != nil {
 		seed = t.cfg.Seed()
 	}
 	st, err := t.game.New(len(t.seats), t.opts, seed)
 	if err != nil {
+		t.cfg.Logf("rooms: table %s (%s) cannot deal its game: %v", t.id, t.info.ID, err)
 		return err
 	}
 	t.state, t.seed, t.status, t.started = st, seed, Playing, time.Now().UTC()
 	t.rated = t.ratable()
-	t.logf("%s started the game.", t.name(t.host))
+	if t.tournament != "" {
+		t.logf("The game of the tournament starts.")
+	} else {
+		t.logf("%s started the game.", t.name(t.host))
+	}
 	if t.rated {
 		t.logf("The game is rated.")
 	}
 	t.checkOver()
-	t.changed()
 	return nil
 }
 
@@ -193,6 +210,7 @@ func (t *table) checkOver() {
 // keeps one game per table).
 func (t *table) finish() {
 	t.over = false
+	defer t.reportToTournament()
 	o := t.outcome()
 	t.saveGame(o)
 	if !t.private {

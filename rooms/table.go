@@ -63,9 +63,15 @@ type table struct {
 	chat       chatLog // the table's chat, shared with updates
 	rematch    string  // the rematch's code once one is open (rematchBusy while it opens)
 	// turn clock (see clock.go)
-	clock        Clock
-	clockTimer   timerSlot
-	remindTimer  timerSlot     // a correspondence clock's reminder (notify.go)
+	clock       Clock
+	clockTimer  timerSlot
+	remindTimer timerSlot // a correspondence clock's reminder (notify.go)
+	// tournament is the code of the tournament whose round this table
+	// plays ("" for none), told once its result is told; graceTimer ends
+	// the wait for its players (tournament.go).
+	tournament   string
+	told         bool
+	graceTimer   timerSlot
 	clockFor     []engine.Seat // the seats it runs for
 	clockAt      int           // len(moves) when it started
 	turnDeadline time.Time
@@ -260,6 +266,9 @@ func (t *table) shut(notice string) {
 		return
 	}
 	t.halt()
+	if t.status != Finished {
+		t.reportToTournament()
+	}
 	t.forget()
 	for i := range t.seats {
 		if c := t.seats[i].client; c != nil {
@@ -282,7 +291,7 @@ func (t *table) halt() {
 		t.hub.storeHealth.waiting.Add(-1)
 	}
 	t.stop()
-	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer, &t.clockTimer, &t.remindTimer, &t.saveTimer} {
+	for _, s := range []*timerSlot{&t.botTimer, &t.winTimer, &t.awayTimer, &t.emptyTimer, &t.clockTimer, &t.remindTimer, &t.graceTimer, &t.saveTimer} {
 		s.stop()
 	}
 	if t.unserve != nil {
@@ -317,6 +326,7 @@ func (t *table) changed() {
 	if t.unsaved && !t.persist() {
 		return
 	}
+	t.autoStart()
 	if t.status == Playing {
 		t.settle()
 	}
@@ -372,6 +382,9 @@ func (t *table) checkEmpty() bool {
 		return false
 	}
 	switch {
+	case t.tournament != "" && t.status == Waiting:
+		// A round's table waits for its players (graceUntil).
+		return false
 	case t.status == Waiting && players == 0:
 		t.shut(NoticeNoHumans)
 		return true

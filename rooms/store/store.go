@@ -85,6 +85,9 @@ type Table struct {
 	// counts for the players' ratings.
 	Casual bool `json:"casual,omitempty"`
 	Rated  bool `json:"rated,omitempty"`
+	// Tournament is the code of the tournament whose round the table
+	// plays ("" for none).
+	Tournament string `json:"tournament,omitempty"`
 	// Moves are the applied moves, in order (OpenTables fills them in).
 	Moves []engine.Move `json:"-"`
 	// Fresh marks the table's first save: its ID must not be in the store
