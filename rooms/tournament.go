@@ -191,14 +191,12 @@ func (h *Hub) checkSpec(spec *TournamentSpec) error {
 	return nil
 }
 
-// CreateTournament opens a tournament hosted by the client's player, who
+// CreateTournament opens a tournament hosted by player p, who
 // joins it, and returns its code.
-func (c *Client) CreateTournament(spec TournamentSpec) (string, error) {
-	p := c.Player()
+func (h *Hub) CreateTournament(p Player, spec TournamentSpec) (string, error) {
 	if p.Guest {
 		return "", ErrTournamentGuest
 	}
-	h := c.hub
 	kv, err := h.tournamentKV()
 	if err != nil {
 		return "", err
@@ -326,13 +324,12 @@ func (h *Hub) Tournaments(playerID string) []Tournament {
 	return out
 }
 
-// JoinTournament enters the client's player in the tournament with code.
-func (c *Client) JoinTournament(code string) error {
-	p := c.Player()
+// JoinTournament enters player p in the tournament with code.
+func (h *Hub) JoinTournament(p Player, code string) error {
 	if p.Guest {
 		return ErrTournamentGuest
 	}
-	kv, err := c.hub.tournamentKV()
+	kv, err := h.tournamentKV()
 	if err != nil {
 		return err
 	}
@@ -340,7 +337,7 @@ func (c *Client) JoinTournament(code string) error {
 	if !ok {
 		return ErrNoTournament
 	}
-	return c.hub.saveTournament(kv, code, func(tn *Tournament) error {
+	return h.saveTournament(kv, code, func(tn *Tournament) error {
 		switch {
 		case tn.Code == "":
 			return ErrNoTournament
@@ -356,16 +353,16 @@ func (c *Client) JoinTournament(code string) error {
 	})
 }
 
-// LeaveTournament takes the client's player out of a tournament: before the
+// LeaveTournament takes player p out of a tournament: before the
 // first round they are forgotten, later they are dropped (no more tables;
 // their points stay).
-func (c *Client) LeaveTournament(code string) error {
-	return c.hub.dropEntrant(code, c.Player().ID, "")
+func (h *Hub) LeaveTournament(p Player, code string) error {
+	return h.dropEntrant(code, p.ID, "")
 }
 
 // DropFromTournament drops the entrant named name (host or admin).
-func (c *Client) DropFromTournament(code, name string) error {
-	return c.hub.dropEntrant(code, "", name, c.Player())
+func (h *Hub) DropFromTournament(p Player, code, name string) error {
+	return h.dropEntrant(code, "", name, p)
 }
 
 // dropEntrant drops the entrant with ID id or name (by, when given, must
@@ -400,14 +397,13 @@ func (h *Hub) dropEntrant(code, id, name string, by ...Player) error {
 
 // EndTournament ends a tournament now (host or admin): the standings are
 // final; tables under way play on but count no more.
-func (c *Client) EndTournament(code string) error {
-	p := c.Player()
-	kv, err := c.hub.tournamentKV()
+func (h *Hub) EndTournament(p Player, code string) error {
+	kv, err := h.tournamentKV()
 	if err != nil {
 		return err
 	}
 	code, _ = NormalizeCode(code)
-	return c.hub.saveTournament(kv, code, func(tn *Tournament) error {
+	return h.saveTournament(kv, code, func(tn *Tournament) error {
 		switch {
 		case tn.Code == "":
 			return ErrNoTournament
@@ -423,14 +419,13 @@ func (c *Client) EndTournament(code string) error {
 
 // ExtendRound gives the current round's latecomers d more before their
 // tables start without them (host or admin).
-func (c *Client) ExtendRound(code string, d time.Duration) error {
-	p := c.Player()
-	kv, err := c.hub.tournamentKV()
+func (h *Hub) ExtendRound(p Player, code string, d time.Duration) error {
+	kv, err := h.tournamentKV()
 	if err != nil {
 		return err
 	}
 	code, _ = NormalizeCode(code)
-	tn, err := c.hub.changeTournament(kv, code, func(tn *Tournament) error {
+	tn, err := h.changeTournament(kv, code, func(tn *Tournament) error {
 		switch {
 		case tn.Code == "":
 			return ErrNoTournament
@@ -439,14 +434,14 @@ func (c *Client) ExtendRound(code string, d time.Duration) error {
 		case tn.State != TournamentPlaying:
 			return sentence("No round is under way.")
 		}
-		tn.Grace = later(tn.Grace, c.hub.cfg.Now()).Add(d)
+		tn.Grace = later(tn.Grace, h.cfg.Now()).Add(d)
 		return nil
 	})
 	if err != nil {
 		return err
 	}
 	for _, rt := range tn.Tables {
-		if t := c.hub.tableByID(rt.Table); t != nil && rt.Round == tn.Round {
+		if t := h.tableByID(rt.Table); t != nil && rt.Round == tn.Round {
 			t.post(func() { t.graceUntil(tn.Grace) })
 		}
 	}
@@ -455,9 +450,7 @@ func (c *Client) ExtendRound(code string, d time.Duration) error {
 
 // StartRound pairs the next round (host or admin), opens its tables and
 // seats the players who wait in the lobby.
-func (c *Client) StartRound(code string) error {
-	p := c.Player()
-	h := c.hub
+func (h *Hub) StartRound(p Player, code string) error {
 	kv, err := h.tournamentKV()
 	if err != nil {
 		return err
@@ -795,3 +788,30 @@ func (h *Hub) TournamentView(code string) (Tournament, []EntrantStanding, error)
 // Tournaments lists the client's tournaments and the open ones
 // (Hub.Tournaments).
 func (c *Client) Tournaments() []Tournament { return c.hub.Tournaments(c.Player().ID) }
+
+// CreateTournament is Hub.CreateTournament for the client's player.
+func (c *Client) CreateTournament(spec TournamentSpec) (string, error) {
+	return c.hub.CreateTournament(c.Player(), spec)
+}
+
+// JoinTournament is Hub.JoinTournament for the client's player.
+func (c *Client) JoinTournament(code string) error { return c.hub.JoinTournament(c.Player(), code) }
+
+// LeaveTournament is Hub.LeaveTournament for the client's player.
+func (c *Client) LeaveTournament(code string) error { return c.hub.LeaveTournament(c.Player(), code) }
+
+// DropFromTournament is Hub.DropFromTournament for the client's player.
+func (c *Client) DropFromTournament(code, name string) error {
+	return c.hub.DropFromTournament(c.Player(), code, name)
+}
+
+// EndTournament is Hub.EndTournament for the client's player.
+func (c *Client) EndTournament(code string) error { return c.hub.EndTournament(c.Player(), code) }
+
+// ExtendRound is Hub.ExtendRound for the client's player.
+func (c *Client) ExtendRound(code string, d time.Duration) error {
+	return c.hub.ExtendRound(c.Player(), code, d)
+}
+
+// StartRound is Hub.StartRound for the client's player.
+func (c *Client) StartRound(code string) error { return c.hub.StartRound(c.Player(), code) }

@@ -250,6 +250,7 @@ func New(cfg Config) (*Server, error) {
 			s.requireTerminal,
 			s.playerCommands,
 			s.linkCommands,
+			s.tournamentCommands,
 			s.adminCommands,
 			s.identifyAndLog,
 			s.gatekeep,
