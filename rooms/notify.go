@@ -57,51 +57,57 @@ var (
 	ErrNoWebhook       = errors.New("Set an address first.")
 )
 
-// Webhook returns the URL the client's player set for notifications ("" for
+// Webhook returns the URL player p set for notifications ("" for
 // none). It reads the store: never call it while drawing.
-func (c *Client) Webhook() (string, error) {
-	p := c.Player()
-	if err := c.hub.webhooksFor(p); err != nil {
+func (h *Hub) Webhook(p Player) (string, error) {
+	if err := h.webhooksFor(p); err != nil {
 		return "", err
 	}
-	return c.hub.webhookOf(p.ID)
+	return h.webhookOf(p.ID)
 }
 
-// SetWebhook sets (or, with "", clears) the URL the client's player is
+// SetWebhook sets (or, with "", clears) the URL player p is
 // notified at. A URL the Notifier refuses changes nothing. It writes to
 // the store: never call it while drawing.
-func (c *Client) SetWebhook(url string) error {
-	p := c.Player()
-	if err := c.hub.webhooksFor(p); err != nil {
+func (h *Hub) SetWebhook(p Player, url string) error {
+	if err := h.webhooksFor(p); err != nil {
 		return err
 	}
 	url = strings.TrimSpace(url)
 	if url != "" {
-		if err := c.hub.cfg.Notifier.CheckURL(url); err != nil {
+		if err := h.cfg.Notifier.CheckURL(url); err != nil {
 			return err
 		}
 	}
-	kv := c.hub.store.(store.Settings) // webhooksFor checked it
+	kv := h.store.(store.Settings) // webhooksFor checked it
 	if err := kv.UpdateSetting(webhookKey(p.ID), func([]byte) ([]byte, error) { return []byte(url), nil }); err != nil {
-		c.hub.storeFailed("webhook", err)
+		h.storeFailed("webhook", err)
 		return ErrSettingUnsaved
 	}
 	return nil
 }
 
-// TestWebhook sends a test notice to the player's URL and says how it
+// TestWebhook sends a test notice to p's URL and says how it
 // went. It may take seconds: run it off the drawing path.
-func (c *Client) TestWebhook() error {
-	url, err := c.Webhook()
+func (h *Hub) TestWebhook(p Player) error {
+	url, err := h.Webhook(p)
 	switch {
 	case err != nil:
 		return err
 	case url == "":
 		return ErrNoWebhook
 	}
-	p := c.Player()
-	return c.hub.cfg.Notifier.Test(p.ID, url, Notice{Kind: NoticeTest, Player: p.Name})
+	return h.cfg.Notifier.Test(p.ID, url, Notice{Kind: NoticeTest, Player: p.Name})
 }
+
+// Webhook is Hub.Webhook for the client's player.
+func (c *Client) Webhook() (string, error) { return c.hub.Webhook(c.Player()) }
+
+// SetWebhook is Hub.SetWebhook for the client's player.
+func (c *Client) SetWebhook(url string) error { return c.hub.SetWebhook(c.Player(), url) }
+
+// TestWebhook is Hub.TestWebhook for the client's player.
+func (c *Client) TestWebhook() error { return c.hub.TestWebhook(c.Player()) }
 
 // webhooksFor says why player p cannot use notifications (nil when they
 // can): the server sends none, or p is a guest.

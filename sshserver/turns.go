@@ -21,17 +21,30 @@ const turnsHelp = `ssh -p PORT HOST turns [--json]
   guest has no tables to find. Your open session is not disturbed.
 `
 
+// notifyHelp is what `ssh host notify --help` prints.
+const notifyHelp = `ssh -p PORT HOST notify            shows the address you are notified at
+ssh -p PORT HOST notify URL        sets it (https://... or http://...)
+ssh -p PORT HOST notify test       sends a test notice there now
+ssh -p PORT HOST notify off        stops the notices
+  At a correspondence table, the arcade posts there when a move becomes
+  yours while you are away, and before your clock runs out.
+`
+
 // playerCommands runs the commands a player may give without a terminal
-// (`ssh host turns`); other commands pass on.
+// (`ssh host turns`, `ssh host notify`); other commands pass on.
 func (s *Server) playerCommands(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		cmd := sess.Command()
-		if len(cmd) == 0 || cmd[0] != "turns" {
+		if len(cmd) == 0 || (cmd[0] != "turns" && cmd[0] != "notify") {
 			next(sess)
 			return
 		}
 		p := stateOf(sess.Context()).player.Load()
-		out, err := s.runTurns(p, cmd[1:])
+		run := s.runTurns
+		if cmd[0] == "notify" {
+			run = s.runNotify
+		}
+		out, err := run(p, cmd[1:])
 		_, _ = io.WriteString(sess, out)
 		if err != nil {
 			sayLine(sess, err.Error())
@@ -74,6 +87,41 @@ func (s *Server) runTurns(p *rooms.Player, args []string) (string, error) {
 		return string(b) + "\n", nil
 	}
 	return turnsLine(turns), nil
+}
+
+// runNotify answers `notify` for p (nil: not known).
+func (s *Server) runNotify(p *rooms.Player, args []string) (string, error) {
+	if p == nil {
+		return "", rooms.ErrGuestWebhook
+	}
+	hub := s.cfg.Hub
+	switch {
+	case len(args) == 0:
+		url, err := hub.Webhook(*p)
+		if err != nil {
+			return "", err
+		}
+		if url == "" {
+			return "You are notified nowhere. Set an address with: notify URL\n", nil
+		}
+		return "You are notified at " + url + "\n", nil
+	case len(args) > 1 || args[0] == "--help" || args[0] == "-h" || args[0] == "help":
+		return notifyHelp, nil
+	case args[0] == "test":
+		if err := hub.TestWebhook(*p); err != nil {
+			return "", err
+		}
+		return "The test notice arrived.\n", nil
+	case args[0] == "off":
+		if err := hub.SetWebhook(*p, ""); err != nil {
+			return "", err
+		}
+		return "No more notices.\n", nil
+	}
+	if err := hub.SetWebhook(*p, args[0]); err != nil {
+		return "", err
+	}
+	return "You will be notified at " + args[0] + " (try: notify test)\n", nil
 }
 
 // turnsLine is `turns`'s one line: the games where it is the player's move,

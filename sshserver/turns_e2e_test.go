@@ -2,13 +2,16 @@ package sshserver_test
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
 
 	"arcade/rooms"
+	"arcade/rooms/store"
 	"arcade/sshserver/sshtest"
 )
 
@@ -87,4 +90,54 @@ func TestTurnsOverSSH(t *testing.T) {
 	}
 	send(t, anna, "?")
 	waitFor(t, anna, "Help")
+}
+
+// checkingNotifier is a rooms.Notifier that takes https addresses and
+// counts its tests.
+type checkingNotifier struct{ tests atomic.Int32 }
+
+func (*checkingNotifier) Notify(string, string, rooms.Notice) {}
+
+func (*checkingNotifier) CheckURL(url string) error {
+	if !strings.HasPrefix(url, "https://") {
+		return errors.New("The address must start with https:// or http://.")
+	}
+	return nil
+}
+
+func (n *checkingNotifier) Test(string, string, rooms.Notice) error {
+	n.tests.Add(1)
+	return nil
+}
+
+// TestNotifyOverSSH: a keyed player sets, reads, tests and clears their
+// notification address with ssh host notify; a bad address and a guest
+// are refused with a sentence; a server without notifications says so.
+func TestNotifyOverSSH(t *testing.T) {
+	n := &checkingNotifier{}
+	srv := startHubGames(t, rooms.Config{Store: store.NewMemory(), Notifier: n}, nil)
+	key := sshtest.NewKey(t)
+	for _, c := range []struct{ cmd, want string }{
+		{"notify", "You are notified nowhere."},
+		{"notify ftp://x", "must start with https://"},
+		{"notify https://push.example/anna", "You will be notified at https://push.example/anna"},
+		{"notify", "You are notified at https://push.example/anna"},
+		{"notify test", "The test notice arrived."},
+		{"notify off", "No more notices."},
+		{"notify", "You are notified nowhere."},
+	} {
+		if out, _ := sshtest.Exec(srv.Addr, "anna", key, c.cmd); !strings.Contains(out, c.want) {
+			t.Fatalf("%s: %q, want %q", c.cmd, out, c.want)
+		}
+	}
+	if n.tests.Load() != 1 {
+		t.Fatalf("%d tests sent", n.tests.Load())
+	}
+	if out, err := sshtest.Exec(srv.Addr, "gus", nil, "notify https://push.example/gus"); err == nil || !strings.Contains(out, "need your SSH key") {
+		t.Fatalf("a guest: %v %q", err, out)
+	}
+	plain := startHubGames(t, rooms.Config{Store: store.NewMemory()}, nil)
+	if out, err := sshtest.Exec(plain.Addr, "anna", key, "notify"); err == nil || !strings.Contains(out, "does not send notifications") {
+		t.Fatalf("no notifier: %v %q", err, out)
+	}
 }
