@@ -45,8 +45,9 @@
 //     seat and inbox.
 //  5. Leaves, which call nothing: nodeMap.mu (the other nodes' states),
 //     quietSet.mu, reportLog.mu, rateLimit.mu, seqs.mu, keyNameFolds.mu,
-//     tally.mu, botPool.mu. The admin state (drain mode, the notice,
-//     kicks) is atomic.
+//     tally.mu, botPool.mu, ratingBook.mu. The admin state (drain mode,
+//     the notice, kicks) is atomic. ratingBook.saving (a finished game's
+//     save and rating, one at a time) is taken alone, off the actors.
 //
 // Network calls to other nodes are made holding at most presence.op.
 package rooms
