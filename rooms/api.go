@@ -395,6 +395,9 @@ type TableUpdate struct {
 	// Tournament is the code of the tournament whose round the table
 	// plays ("" for none).
 	Tournament string
+	// ReplyWindow is a correspondence table's response window when its
+	// host chose one (0: as long as a decision).
+	ReplyWindow time.Duration
 	// Rated: the game counts (or, before the start, will count if every
 	// seat is then a keyed human) for the players' ratings; Casual: the
 	// host chose that it does not.

@@ -98,8 +98,11 @@ func (c *Config) DescribeClock(k Clock) string {
 	return "off (no time limit)"
 }
 
-// formatWait writes a duration as "2 min" or "20 s".
+// formatWait writes a duration as "4 hours", "2 min" or "20 s".
 func formatWait(d time.Duration) string {
+	if d >= time.Hour && d%time.Hour == 0 {
+		return plural(int(d/time.Hour), "hour")
+	}
 	if d >= time.Minute && d%time.Minute == 0 {
 		return fmt.Sprintf("%d min", d/time.Minute)
 	}

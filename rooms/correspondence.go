@@ -211,3 +211,36 @@ func (h *Hub) checkCorrespondenceCap(p Player) error {
 	}
 	return nil
 }
+
+// ReplyWindows are the response windows a correspondence table's host may
+// choose instead of a decision's time (0).
+var ReplyWindows = []time.Duration{0, time.Hour, 4 * time.Hour, 12 * time.Hour}
+
+// ErrReplyWindow: a response window is chosen from ReplyWindows, before the
+// start, at a correspondence table.
+var ErrReplyWindow = errors.New("A correspondence table's response window is a decision's time, 1 hour, 4 hours or 12 hours, chosen before the start.")
+
+// SetReplyWindow chooses the response window of the client's
+// correspondence table (host only, before the start; 0: as long as a
+// decision).
+func (c *Client) SetReplyWindow(d time.Duration) error {
+	return c.onTable(cmdReq{Op: opWindow, Wait: d})
+}
+
+// setReplyWindow is SetReplyWindow on the table's actor.
+func setReplyWindow(t *table, c member, req cmdReq) error {
+	if err := t.hostOnly(c); err != nil {
+		return err
+	}
+	if t.status != Waiting || !t.clock.Correspondence() || !slices.Contains(ReplyWindows, req.Wait) {
+		return ErrReplyWindow
+	}
+	t.replyWindow = req.Wait
+	if req.Wait == 0 {
+		t.logf("Answers out of turn may take as long as a decision.")
+	} else {
+		t.logf("Answers out of turn may take %s.", formatWait(req.Wait))
+	}
+	t.changed()
+	return nil
+}

@@ -203,3 +203,23 @@ func TestClusterTurnsOnEveryNode(t *testing.T) {
 		}
 	}
 }
+
+// TestReplyWindowChoice: a correspondence table's host may shorten its
+// response window to one of ReplyWindows before the start; other tables
+// and other lengths are refused.
+func TestReplyWindowChoice(t *testing.T) {
+	h := testHub(t, Config{})
+	a := connect(t, h, "anna")
+	must(t, a.Create(toyID, 2, false, nil))
+	if err := a.SetReplyWindow(time.Hour); !errors.Is(err, ErrReplyWindow) {
+		t.Fatalf("a window at a table without a correspondence clock: %v", err)
+	}
+	must(t, a.SetClock(ClockDay))
+	if err := a.SetReplyWindow(90 * time.Minute); !errors.Is(err, ErrReplyWindow) {
+		t.Fatalf("a window of 90 minutes: %v", err)
+	}
+	must(t, a.SetReplyWindow(4*time.Hour))
+	a.table("the window", func(u *TableUpdate) bool {
+		return u.ReplyWindow == 4*time.Hour && hasLine(u.Log, "Answers out of turn may take 4 hours.")
+	})
+}

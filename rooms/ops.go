@@ -32,6 +32,7 @@ const (
 	opAdminClose = "adminclose" // an admin closes the table (Text: the reason; By, From.Node: who, where)
 	opEndEarly   = "endearly"
 	opRated      = "rated"
+	opWindow     = "window"
 )
 
 // tableOp is a table command for client c, run on t's actor with the
@@ -59,6 +60,7 @@ var tableOps = map[string]tableOp{
 	opReport:    report,
 	opEndEarly:  endEarly,
 	opRated:     setRated,
+	opWindow:    setReplyWindow,
 }
 
 // runOp runs req's command (tableOps) for m on t's actor.

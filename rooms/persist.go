@@ -159,7 +159,7 @@ func (t *table) stored() store.Table {
 		Host:    t.host, Status: string(t.status), Seed: t.seed, Shared: t.shared, Clock: string(t.clock),
 		Seats: make([]store.Seat, len(t.seats)), Created: t.created, Started: t.started, Moves: t.moves,
 		Fresh: t.fresh, TurnDeadline: t.turnDeadline, ClockAt: t.clockAt, WindowDeadline: t.deadline,
-		Casual: t.casual, Rated: t.rated, Tournament: t.tournament,
+		Casual: t.casual, Rated: t.rated, Tournament: t.tournament, ReplyWindow: t.replyWindow,
 	}
 	if t.early != nil {
 		rec.EndedEarly = t.early.Summary
@@ -238,7 +238,7 @@ func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 	t := newTable(h, rec.ID, code, rec.Seq, g, info, len(rec.Seats), rec.Private, rec.Options)
 	t.creator = Player{ID: rec.Creator.ID, Name: rec.Creator.Name, Guest: rec.Creator.Guest, Addr: rec.Creator.Addr}
 	t.host, t.seed, t.shared, t.created, t.started = rec.Host, rec.Seed, rec.Shared, rec.Created, rec.Started
-	t.casual, t.rated, t.tournament = rec.Casual, rec.Rated, rec.Tournament
+	t.casual, t.rated, t.tournament, t.replyWindow = rec.Casual, rec.Rated, rec.Tournament, rec.ReplyWindow
 	t.restoredUntil = time.Now().Add(h.cfg.RestoreGrace)
 	// Versions go on rising across owners: a session that follows the
 	// table from a node that ran it must never see an older version.

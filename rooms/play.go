@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"time"
@@ -288,8 +289,9 @@ func (t *table) updateWindow() {
 	if fresh {
 		d := t.cfg.ResponseWindow
 		if t.clock.Correspondence() {
-			// A window waits as long as a decision at such a table.
-			d = t.cfg.TurnTime(t.clock)
+			// A window waits as long as a decision at such a table, or
+			// as long as its host chose.
+			d = cmp.Or(t.replyWindow, t.cfg.TurnTime(t.clock))
 		}
 		if t.allAutoPass(now) {
 			d = min(d, t.cfg.AutoPassWindow)

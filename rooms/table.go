@@ -63,18 +63,21 @@ type table struct {
 	chat       chatLog // the table's chat, shared with updates
 	rematch    string  // the rematch's code once one is open (rematchBusy while it opens)
 	// turn clock (see clock.go)
-	clock       Clock
-	clockTimer  timerSlot
-	remindTimer timerSlot // a correspondence clock's reminder (notify.go)
-	// tournament is the code of the tournament whose round this table
-	// plays ("" for none), told once its result is told; graceTimer ends
-	// the wait for its players (tournament.go).
-	tournament   string
-	told         bool
-	graceTimer   timerSlot
+	clock        Clock
+	clockTimer   timerSlot
+	remindTimer  timerSlot     // a correspondence clock's reminder (notify.go)
 	clockFor     []engine.Seat // the seats it runs for
 	clockAt      int           // len(moves) when it started
 	turnDeadline time.Time
+	// replyWindow is a correspondence table's response window, when its
+	// host chose one shorter than a decision (0: a decision's time).
+	replyWindow time.Duration
+	// tournament is the code of the tournament whose round this table
+	// plays ("" for none), told once its result is told; graceTimer ends
+	// the wait for its players (tournament.go).
+	tournament string
+	told       bool
+	graceTimer timerSlot
 	// persistence (see persist.go)
 	created, started time.Time
 	movesStored      int // how many of moves the store holds

@@ -51,6 +51,7 @@ type cmdReq struct {
 	Opts   engine.Options `json:"opts,omitempty"`
 	Text   string         `json:"text,omitempty"`
 	Resume bool           `json:"resume,omitempty"` // join: only a seat the player dropped out of
+	Wait   time.Duration  `json:"wait,omitempty"`   // a response window (SetReplyWindow)
 }
 
 // cmdReply answers a cmdReq.

@@ -88,6 +88,9 @@ type Table struct {
 	// Tournament is the code of the tournament whose round the table
 	// plays ("" for none).
 	Tournament string `json:"tournament,omitempty"`
+	// ReplyWindow is a correspondence table's response window when its
+	// host chose one (0: a decision's time).
+	ReplyWindow time.Duration `json:"reply_window,omitempty"`
 	// Moves are the applied moves, in order (OpenTables fills them in).
 	Moves []engine.Move `json:"-"`
 	// Fresh marks the table's first save: its ID must not be in the store
