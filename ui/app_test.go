@@ -475,28 +475,31 @@ func TestYourGamesAndReplay(t *testing.T) {
 	d.waitFor("GAMES")
 }
 
-// TestNewspaperColumns: the wide pager's second column goes on where the
-// first ends at every scroll position, and the last line can be reached.
+// TestNewspaperColumns: the wide pager's later columns go on where the one
+// before ends at every scroll position, and the last line can be reached.
 func TestNewspaperColumns(t *testing.T) {
 	var lines []string
 	for i := range 10 {
 		lines = append(lines, strconv.Itoa(i))
 	}
-	got := newspaper(lines, 2, 3)
-	if len(got) != 7 {
-		t.Fatalf("%d content lines, want 7 (the last view shows 4-6 beside 7-9)", len(got))
-	}
-	for i, l := range got {
-		f := strings.Fields(l)
-		want := []string{strconv.Itoa(i), strconv.Itoa(i + 3)}
-		if i+3 >= 10 {
-			want = want[:1]
+	for _, n := range []int{2, 3} {
+		got := newspaper(lines, 2, 3, n)
+		// The last view shows 4-6 beside 7-9 (two columns), or 1-3, 4-6
+		// and 7-9 (three).
+		if want := 10 - (n-1)*3; len(got) != want {
+			t.Fatalf("%d columns: %d content lines, want %d", n, len(got), want)
 		}
-		if !slices.Equal(f, want) {
-			t.Errorf("content line %d is %q, want %v", i, l, want)
+		for i, l := range got {
+			var want []string
+			for c := 0; c < n && i+3*c < 10; c++ {
+				want = append(want, strconv.Itoa(i+3*c))
+			}
+			if f := strings.Fields(l); !slices.Equal(f, want) {
+				t.Errorf("%d columns: content line %d is %q, want %v", n, i, l, want)
+			}
 		}
 	}
-	if short := newspaper(lines[:4], 2, 3); len(short) != 3 || strings.Fields(short[0])[1] != "3" {
+	if short := newspaper(lines[:4], 2, 3, 2); len(short) != 3 || strings.Fields(short[0])[1] != "3" {
 		t.Errorf("a text of 4 lines in columns of 3: %q", short)
 	}
 }

@@ -331,40 +331,67 @@ func (f *createScreen) View() string {
 	}
 	lines = append(lines, "")
 	bodyH := f.height - 2
-	rulesW := min(formRulesWidth, f.width-formWidth-2)
-	beside := rulesW >= formRulesMin && bodyH >= lobbyRulesMin
+	rulesW := f.width - formWidth - 2
+	beside := rulesW >= rulesColumnMin && bodyH >= lobbyRulesMin
 	textW := f.width - 2
 	if beside {
 		textW = formWidth - 2
 	}
-	if f.problem != "" {
-		for _, s := range wrap("Not allowed: "+f.problem, textW) {
-			lines = append(lines, th.Warn.Render(" "+s))
-		}
-	}
-	for _, s := range wrap(fs[f.row].help, textW) {
-		lines = append(lines, th.Faint.Render(" "+s))
-	}
+	lines = append(lines, f.underForm(fs, labelW, textW, bodyH-len(lines))...)
 	body := strings.Join(lines, "\n")
 	if beside {
 		// A wide form has the game's rules beside it.
 		in := f.games[f.game].Info()
-		rules := append([]string{th.Heading.Render("THE RULES OF " + strings.ToUpper(in.Name)), ""}, reflowedRules(in, rulesW)...)
-		body = board.Columns(board.FitBlock(body, formWidth, bodyH), board.FitBlock("", 2, bodyH),
-			board.FitBlock(strings.Join(rules[:min(len(rules), bodyH)], "\n"), rulesW, bodyH))
+		rules, _ := rulesColumns(in, th.Heading.Render("THE RULES OF "+strings.ToUpper(in.Name)), rulesW, bodyH, true)
+		body = board.Columns(board.FitBlock(body, formWidth, bodyH), board.FitBlock("", 2, bodyH), rules)
 	}
 	used := strings.Count(body, "\n") + 1
 	pad := strings.Repeat("\n", max(f.height-used-2, 1))
 	return body + pad + f.s.statusLine(f.s.lobbyNotice(), f.width) + "\n" + f.s.shortHelp(f.width, f.keysName(), f.keys)
 }
 
-// The form's width beside the rules on a wide terminal, and the rules'
-// width there (at most, and at least to be shown).
-const (
-	formWidth      = 64
-	formRulesWidth = 76
-	formRulesMin   = 50
-)
+// underForm is what the form says under its lines, in textW columns and
+// room lines: why the rules refuse the setup, if they do, then what every
+// line does where they all fit, else what the chosen one does.
+func (f *createScreen) underForm(fs []field, labelW, textW, room int) []string {
+	th := f.s.th
+	var lines []string
+	if f.problem != "" {
+		for _, s := range wrap("Not allowed: "+f.problem, textW) {
+			lines = append(lines, th.Warn.Render(" "+s))
+		}
+	}
+	if about := f.aboutLines(fs, labelW, textW+1); len(lines)+len(about) <= room {
+		return append(lines, about...)
+	}
+	for _, s := range wrap(fs[f.row].help, textW) {
+		lines = append(lines, th.Faint.Render(" "+s))
+	}
+	return lines
+}
+
+// aboutLines say what each line of the form does, in w columns, under
+// the values: the chosen line's marked and in the accent's ink.
+func (f *createScreen) aboutLines(fs []field, labelW, w int) []string {
+	th := f.s.th
+	lines := []string{th.Heading.Render(" WHAT EACH LINE DOES")}
+	for i, fl := range fs {
+		mark, ink := " ", th.Faint
+		if i == f.row {
+			mark, ink = "›", th.Accent
+		}
+		for j, l := range board.WrapHang(fmt.Sprintf("%-*s %s", labelW, fl.label, fl.help), w-1, labelW+1) {
+			if j > 0 {
+				mark = " "
+			}
+			lines = append(lines, mark+ink.Render(l))
+		}
+	}
+	return lines
+}
+
+// formWidth is the form's width beside the rules on a wide terminal.
+const formWidth = 64
 
 // keysName names the form's key map for the shared key lines.
 func (f *createScreen) keysName() string {

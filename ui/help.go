@@ -33,39 +33,58 @@ func newPager(s *session, back screen, title, text string, w, h int) *helpScreen
 	return p
 }
 
-// SetSize implements screen: the text is wrapped again, in two columns on
-// a wide terminal.
+// SetSize implements screen: the text is wrapped again, in two or three
+// columns on a wide terminal.
 func (p *helpScreen) SetSize(w, h int) {
 	height := max(h-3, 1)
 	p.vp.SetWidth(w)
 	p.vp.SetHeight(height)
-	if w < pagerTwoColumns {
-		p.vp.SetContentLines(wrap(p.text, min(w, pagerMaxWidth)))
+	n := 1
+	switch {
+	case w >= pagerThreeColumns:
+		n = 3
+	case w >= pagerTwoColumns:
+		n = 2
+	}
+	colW := min(pagerMaxWidth, (w-pagerGap*(n-1))/n)
+	lines := wrap(p.text, colW)
+	if colW < pagerTextWidth {
+		// A column narrower than the text's own lines: its paragraphs
+		// run together and wrap again.
+		lines = board.Reflow(p.text, colW)
+	}
+	if n == 1 {
+		p.vp.SetContentLines(lines)
 		return
 	}
-	colW := min(pagerMaxWidth, (w-pagerGap)/2)
-	p.vp.SetContentLines(newspaper(wrap(p.text, colW), colW, height))
+	p.vp.SetContentLines(newspaper(lines, colW, height, n))
 }
 
-// The pager: its widest column, from which width it shows two, and the
-// gap between them.
+// The pager: its widest column, from which widths it shows two and three,
+// the gap between them, and the width the texts it shows are written to
+// (a narrower column reflows them).
 const (
-	pagerMaxWidth   = 100
-	pagerTwoColumns = 150
-	pagerGap        = 4
+	pagerMaxWidth     = 100
+	pagerTwoColumns   = 150
+	pagerThreeColumns = 188
+	pagerGap          = 4
+	pagerTextWidth    = 80
 )
 
-// newspaper sets lines in two columns h lines high, the second going on
-// where the first ends: content line i holds lines i and i+h, so that a
+// newspaper sets lines in n columns h lines high, each going on where the
+// one before ends: content line i holds lines i, i+h, i+2h…, so that a
 // viewport h lines high scrolled to any line shows them in reading order.
-func newspaper(lines []string, colW, h int) []string {
-	n := max(len(lines)-h, min(len(lines), h))
-	out := make([]string, n)
+func newspaper(lines []string, colW, h, n int) []string {
+	rows := max(len(lines)-(n-1)*h, min(len(lines), h))
+	out := make([]string, rows)
 	for i := range out {
-		out[i] = lines[i]
-		if j := i + h; j < len(lines) {
-			out[i] = board.PadRight(lines[i], colW+pagerGap) + lines[j]
+		row := lines[i]
+		for c := 1; c < n; c++ {
+			if j := i + c*h; j < len(lines) {
+				row = board.PadRight(row, c*(colW+pagerGap)) + lines[j]
+			}
 		}
+		out[i] = row
 	}
 	return out
 }

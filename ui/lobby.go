@@ -313,22 +313,28 @@ func (l *lobbyScreen) View() string {
 	header := title + " " + who
 
 	body := lobbyBodies.get(l.bodyKey(), func() string {
+		// Around the body: the header and a blank line over it, a blank
+		// line, the status line and the key lines under it.
+		bodyH := l.height - 5 - strings.Count(l.keyLine(), "\n")
 		// The games, then the open tables; from 120 columns a third
-		// column with who is online and the latest results.
-		bodyH := l.height - 6 - strings.Count(l.keyLine(), "\n") - 1
-		leftW := min(max(w*19/40, 26), 52)
-		if w >= lobbyWideRulesFrom {
-			leftW = lobbyWideRulesWidth // the rules' lines whole
+		// column with who is online and the latest results; from
+		// lobbyPageFrom the games' page (pageBody).
+		if w >= lobbyPageFrom {
+			return l.pageBody(w, bodyH)
 		}
+		leftW := min(max(w*19/40, 26), 52)
 		sideW := 0
 		if w >= 120 {
 			sideW = min((w-leftW-4)/2, 60)
 		}
 		rightW := w - leftW - 2
+		var online []string
 		if sideW > 0 {
 			rightW -= sideW + 2
+		} else if bodyH >= lobbyOnlineFrom {
+			online = l.onlineBrief(rightW, min(4, max(2, bodyH/5)))
 		}
-		cols := []string{board.FitBlock(l.gamesPane(leftW, bodyH), leftW, bodyH), board.FitBlock("", 2, bodyH), l.rightPane(rightW, bodyH, sideW == 0)}
+		cols := []string{board.FitBlock(l.gamesPane(leftW, bodyH), leftW, bodyH), board.FitBlock("", 2, bodyH), l.rightPane(rightW, bodyH, online)}
 		if sideW > 0 {
 			cols = append(cols, board.FitBlock("", 2, bodyH), board.FitBlock(l.sidePane(sideW, bodyH), sideW, bodyH))
 		}
@@ -345,12 +351,10 @@ func (l *lobbyScreen) View() string {
 	return header + "\n\n" + body + "\n\n" + strings.Join(footer, "\n")
 }
 
-// From lobbyWideRulesFrom columns the games pane is wide enough for the
-// rules' own lines (72 columns and a margin).
-const (
-	lobbyWideRulesFrom  = 180
-	lobbyWideRulesWidth = 76
-)
+// lobbyPageFrom is the narrowest lobby set as a page (pageBody): two
+// columns of the games and their rules, 66 columns each at least, beside
+// a live column.
+const lobbyPageFrom = 180
 
 // keyLine is the lobby's key help: two lines when one cannot hold it.
 func (l *lobbyScreen) keyLine() string {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"arcade/engine"
 	"arcade/rooms"
@@ -15,18 +14,17 @@ import (
 // The lobby's panes: the games, the open tables, who is online and the
 // recent results.
 
-// rightPane is the open tables; with online set (no third column), who
-// is online under them, always, so that the chat never hides it; then the
-// latest results where room is left; and the lobby's chat at the bottom
-// once someone has said something, the chat line is open, or the
-// terminal is tall enough to keep a place for it.
-func (l *lobbyScreen) rightPane(w, h int, online bool) string {
+// rightPane is the open tables; with online given (no column of its own
+// for who is online), those lines under them, always, so that the chat
+// never hides them; then the latest results where room is left; and the
+// lobby's chat at the bottom once someone has said something, the chat
+// line is open, or the terminal is tall enough to keep a place for it.
+func (l *lobbyScreen) rightPane(w, h int, online []string) string {
 	var blocks []string // under the tables, top to bottom
 	rest := h
-	if online && h >= lobbyOnlineFrom {
-		brief := l.onlineBrief(w, min(4, max(2, h/5)))
-		blocks = append(blocks, strings.Join(brief, "\n"))
-		rest -= len(brief) + 1
+	if len(online) > 0 {
+		blocks = append(blocks, strings.Join(online, "\n"))
+		rest -= len(online) + 1
 	}
 	chatBlock := ""
 	if chat := l.s.lobby.Chat; len(chat) > 0 || l.s.chatOpen() || h >= lobbyChatAlwaysFrom {
@@ -40,7 +38,7 @@ func (l *lobbyScreen) rightPane(w, h int, online bool) string {
 		}
 	}
 	used := strings.Count(l.tablesPane(w, rest), "\n") + 1
-	if recent := l.recentLines(w, min(rest-used-1, 4), false); online && len(recent) > 0 {
+	if recent := l.recentLines(w, min(rest-used-1, 4), false); len(online) > 0 && len(recent) > 0 {
 		blocks = append(blocks, strings.Join(recent, "\n"))
 		rest -= len(recent) + 1
 	}
@@ -95,8 +93,21 @@ const (
 	lobbyTablesMin      = 3
 )
 
-// gamesPane lists the games, with the highlighted one's summary.
+// gamesPane lists the games, with the highlighted one's summary and, in
+// a tall lobby, its options and the start of its rules.
 func (l *lobbyScreen) gamesPane(w, h int) string {
+	lines := l.gameLines(w, h)
+	g := l.selectedGame()
+	if room := h - len(lines) - 2; g != nil && room >= lobbyRulesMin && g.Info().Rules != "" {
+		rules, _ := flowParts(rulesParts(g.Info(), w-1), []int{room}, true)
+		lines = append(append(lines, "", l.rulesHeading()), indent(rules[0])...)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// gameLines are the games, then the highlighted one's summary and, where
+// the h lines hold them, its options.
+func (l *lobbyScreen) gameLines(w, h int) []string {
 	th := l.s.th
 	head := "GAMES"
 	if l.pane == 0 {
@@ -115,54 +126,76 @@ func (l *lobbyScreen) gamesPane(w, h int) string {
 	if len(l.s.games) == 0 {
 		lines = append(lines, th.Faint.Render(" no games installed"))
 	}
-	if g := l.selectedGame(); g != nil {
-		in := g.Info()
-		lines = append(lines, "")
-		for _, s := range wrap(in.Summary, w-1) {
-			lines = append(lines, th.Faint.Render(" "+s))
-		}
-		lines = append(lines, th.Faint.Render(" enter: new table · r: rules"))
-		// A tall lobby says more about the game: its options, then the
-		// start of its rules.
-		if opts := optionLines(in, w-1); len(opts) > 0 && len(lines)+len(opts)+2 <= h {
-			lines = append(lines, "", th.Heading.Render(" OPTIONS"))
-			for _, o := range opts {
-				lines = append(lines, " "+o)
-			}
-		}
-		if room := h - len(lines) - 3; room >= lobbyRulesMin && in.Rules != "" {
-			rules := reflowedRules(in, w-1)
-			lines = append(lines, "", th.Heading.Render(" THE RULES")+th.Faint.Render(" · r: all of them"))
-			for _, r := range rules[:min(len(rules), room)] {
-				lines = append(lines, " "+r)
-			}
+	g := l.selectedGame()
+	if g == nil {
+		return lines
+	}
+	in := g.Info()
+	lines = append(lines, "")
+	for _, s := range wrap(in.Summary, w-1) {
+		lines = append(lines, th.Faint.Render(" "+s))
+	}
+	lines = append(lines, th.Faint.Render(" enter: new table · r: rules"))
+	if opts := optionLines(in, w-1); len(opts) > 0 && len(lines)+len(opts)+2 <= h {
+		lines = append(lines, "", th.Heading.Render(" OPTIONS"))
+		for _, o := range opts {
+			lines = append(lines, " "+o)
 		}
 	}
-	return strings.Join(lines, "\n")
-}
-
-// reflowedRules is a game's rules reflowed to width w, kept per game and
-// width: the text never changes while the server runs, and a lobby redraws
-// its panes for every broadcast.
-func reflowedRules(in engine.Info, w int) []string {
-	key := rulesKey{in.ID, w}
-	if v, ok := rulesCache.Load(key); ok {
-		return v.([]string)
-	}
-	lines := board.Reflow(rulesBody(in.Rules), w)
-	rulesCache.Store(key, lines)
 	return lines
 }
 
-// rulesKey names a game's rules reflowed to a width.
-type rulesKey struct {
-	game  string
-	width int
+// rulesHeading heads the rules of the highlighted game in the lobby.
+func (l *lobbyScreen) rulesHeading() string {
+	th := l.s.th
+	return th.Heading.Render(" THE RULES") + th.Faint.Render(" · r: all of them")
 }
 
-// rulesCache holds reflowedRules' results (a handful: games times the
-// widths terminals have).
-var rulesCache sync.Map
+// pageBody is the lobby of a terminal from lobbyPageFrom columns wide: the
+// games and the highlighted game's rules set in two columns, like a
+// newspaper's page, and beside them the live column: the open tables, who
+// is online and where, the latest results, the guide and the chat.
+func (l *lobbyScreen) pageBody(w, h int) string {
+	colW := min((w-lobbyLiveMin-4)/2, rulesColumnMax)
+	liveW := w - 2*colW - 4
+	first := l.gameLines(colW, h)
+	var second []string
+	if g := l.selectedGame(); g != nil && len(rulesParts(g.Info(), colW-1)) > 0 {
+		parts := rulesParts(g.Info(), colW-1)
+		// The heading goes with the first part, to whichever column it
+		// flows.
+		parts = append([][]string{append([]string{l.rulesHeading()}, indent(parts[0])...)}, parts[1:]...)
+		for i := 1; i < len(parts); i++ {
+			parts[i] = indent(parts[i])
+		}
+		cols, _ := flowParts(parts, []int{h - len(first) - 1, h}, true)
+		if len(cols[0]) > 0 {
+			first = append(append(first, ""), cols[0]...)
+		}
+		second = cols[1]
+	}
+	online := l.onlineLines(liveW, min(max(h/4, 2), lobbyLiveOnlineMax))
+	gap := board.FitBlock("", 2, h)
+	return board.Columns(board.FitBlock(strings.Join(first, "\n"), colW, h), gap, board.FitBlock(strings.Join(second, "\n"), colW, h), gap,
+		l.rightPane(liveW, h, online))
+}
+
+// The lobby's page layout (pageBody): the least width of its live column
+// (it takes what the two columns of rules leave), and the most lines who
+// is online takes there.
+const (
+	lobbyLiveMin       = 44
+	lobbyLiveOnlineMax = 12
+)
+
+// indent puts a space before each line, in a new slice.
+func indent(lines []string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = " " + l
+	}
+	return out
+}
 
 // lobbyRulesMin is the fewest lines of a game's rules worth showing in the
 // lobby's games pane.

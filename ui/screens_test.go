@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -87,12 +88,12 @@ func screenDriver(t *testing.T, hub *rooms.Hub, name string, w, h int, colour bo
 	return d
 }
 
-// TestScreens draws the lobby, the new-table form, help and a mid-game
-// screen of every game at every size, with and without colour, through a
+// TestScreens draws the lobby, the new-table form, help, the waiting room,
+// a mid-game screen of every game, a player for whom a bot plays and a
+// long chat line at every size, with and without colour, through a
 // terminal emulator; checks that no text is wider than the terminal, no
-// word is cut, no Horror screen and no game's table at 200 columns is
-// more than a third blank; and
-// compares each with its golden file
+// word is cut, and no Horror screen and no screen at 200 columns is more
+// than a third blank; and compares each with its golden file
 // (go test ./ui -run TestScreens -update-screens rewrites them).
 func TestScreens(t *testing.T) {
 	for _, sz := range screenSizes {
@@ -126,10 +127,13 @@ func TestScreens(t *testing.T) {
 			for _, gs := range gameScenes {
 				shots[gs.name], codes[gs.name] = playScene(t, screenHub(t), gs, w, h, colour)
 			}
+			shots["standin"], codes["standin"] = standInScene(t, w, h, colour, 0)
+			shots["standin-waiting"], codes["standin-waiting"] = standInScene(t, w, h, colour, 1)
+			shots["chat"], codes["chat"] = chatScene(t, w, h, colour)
 			for name, s := range shots {
 				file := fmt.Sprintf("%s-%dx%d-%s.txt", name, w, h, mode)
 				checkScreen(t, file, s, codes[name], w, h)
-				if strings.HasPrefix(name, "horror") || (isGame(name) && w >= 200) {
+				if strings.HasPrefix(name, "horror") || w >= 200 {
 					if b := screentest.BlankShare(screentest.OnTerminal(s, w, h), w, h); b > 1.0/3 {
 						t.Errorf("%s: %.0f%% of the screen is blank", file, 100*b)
 					}
@@ -142,6 +146,17 @@ func TestScreens(t *testing.T) {
 // playScene plays gs to its mid-game screen and returns the first seat's
 // screen and the table's invite code.
 func playScene(t *testing.T, hub *rooms.Hub, gs gameScene, w, h int, colour bool) (string, string) {
+	t.Helper()
+	ds := playTo(t, hub, gs, w, h, colour, 0)
+	if gs.moves < 0 {
+		return waitText(ds[0], "GAME OVER"), ds[0].app.table.u.Code
+	}
+	return ds[0].screen(), ds[0].app.table.u.Code
+}
+
+// playTo plays gs until seat stop's turn comes after gs.moves moves (or to
+// the end, for -1) and returns the seats' drivers.
+func playTo(t *testing.T, hub *rooms.Hub, gs gameScene, w, h int, colour bool, stop int) []*driver {
 	t.Helper()
 	names := []string{"anna", "bob", "cy", "di", "ed"}
 	ds := make([]*driver, gs.seats)
@@ -164,7 +179,7 @@ func playScene(t *testing.T, hub *rooms.Hub, gs gameScene, w, h int, colour bool
 	for played := 0; ; {
 		v := settle(t, ds)
 		if gs.moves < 0 && ds[0].app.table.u.Outcome.Done {
-			return waitText(ds[0], "GAME OVER"), ds[0].app.table.u.Code
+			return ds
 		}
 		var mover *driver
 		for _, d := range ds {
@@ -176,8 +191,8 @@ func playScene(t *testing.T, hub *rooms.Hub, gs gameScene, w, h int, colour bool
 		if mover == nil {
 			t.Fatalf("%s: nobody can move:\n%s", gs.game, ds[0].screen())
 		}
-		if gs.moves >= 0 && played >= gs.moves && mover == ds[0] {
-			return ds[0].screen(), ds[0].app.table.u.Code
+		if gs.moves >= 0 && played >= gs.moves && mover == ds[stop] {
+			return ds
 		}
 		legal := mover.app.table.u.Legal
 		if err := mover.client.Act(legal[rng.Intn(len(legal))]); err != nil {
@@ -188,6 +203,51 @@ func playScene(t *testing.T, hub *rooms.Hub, gs gameScene, w, h int, colour bool
 			time.Sleep(2 * time.Millisecond)
 		}
 	}
+}
+
+// standInScene is anna's screen in a game of Fire Tower once her time ran
+// out rooms.MaxTimeouts times and a normal bot plays for her: on her turn
+// (stop 0), or on bob's (stop 1). (The update is the hub's, with her seat
+// and the log as the hub then publishes them.)
+func standInScene(t *testing.T, w, h int, colour bool, stop int) (string, string) {
+	t.Helper()
+	ds := playTo(t, screenHub(t), gameScene{"firetower", 2, nil, 6, ""}, w, h, colour, stop)
+	ts := ds[0].app.table
+	ts.setUpdate(withUpdate(ts, func(u *rooms.TableUpdate) {
+		u.Seats = slices.Clone(u.Seats)
+		u.Seats[0] = rooms.SeatInfo{Name: "anna", Bot: true, BotLevel: "normal", Connected: true, StandIn: true}
+		u.Log = append(slices.Clone(u.Log), fmt.Sprintf("anna timed out %d times in a row: a normal bot plays for them until they act again.", rooms.MaxTimeouts))
+	}))
+	return waitText(ds[0], "takes it back"), ts.u.Code
+}
+
+// chatScene is anna's screen at a table of Fire Tower waiting for its
+// third player, after bob said a line too long for the chat pane of a
+// small terminal, which must still show who said it.
+func chatScene(t *testing.T, w, h int, colour bool) (string, string) {
+	t.Helper()
+	hub := screenHub(t)
+	anna, bob := screenDriver(t, hub, "anna", w, h, colour), screenDriver(t, hub, "bob", w, h, colour)
+	if err := anna.client.Create("firetower", 3, false, nil); err != nil {
+		t.Fatal(err)
+	}
+	waitText(anna, "WAITING FOR PLAYERS")
+	if err := bob.client.JoinCode(anna.app.table.u.Code); err != nil {
+		t.Fatal(err)
+	}
+	waitText(anna, "bob joined")
+	for _, said := range []struct {
+		d    *driver
+		text string
+	}{
+		{anna, "ready when you are"},
+		{bob, "one minute: this is my first game of Fire Tower, so I am reading the rules first (? shows them); start when the last seat is taken and I will catch up as we go. Cheers"},
+	} {
+		if err := said.d.client.Say(said.text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return waitText(anna, "Cheers"), anna.app.table.u.Code
 }
 
 // waitText waits for the screen to show want, styles aside.
@@ -290,15 +350,4 @@ var cutMark = regexp.MustCompile(`\S*…(\s*$|\s*│|  )`)
 
 func cutWord(line string) string {
 	return strings.TrimSpace(cutMark.FindString(line))
-}
-
-// isGame reports whether a screen's name is a game's table (mid-game or
-// over), not the lobby, the form, help or the waiting room.
-func isGame(name string) bool {
-	for _, g := range []string{"firelibrary", "fireproto", "firetower", "labyrinth", "horror"} {
-		if strings.HasPrefix(name, g) {
-			return true
-		}
-	}
-	return false
 }

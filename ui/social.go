@@ -182,10 +182,29 @@ func (s *session) chatPane(chat []rooms.ChatLine, w, h int) string {
 		// A long line whose start scrolled off keeps its speaker.
 		first := len(lines) - back - len(shown)
 		if who := speakers[first]; who != "" {
-			shown = append([]string{board.Clip(th.Accent.Render(who)+": …"+strings.TrimLeft(shown[0], " "), max(w, 8))}, shown[1:]...)
+			k := 1 // the shown rows of that line
+			for k < len(shown) && speakers[first+k] == who {
+				k++
+			}
+			shown = append(s.lineEnd(who, shown[:k], w), shown[k:]...)
 		}
 	}
 	return board.Clip(head, w) + "\n" + strings.Join(shown, "\n")
+}
+
+// lineEnd is the end of a chat line whose start scrolled off, rows its
+// rows in sight, said again after its speaker ("bob: …") in at most as
+// many rows of width w: as many of its last words as they hold.
+func (s *session) lineEnd(who string, rows []string, w int) []string {
+	w = max(w, 8)
+	words := strings.Fields(strings.Join(rows, " "))
+	for {
+		out := board.WrapHang(s.th.Accent.Render(who)+": …"+strings.Join(words, " "), w, 2)
+		if len(out) <= len(rows) || len(words) <= 1 {
+			return out[:min(len(out), len(rows))]
+		}
+		words = words[1:]
+	}
 }
 
 // lastChat is the newest chat line not muted, on one line of width w.

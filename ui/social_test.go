@@ -329,14 +329,23 @@ func TestSeveralAwaySeats(t *testing.T) {
 }
 
 // TestLongChatLineKeepsItsSpeaker: when only the end of a long chat line
-// fits the pane, its speaker still shows.
+// fits the pane, its speaker still shows, before its last words, which
+// wrap whole (no word is cut to make room for the speaker).
 func TestLongChatLineKeepsItsSpeaker(t *testing.T) {
 	d := newDriver(t, newHub(t), "anna", 80, 24)
 	d.waitFor("THE ARCADE")
-	long := strings.Repeat("the library is on fire again ", 6)
+	long := strings.Repeat("the library is on fire again ", 6) + "now"
 	out := ansi.Strip(d.app.s.chatPane([]rooms.ChatLine{{From: "bob", Text: long}}, 30, 3))
 	lines := strings.Split(out, "\n")
 	if len(lines) != 3 || !strings.HasPrefix(lines[1], "bob: …") {
 		t.Fatalf("the speaker of a cut chat line is lost:\n%s", out)
+	}
+	for _, l := range lines[1:] {
+		if cut := cutWord(l); cut != "" {
+			t.Errorf("the chat cuts %q:\n%s", cut, out)
+		}
+	}
+	if !strings.HasSuffix(lines[2], "again now") {
+		t.Errorf("the chat line's last words are not shown:\n%s", out)
 	}
 }

@@ -37,6 +37,10 @@ type tableScreen struct {
 	// overMax is the most its last drawing allowed.
 	overOffset, overMax int
 	seats               seatPanel
+	// rulesShown is how many parts of the game's rules the waiting room
+	// showed beside the seats in the last drawing (the log column goes on
+	// from there).
+	rulesShown int
 	// next is a screen a key opened over the table (the host's options
 	// form), for Update to show.
 	next screen
@@ -337,8 +341,42 @@ func (ts *tableScreen) header() string {
 	return strings.Join(parts, " · ")
 }
 
-// waitingRoom lists the seats before the game starts.
-func (ts *tableScreen) waitingRoom(w, h int) string {
+// waitingRoom lists the seats before the game starts, in w x h, with the
+// invitation when invite is set (the wide layout's left column has no
+// moves pane under it). Where h leaves room for them under the seats, set
+// in two columns, the game's rules take the rest, in columns (as many of
+// their parts as fit whole: the log column goes on with the others, see
+// rulesBeside).
+func (ts *tableScreen) waitingRoom(w, h int, invite bool) string {
+	g, ok := engine.FindGame(ts.s.games, ts.u.Table.Game)
+	if colW := (w - 2) / 2; ok && colW >= waitingColumnMin && len(rulesParts(g.Info(), rulesColumnMin)) > 0 {
+		left, right := ts.roomLines(colW, h, invite)
+		bandH := max(len(left), len(right))
+		if rulesH := h - bandH - 1; rulesH >= lobbyRulesMin {
+			th := ts.s.th
+			band := board.Columns(board.FitBlock(strings.Join(left, "\n"), colW, bandH), board.FitBlock("", 2, bandH),
+				board.FitBlock(strings.Join(right, "\n"), w-colW-2, bandH))
+			rules, whole := rulesColumns(g.Info(), th.Heading.Render("RULES")+th.Faint.Render(" · ? shows them all"), w, rulesH, false)
+			ts.rulesShown = whole
+			return band + "\n" + board.FitBlock("", w, 1) + "\n" + rules
+		}
+	}
+	seats, rest := ts.roomLines(w, h, invite)
+	if len(rest) > 0 {
+		seats = append(append(seats, ""), rest...)
+	}
+	return strings.Join(seats, "\n")
+}
+
+// waitingColumnMin is the narrowest column of the waiting room's seats set
+// in two columns over the rules.
+const waitingColumnMin = 36
+
+// roomLines are the waiting room's seats and options (with who watches),
+// then the rest: the invitation (when invite is set) and what the player
+// can do, in w columns, what is there for a tall room only where h lines
+// hold it.
+func (ts *tableScreen) roomLines(w, h int, invite bool) (seats, rest []string) {
 	th := ts.s.th
 	t := ts.u
 	lines := []string{th.Heading.Render("SEATS")}
@@ -366,9 +404,18 @@ func (ts *tableScreen) waitingRoom(w, h int) string {
 		opts += " · " + words
 	}
 	lines = append(lines, "")
+	var invitation []string
+	if invite {
+		invitation = ts.inviteLines(w)
+	}
+	// The lines the invitation takes, a blank one over it included.
+	invited := 0
+	if len(invitation) > 0 {
+		invited = len(invitation) + 1
+	}
 	// The options in a line, or, in a tall room, each with what it does.
 	detail := ts.optionDetail(w)
-	if len(lines)+len(detail)+waitingSpare <= h {
+	if len(lines)+len(detail)+invited+waitingSpare <= h {
 		lines = append(lines, detail...)
 	} else {
 		for _, l := range wrap("Options: "+opts, w) {
@@ -386,11 +433,15 @@ func (ts *tableScreen) waitingRoom(w, h int) string {
 			lines = append(lines, th.Warn.Render(l))
 		}
 	}
+	rest = invitation
 	// A tall waiting room says what can be done while waiting.
-	if guide := ts.waitingGuide(w); len(lines)+1+len(guide)+waitingSpare <= h {
-		lines = append(append(lines, ""), guide...)
+	if guide := ts.waitingGuide(w); len(lines)+invited+1+len(guide)+waitingSpare <= h {
+		if len(rest) > 0 {
+			rest = append(rest, "")
+		}
+		rest = append(rest, guide...)
 	}
-	return strings.Join(lines, "\n")
+	return lines, rest
 }
 
 // waitingSpare is how many lines the waiting room leaves free before it

@@ -77,11 +77,21 @@ func (ts *tableScreen) boardArea(w, h int) (top string, used int) {
 	if sz, ok := ts.board.(board.Sizer); ok && t.View != nil {
 		boardH = max(boardH, min(sz.PreferredHeight(w, h), h-chromeLines-minStripLines))
 	}
+	ts.rulesShown = 0
 	switch {
 	case ts.panelOpen():
 		top = ts.seatPanelView(w)
+	case t.Table.Status == rooms.Waiting && ts.width >= wideWidth:
+		// The waiting room is the wide layout's whole left column, the
+		// invitation in it.
+		boardH = h - chromeLines
+		top = board.FitBlock(ts.waitingRoom(w, boardH, true), w, boardH)
 	case t.Table.Status == rooms.Waiting || t.View == nil:
-		top = ts.waitingRoom(w, boardH)
+		if len(t.Chat) > 0 || ts.s.chatOpen() {
+			// Talk while waiting: the chat under the room gets half.
+			boardH = min(boardH, max((h-chromeLines)/2, minBoardLines))
+		}
+		top = ts.waitingRoom(w, boardH, false)
 	case ts.board != nil:
 		top = ts.board.Render(t.View, ts.boardContext(w, boardH))
 	default:
@@ -95,7 +105,10 @@ func (ts *tableScreen) boardArea(w, h int) (top string, used int) {
 func (ts *tableScreen) wideBody(top string, used, boardW, logW int) string {
 	bodyH := ts.height - chromeLines
 	movesH := bodyH - used - boardMovesGap
-	left := board.FitBlock(top, boardW, used) + "\n" + board.FitBlock("", boardW, boardMovesGap) + "\n" + board.FitBlock(ts.movesPane(boardW, movesH), boardW, movesH)
+	left := board.FitBlock(top, boardW, used)
+	if movesH > 0 {
+		left += "\n" + board.FitBlock("", boardW, boardMovesGap) + "\n" + board.FitBlock(ts.movesPane(boardW, movesH), boardW, movesH)
+	}
 	return board.Columns(board.FitBlock(left, boardW, bodyH), ts.rule(bodyH), board.FitBlock(ts.logPane(logW, bodyH), logW, bodyH))
 }
 

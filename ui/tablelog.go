@@ -72,9 +72,10 @@ func (ts *tableScreen) eventPane(w, h int) string {
 	return head + "\n" + strings.Join(shown, "\n")
 }
 
-// rulesBeside is the start of the game's rulebook for the room a tall,
-// wide log column leaves under a short log (a game just begun): the rules
-// lie beside the board until the log needs their lines.
+// rulesBeside is the game's rulebook for the room a tall, wide log column
+// leaves under a short log (a game just begun, a table waiting): the rules
+// lie beside the board until the log needs their lines. They start where
+// the waiting room beside stopped (tableScreen.rulesShown).
 func (ts *tableScreen) rulesBeside(w, room int) []string {
 	const fewest = 8 // a heading, a gap and a few lines worth reading
 	if w < rulesWidth || room < fewest {
@@ -84,29 +85,26 @@ func (ts *tableScreen) rulesBeside(w, room int) []string {
 	if !ok {
 		return nil
 	}
+	parts := rulesParts(g.Info(), min(w, rulesColumnMax))
+	if ts.rulesShown >= len(parts) {
+		return nil
+	}
 	th := ts.s.th
-	out := []string{"", th.Heading.Render("RULES") + th.Faint.Render(" · ? shows them all")}
-	for _, l := range strings.Split(rulesBody(g.Info().Rules), "\n") {
-		if len(out) == room {
-			break
-		}
-		out = append(out, th.Faint.Render(board.Clip(l, w)))
+	head := th.Heading.Render("RULES") + th.Faint.Render(" · ? shows them all")
+	if ts.rulesShown > 0 {
+		head = th.Heading.Render("RULES, CONTINUED") + th.Faint.Render(" · ? shows them all")
+	}
+	cols, _ := flowParts(parts[ts.rulesShown:], []int{room - 2}, true)
+	out := []string{"", head}
+	for _, l := range cols[0] {
+		out = append(out, th.Faint.Render(l)) // under the log, in the faint ink
 	}
 	return out
 }
 
 // rulesWidth is the narrowest log column that shows the rules beside a
-// short log: the rulebooks' lines are at most 72 columns.
-const rulesWidth = 72
-
-// rulesBody is a rulebook without its title (the table's header names the
-// game): the text from the first blank line on, without leading blanks.
-func rulesBody(rules string) string {
-	if _, body, ok := strings.Cut(rules, "\n\n"); ok {
-		return strings.TrimLeft(body, "\n")
-	}
-	return rules
-}
+// short log (reflowed to it).
+const rulesWidth = 60
 
 // logScrollKey scrolls the log back ([) and forward (]); back at the
 // newest, the count of new lines is cleared.

@@ -107,7 +107,7 @@ func (ts *tableScreen) movesPane(w, h int) string {
 		lines = append([]string{ts.s.th.Bad.Render("NOT SAVED YET")},
 			wrap("Nothing here moves until the arcade can save this table; it tries again every second.", w)...)
 	case len(t.Legal) == 0:
-		lines = ts.waitingLines()
+		lines = ts.waitingLines(w)
 	default:
 		lines = ts.moveLines(w, h)
 	}
@@ -247,8 +247,9 @@ func (ts *tableScreen) clockMark() string {
 	return th.Faint.Render(" ⏱ " + l)
 }
 
-// waitingLines say whom the table waits for while the player has no move.
-func (ts *tableScreen) waitingLines() []string {
+// waitingLines say whom the table waits for while the player has no
+// move, after that a bot plays for them, where one does.
+func (ts *tableScreen) waitingLines(w int) []string {
 	th, t := ts.s.th, ts.u
 	var who []string
 	for _, s := range t.Pending {
@@ -260,11 +261,29 @@ func (ts *tableScreen) waitingLines() []string {
 		}
 		who = append(who, name)
 	}
-	lines := []string{th.Heading.Render("WAITING") + ts.clockMark()}
+	waiting := ""
 	if len(who) > 0 {
-		lines = append(lines, "Waiting for "+th.Accent.Render(strings.Join(who, ", "))+".")
+		waiting = "Waiting for " + th.Accent.Render(strings.Join(who, ", ")) + "."
+	}
+	lines := []string{th.Heading.Render("WAITING") + ts.clockMark()}
+	if note := ts.standInNote(); note != "" {
+		return append(lines, wrap(strings.TrimSpace(note+" "+waiting), w)...)
+	}
+	if waiting != "" {
+		lines = append(lines, waiting)
 	}
 	return lines
+}
+
+// standInNote says, when a bot plays for the player while they are idle,
+// which bot it is and that any move of theirs takes the seat back ("" when
+// no bot plays for them).
+func (ts *tableScreen) standInNote() string {
+	me := ts.mySeat()
+	if me == nil || !me.StandIn {
+		return ""
+	}
+	return "While you are idle, " + rooms.ABot(me.BotLevel) + " plays your seat; any move you make takes it back."
 }
 
 // mySeat is the player's own seat (nil for a spectator).
@@ -282,13 +301,14 @@ func (ts *tableScreen) mySeat() *rooms.SeatInfo {
 func (ts *tableScreen) moveLines(w, h int) []string {
 	th, t := ts.s.th, ts.u
 	var lines []string
-	if me := ts.mySeat(); me != nil && me.StandIn {
+	switch note := ts.standInNote(); {
+	case note != "":
 		lines = append(lines, th.Warn.Render("A BOT PLAYS FOR YOU")+ts.clockMark())
-		lines = append(lines, wrap("While you are idle, "+rooms.ABot(me.BotLevel)+" plays your seat; any move you make takes it back.", w)...)
-	} else if autoPassing(t) {
+		lines = append(lines, wrap(note, w)...)
+	case autoPassing(t):
 		lines = append(lines, th.Heading.Render("AUTO-PASS")+ts.clockMark())
 		lines = append(lines, wrap(th.Faint.Render("You can only pass: the window runs out by itself (A turns auto-pass off)."), w)...)
-	} else {
+	default:
 		lines = append(lines, th.Good.Render("YOUR MOVE")+ts.clockMark())
 	}
 	menu := ts.menu()

@@ -2,6 +2,7 @@ package board
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -202,37 +203,132 @@ func Lines(s string, h int) []string {
 
 // Reflow wraps plain text written with hard line breaks (a rules doc) to
 // width w: the lines of a paragraph run together and wrap again, while
-// blank lines, indented lines (tables, lists), headings and their
-// underlines (a line of = or -) keep their own lines (an indented line too
-// wide wraps under its indent; others are cut to w).
+// blank lines, headings (a line in capitals, or one over an underline of =
+// or -) and underlines keep their own lines (cut to w). An indented
+// paragraph runs together the lines at its indent (or two further in)
+// until one ends a sentence or a clause (. : ; ! ? or a closing bracket),
+// and wraps two further in. A table's row (a line with columns: two
+// spaces inside) keeps its line, runs together with the lines under it
+// indented to its second column, and wraps there. A list item ("1. ",
+// "- ", indented or not) starts a paragraph of its own, with the lines
+// under it indented to its text, and wraps under its text.
 func Reflow(text string, w int) []string {
 	lines := strings.Split(text, "\n")
-	verbatim := func(i int) bool {
-		l := lines[i]
-		underline := func(s string) bool { return s != "" && strings.Trim(s, "=-") == "" }
-		return l == "" || l[0] == ' ' || l[0] == '\t' || underline(l) || (i+1 < len(lines) && underline(lines[i+1]))
-	}
-	var out, para []string
+	underline := func(s string) bool { return s != "" && strings.Trim(s, "=-") == "" }
+	var out []string
+	var p reflowPara
 	flush := func() {
-		if len(para) > 0 {
-			out = append(out, Wrap(strings.Join(para, " "), w)...)
-			para = para[:0]
-		}
+		out = append(out, p.wrap(w)...)
+		p = reflowPara{}
 	}
 	for i, l := range lines {
-		if verbatim(i) {
+		l = strings.TrimRight(l, " ")
+		text := strings.TrimLeft(l, " ")
+		indent := len(l) - len(text)
+		cell := strings.Index(text, "  ") // a row's columns part here
+		switch m := itemMark(l); {
+		case m > 0:
 			flush()
-			l = strings.TrimRight(l, " ")
-			indent := len(l) - len(strings.TrimLeft(l, " "))
-			if indent > 0 && indent+2 < w/2 {
-				out = append(out, WrapHang(l, w, indent+2)...) // a table's row keeps its indent
-				continue
-			}
+			p = reflowPara{lines: []string{l}, at: m, hang: m, always: true}
+		case l == "" || l[0] == '\t' || underline(l) || (indent == 0 && capitals(l)) || (i+1 < len(lines) && underline(lines[i+1])):
+			flush()
 			out = append(out, Clip(l, w))
-			continue
+		case indent > 0 && cell < 0 && p.goesOn(indent):
+			p.lines = append(p.lines, text)
+			if p.row {
+				p.hang = p.at // the row's second column goes on here
+			}
+		case cell >= 0:
+			flush()
+			col := indent + cell + len(text[cell:]) - len(strings.TrimLeft(text[cell:], " "))
+			p = reflowPara{lines: []string{l}, at: col, hang: indent + 2, always: true, row: true}
+		case indent > 0:
+			flush()
+			p = reflowPara{lines: []string{l}, at: indent, hang: indent + 2}
+		default:
+			if p.at > 0 {
+				flush() // a line at the margin ends an item, a row or an indented paragraph
+			}
+			p.lines = append(p.lines, text)
 		}
-		para = append(para, strings.TrimSpace(l))
 	}
 	flush()
 	return out
+}
+
+// reflowPara is a paragraph Reflow runs together: its lines (the first
+// with its indent), the indent its lines go on at (an item's text, a
+// row's second column, an indented paragraph's indent; 0 at the margin),
+// the hang it wraps with, whether a line at its indent goes on with it
+// whatever the line before ends with (an item, a row), and whether it is
+// a table's row.
+type reflowPara struct {
+	lines       []string
+	at, hang    int
+	always, row bool
+}
+
+// goesOn reports whether a line indented by indent goes on with the
+// paragraph: at its indent (an indented paragraph's lines may also be at
+// its hang), after a line that does not end a clause unless always.
+func (p *reflowPara) goesOn(indent int) bool {
+	if p.at == 0 || (indent != p.at && (p.always || indent != p.hang)) {
+		return false
+	}
+	return p.always || !endsClause(p.lines[len(p.lines)-1])
+}
+
+// wrap wraps the paragraph to w, its later lines hung by its hang, or,
+// where that is half of w or more, two in from its first line.
+func (p *reflowPara) wrap(w int) []string {
+	if len(p.lines) == 0 {
+		return nil
+	}
+	hang := p.hang
+	if hang >= w/2 {
+		hang = len(p.lines[0]) - len(strings.TrimLeft(p.lines[0], " ")) + 2
+	}
+	return WrapHang(strings.Join(p.lines, " "), w, hang)
+}
+
+// endsClause reports whether a line ends a sentence or a clause, so that
+// an indented line under it starts anew.
+func endsClause(l string) bool {
+	return l != "" && strings.ContainsRune(".:;!?)", rune(l[len(l)-1]))
+}
+
+// capitals reports whether a line is a heading in capitals: two letters
+// at least, none of them lower case.
+func capitals(l string) bool {
+	letters := 0
+	for _, r := range l {
+		switch {
+		case unicode.IsLower(r):
+			return false
+		case unicode.IsLetter(r):
+			letters++
+		}
+	}
+	return letters >= 2
+}
+
+// itemMark is the width of a list item's mark, its indent and the space
+// after it included ("1. " is 3, "  - " is 4), or 0 for a line that is not
+// a list item.
+func itemMark(l string) int {
+	rest := strings.TrimLeft(l, " ")
+	n := len(l) - len(rest)
+	digits := len(rest) - len(strings.TrimLeft(rest, "0123456789"))
+	switch {
+	case digits > 0 && strings.HasPrefix(rest[digits:], ". "):
+		n += digits + 2
+	case strings.HasPrefix(rest, "- "):
+		n += 2
+	default:
+		return 0
+	}
+	if len(l) == n || l[n] == ' ' {
+		return 0
+	}
+	return n
 }

@@ -263,3 +263,32 @@ func TestReflow(t *testing.T) {
 		t.Fatalf("Reflow:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestReflowHeadingsAndLists: a heading in capitals keeps its line, and a
+// list item runs together with the lines under it and wraps under its
+// text, indented or not; a line at the margin after it is a paragraph. An
+// indented paragraph runs together until a line ends a clause; a table's
+// rows keep their lines, and run together with the lines under their
+// second column.
+func TestReflowHeadingsAndLists(t *testing.T) {
+	text := "A TURN\n1. Actions: take up to\n   three actions.\n2. Disturbance: a card\n   strikes.\n     dark  flip it\nThen the Bookwyrm\nmoves.\n 1. Bust test. Any fire\n    burns.\n- a dash item\n  going on"
+	got := Reflow(text, 20)
+	want := []string{"A TURN", "1. Actions: take up", "   to three actions.", "2. Disturbance: a", "   card strikes.", "     dark  flip it",
+		"Then the Bookwyrm", "moves.", " 1. Bust test. Any", "    fire burns.", "- a dash item going", "  on"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("Reflow:\n got %q\nwant %q", got, want)
+	}
+	text = "  Draw (d): take a token.\n    A fire on a risky\n    space starts Fire\n    Spreading.\n    Knowledge: the value.\n    Bravery: the number.\n  1st  S  R2\n  2nd  S  S"
+	got = Reflow(text, 30)
+	want = []string{"  Draw (d): take a token.", "    A fire on a risky space", "      starts Fire Spreading.", "    Knowledge: the value.", "    Bravery: the number.",
+		"  1st  S  R2", "  2nd  S  S"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("Reflow:\n got %q\nwant %q", got, want)
+	}
+	text = "Move      as far as you like\n          along lit tiles.\nTake      a card.\n  Score: gain each book plus your\n    card's bravery."
+	got = Reflow(text, 24)
+	want = []string{"Move      as far as you", "          like along lit", "          tiles.", "Take      a card.", "  Score: gain each book", "    plus your card's", "    bravery."}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("Reflow:\n got %q\nwant %q", got, want)
+	}
+}
