@@ -267,3 +267,21 @@ func (h *Hub) Unlink(player, key string) error {
 	h.cfg.Infof("key %s unlinked from player %s", key, player)
 	return nil
 }
+
+// LinkedKeys lists the keys linked to the client's player (Hub.LinkedKeys).
+func (c *Client) LinkedKeys() ([]LinkedKey, error) {
+	p := c.Player()
+	if p.Guest {
+		return nil, ErrGuestLink
+	}
+	return c.hub.LinkedKeys(p.ID)
+}
+
+// Unlink takes key from the client's player (Hub.Unlink).
+func (c *Client) Unlink(key string) error {
+	p := c.Player()
+	if p.Guest {
+		return ErrGuestLink
+	}
+	return c.hub.Unlink(p.ID, key)
+}

@@ -343,3 +343,20 @@ func RatingBoard(r Ratings) []Standing {
 	byRating(out)
 	return out
 }
+
+// Ratings returns the client's player's rating in each game they played
+// rated (by game ID). It reads the store: never call it while drawing.
+func (c *Client) Ratings() map[string]PlayerRating {
+	p := c.Player()
+	out := map[string]PlayerRating{}
+	if p.Guest {
+		return out
+	}
+	for id := range c.hub.games {
+		c.hub.loadRatings(id)
+		if r, ok := c.hub.ratings.get(id)[p.ID]; ok {
+			out[id] = r
+		}
+	}
+	return out
+}

@@ -815,3 +815,8 @@ func (c *Client) ExtendRound(code string, d time.Duration) error {
 
 // StartRound is Hub.StartRound for the client's player.
 func (c *Client) StartRound(code string) error { return c.hub.StartRound(c.Player(), code) }
+
+// TournamentView is Hub.TournamentView, for the client's screens.
+func (c *Client) TournamentView(code string) (Tournament, []EntrantStanding, error) {
+	return c.hub.TournamentView(code)
+}
