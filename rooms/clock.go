@@ -90,7 +90,7 @@ func (c *Config) TurnTime(k Clock) time.Duration {
 // DescribeClock says what clock k does, for the form and the table.
 func (c *Config) DescribeClock(k Clock) string {
 	if n := k.days(); n > 0 {
-		return fmt.Sprintf("%s a decision (the table waits for players who are away)", plural(n, "day"))
+		return fmt.Sprintf("%s a decision (correspondence)", plural(n, "day"))
 	}
 	if d := c.TurnTime(k); d > 0 {
 		return fmt.Sprintf("%s (%s a decision)", k, formatWait(d))
