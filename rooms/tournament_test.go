@@ -117,7 +117,7 @@ func TestSwissTournamentThroughARestart(t *testing.T) {
 		}
 	}
 	playRound(t, ps)
-	tn = waitTournament(t, h, code, "round 1's end", func(tn Tournament) bool { return tn.State == TournamentBetween })
+	waitTournament(t, h, code, "round 1's end", func(tn Tournament) bool { return tn.State == TournamentBetween })
 
 	// Round two, with a restart in its middle.
 	for _, p := range ps {

@@ -18,11 +18,6 @@ func init() {
 	commands["ratings"] = command{summary: "list each game's ratings from the database; -rebuild computes them again from the history", run: runRatings}
 }
 
-// settingReader reads the kept settings (the read-only store, or the store).
-type settingReader interface {
-	Setting(key string) ([]byte, error)
-}
-
 func runRatings(_ context.Context, args []string, getenv func(string) string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("ratings", flag.ContinueOnError)
 	fs.SetOutput(stderr)
