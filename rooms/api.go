@@ -144,6 +144,10 @@ type Config struct {
 	// MaxCorrespondence caps the correspondence tables where one keyed
 	// player holds a seat (0: DefaultMaxCorrespondence; negative: no cap).
 	MaxCorrespondence int
+	// TournamentGrace is how long a tournament round's table waits for its
+	// players before it starts without those who have not come (0:
+	// DefaultTournamentGrace).
+	TournamentGrace time.Duration
 	// Notifier, when set, posts notices to the URLs players set
 	// (Client.SetWebhook) when a correspondence decision becomes theirs
 	// while they are away, and before its clock runs out (notify.go).

@@ -62,6 +62,7 @@ func (c Config) withDefaults() Config {
 	c.RelaxedTime = orDefault(c.RelaxedTime, DefaultRelaxedTime)
 	c.BlitzTime = orDefault(c.BlitzTime, DefaultBlitzTime)
 	c.Day = orDefault(c.Day, DefaultDay)
+	c.TournamentGrace = orDefault(c.TournamentGrace, DefaultTournamentGrace)
 	if c.VacationDays == 0 {
 		c.VacationDays = DefaultVacationDays
 	}

@@ -17,7 +17,7 @@ import (
 // a number of rounds, a table size), players join by its code, and each
 // round the arcade opens the tables with a seat kept for each player,
 // seats those who wait in the lobby, starts each table once its players
-// are there (after TournamentGrace a bot plays for a player who has not
+// are there (after Config.TournamentGrace a bot plays for a player who has not
 // come, if the host allowed it, else the table plays for them as for one
 // who is away), and scores each game: a seat earns, against each other
 // seat, 1 for finishing ahead and 1/2 for a tie, divided by the number of
@@ -41,9 +41,9 @@ const (
 	TournamentFinished = "finished" // the last round is over, or the host ended it
 )
 
-// TournamentGrace is how long a round's table waits for its players before
-// it starts without those who have not come.
-const TournamentGrace = 3 * time.Minute
+// DefaultTournamentGrace is how long a round's table waits for its players
+// before it starts without those who have not come (Config.TournamentGrace).
+const DefaultTournamentGrace = 3 * time.Minute
 
 // TournamentSpec is what a host chooses.
 type TournamentSpec struct {
@@ -473,7 +473,7 @@ func (h *Hub) StartRound(p Player, code string) error {
 		}
 		tn.Round++
 		tn.State = TournamentPlaying
-		tn.Grace = h.cfg.Now().Add(TournamentGrace).UTC()
+		tn.Grace = h.cfg.Now().Add(h.cfg.TournamentGrace).UTC()
 		for _, id := range byes {
 			e := &tn.Players[slices.IndexFunc(tn.Players, func(e Entrant) bool { return e.ID == id })]
 			e.Points++
