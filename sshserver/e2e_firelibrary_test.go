@@ -9,7 +9,7 @@ import (
 	"arcade/sshserver/sshtest"
 )
 
-const waitLong = 5 * time.Second
+const waitLong = 30 * time.Second
 
 var (
 	inviteRE = regexp.MustCompile(`Invite code: ([A-Z2-9]{6})`)
