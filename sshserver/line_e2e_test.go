@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -216,4 +218,212 @@ func TestPlayJSONEveryGame(t *testing.T) {
 			checkNoEscapes(t, id, p.l.Raw())
 		})
 	}
+}
+
+// promptRE finds line mode's turn prompt and its count of moves.
+var promptRE = regexp.MustCompile(`^Your (?:turn|answer)\. (\d+) moves?: `)
+
+// linePerson is a person typing commands in line mode: at each prompt
+// they type a move's number.
+type linePerson struct {
+	t    *testing.T
+	l    *sshtest.Lines
+	rng  *rand.Rand
+	seen []string
+	// quiet is when a line last came; after a while with none, the
+	// person asks whose turn it is (a prompt may have been refused).
+	quiet time.Time
+	over  bool
+}
+
+// openLine starts a line session as user, the way opts says.
+func openLine(t *testing.T, addr, user string, opts sshtest.LineOptions, seed uint64) *linePerson {
+	t.Helper()
+	if opts.Key == nil {
+		opts.Key = sshtest.NewKey(t)
+	}
+	l, err := sshtest.OpenLines(addr, user, opts)
+	if err != nil {
+		t.Fatalf("line mode for %s: %v", user, err)
+	}
+	t.Cleanup(func() { _ = l.Close() })
+	p := &linePerson{t: t, l: l, rng: rand.New(rand.NewPCG(seed, 2)), quiet: time.Now()}
+	p.waitFor("Welcome to the arcade")
+	return p
+}
+
+// waitFor reads lines until one holds substr.
+func (p *linePerson) waitFor(substr string) string {
+	p.t.Helper()
+	line, err := p.l.WaitFor(substr, waitLong)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return line
+}
+
+// send types a command and enter.
+func (p *linePerson) send(cmd string) {
+	p.t.Helper()
+	if err := p.l.Send(cmd); err != nil {
+		p.t.Fatalf("typing %s: %v", cmd, err)
+	}
+}
+
+// step reads what came (waiting up to wait for the first line) and, at a
+// prompt, types a random move's number. It reports whether anything came.
+func (p *linePerson) step(wait time.Duration) bool {
+	p.t.Helper()
+	line, err := p.l.Next(wait)
+	if err != nil {
+		if time.Since(p.quiet) > 2*time.Second && !p.over {
+			p.send("turn")
+			p.quiet = time.Now()
+		}
+		return false
+	}
+	p.quiet = time.Now()
+	p.seen = append(p.seen, line)
+	if strings.HasPrefix(line, "The game is over.") {
+		p.over = true
+	}
+	if m := promptRE.FindStringSubmatch(line); m != nil && !p.over {
+		n, _ := strconv.Atoi(m[1])
+		p.send(strconv.Itoa(1 + p.rng.IntN(n)))
+	}
+	return true
+}
+
+// playOut plays until the game is over.
+func (p *linePerson) playOut(limit time.Duration) {
+	p.t.Helper()
+	deadline := time.Now().Add(limit)
+	for !p.over {
+		if time.Now().After(deadline) {
+			p.t.Fatalf("the game did not end within %v; the last lines:\n%s", limit, strings.Join(p.seen[max(len(p.seen)-30, 0):], "\n"))
+		}
+		p.step(time.Second)
+	}
+}
+
+// lineWays are the ways a person asks for line mode: the line command
+// with a terminal, a terminal called dumb, and ARCADE_UI=line.
+var lineWays = []sshtest.LineOptions{
+	{Command: "line", Term: "xterm-256color"},
+	{Term: "dumb"},
+	{Term: "xterm-256color", Env: map[string]string{"ARCADE_UI": "line"}},
+}
+
+// TestLineModeEveryGame: a person in line mode, asking for it each of the
+// three ways, plays a whole game of every game against the arcade's bots
+// by typing commands, and from connect to quit the server writes no
+// escape byte.
+func TestLineModeEveryGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays over SSH")
+	}
+	srv := startEveryGame(t, 11)
+	for i, g := range everyGame {
+		id := g.Engine.Info().ID
+		t.Run(id, func(t *testing.T) {
+			p := openLine(t, srv.Addr, "ann"+id[:4], lineWays[i%len(lineWays)], uint64(i))
+			p.send("new " + g.Engine.Info().Name + " seats=2")
+			p.waitFor("You sit in seat 1 of 2")
+			p.send("bots easy")
+			p.waitFor("bot sits in seat 2")
+			p.send("start")
+			p.waitFor("The game begins.")
+			p.playOut(3 * time.Minute)
+			t.Logf("%s: %d lines; the last: %s", id, len(p.seen), strings.Join(p.seen[max(len(p.seen)-4, 0):], " / "))
+			p.send("look")
+			p.send("quit")
+			p.waitFor("Goodbye.")
+			select {
+			case <-p.l.Done():
+			case <-time.After(waitLong):
+				t.Fatal("the session did not end after quit")
+			}
+			checkNoEscapes(t, id, p.l.Raw())
+		})
+	}
+}
+
+// TestLineJSONAndFullScreenAtOneTable: a person in the full-screen
+// interface, a person in line mode and a program speaking JSON play one
+// game of Fire in the Library together to its end.
+func TestLineJSONAndFullScreenAtOneTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a whole game over SSH")
+	}
+	srv := startEveryGame(t, 5)
+	anna := sshtest.Dial(t, srv.Addr, "anna", sshtest.Options{Key: sshtest.NewKey(t), Cols: 120, Rows: 40})
+	if err := anna.WaitFor(sshtest.LobbyMarker, waitLong); err != nil {
+		t.Fatal(err)
+	}
+	// anna opens a three-seat table of the first game: c, Seats 4 -> 3.
+	send(t, anna, "c")
+	if err := anna.WaitFor("NEW TABLE", waitLong); err != nil {
+		t.Fatal(err)
+	}
+	send(t, anna, "j", "h", "\r")
+	if err := anna.WaitFor("Invite code:", waitLong); err != nil {
+		t.Fatal(err)
+	}
+	code := inviteRE.FindStringSubmatch(anna.Screen())[1]
+	bob := openLine(t, srv.Addr, "bob", sshtest.LineOptions{Command: "line " + code, Term: "dumb"}, 1)
+	bob.waitFor("You sit in seat 2 of 3")
+	cy := openJSON(t, srv.Addr, "cy")
+	cy.send(`{"cmd":"join","args":["` + strings.ToLower(code) + `"]}`)
+	cy.await("table")
+	if err := anna.WaitFor("waiting 3/3", waitLong); err != nil {
+		t.Fatal(err)
+	}
+	send(t, anna, "S")
+	bob.waitFor("The game begins.")
+
+	rng := rand.New(rand.NewPCG(3, 3))
+	drawn := map[string]int{}
+	cyOver := false
+	for step := 0; !(bob.over && cyOver && strings.Contains(anna.Screen(), "GAME OVER")); step++ {
+		if step > 20000 {
+			t.Fatalf("the game did not end; anna's screen:\n%s", anna.Screen())
+		}
+		moved := playOneMove(t, map[string]*sshtest.Term{"anna": anna}, drawn, func(_ string, keys, _ []string) string {
+			return keys[rng.IntN(len(keys))]
+		})
+		for bob.step(time.Millisecond) {
+		}
+		for !cyOver {
+			line, err := cy.l.Next(time.Millisecond)
+			if err != nil {
+				break
+			}
+			cyOver = cy.act(line, rng)
+		}
+		if !moved {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	checkNoEscapes(t, "bob", bob.l.Raw())
+}
+
+// act reads one line of the protocol and plays a random move when it
+// offers some; it reports whether the game is over.
+func (p *jsonPlayer) act(line string, rng *rand.Rand) bool {
+	p.t.Helper()
+	var m msg
+	if err := json.Unmarshal([]byte(line), &m); err != nil {
+		p.t.Fatalf("not JSON: %q", line)
+	}
+	if m.Type != "table" {
+		return false
+	}
+	if m.Outcome != nil && m.Outcome.Done {
+		return true
+	}
+	if m.YourTurn {
+		id, _ := json.Marshal(m.Moves[rng.IntN(len(m.Moves))].ID)
+		p.send(`{"cmd":"move","id":` + string(id) + `}`)
+	}
+	return false
 }

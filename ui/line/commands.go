@@ -216,14 +216,15 @@ func (s *session) create(c command) ([]string, error) {
 	if len(c.args) == 0 {
 		return nil, errors.New("Say which game: new GAME (games lists them).")
 	}
-	g, err := s.findGame(c.args[0])
+	words, settings := splitSettings(c.args)
+	g, err := s.findGame(strings.Join(words, " "))
 	if err != nil {
 		return nil, err
 	}
 	in := g.Info()
 	seats, private, clock := min(max(2, in.MinPlayers), in.MaxPlayers), false, rooms.Clock("")
 	opts := engine.Options{}
-	for _, a := range c.args[1:] {
+	for _, a := range settings {
 		k, v, _ := strings.Cut(a, "=")
 		switch strings.ToLower(k) {
 		case "private":
@@ -247,6 +248,16 @@ func (s *session) create(c command) ([]string, error) {
 		return nil, s.cfg.Client.SetClock(clock)
 	}
 	return nil, nil
+}
+
+// splitSettings splits new's words into the game's name and the settings
+// after it (the first word with "=", or "private", starts them).
+func splitSettings(args []string) (name, settings []string) {
+	i := slices.IndexFunc(args, func(a string) bool { return strings.Contains(a, "=") || strings.EqualFold(a, "private") })
+	if i < 0 {
+		return args, nil
+	}
+	return args[:i], args[i:]
 }
 
 // findGame is the game called name: its ID, or its name or the start of

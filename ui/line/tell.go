@@ -77,7 +77,7 @@ func (t *teller) update(prev, u *rooms.TableUpdate) []string {
 	if u.Outcome.Done && (prev == nil || !prev.Outcome.Done) {
 		out = append(out, t.result(u)...)
 	}
-	return append(out, t.turn(prev, u)...)
+	return append(out, t.turn(prev, u, len(newLog(prev, u)) > 0)...)
 }
 
 // arrivalEvents is how many of a table's log lines are read out on
@@ -261,11 +261,11 @@ func (t *teller) who(u *rooms.TableUpdate) string {
 	return line
 }
 
-// turn is the prompt when the player's moves changed, or says whom the
-// table waits for when that changed.
-func (t *teller) turn(prev, u *rooms.TableUpdate) []string {
+// turn is the prompt when the player's moves changed or something
+// happened, or says whom the table waits for when that changed.
+func (t *teller) turn(prev, u *rooms.TableUpdate, happened bool) []string {
 	if len(u.Legal) > 0 {
-		if prev != nil && len(prev.Legal) > 0 && sameMoves(prev.Legal, u.Legal) && prev.Deadline.Equal(u.Deadline) {
+		if !happened && prev != nil && len(prev.Legal) > 0 && sameMoves(prev.Legal, u.Legal) && prev.Deadline.Equal(u.Deadline) {
 			return nil
 		}
 		return []string{t.prompt(u)}
