@@ -330,9 +330,9 @@ func TestLineModeEveryGame(t *testing.T) {
 			p.send("new " + g.Engine.Info().Name + " seats=2")
 			p.waitFor("You sit in seat 1 of 2")
 			p.send("bots easy")
-			p.waitFor("bot sits in seat 2")
+			p.waitFor("bot takes seat 2")
 			p.send("start")
-			p.waitFor("The game begins.")
+			p.waitFor("started the game.")
 			p.playOut(3 * time.Minute)
 			t.Logf("%s: %d lines; the last: %s", id, len(p.seen), strings.Join(p.seen[max(len(p.seen)-4, 0):], " / "))
 			p.send("look")
@@ -379,7 +379,7 @@ func TestLineJSONAndFullScreenAtOneTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	send(t, anna, "S")
-	bob.waitFor("The game begins.")
+	bob.waitFor("started the game.")
 
 	rng := rand.New(rand.NewPCG(3, 3))
 	drawn := map[string]int{}

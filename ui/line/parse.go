@@ -15,8 +15,8 @@ type command struct {
 	// line), and word that word as typed; args the words after it, and
 	// rest the text after the first word as it was typed (what say says).
 	name, word string
-	args []string
-	rest string
+	args       []string
+	rest       string
 	// action is the move a JSON command names by kind and arguments.
 	action *engine.Action
 	// ref is a JSON command's "ref", echoed in its answer.

@@ -188,6 +188,7 @@ func (s *session) line(l inputLine) error {
 	case !s.limiter.Allow():
 		s.refuse(cmd, "Too many commands at once: wait a moment and send it again.")
 	default:
+		s.deliver() // what the command acts on is what the player was shown
 		quit = s.exec(cmd)
 	}
 	s.out.flush(&s.ed)

@@ -60,7 +60,6 @@ func (t *teller) update(prev, u *rooms.TableUpdate) []string {
 	if prev == nil {
 		out = append(out, t.arrival(u)...)
 	} else {
-		out = append(out, seatChanges(prev, u)...)
 		out = append(out, tableChanges(prev, u)...)
 	}
 	events := newLog(prev, u)
@@ -140,68 +139,15 @@ func closedLine(u *rooms.TableUpdate) string {
 	return "You left the table."
 }
 
-// seatChanges say who came, went, came back or stepped away.
-func seatChanges(prev, u *rooms.TableUpdate) []string {
-	var out []string
-	for i, s := range u.Seats {
-		if i >= len(prev.Seats) {
-			break
-		}
-		p := prev.Seats[i]
-		n := i + 1
-		switch {
-		case p.Empty && !s.Empty && s.Bot:
-			out = append(out, fmt.Sprintf("A %s bot sits in seat %d.", s.BotLevel, n))
-		case p.Empty && !s.Empty:
-			out = append(out, fmt.Sprintf("%s sits in seat %d.", s.Name, n))
-		case !p.Empty && s.Empty:
-			out = append(out, fmt.Sprintf("%s left seat %d; it is empty.", p.Name, n))
-		case p.Name != s.Name:
-			out = append(out, fmt.Sprintf("Seat %d is now %s.", n, seatWho(s)))
-		case p.StandIn != s.StandIn && s.StandIn:
-			out = append(out, fmt.Sprintf("A %s bot plays for %s.", s.BotLevel, s.Name))
-		case p.StandIn != s.StandIn:
-			out = append(out, fmt.Sprintf("%s plays their own seat again.", s.Name))
-		case !s.Bot && p.Connected != s.Connected && s.Connected:
-			out = append(out, s.Name+" is back.")
-		case !s.Bot && p.Connected != s.Connected:
-			out = append(out, s.Name+" is away.")
-		case p.Idle != s.Idle && s.Idle:
-			out = append(out, s.Name+"'s clock ran out; they are idle.")
-		}
-	}
-	return out
-}
-
-// tableChanges say what else changed at the table: the game started, the
-// clock or options changed, a rematch opened, watchers came and went, the
-// server's notice.
+// tableChanges say what the table's log does not: a rematch to take, a
+// notice from the arcade.
 func tableChanges(prev, u *rooms.TableUpdate) []string {
 	var out []string
-	if prev.Table.Status == rooms.Waiting && u.Table.Status == rooms.Playing {
-		out = append(out, "The game begins.")
-	}
-	if u.Clock != prev.Clock {
-		out = append(out, "The turn clock is now "+string(u.Clock)+".")
-	}
-	for k, v := range u.Options {
-		if prev.Options[k] != v {
-			out = append(out, fmt.Sprintf("Option %s is now %s.", k, v))
-		}
-	}
 	if u.Rematch != "" && prev.Rematch == "" && u.You != engine.Spectator {
 		out = append(out, "A rematch is open: type rematch to take your seat there.")
 	}
-	for _, w := range u.Watchers {
-		if !slices.Contains(prev.Watchers, w) {
-			out = append(out, w+" is watching.")
-		}
-	}
 	if u.ServerNotice != "" && u.ServerNotice != prev.ServerNotice {
 		out = append(out, "Notice from the arcade: "+u.ServerNotice)
-	}
-	if u.Host && !prev.Host {
-		out = append(out, "You are now the host.")
 	}
 	return out
 }

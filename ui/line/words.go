@@ -34,7 +34,7 @@ func (t *teller) sections(u *rooms.TableUpdate) [][]string {
 	if tl, ok := t.boardFor(u).(Teller); ok {
 		return tl.Sections(u.View, t.context(u))
 	}
-	return viewSections(u.View)
+	return viewSections(u.View, nameOf(u))
 }
 
 func (s *session) look(c command) ([]string, error) {
@@ -103,7 +103,7 @@ func partNames(parts [][]string) []string {
 // viewSections reads a view without words of its own from its JSON: one
 // part a field, in the view's order, its value in words; empty fields are
 // left out.
-func viewSections(view engine.View) [][]string {
+func viewSections(view engine.View, name func(engine.Seat) string) [][]string {
 	data, err := json.Marshal(view)
 	if err != nil {
 		return nil
@@ -119,13 +119,13 @@ func viewSections(view engine.View) [][]string {
 		if err != nil {
 			return out
 		}
-		name := fieldWord(fmt.Sprint(tok))
+		field := fieldWord(fmt.Sprint(tok))
 		var v any
 		if err := dec.Decode(&v); err != nil {
 			return out
 		}
-		if lines := valueLines(v); len(lines) > 0 {
-			out = append(out, append([]string{name}, lines...))
+		if lines := valueLines(v, name); len(lines) > 0 {
+			out = append(out, append([]string{field}, lines...))
 		}
 	}
 	return out
@@ -133,24 +133,25 @@ func viewSections(view engine.View) [][]string {
 
 // valueLines puts a JSON value in lines: a list of objects one line an
 // item, anything else on one line; nothing for an empty value.
-func valueLines(v any) []string {
+func valueLines(v any, name func(engine.Seat) string) []string {
 	if list, ok := v.([]any); ok && len(list) > 0 {
 		if _, objects := list[0].(map[string]any); objects {
 			out := make([]string, 0, len(list))
 			for i, item := range list {
-				out = append(out, fmt.Sprintf("%d: %s", i+1, valueWords(item)))
+				out = append(out, fmt.Sprintf("%d: %s", i+1, valueWords(item, name)))
 			}
 			return out
 		}
 	}
-	if w := valueWords(v); w != "" {
+	if w := valueWords(v, name); w != "" {
 		return []string{w}
 	}
 	return nil
 }
 
-// valueWords puts a JSON value in words on one line ("" when empty).
-func valueWords(v any) string {
+// valueWords puts a JSON value in words on one line ("" when empty), the
+// seats its texts name by their players' names.
+func valueWords(v any, name func(engine.Seat) string) string {
 	switch x := v.(type) {
 	case nil:
 		return ""
@@ -160,26 +161,26 @@ func valueWords(v any) string {
 		}
 		return ""
 	case string:
-		return x
+		return engine.ExpandSeats(x, name)
 	case json.Number:
 		return x.String()
 	case []any:
 		parts := make([]string, 0, len(x))
 		for _, item := range x {
-			if w := valueWords(item); w != "" {
+			if w := valueWords(item, name); w != "" {
 				parts = append(parts, w)
 			}
 		}
 		return strings.Join(parts, "; ")
 	case map[string]any:
-		return objectWords(x)
+		return objectWords(x, name)
 	}
 	return fmt.Sprint(v)
 }
 
 // objectWords is an object's fields in words, sorted by name: "score 3,
 // card 2, played".
-func objectWords(m map[string]any) string {
+func objectWords(m map[string]any, name func(engine.Seat) string) string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
@@ -187,7 +188,7 @@ func objectWords(m map[string]any) string {
 	slices.Sort(keys)
 	var parts []string
 	for _, k := range keys {
-		w := valueWords(m[k])
+		w := valueWords(m[k], name)
 		switch {
 		case w == "":
 		case w == "yes":
