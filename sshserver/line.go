@@ -130,7 +130,7 @@ func (s *Server) runLine(sess ssh.Session, req lineRequest) {
 		Player:      client.Player(),
 		Games:       s.cfg.Games,
 		JSON:        req.json,
-		Echo:        hasPty,
+		Echo:        hasPty && !req.json,
 		In:          sess,
 		Out:         &stallWriter{w: sess, timeout: s.cfg.WriteTimeout, onStall: func() { st.end(endStalled) }},
 		InviteCode:  req.code,
