@@ -196,6 +196,17 @@ func TestPlayJSONEveryGame(t *testing.T) {
 			if m := p.await("table"); m.You != 0 || m.Status != "waiting" || m.Code == "" {
 				t.Fatalf("new: the table message is %+v", m)
 			}
+			// Bad commands get one sentence each and change nothing.
+			for _, bad := range []string{"start", `{"cmd":"move","id":"nonsense(9)"}`, `{"cmd":"bots","bogus":1}`, "xyzzy", "new nosuchgame"} {
+				p.send(bad)
+				if m := p.next(); m.Type != "error" || m.Error == "" || strings.Count(m.Error, ". ") > 1 {
+					t.Fatalf("%s: got %+v, want one sentence of error", bad, m)
+				}
+			}
+			p.send(`{"cmd":"who","ref":7}`)
+			if m := p.await("reply"); len(m.Lines) != 1 || !strings.Contains(m.Lines[0], "Seat 2: empty") {
+				t.Fatalf("who after refused commands: %+v", m)
+			}
 			p.send(`{"cmd":"bots","args":["easy"]}`)
 			p.await("ok")
 			p.send("start")
