@@ -221,6 +221,7 @@ func TestPlayJSONEveryGame(t *testing.T) {
 			}
 			p.send("quit")
 			p.await("ok")
+			p.await("bye")
 			select {
 			case <-p.l.Done():
 			case <-time.After(waitLong):

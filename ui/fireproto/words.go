@@ -10,7 +10,8 @@ import (
 )
 
 // Sections puts the board in words for line mode, part by part: what the
-// round asks, the shelves, the bag, the Turn Order cards and the players.
+// round asks, the shelves, the bag, the Turn Order cards, the players and
+// the player's own Buckets.
 func (Renderer) Sections(view engine.View, ctx board.Context) [][]string {
 	v, ok := view.(fp.View)
 	if !ok {
@@ -61,7 +62,11 @@ func (Renderer) Sections(view engine.View, ctx board.Context) [][]string {
 		cards = append(cards, fmt.Sprintf("Card %d (bravery %d), held by %s: %s.", c.Number, c.Bravery, name(c.Holder), strings.Join(spaces, "; ")))
 	}
 	players := []string{"players"}
+	var hand []string
 	for _, p := range v.Players {
+		if p.Seat == v.You {
+			hand = []string{"hand", fmt.Sprintf("You hold %d %s; this game has no cards in hand.", p.Buckets, engine.Plural(p.Buckets, "Bucket token", "Bucket tokens"))}
+		}
 		l := fmt.Sprintf("%s: %d knowledge, %d Buckets", name(p.Seat), p.Score, p.Buckets)
 		if p.Card > 0 {
 			l += fmt.Sprintf(", Turn Order card %d", p.Card)
@@ -71,5 +76,9 @@ func (Renderer) Sections(view engine.View, ctx board.Context) [][]string {
 		}
 		players = append(players, l+".")
 	}
-	return [][]string{{"round", round}, shelves, {"bag", bag}, cards, players}
+	out := [][]string{{"round", round}, shelves, {"bag", bag}, cards, players}
+	if hand != nil {
+		out = append(out, hand)
+	}
+	return out
 }

@@ -25,7 +25,7 @@ func (b *Board) Sections(view engine.View, ctx board.Context) [][]string {
 	p := newPalette(ctx.Theme)
 	turn := engine.ExpandSeats(v.PhaseText, ctx.Name)
 	if v.Phase == lab.PhaseActions {
-		turn = fmt.Sprintf("Turn %d, %s's: %s left. %s", v.TurnNo, ctx.Name(v.Turn), engine.Plural(v.ActionsLeft, "action", "actions"), turn)
+		turn = fmt.Sprintf("Turn %d, %s's: %d %s left. %s", v.TurnNo, ctx.Name(v.Turn), v.ActionsLeft, engine.Plural(v.ActionsLeft, "action", "actions"), turn)
 	}
 	tiles := []string{"tiles", "Rows 1 to 5 run north to south, columns A to E west to east; look B2 reads one tile."}
 	for _, t := range v.Tiles {

@@ -106,3 +106,38 @@ func checkSeat(t *testing.T, gm *game, s engine.Seat, private map[engine.Seat][]
 		}
 	}
 }
+
+// TestEveryBoardTellsItsBoard: every game's board puts itself in words
+// (Teller), with the seat's own part "hand" for a player and none for a
+// spectator, and the boards with squares read one (Pointer).
+func TestEveryBoardTellsItsBoard(t *testing.T) {
+	squares := map[string]string{"firetower": "H8", "horror": "b2", "labyrinth": "C3"}
+	for _, g := range everyGame {
+		id := g.Engine.Info().ID
+		b := g.Board()
+		tl, ok := b.(Teller)
+		if !ok {
+			t.Errorf("%s's board has no words (line.Teller)", id)
+			continue
+		}
+		gm := newGame(t, g, 2, 1)
+		tell := newTeller()
+		for _, s := range []engine.Seat{0, engine.Spectator} {
+			u := gm.update(s)
+			parts := tl.Sections(u.View, tell.context(u))
+			hasHand := slices.ContainsFunc(parts, func(p []string) bool { return p[0] == "hand" })
+			if len(parts) < 3 || hasHand != (s == 0) {
+				t.Errorf("%s, seat %d: parts %q", id, s, partNames(parts))
+			}
+		}
+		if sq, ok := squares[id]; ok {
+			pt, isPointer := b.(Pointer)
+			u := gm.update(0)
+			if !isPointer {
+				t.Errorf("%s's board reads no square (line.Pointer)", id)
+			} else if lines, ok := pt.Square(u.View, tell.context(u), sq); !ok || len(lines) == 0 {
+				t.Errorf("%s: look %s reads nothing", id, sq)
+			}
+		}
+	}
+}

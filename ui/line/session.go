@@ -83,14 +83,17 @@ func Run(ctx context.Context, cfg Config) error {
 	for s.out.err == nil {
 		select {
 		case <-ctx.Done():
+			s.bye("The session is over.")
 			return nil
 		case <-cfg.Client.Done():
 			s.deliver()
+			s.bye("This session was closed.")
 			return s.out.err
 		case <-cfg.Client.Notify():
 			s.deliver()
 		case chunk := <-input:
 			if err := s.typed(chunk); err != nil {
+				s.bye("You quit.")
 				return ignoreQuit(err)
 			}
 		case <-readDone:
@@ -98,6 +101,14 @@ func Run(ctx context.Context, cfg Config) error {
 		}
 	}
 	return s.out.err
+}
+
+// bye sends a JSON session's last message.
+func (s *session) bye(reason string) {
+	if s.cfg.JSON {
+		s.out.send(byeMsg{Type: "bye", Reason: reason})
+		s.out.flush(&s.ed)
+	}
 }
 
 // ignoreQuit is err, nil for the player quitting.
