@@ -339,6 +339,12 @@ func TestLineModeEveryGame(t *testing.T) {
 		id := g.Engine.Info().ID
 		t.Run(id, func(t *testing.T) {
 			p := openLine(t, srv.Addr, "ann"+id[:4], lineWays[i%len(lineWays)], uint64(i))
+			// Arrow keys, a bell and a colour typed into the line are
+			// dropped, never echoed.
+			if err := p.l.Type("\x1b[A\x1b[Dwh\x07o\x1b[31m\r"); err != nil {
+				t.Fatal(err)
+			}
+			p.waitFor("You are not at a table")
 			p.send("new " + g.Engine.Info().Name + " seats=2")
 			p.waitFor("You sit in seat 1 of 2")
 			p.send("bots easy")
@@ -438,4 +444,36 @@ func (p *jsonPlayer) act(line string, rng *rand.Rand) bool {
 		p.send(`{"cmd":"move","id":` + string(id) + `}`)
 	}
 	return false
+}
+
+// TestLineFloodIsBounded: a program that sends a flood of commands at
+// once gets most of them refused, one sentence each, and its session goes
+// on: a moment later its commands are taken again.
+func TestLineFloodIsBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("over SSH")
+	}
+	srv := startEveryGame(t, 1)
+	p := openJSON(t, srv.Addr, "flood")
+	p.await("lobby")
+	if err := p.l.Type(strings.Repeat("games\n", 300)); err != nil {
+		t.Fatal(err)
+	}
+	replies, refused := 0, 0
+	for replies+refused < 300 {
+		switch m := p.next(); {
+		case m.Type == "reply":
+			replies++
+		case m.Type == "error" && strings.HasPrefix(m.Error, "Too many commands"):
+			refused++
+		}
+	}
+	if refused == 0 || replies < 50 {
+		t.Fatalf("of 300 commands at once %d were answered and %d refused", replies, refused)
+	}
+	time.Sleep(600 * time.Millisecond)
+	p.send(`{"cmd":"who","ref":1}`)
+	if m := p.next(); m.Type != "error" || !strings.Contains(m.Error, "not at a table") {
+		t.Fatalf("after the flood: %+v", m)
+	}
 }
