@@ -1,6 +1,6 @@
 // Package sshserver serves the arcade over SSH: a Wish server with a hardened
 // middleware stack, identity from the SSH key, and one Bubble Tea program per
-// session.
+// session, or a line session (line.go) for the sessions that ask for one.
 //
 // Every limit here answers an attack that was reproduced on the stock setup
 // (see the hardening checklist in the design notes): silent TCP connections
