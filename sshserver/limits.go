@@ -226,7 +226,7 @@ const (
 type envBudget struct{ count, bytes int }
 
 // allow reports whether an env request is kept: TERM, COLORTERM, LANG,
-// LC_* or NO_COLOR, with a short value, within max requests and
+// LC_*, NO_COLOR or ARCADE_UI (line mode), with a short value, within max requests and
 // maxEnvTotal bytes.
 func (b *envBudget) allow(payload []byte, max int) bool {
 	key, rest, ok := sshString(payload)
@@ -262,7 +262,7 @@ func envNameAllowed(k string) bool {
 	switch {
 	case len(k) > maxEnvName:
 		return false
-	case k == "TERM", k == "COLORTERM", k == "LANG", k == "NO_COLOR":
+	case k == "TERM", k == "COLORTERM", k == "LANG", k == "NO_COLOR", k == lineEnv:
 		return true
 	case strings.HasPrefix(k, "LC_"):
 		return len(k) > 3 && strings.Trim(k[3:], "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == ""

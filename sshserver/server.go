@@ -1,6 +1,6 @@
 // Package sshserver serves the arcade over SSH: a Wish server with a hardened
 // middleware stack, identity from the SSH key, and one Bubble Tea program per
-// session.
+// session, or a line session (line.go) for the sessions that ask for one.
 //
 // Every limit here answers an attack that was reproduced on the stock setup
 // (see the hardening checklist in the design notes): silent TCP connections
@@ -102,8 +102,9 @@ type Config struct {
 	// the PTY request and in every window change.
 	MaxCols, MaxRows int
 	// MaxEnv caps the env requests a session may make; later ones are
-	// refused. Only TERM, COLORTERM, LANG, LC_* and NO_COLOR are ever
-	// accepted, each value at most 128 bytes and 1 KiB in all.
+	// refused. Only TERM, COLORTERM, LANG, LC_*, NO_COLOR and ARCADE_UI
+	// (line mode) are ever accepted, each value at most 128 bytes and
+	// 1 KiB in all.
 	MaxEnv int
 	// MaxStartups caps connections in the SSH handshake (their version
 	// line in, not yet logged in) across the server, like OpenSSH's
@@ -185,6 +186,7 @@ type Server struct {
 	perIP    map[string]int
 	conns    map[*trackedConn]struct{}
 	running  map[*bridge.Session]struct{}
+	lines    lineSet // the running line sessions (line.go)
 	sessions int
 	// waiting counts connections admitted whose version line has not
 	// come in; startups those in the SSH handshake proper, not logged in.
@@ -248,6 +250,7 @@ func New(cfg Config) (*Server, error) {
 			s.runSession,
 			s.admit,
 			s.requireTerminal,
+			s.lineSessions,
 			s.playerCommands,
 			s.linkCommands,
 			s.tournamentCommands,
@@ -398,6 +401,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	for _, r := range running {
 		r.Quit() // never blocks: a stuck session cannot hold the others up
 	}
+	s.lines.stop()
 	// Connections without a session (still logging in) have nothing to
 	// finish: do not let them hold the shutdown until its deadline.
 	for _, c := range idle {
