@@ -61,6 +61,9 @@ type connState struct {
 	// (endWith).
 	run      atomic.Pointer[bridge.Session]
 	farewell atomic.Pointer[string]
+	// sayBye, set by a line session, writes the farewell line and ends
+	// it (a line session has no program to quit).
+	sayBye atomic.Pointer[func(line string)]
 }
 
 // firstTelling reports whether the client has not been told anything yet,
@@ -94,14 +97,18 @@ const farewellGrace = 2 * time.Second
 // gets its normal screen, cursor and title back and then reads line; the
 // connection closes within farewellGrace whatever the client does.
 func (st *connState) endWith(why, line string) {
-	r := st.run.Load()
-	if r == nil {
+	r, bye := st.run.Load(), st.sayBye.Load()
+	if r == nil && bye == nil {
 		st.end(why)
 		return
 	}
 	st.endReason.CompareAndSwap(nil, &why)
-	st.farewell.CompareAndSwap(nil, &line)
-	r.Quit()
+	if st.farewell.CompareAndSwap(nil, &line) && bye != nil {
+		(*bye)(line)
+	}
+	if r != nil {
+		r.Quit()
+	}
 	time.AfterFunc(farewellGrace, func() { _ = st.conn.Close() })
 }
 

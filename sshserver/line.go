@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"charm.land/ssh"
@@ -125,6 +126,17 @@ func (s *Server) runLine(sess ssh.Session, req lineRequest) {
 	client := s.cfg.Hub.Connect(*p)
 	defer client.Close()
 	_, _, hasPty := sess.Pty()
+	out := &stallWriter{w: sess, timeout: s.cfg.WriteTimeout, onStall: func() { st.end(endStalled) }}
+	// The server ending the session (a kick, an idle timeout) leaves its
+	// line once the session has stopped writing (a program reads only
+	// JSON lines: it gets the session's bye).
+	var farewell atomic.Pointer[string]
+	bye := func(line string) {
+		farewell.Store(&line)
+		cancel()
+	}
+	st.sayBye.Store(&bye)
+	defer st.sayBye.Store(nil)
 	err := line.Run(ctx, line.Config{
 		Client:      client,
 		Player:      client.Player(),
@@ -132,10 +144,13 @@ func (s *Server) runLine(sess ssh.Session, req lineRequest) {
 		JSON:        req.json,
 		Echo:        hasPty && !req.json,
 		In:          sess,
-		Out:         &stallWriter{w: sess, timeout: s.cfg.WriteTimeout, onStall: func() { st.end(endStalled) }},
+		Out:         out,
 		InviteCode:  req.code,
 		ConnectHint: s.sshCommand(sess, ""),
 	})
+	if l := farewell.Load(); l != nil && !req.json {
+		_, _ = io.WriteString(out, *l+"\n")
+	}
 	if err != nil {
 		s.log.Warn("line session ended with an error", "player", p.ID, "err", err)
 		return

@@ -477,3 +477,18 @@ func TestLineFloodIsBounded(t *testing.T) {
 		t.Fatalf("after the flood: %+v", m)
 	}
 }
+
+// TestLineKickSaysWhy: an admin's kick ends a line session with the same
+// sentence a full-screen player reads.
+func TestLineKickSaysWhy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("over SSH")
+	}
+	boss := sshtest.NewKey(t)
+	srv := startAdmin(t, t.TempDir(), boss)
+	p := openLine(t, srv.Addr, "troll", sshtest.LineOptions{Command: "line", Term: "xterm"}, 1)
+	if out, err := sshtest.Exec(srv.Addr, "boss", boss, "admin kick troll spamming"); err != nil {
+		t.Fatalf("admin kick: %v %q", err, out)
+	}
+	p.waitFor("Your session was ended: kicked by an admin: spamming.")
+}
