@@ -7,6 +7,8 @@ import (
 	"arcade/engine"
 	lab "arcade/engine/labyrinth"
 	"arcade/ui/board"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // sideNames are a tile's sides in the order of TileView.Open.
@@ -56,6 +58,10 @@ func (b *Board) Sections(view engine.View, ctx board.Context) [][]string {
 // there, its open sides.
 func tileSentence(v lab.View, t lab.TileView, name func(engine.Seat) string) string {
 	s := t.Name + ": " + plainSpans(tileWords(v, t, name))
+	if tr := t.Terror; tr != nil && t.Lit {
+		// The Terror's needs in words, not the screen's letters.
+		s = strings.Replace(s, tr.Name+" "+tr.Letters, "the Terror "+tr.Name+", needing "+needWords(tr.Needs), 1)
+	}
 	if t.Lit {
 		var open []string
 		for i, o := range t.Open {
@@ -72,11 +78,30 @@ func tileSentence(v lab.View, t lab.TileView, name func(engine.Seat) string) str
 
 // handSentence is a hand's cards, one after another.
 func handSentence(h lab.HandView) string {
-	var s strings.Builder
-	handDetails(&s, h)
 	var cards []string
-	for _, l := range strings.Split(strings.TrimSpace(s.String()), "\n") {
-		cards = append(cards, strings.Join(strings.Fields(l), " "))
+	for _, c := range h.Cards {
+		switch c.Type {
+		case "book":
+			cards = append(cards, fmt.Sprintf("%s, a %s book with %s", c.Name, lab.Genre(c.Genre), needWords(c.Symbols)))
+		case "item":
+			cards = append(cards, fmt.Sprintf("%s, a magical item for capturing only, with %s", c.Name, needWords(c.Symbols)))
+		default:
+			var opts []string
+			for _, o := range c.Options {
+				opts = append(opts, boostWord[o])
+			}
+			cards = append(cards, fmt.Sprintf("%s, a booster: %s", c.Name, strings.Join(opts, " or ")))
+		}
+	}
+	for _, c := range h.Captured {
+		var under []string
+		for _, cd := range c.Cards {
+			under = append(under, cd.Name)
+		}
+		cards = append(cards, fmt.Sprintf("the Terror %s (needing %s), captured with %s", c.Terror.Name, needWords(c.Terror.Needs), strings.Join(under, ", ")))
+	}
+	if len(cards) == 0 {
+		return "no cards"
 	}
 	return strings.Join(cards, "; ")
 }
@@ -88,9 +113,28 @@ func shelfSentences(v lab.View, ctx board.Context, p *palette) []string {
 	wide.Width = 1 << 12 // the heading on one line, the genres on the next
 	out := []string{joinLines(shelfLines(v, wide, p)[:1])}
 	for g := range lab.NumGenres {
-		out = append(out, strings.Join(strings.Fields(shelfWords(v, p, g)), " ")+".")
+		out = append(out, shelfSentence(v, g))
 	}
 	return out
+}
+
+// shelfSentence is one genre's Shelf and Books in words: "Science (Logic):
+// no Shelf yet; 7 Books in the deck, 0 discarded."
+func shelfSentence(v lab.View, g int) string {
+	state := "no Shelf yet"
+	var on []string
+	for _, t := range v.Tiles {
+		if t.Shelf >= 0 && t.Shelf%lab.NumGenres == g {
+			on = append(on, t.Name)
+		}
+	}
+	switch {
+	case v.Filled[g]:
+		state = "its Shelf is filled"
+	case len(on) > 0:
+		state = "its Shelf is on " + strings.Join(on, " and ")
+	}
+	return fmt.Sprintf("%s (%s): %s; %d Books in the deck, %d discarded.", lab.GenreNames[g], lab.SymbolNames[g], state, v.BookDeck[g], v.BookDiscard[g])
 }
 
 // joinLines joins wrapped lines back into one sentence, its parts apart
@@ -100,8 +144,14 @@ func joinLines(lines []string) string {
 	for i, l := range lines {
 		out[i] = strings.TrimSpace(l)
 	}
-	return strings.ReplaceAll(strings.Join(out, " "), " · ", "; ")
+	return spoken.Replace(ansi.Strip(strings.Join(out, " ")))
 }
+
+// spoken turns the screen's headings and short codes into words a screen
+// reader says well.
+var spoken = strings.NewReplacer(" · ", "; ",
+	"BOOKWYRM ", "The Bookwyrm: ", "TERRORS ", "Terrors: ", "SHELVES ", "Shelves: ",
+	"NW ", "north-west, ", "NE ", "north-east, ", "SE ", "south-east, ", "SW ", "south-west, ")
 
 // Square reads one tile by its name ("B2").
 func (b *Board) Square(view engine.View, ctx board.Context, at string) ([]string, bool) {
