@@ -439,11 +439,14 @@ func (s *Store) TakeTable(id string) (store.Table, error) {
 func (s *Store) readTable(id string) (*builtTable, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
-	_, err := s.tables.GetLastMsgForSubject(ctx, tablesPrefix+id)
-	if err != nil && !errors.Is(err, jetstream.ErrMsgNotFound) {
+	// Whether the table has messages, asked of the stream's leader: a
+	// direct get may be answered by a replica that has not caught up,
+	// and a takeover must not find a table missing that is there.
+	info, err := s.tables.Info(ctx, jetstream.WithSubjectFilter(tablesPrefix+id))
+	if err != nil {
 		return nil, fmt.Errorf("cluster: table %s: %w", id, err)
 	}
-	all, err := s.read(tablesPrefix+id, err != nil)
+	all, err := s.read(tablesPrefix+id, info.State.Subjects[tablesPrefix+id] == 0)
 	if err != nil {
 		return nil, err
 	}
