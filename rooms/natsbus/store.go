@@ -218,8 +218,11 @@ func (s *Store) refused(ctx context.Context, id string, ts *tableState) error {
 	}
 	last, err := s.tables.GetLastMsgForSubject(ctx, tablesPrefix+id)
 	switch {
-	case errors.Is(err, jetstream.ErrMsgNotFound):
+	case errors.Is(err, jetstream.ErrMsgNotFound) && s.gone(ctx, id):
 		return fenced
+	case errors.Is(err, jetstream.ErrMsgNotFound):
+		// A replica that has not caught up answered the direct get.
+		return fmt.Errorf("cluster: table %s: its last write cannot be read yet", id)
 	case err != nil:
 		return fmt.Errorf("cluster: table %s: %w", id, err)
 	case last.Sequence <= ts.seq:
@@ -433,6 +436,14 @@ func (s *Store) TakeTable(id string) (store.Table, error) {
 	}
 	ts.forget()
 	return store.Table{}, err
+}
+
+// gone reports whether table id has no message left, as the tables
+// stream's leader says (a direct get may be answered by a replica that has
+// not caught up). An error counts as not gone.
+func (s *Store) gone(ctx context.Context, id string) bool {
+	info, err := s.tables.Info(ctx, jetstream.WithSubjectFilter(tablesPrefix+id))
+	return err == nil && info.State.Subjects[tablesPrefix+id] == 0
 }
 
 // readTable reads one table: nil when it has no setup.
