@@ -438,26 +438,33 @@ func (s *Store) TakeTable(id string) (store.Table, error) {
 	return store.Table{}, err
 }
 
-// gone reports whether table id has no message left, as the tables
-// stream's leader says (a direct get may be answered by a replica that has
-// not caught up). An error counts as not gone.
-func (s *Store) gone(ctx context.Context, id string) bool {
+// messages counts table id's messages, as the tables stream's leader says:
+// a direct get may be answered by a replica that has not caught up.
+func (s *Store) messages(ctx context.Context, id string) (uint64, error) {
 	info, err := s.tables.Info(ctx, jetstream.WithSubjectFilter(tablesPrefix+id))
-	return err == nil && info.State.Subjects[tablesPrefix+id] == 0
+	if err != nil {
+		return 0, fmt.Errorf("cluster: table %s: %w", id, err)
+	}
+	return info.State.Subjects[tablesPrefix+id], nil
+}
+
+// gone reports whether table id has no message left (an error counts as
+// not gone).
+func (s *Store) gone(ctx context.Context, id string) bool {
+	n, err := s.messages(ctx, id)
+	return err == nil && n == 0
 }
 
 // readTable reads one table: nil when it has no setup.
 func (s *Store) readTable(id string) (*builtTable, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
-	// Whether the table has messages, asked of the stream's leader: a
-	// direct get may be answered by a replica that has not caught up,
-	// and a takeover must not find a table missing that is there.
-	info, err := s.tables.Info(ctx, jetstream.WithSubjectFilter(tablesPrefix+id))
+	// A takeover must not find a table missing that is there.
+	n, err := s.messages(ctx, id)
 	if err != nil {
-		return nil, fmt.Errorf("cluster: table %s: %w", id, err)
+		return nil, err
 	}
-	all, err := s.read(tablesPrefix+id, info.State.Subjects[tablesPrefix+id] == 0)
+	all, err := s.read(tablesPrefix+id, n == 0)
 	if err != nil {
 		return nil, err
 	}
