@@ -337,19 +337,32 @@ func (h *historyScreen) View() string {
 	lines = append(lines, "")
 	if gs := s.games; len(gs) > 0 {
 		game := gs[h.boardIdx%len(gs)].Info().Name
-		lines = append(lines, th.Heading.Render("LEADERBOARD · "+game)+th.Faint.Render("  (←/→ another game)"))
-		switch {
-		case h.noBoard != "":
-			lines = append(lines, h.noBoard)
-		case len(h.leaders) == 0:
-			lines = append(lines, th.Faint.Render("Nobody has finished a game of it yet."))
-		}
-		for i, s := range h.leaders {
-			lines = append(lines, board.Clip(fmt.Sprintf("%d. %-16s %d won of %d", i+1, s.Name, s.Won, s.Played), w))
-		}
+		lines = append(lines, h.leaderLines(game, w)...)
 	}
 	body := board.FitBlock(strings.Join(lines, "\n"), w, h.height-2)
 	return body + "\n" + s.statusLine(s.lobbyNotice(), w) + "\n" + s.shortHelp(w, "history", h.keys)
+}
+
+// leaderLines are the leaderboard of game in w columns: its heading, how
+// it orders, and a row a player with their rating, games won and played.
+func (h *historyScreen) leaderLines(game string, w int) []string {
+	th := h.s.th
+	lines := []string{th.Heading.Render("LEADERBOARD · "+game) + th.Faint.Render("  (←/→ another game)")}
+	switch {
+	case h.noBoard != "":
+		return append(lines, h.noBoard)
+	case len(h.leaders) == 0:
+		return append(lines, th.Faint.Render("Nobody has finished a game of it yet."))
+	}
+	lines = append(lines, th.Faint.Render(board.Clip("By rating (μ−3σ), provisional ones (?) after, then by games won.", w)))
+	for i, s := range h.leaders {
+		rating := ratingText(s.Rating)
+		if rating == "" {
+			rating = "–"
+		}
+		lines = append(lines, board.Clip(fmt.Sprintf("%2d. %-16s %6s  %d won of %d", i+1, s.Name, rating, s.Won, s.Played), w))
+	}
+	return lines
 }
 
 // row is one finished game in the list.
