@@ -389,8 +389,15 @@ func (f *createScreen) View() string {
 	for _, fl := range fs {
 		labelW = max(labelW, len(fl.label)+1)
 	}
+	bodyH := f.height - 2
+	rulesW := f.width - formWidth - 2
+	beside := rulesW >= rulesColumnMin && bodyH >= lobbyRulesMin
+	formW := f.width
+	if beside {
+		formW = formWidth
+	}
 	for i, fl := range fs {
-		row := fmt.Sprintf(" %-*s ‹ %s ›", labelW, fl.label, fl.value)
+		row := fmt.Sprintf(" %-*s ‹ %s ›", labelW, fl.label, fitValue(fl.value, formW-labelW-6))
 		if i == f.row {
 			lines = append(lines, th.Selected.Render(board.PadRight(row, min(f.width, 60))))
 		} else {
@@ -398,9 +405,6 @@ func (f *createScreen) View() string {
 		}
 	}
 	lines = append(lines, "")
-	bodyH := f.height - 2
-	rulesW := f.width - formWidth - 2
-	beside := rulesW >= rulesColumnMin && bodyH >= lobbyRulesMin
 	textW := f.width - 2
 	if beside {
 		textW = formWidth - 2
@@ -456,6 +460,18 @@ func (f *createScreen) aboutLines(fs []field, labelW, w int) []string {
 		}
 	}
 	return lines
+}
+
+// fitValue is a form line's value in w columns: a value too long loses
+// its words in brackets (the line's help says them), then what still
+// does not fit.
+func fitValue(v string, w int) string {
+	if board.Width(v) > w {
+		if short, _, ok := strings.Cut(v, " ("); ok {
+			v = short
+		}
+	}
+	return board.Clip(v, w)
 }
 
 // formWidth is the form's width beside the rules on a wide terminal.

@@ -148,6 +148,9 @@ func (l *lobbyScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	case keyMatches(k, km.Settings):
 		st := newSettingsScreen(s)
 		return st, st.load()
+	case keyMatches(k, km.Tournaments):
+		ts := newTournamentsScreen(s)
+		return ts, ts.load()
 	case keyMatches(k, km.Code):
 		return l, s.openPrompt(promptCode, "", "six letters, e.g. K7MQ2X", 32, s.joinCode)
 	case keyMatches(k, km.Name):
@@ -319,7 +322,7 @@ func (l *lobbyScreen) bodyKey() lobbyBodyKey {
 	}
 	for _, a := range s.away {
 		// What its row says changes with the turn and the clock.
-		k.away += a.ID + "/" + string(a.Status) + "/" + l.ownFacts(a) + " "
+		k.away += a.ID + "/" + string(a.Status) + "/" + strings.Join(l.ownFacts(a), "/") + " "
 	}
 	if k.chatOpen {
 		k.chatBack = s.chatBack

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -283,13 +284,23 @@ func (l *lobbyScreen) onlineBrief(w, h int) []string {
 	if len(text) > h-1 || more {
 		text = text[:min(len(text), max(h-1, 0))]
 		if len(text) > 0 {
-			text[len(text)-1] = board.Clip(text[len(text)-1]+" … o: more", w-1)
+			text[len(text)-1] = endWith(text[len(text)-1], " … o: more", w-1)
 		}
 	}
 	for _, t := range text {
 		lines = append(lines, " "+t)
 	}
 	return lines
+}
+
+// endWith is line with tail at its end, in w columns: the words of line
+// that do not leave room for tail go.
+func endWith(line, tail string, w int) string {
+	words := strings.Fields(line)
+	for len(words) > 1 && board.Width(strings.Join(words, " ")+tail) > w {
+		words = words[:len(words)-1]
+	}
+	return board.Clip(strings.Join(words, " ")+tail, w)
 }
 
 // onlineLines is who is online and where, in at most h lines of width w.
@@ -383,17 +394,16 @@ func (l *lobbyScreen) tablesPane(w, h int) string {
 	}
 	oneLine := true
 	for i, t := range tables {
-		oneLine = oneLine && nameW+1+board.Width(l.tableFacts(i, t)) <= w-1
+		oneLine = oneLine && nameW+1+board.Width(l.tableFacts(i, t, math.MaxInt)) <= w-1
 	}
 	selTo := 0
 	for i, t := range tables {
 		if i == own && own > 0 {
 			lines = append(lines, th.Heading.Render("OPEN TABLES"))
 		}
-		facts := l.tableFacts(i, t)
-		rows := []string{fmt.Sprintf("%-*s %s", nameW, t.GameName, facts)}
+		rows := []string{fmt.Sprintf("%-*s %s", nameW, t.GameName, l.tableFacts(i, t, w))}
 		if !oneLine {
-			rows = []string{board.Clip(t.GameName, w-1), "  " + facts}
+			rows = []string{board.Clip(t.GameName, w-1), "  " + l.tableFacts(i, t, w-3)}
 		}
 		for j, row := range rows {
 			switch {
@@ -419,18 +429,24 @@ func (l *lobbyScreen) tablesPane(w, h int) string {
 }
 
 // tableFacts is what the lobby says of table t, row i, after its game's
-// name: its seats, status and host, or, for one of the player's own
-// tables, whose move it is (theirs stands out), the time left on a
-// correspondence clock and whose table it is.
-func (l *lobbyScreen) tableFacts(i int, t rooms.TableSummary) string {
-	if l.awayRow(i) {
-		return l.ownFacts(t)
+// name, in at most w columns: its seats, status and host, or, for one of
+// the player's own tables, ownFacts.
+func (l *lobbyScreen) tableFacts(i int, t rooms.TableSummary, w int) string {
+	if !l.awayRow(i) {
+		return fmt.Sprintf("%d/%d %-8s %s", t.Taken, t.Seats, t.Status, board.Clip(t.Host, 16))
 	}
-	return fmt.Sprintf("%d/%d %-8s %s", t.Taken, t.Seats, t.Status, board.Clip(t.Host, 16))
+	// What does not fit goes, whose table it is first.
+	parts := l.ownFacts(t)
+	for len(parts) > 1 && board.Width(strings.Join(parts, " · ")) > w {
+		parts = parts[:len(parts)-1]
+	}
+	return strings.Join(parts, " · ")
 }
 
-// ownFacts is tableFacts for a table where the player's seat waits.
-func (l *lobbyScreen) ownFacts(t rooms.TableSummary) string {
+// ownFacts is what the lobby says of a table where the player's seat
+// waits: whose move it is (theirs stands out), the time left on a
+// correspondence clock, and whose table it is.
+func (l *lobbyScreen) ownFacts(t rooms.TableSummary) []string {
 	th := l.s.th
 	host := board.Clip(t.Host, 16) + "'s table"
 	turn, ok := l.s.turnAt(t.ID)
@@ -438,7 +454,7 @@ func (l *lobbyScreen) ownFacts(t rooms.TableSummary) string {
 	switch {
 	case !ok:
 		// The hub tells nothing of its turn (its game is over).
-		return th.Accent.Render("your seat (away)") + " · " + board.Clip(t.Host, 16) + " · enter"
+		return []string{th.Accent.Render("your seat (away)"), board.Clip(t.Host, 16), "enter"}
 	case turn.Status == rooms.Waiting:
 		facts = append(facts, "not started")
 	case turn.YourMove:
@@ -451,7 +467,7 @@ func (l *lobbyScreen) ownFacts(t rooms.TableSummary) string {
 	if left, _ := clockLeft(turn.Deadline, time.Now()); left != "" && turn.Clock.Correspondence() {
 		facts = append(facts, "⏱ "+left)
 	}
-	return strings.Join(append(facts, host), " · ")
+	return append(facts, host)
 }
 
 // resultWords says who played a finished game and who won: "anna beat

@@ -82,9 +82,9 @@ func (ts *tableScreen) overdueNote() string {
 	name := ts.nameOf(engine.Seat(late))
 	switch {
 	case engine.Seat(late) == ts.u.You:
-		return fmt.Sprintf("You ran out of time %d times in a row: the host may hand your seat to a bot or end the game. A move of yours sets the count back to nothing.", rooms.MaxTimeouts)
+		return fmt.Sprintf("You ran out of time %d times in a row: the host may hand your seat to a bot or end the game. A move of yours clears it.", rooms.MaxTimeouts)
 	case ts.u.Host:
-		return fmt.Sprintf("%s ran out of time %d times in a row. As the host you may: %s hand the seat to a bot, %s end the game now, with no winner.",
+		return fmt.Sprintf("%s ran out of time %d times in a row: %s hands the seat to a bot, %s ends the game now (no winner).",
 			name, rooms.MaxTimeouts, keyLabels(km.Kick), keyLabels(km.EndEarly))
 	}
 	return fmt.Sprintf("%s ran out of time %d times in a row: the host may hand the seat to a bot or end the game.", name, rooms.MaxTimeouts)

@@ -480,7 +480,11 @@ func settingsGuide(connect string) string {
 - ntfy 2.10 or later: https://ntfy.sh/YOURTOPIC?tpl=1&t={{.title}}&m={{.message}} (without the template, ntfy shows the raw JSON).
 - Your own receiver: a POST of JSON with kind (your-move, reminder or test), player, game, game_name, table, code, deadline (RFC 3339), title, text and arcade (v1). Answer 2xx within 5 s.
 
-A notice holds only what it names: no hands, no other player's secrets. You get a burst of 3, then at most one a minute; a post that fails is tried up to 3 times. The address starts with https:// or http://, holds at most 512 characters and no user name or password.
+A notice holds only what it names: no hands, no other player's secrets. You get a burst of 3, then at most one a minute. The address starts with https:// or http://, holds at most 512 characters and no user name or password.
+
+WHEN NOTICES DO NOT ARRIVE
+
+t sends a test notice at once and says what went wrong: no answer, a refusal, an address the server will not post to (one on this machine or a private network, unless its operator allows them). A post that finds the service busy (429, 5xx) is tried up to 3 times, waiting as long as it asks up to 30 s; redirects are not followed.
 
 GAMES THAT WAIT
 

@@ -265,13 +265,13 @@ func (ts *tableScreen) waitingLines(w int) []string {
 	if len(who) > 0 {
 		waiting = "Waiting for " + th.Accent.Render(strings.Join(who, ", ")) + "."
 	}
-	lines := []string{th.Heading.Render("WAITING") + ts.clockMark()}
+	// A seat out of time again and again comes first: the host has a
+	// choice to make.
+	lines := append([]string{th.Heading.Render("WAITING") + ts.clockMark()}, ts.overdueLines(w)...)
 	if note := ts.standInNote(); note != "" {
-		lines = append(lines, wrap(strings.TrimSpace(note+" "+waiting), w)...)
-	} else if waiting != "" {
-		lines = append(lines, wrap(waiting, w)...)
+		return append(lines, wrap(strings.TrimSpace(note+" "+waiting), w)...)
 	}
-	return append(lines, ts.overdueLines(w)...)
+	return append(lines, wrap(waiting, w)...)
 }
 
 // overdueLines are overdueNote in the warning's ink, in w columns (none
