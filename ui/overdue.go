@@ -28,17 +28,23 @@ func (ts *tableScreen) askKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 // overdueSeat is the first seat that ran out of time rooms.MaxTimeouts
-// times in a row while the game is played (-1 when none did).
+// times in a row while the game is played, another's before the player's
+// own (-1 when none did).
 func (ts *tableScreen) overdueSeat() int {
 	if ts.u.Table.Status != rooms.Playing {
 		return -1
 	}
+	own := -1
 	for i, s := range ts.u.Seats {
-		if s.Overdue {
+		switch {
+		case !s.Overdue:
+		case engine.Seat(i) == ts.u.You:
+			own = i
+		default:
 			return i
 		}
 	}
-	return -1
+	return own
 }
 
 // overdueKey takes K and E while a seat is overdue: the host is asked
@@ -55,6 +61,8 @@ func (ts *tableScreen) overdueKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case !ts.u.Host:
 		ts.s.setStatus("Only the host may hand "+name+"'s seat to a bot or end the game.", true)
+	case keyMatches(k, km.Kick) && engine.Seat(late) == ts.u.You:
+		ts.s.setStatus("Your own seat is not for a bot: a move of yours keeps it.", true)
 	case keyMatches(k, km.Kick):
 		ts.ask = &ask{
 			question: fmt.Sprintf("Hand %s's seat to a normal bot for the rest of the game? %s loses it. y/n", name, name),

@@ -213,6 +213,7 @@ func playOut(t *testing.T, clients []*rooms.Client) {
 func tournamentScene(t *testing.T, hub *rooms.Hub, w, h int, colour bool) string {
 	t.Helper()
 	d := screenDriver(t, hub, "anna", w, h, colour)
+	d.app.s.opts.ConnectHint = "ssh -p 2222 arcade.example"
 	waitText(d, "GAMES")
 	d.key("t")
 	waitText(d, "round 1 of 3 played")

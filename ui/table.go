@@ -261,9 +261,10 @@ func (ts *tableScreen) statusBar() string {
 
 // leaveQuestion asks whether to leave, saying what leaving does to the
 // table (as rooms does it): before the game the seat is freed, or the
-// table closes when no other player is here; during it a game only bots
-// play with the player ends, one nobody else is at closes unless a player
-// comes back soon, and otherwise the seat waits.
+// table closes when no other player is here; during it a correspondence
+// game waits, clock running, a game only bots play with the player ends,
+// one nobody else is at closes unless a player comes back soon, and
+// otherwise the seat waits.
 func (ts *tableScreen) leaveQuestion() string {
 	t := ts.u
 	switch {
@@ -271,6 +272,8 @@ func (ts *tableScreen) leaveQuestion() string {
 		return "Leave the table? Your seat is freed. y/n"
 	case t.Table.Status == rooms.Waiting:
 		return "Leave? The table closes: no other player is here. y/n"
+	case t.Clock.Correspondence() && !ts.s.client.Player().Guest:
+		return "Back to the lobby? Your seat waits for you, and your clock runs on. y/n"
 	case ts.botsOnly() && len(t.Watchers) > 0:
 		return "Leave? The game ends once nobody watches: nobody else plays here. y/n"
 	case ts.botsOnly():

@@ -196,6 +196,8 @@ func (ts *tournamentsScreen) tournamentKey(k tea.KeyPressMsg) tea.Cmd {
 		ts.ask = &ask{question: question, yes: func() tea.Cmd {
 			return ts.view(code, func() error { return c.LeaveTournament(code) }, "You left the tournament.")
 		}}
+	case keyMatches(k, km.Start, km.End) && !ts.hosting():
+		s.setStatus("Only the tournament's host starts its rounds and ends it.", true)
 	case keyMatches(k, km.Start):
 		return ts.view(code, func() error { return c.StartRound(code) },
 			"The round's tables are open: the players in the lobby are seated.")
