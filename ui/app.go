@@ -2,10 +2,11 @@
 // router: it holds what a session shares (the hub client, the theme, the
 // terminal's size, the status line, the prompt) and the current screen.
 // The screens (see screen) are the lobby, the new-table form, the table
-// (playing or watching, with the host's seats panel), "your games" with its
-// replays, help and rules, and the too-small notice; each has its own key
-// map from package keys. Per-game boards live in ui/<game>; a session gets
-// them, with the games, in Options.Games (wired in cmd/arcade).
+// (playing or watching, with the host's seats panel), "your games" (the
+// player's profile) with its replays, the settings, the tournaments, help
+// and rules, and the too-small notice; each has its own key map from
+// package keys. Per-game boards live in ui/<game>; a session gets them,
+// with the games, in Options.Games (wired in cmd/arcade).
 //
 // The ui never sees a game state: it draws the rooms.TableUpdate addressed to
 // its own session, which carries only that seat's view.

@@ -346,8 +346,8 @@ func (h *historyScreen) View() string {
 	th, w := s.th, h.width
 	me := s.client.Player()
 	right := me.Name
-	if n := h.profile.keys; n > 1 {
-		right += fmt.Sprintf(" · %d keys", n)
+	if n := h.profile.keys; n > 0 {
+		right += " · " + plural(n, "key")
 	}
 	lines := []string{board.PadRight(th.Title.Render("YOUR GAMES"), w-board.Width(right)-1) + " " + right}
 	lines = append(lines, h.profileLines(w)...)

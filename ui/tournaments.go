@@ -28,10 +28,9 @@ type tournamentsScreen struct {
 	list          []rooms.Tournament
 	sel           int
 	// open is the tournament shown (nil: the list), with its standings
-	// (read with it) and why it could not be read.
+	// (read with it).
 	open      *rooms.Tournament
 	standings []rooms.EntrantStanding
-	err       error
 	ask       *ask
 }
 
