@@ -49,6 +49,10 @@ type Lobby struct {
 	// Admin lists every table, private ones too (admins only: disabled
 	// in LobbyKeys, enabled in AdminLobbyKeys).
 	Admin key.Binding
+	// Settings opens the player's settings (notifications, linked keys,
+	// the your-turn signal); Tournaments the tournaments.
+	Settings    key.Binding
+	Tournaments key.Binding
 }
 
 // AdminLobbyKeys is the lobby key map of the server's admins: the lobby's,
@@ -63,35 +67,38 @@ func AdminLobbyKeys() Lobby {
 func LobbyKeys() Lobby {
 	g := GlobalKeys()
 	return Lobby{
-		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-		Switch:  key.NewBinding(key.WithKeys("tab", "shift+tab", "left", "right", "h", "l"), key.WithHelp("tab", "games/tables")),
-		Select:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open/join")),
-		Create:  key.NewBinding(key.WithKeys("c", "n"), key.WithHelp("c", "new table")),
-		Code:    key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "invite code")),
-		Watch:   key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch")),
-		Rules:   key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rules")),
-		Name:    key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit name")),
-		Solo:    key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "play vs bots")),
-		History: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "your games")),
-		Online:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "more of who is online")),
-		Chat:    ChatKey(),
-		Admin:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all tables (admin)"), key.WithDisabled()),
-		Quit:    key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
-		Help:    g.Help,
-		Colour:  g.Colour,
-		Refresh: g.Refresh,
+		Up:          key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:        key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Switch:      key.NewBinding(key.WithKeys("tab", "shift+tab", "left", "right", "h", "l"), key.WithHelp("tab", "games/tables")),
+		Select:      key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "open/join")),
+		Create:      key.NewBinding(key.WithKeys("c", "n"), key.WithHelp("c", "new table")),
+		Code:        key.NewBinding(key.WithKeys("i"), key.WithHelp("i", "invite code")),
+		Watch:       key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "watch")),
+		Rules:       key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "rules")),
+		Name:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit name")),
+		Solo:        key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "play vs bots")),
+		History:     key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "your games")),
+		Online:      key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "more of who is online")),
+		Chat:        ChatKey(),
+		Admin:       key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all tables (admin)"), key.WithDisabled()),
+		Quit:        key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Help:        g.Help,
+		Colour:      g.Colour,
+		Refresh:     g.Refresh,
+		Settings:    key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "settings")),
+		Tournaments: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "tournaments")),
 	}
 }
 
 // ShortHelp implements help.KeyMap.
 func (k Lobby) ShortHelp() []key.Binding {
-	return []key.Binding{k.Select, k.Create, k.Solo, k.Code, k.Watch, k.Chat, k.History, k.Admin, k.Rules, k.Name, k.Help, k.Quit}
+	return []key.Binding{k.Select, k.Create, k.Solo, k.Code, k.Watch, k.Chat, k.History, k.Tournaments, k.Settings, k.Admin, k.Rules, k.Name,
+		k.Help, k.Quit}
 }
 
 // FullHelp implements help.KeyMap.
 func (k Lobby) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{k.Up, k.Down, k.Switch, k.Select}, {k.Create, k.Solo, k.Code, k.Watch}, {k.Chat, k.History, k.Online, k.Admin, k.Rules, k.Name, k.Colour, k.Help, k.Quit}}
+	return [][]key.Binding{{k.Up, k.Down, k.Switch, k.Select}, {k.Create, k.Solo, k.Code, k.Watch}, {k.Chat, k.History, k.Tournaments, k.Settings, k.Online, k.Admin, k.Rules, k.Name, k.Colour, k.Help, k.Quit}}
 }
 
 // Form keys edit a form such as the new-table form.
@@ -163,9 +170,13 @@ type Table struct {
 	// (host, before the start) changes the table's options.
 	Rematch key.Binding
 	Options key.Binding
-	// Seats panel (host): remove a player, hand the host role on.
+	// Seats panel (host): remove a player, hand the host role on. At a
+	// correspondence table whose player ran out of time rooms.MaxTimeouts
+	// times in a row, Kick hands that seat to a bot and EndEarly ends the
+	// game (host, after a question).
 	Kick     key.Binding
 	HandHost key.Binding
+	EndEarly key.Binding
 	Help     key.Binding
 	Colour   key.Binding
 }
@@ -199,7 +210,8 @@ func TableKeys() Table {
 		Signal:    key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "your-turn bell on/off")),
 		Rematch:   key.NewBinding(key.WithKeys("R"), key.WithHelp("R", "rematch (game over)")),
 		Options:   key.NewBinding(key.WithKeys("O"), key.WithHelp("O", "options (host, before the start)")),
-		Kick:      key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "seats panel: remove player")),
+		Kick:      key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "seats panel: remove player; a bot for a seat out of time")),
+		EndEarly:  key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "end the game early (host, a player out of time)")),
 		HandHost:  key.NewBinding(key.WithKeys("H"), key.WithHelp("H", "seats panel: make host")),
 		Help:      g.Help,
 		Colour:    g.Colour,
@@ -214,7 +226,7 @@ func (k Table) ShortHelp() []key.Binding {
 // FullHelp implements help.KeyMap.
 func (k Table) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.Up, k.Down, k.Do}, {k.Start, k.AddBot, k.Options, k.Rematch, k.Leave},
-		{k.Left, k.Right, k.RemoveBot, k.Kick, k.HandHost, k.Close},
+		{k.Left, k.Right, k.RemoveBot, k.Kick, k.HandHost, k.Close, k.EndEarly},
 		{k.Chat, k.AutoPass, k.Signal, k.LogUp, k.LogDown, k.Report, k.Help, k.Colour}}
 }
 
@@ -376,3 +388,88 @@ func (k AdminTables) ShortHelp() []key.Binding {
 
 // FullHelp implements help.KeyMap.
 func (k AdminTables) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp()} }
+
+// Settings keys move through a player's settings: the notification
+// address, the your-turn signal and the keys linked to them.
+type Settings struct {
+	Up   key.Binding
+	Down key.Binding
+	// Edit changes the line under the cursor: the address is edited, the
+	// signal turned on or off.
+	Edit key.Binding
+	// Remove clears the address, or unlinks the key under the cursor
+	// (after a question).
+	Remove key.Binding
+	// Test sends a test notice to the address.
+	Test key.Binding
+	// Signal turns the your-turn bell and title on or off, as at a table.
+	Signal key.Binding
+	Yes    key.Binding
+	No     key.Binding
+	Back   key.Binding
+}
+
+// SettingsKeys returns the settings key map.
+func SettingsKeys() Settings {
+	return Settings{
+		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Edit:   key.NewBinding(key.WithKeys("enter", "e"), key.WithHelp("enter", "change")),
+		Remove: key.NewBinding(key.WithKeys("x", "delete", "backspace"), key.WithHelp("x", "clear the address / unlink a key")),
+		Test:   key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "send a test notice")),
+		Signal: key.NewBinding(key.WithKeys("N"), key.WithHelp("N", "your-turn bell on/off")),
+		Yes:    key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
+		No:     key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n", "no")),
+		Back:   key.NewBinding(key.WithKeys("esc", "q", "s"), key.WithHelp("esc", "back")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k Settings) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Edit, k.Remove, k.Test, k.Signal, k.Back}
+}
+
+// FullHelp implements help.KeyMap.
+func (k Settings) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp(), {k.Yes, k.No}} }
+
+// Tournaments keys move through the tournaments and act on the one
+// shown: players join or leave, its host starts the next round or ends
+// it (the last two after a question).
+type Tournaments struct {
+	Up      key.Binding
+	Down    key.Binding
+	Open    key.Binding
+	Join    key.Binding
+	Leave   key.Binding
+	Start   key.Binding
+	End     key.Binding
+	Refresh key.Binding
+	Yes     key.Binding
+	No      key.Binding
+	Back    key.Binding
+}
+
+// TournamentsKeys returns the tournaments key map.
+func TournamentsKeys() Tournaments {
+	return Tournaments{
+		Up:      key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:    key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Open:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "standings")),
+		Join:    key.NewBinding(key.WithKeys("J"), key.WithHelp("J", "join")),
+		Leave:   key.NewBinding(key.WithKeys("L"), key.WithHelp("L", "leave")),
+		Start:   key.NewBinding(key.WithKeys("S"), key.WithHelp("S", "start the next round (host)")),
+		End:     key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "end the tournament (host)")),
+		Refresh: key.NewBinding(key.WithKeys("r"), key.WithHelp("r", "refresh")),
+		Yes:     key.NewBinding(key.WithKeys("y", "Y"), key.WithHelp("y", "yes")),
+		No:      key.NewBinding(key.WithKeys("n", "N", "esc"), key.WithHelp("n", "no")),
+		Back:    key.NewBinding(key.WithKeys("esc", "q", "t"), key.WithHelp("esc", "back")),
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (k Tournaments) ShortHelp() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Open, k.Join, k.Leave, k.Start, k.End, k.Refresh, k.Back}
+}
+
+// FullHelp implements help.KeyMap.
+func (k Tournaments) FullHelp() [][]key.Binding { return [][]key.Binding{k.ShortHelp(), {k.Yes, k.No}} }

@@ -2,10 +2,11 @@
 // router: it holds what a session shares (the hub client, the theme, the
 // terminal's size, the status line, the prompt) and the current screen.
 // The screens (see screen) are the lobby, the new-table form, the table
-// (playing or watching, with the host's seats panel), "your games" with its
-// replays, help and rules, and the too-small notice; each has its own key
-// map from package keys. Per-game boards live in ui/<game>; a session gets
-// them, with the games, in Options.Games (wired in cmd/arcade).
+// (playing or watching, with the host's seats panel), "your games" (the
+// player's profile) with its replays, the settings, the tournaments, help
+// and rules, and the too-small notice; each has its own key map from
+// package keys. Per-game boards live in ui/<game>; a session gets them,
+// with the games, in Options.Games (wired in cmd/arcade).
 //
 // The ui never sees a game state: it draws the rooms.TableUpdate addressed to
 // its own session, which carries only that seat's view.
@@ -44,6 +45,10 @@ type resultMsg struct {
 	// show once its screen opens (its first update may come later).
 	arrival bool
 }
+
+// screenData is a message that brings a screen what a command read or
+// did for it: it goes to the screen even while the prompt is open.
+type screenData interface{ screenData() }
 
 // endedMsg says the hub closed this session's client: the same key
 // connected elsewhere, or the server is shutting down.
@@ -186,7 +191,7 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		}
 		s.home.clamp()
-		return a, nil
+		return a, a.maybeTick()
 	case rooms.TableUpdate:
 		return a, a.onTable(msg)
 	case resultMsg:
@@ -216,6 +221,12 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, tea.Quit
 	case tickMsg:
 		a.ticking = false
+		if a.table == nil && len(s.away) > 0 {
+			// A move at one of the player's tables changes no lobby:
+			// ask again whose move it is.
+			s.refreshAway("")
+			s.home.clamp()
+		}
 		return a, a.maybeTick()
 	case tea.KeyPressMsg:
 		if a.ended {
@@ -228,7 +239,7 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return a, a.onKey(msg)
 	}
-	if s.prompt != nil {
+	if _, data := msg.(screenData); s.prompt != nil && !data {
 		if p, ok := msg.(tea.PasteMsg); ok {
 			// A pasted escape sequence goes whole: the editor would
 			// drop only its ESC and keep the rest as text.
@@ -274,7 +285,7 @@ func (a *App) onTable(u rooms.TableUpdate) tea.Cmd {
 		if s.chatOpen() {
 			s.prompt = nil // the table's chat line goes with the table
 		}
-		s.away = s.client.AwaySeats()
+		s.loadSeats()
 		if len(s.away) > 0 {
 			s.home.showAway()
 		}
@@ -285,7 +296,7 @@ func (a *App) onTable(u rooms.TableUpdate) tea.Cmd {
 	}
 	if a.table == nil || a.table.u.Table.ID != u.Table.ID {
 		a.table = newTableScreen(s, &u, newBoard(s.opts.Games, u.Table.Game))
-		s.away = s.client.AwaySeats()
+		s.loadSeats()
 		s.setStatus(cmp.Or(s.arrival, otherSeatsNote(s.away, u.Table.ID)), false)
 		s.arrival = ""
 		a.place(a.table)
@@ -311,27 +322,46 @@ func isFormOver(cur, under screen) bool {
 	return ok && f.back == under
 }
 
-// maybeTick schedules the next redraw of a countdown while a response
-// window or the turn clock runs (the turn clock's shows tens of seconds
-// until its last minute), so an idle session does no work at all.
+// maybeTick schedules the next redraw of a countdown on the screen (see
+// nextTick), so an idle session does no work at all.
 func (a *App) maybeTick() tea.Cmd {
-	if a.ticking || a.table == nil {
+	if a.ticking {
 		return nil
 	}
-	now := time.Now()
-	next := time.Duration(0)
-	if _, d := clockLeft(a.table.u.Deadline, now); d > 0 {
-		next = min(d, time.Second)
-	}
-	if _, d := clockLeft(a.table.u.TurnDeadline, now); d > 0 && (next == 0 || d < next) {
-		next = d
-	}
-	if next == 0 {
+	next := a.nextTick(time.Now())
+	if next <= 0 {
 		return nil
 	}
 	a.ticking = true
 	return tea.Tick(next, func(t time.Time) tea.Msg { return tickMsg(t) })
 }
+
+// nextTick is how long until a countdown shown changes (0 when none
+// runs): at a table its response window's and its turn clock's, in the
+// lobby the correspondence clocks of the player's tables, and at most
+// lobbyTurnsEvery while the lobby lists any (whose move it is there
+// changes without a lobby update). A clock of days changes once an
+// hour, of hours once a minute (clockLeft).
+func (a *App) nextTick(now time.Time) time.Duration {
+	deadlines := a.s.lobbyDeadlines()
+	if a.table != nil {
+		deadlines = []time.Time{a.table.u.Deadline, a.table.u.TurnDeadline}
+	}
+	next := time.Duration(0)
+	if a.table == nil && len(a.s.away) > 0 {
+		next = lobbyTurnsEvery
+	}
+	for _, dl := range deadlines {
+		if _, d := clockLeft(dl, now); d > 0 && (next == 0 || d < next) {
+			next = d
+		}
+	}
+	return next
+}
+
+// lobbyTurnsEvery is how often the lobby asks again whose move it is at
+// the player's tables.
+const lobbyTurnsEvery = 15 * time.Second
 
 // onKey routes a key press: to the prompt while one is open, to help
 // (which takes every key), to the global keys, else to the screen.

@@ -111,6 +111,8 @@ func (d *driver) key(keys ...string) {
 			msg = tea.KeyPressMsg{Code: tea.KeyEscape}
 		case "tab":
 			msg = tea.KeyPressMsg{Code: tea.KeyTab}
+		case "backspace":
+			msg = tea.KeyPressMsg{Code: tea.KeyBackspace}
 		default:
 			r := []rune(k)
 			msg = tea.KeyPressMsg{Code: r[0], Text: k}

@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -18,8 +19,9 @@ import (
 )
 
 // createScreen is the new-table form: the game, seats, privacy, bots, the
-// turn clock and the game's own options. The host of a waiting table opens
-// it again, with only the clock and the options (edit), to change them.
+// turn clock (with a correspondence clock's response window), whether the
+// game is rated, and the game's own options. The host of a waiting table
+// opens it again, without the first five lines (edit), to change them.
 // A combination the rules forbid is said at once, under the form, and
 // enter refuses it.
 type createScreen struct {
@@ -35,6 +37,10 @@ type createScreen struct {
 	clock         int // index into rooms.Clocks
 	opts          engine.Options
 	row           int
+	// window is the response window of a correspondence table (an index
+	// into rooms.ReplyWindows); casual: the game moves no rating.
+	window int
+	casual bool
 	// problem is why the rules refuse the chosen setup ("" when none).
 	problem string
 	// edit: the form changes the options of the table back shows.
@@ -127,13 +133,25 @@ func (f *createScreen) fields() []field {
 		vis = "private: join by invite code only"
 	}
 	clock := rooms.Clocks[f.clock]
-	clockField := field{"Turn clock", f.s.client.DescribeClock(clock),
-		"the time a player has for each decision; when it runs out the table plays for them, and after " +
-			fmt.Sprint(rooms.MaxTimeouts) + " in a row a bot does until they act again",
-		func(d int) { f.clock = cycle(f.clock, d, 0, len(rooms.Clocks)-1) }}
+	clockFields := []field{{"Turn clock", f.s.client.DescribeClock(clock), clockHelp(clock),
+		func(d int) { f.clock = cycle(f.clock, d, 0, len(rooms.Clocks)-1) }}}
+	if clock.Correspondence() {
+		clockFields = append(clockFields, field{"Response window", windowWords(rooms.ReplyWindows[f.window]),
+			"how long a player has to answer out of turn (a tool when fire spreads, say): as long as a decision, or less",
+			func(d int) { f.window = cycle(f.window, d, 0, len(rooms.ReplyWindows)-1) }})
+	}
+	if !f.s.client.Player().Guest {
+		rated := "rated"
+		if f.casual {
+			rated = "casual"
+		}
+		clockFields = append(clockFields, field{"Rated", rated,
+			"rated: the result moves the players' ratings, but only when every seat is a keyed player's at the start (a bot or a guest makes it casual); casual: no rating moves",
+			func(int) { f.casual = !f.casual }})
+	}
 	var fs []field
 	if f.edit {
-		fs = []field{clockField}
+		fs = clockFields
 	} else {
 		fs = []field{
 			{"Game", in.Name, in.Summary, func(d int) { f.game = cycle(f.game, d, 0, len(f.games)-1); f.reset(f.bots > 0) }},
@@ -150,8 +168,8 @@ func (f *createScreen) fields() []field {
 				}
 			}},
 			{"Bot level", rooms.BotLevels[f.level], "how well the bots play", func(d int) { f.level = cycle(f.level, d, 0, len(rooms.BotLevels)-1) }},
-			clockField,
 		}
+		fs = append(fs, clockFields...)
 	}
 	for _, o := range in.Options {
 		o := o
@@ -182,6 +200,29 @@ func (f *createScreen) fields() []field {
 	return fs
 }
 
+// clockHelp says what turn clock k does when a player's time runs out.
+func clockHelp(k rooms.Clock) string {
+	switch {
+	case k == rooms.ClockOff:
+		return "the time a player has for each decision: off, none"
+	case k.Correspondence():
+		return fmt.Sprintf("the time a player has for each decision, away or here; when it runs out a day of the player's yearly vacation is spent first, then the table plays for them, and after %d in a row the host may hand the seat to a bot or end the game", rooms.MaxTimeouts)
+	}
+	return fmt.Sprintf("the time a player has for each decision; when it runs out the table plays for them, and after %d in a row a bot does until they act again", rooms.MaxTimeouts)
+}
+
+// windowWords says a response window: "1 hour", or, for 0, "as long as a
+// decision".
+func windowWords(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "as long as a decision"
+	case d == time.Hour:
+		return "1 hour"
+	}
+	return fmt.Sprintf("%d hours", d/time.Hour)
+}
+
 // newCreateScreen is the form for game number game; solo fills the other
 // seats with bots.
 func newCreateScreen(s *session, game int, solo bool) *createScreen {
@@ -197,7 +238,8 @@ func newOptionsScreen(ts *tableScreen) *createScreen {
 	s, u := ts.s, ts.u
 	game := slices.IndexFunc(s.games, func(g engine.Game) bool { return g.Info().ID == u.Table.Game })
 	f := &createScreen{s: s, keys: &editKeys, games: s.games, game: max(game, 0), seats: u.Table.Seats,
-		opts: engine.Options{}, edit: true, back: ts, clock: max(slices.Index(rooms.Clocks, u.Clock), 0)}
+		opts: engine.Options{}, edit: true, back: ts, clock: max(slices.Index(rooms.Clocks, u.Clock), 0),
+		window: max(slices.Index(rooms.ReplyWindows, u.ReplyWindow), 0), casual: u.Casual}
 	for k, v := range u.Options {
 		f.opts[k] = v
 	}
@@ -244,9 +286,11 @@ func (f *createScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	case keyMatches(k, km.Left):
 		fs[f.row].change(-1)
 		f.check()
+		f.row = min(f.row, len(f.fields())-1) // a clock of hours has no response window
 	case keyMatches(k, km.Right):
 		fs[f.row].change(1)
 		f.check()
+		f.row = min(f.row, len(f.fields())-1)
 	case keyMatches(k, km.Submit):
 		if f.problem != "" {
 			f.s.setStatus("This setup is not allowed (see above): change the seats or the options.", true)
@@ -268,14 +312,14 @@ func (f *createScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 // left, starts the game.
 func (f *createScreen) submit() tea.Cmd {
 	c := f.s.client
-	id, seats, private, bots, level, clock := f.gameID(), f.seats, f.private, f.bots, rooms.BotLevels[f.level], rooms.Clocks[f.clock]
-	opts := maps.Clone(f.opts)
+	id, seats, private, bots, level := f.gameID(), f.seats, f.private, f.bots, rooms.BotLevels[f.level]
+	opts, set := maps.Clone(f.opts), f.tableSettings()
 	f.s.setStatus("Opening the table…", false)
 	return func() tea.Msg {
 		if err := c.Create(id, seats, private, opts); err != nil {
 			return resultMsg{err: err}
 		}
-		if err := c.SetClock(clock); err != nil {
+		if err := set(c, false); err != nil {
 			return resultMsg{err: err}
 		}
 		for s := 1; s <= bots; s++ {
@@ -293,18 +337,42 @@ func (f *createScreen) submit() tea.Cmd {
 	}
 }
 
-// submitEdit changes the waiting table's options and clock.
+// submitEdit changes the waiting table's options, clock, response window
+// and rating.
 func (f *createScreen) submitEdit() tea.Cmd {
 	c := f.s.client
-	opts, clock := maps.Clone(f.opts), rooms.Clocks[f.clock]
+	opts, set := maps.Clone(f.opts), f.tableSettings()
 	return func() tea.Msg {
 		if err := c.SetOptions(opts); err != nil {
 			return resultMsg{err: err}
 		}
-		if err := c.SetClock(clock); err != nil {
+		if err := set(c, true); err != nil {
 			return resultMsg{err: err}
 		}
 		return resultMsg{ok: "Options changed: everyone at the table sees them."}
+	}
+}
+
+// tableSettings returns what applies the form's clock, response window
+// and rating to the client's new (or, with edit, waiting) table: a new
+// table is rated and answers as long as a decision unless the form says
+// otherwise, so only a change is sent to it.
+func (f *createScreen) tableSettings() func(c *rooms.Client, edit bool) error {
+	clock, window, casual := rooms.Clocks[f.clock], rooms.ReplyWindows[f.window], f.casual
+	guest := f.s.client.Player().Guest
+	return func(c *rooms.Client, edit bool) error {
+		if err := c.SetClock(clock); err != nil {
+			return err
+		}
+		if clock.Correspondence() && (edit || window != 0) {
+			if err := c.SetReplyWindow(window); err != nil {
+				return err
+			}
+		}
+		if !guest && (edit || casual) {
+			return c.SetRated(!casual)
+		}
+		return nil
 	}
 }
 
@@ -321,8 +389,15 @@ func (f *createScreen) View() string {
 	for _, fl := range fs {
 		labelW = max(labelW, len(fl.label)+1)
 	}
+	bodyH := f.height - 2
+	rulesW := f.width - formWidth - 2
+	beside := rulesW >= rulesColumnMin && bodyH >= lobbyRulesMin
+	formW := f.width
+	if beside {
+		formW = formWidth
+	}
 	for i, fl := range fs {
-		row := fmt.Sprintf(" %-*s ‹ %s ›", labelW, fl.label, fl.value)
+		row := fmt.Sprintf(" %-*s ‹ %s ›", labelW, fl.label, fitValue(fl.value, formW-labelW-6))
 		if i == f.row {
 			lines = append(lines, th.Selected.Render(board.PadRight(row, min(f.width, 60))))
 		} else {
@@ -330,9 +405,6 @@ func (f *createScreen) View() string {
 		}
 	}
 	lines = append(lines, "")
-	bodyH := f.height - 2
-	rulesW := f.width - formWidth - 2
-	beside := rulesW >= rulesColumnMin && bodyH >= lobbyRulesMin
 	textW := f.width - 2
 	if beside {
 		textW = formWidth - 2
@@ -388,6 +460,18 @@ func (f *createScreen) aboutLines(fs []field, labelW, w int) []string {
 		}
 	}
 	return lines
+}
+
+// fitValue is a form line's value in w columns: a value too long loses
+// its words in brackets (the line's help says them), then what still
+// does not fit.
+func fitValue(v string, w int) string {
+	if board.Width(v) > w {
+		if short, _, ok := strings.Cut(v, " ("); ok {
+			v = short
+		}
+	}
+	return board.Clip(v, w)
 }
 
 // formWidth is the form's width beside the rules on a wide terminal.

@@ -16,10 +16,12 @@ import (
 	"arcade/ui/theme"
 )
 
-// The "your games" screen (y in the lobby): a keyed player's finished games
-// and counts per game, a game's leaderboard, and a replay of any finished
-// game move by move, as a spectator would have seen it: the board is drawn
-// from View(engine.Spectator) and the log shows public events only.
+// The "your games" screen (y in the lobby), a keyed player's profile: their
+// name and how many keys are theirs, their rating in each game, their
+// tournaments, their finished games and counts per game, a game's
+// leaderboard, and a replay of any finished game move by move, as a
+// spectator would have seen it: the board is drawn from
+// View(engine.Spectator) and the log shows public events only.
 
 // historyRows is how many games the screen asks for.
 const historyRows = 50
@@ -29,6 +31,15 @@ type historyMsg struct {
 	games []rooms.GameRecord
 	stats []rooms.GameStats
 	err   error
+}
+
+// profileMsg brings the rest of the profile: the player's ratings by
+// game, how many keys are theirs (0 when the server does not say) and the
+// tournaments they entered.
+type profileMsg struct {
+	ratings     map[string]rooms.PlayerRating
+	keys        int
+	tournaments []rooms.Tournament
 }
 
 // leaderboardMsg brings one game's leaderboard.
@@ -61,6 +72,7 @@ type historyScreen struct {
 	leaders       []rooms.Standing
 	noBoard       string // why there is no leaderboard ("" when there is one)
 	replay        *replayView
+	profile       profileMsg
 }
 
 // replayView steps through one finished game.
@@ -93,7 +105,25 @@ func (h *historyScreen) load() tea.Cmd {
 		stats, err := c.Stats()
 		return historyMsg{games: games, stats: stats, err: err}
 	}
-	return tea.Batch(load, h.loadLeaderboard())
+	return tea.Batch(load, h.loadLeaderboard(), h.loadProfile())
+}
+
+// loadProfile asks for the player's ratings, keys and tournaments.
+func (h *historyScreen) loadProfile() tea.Cmd {
+	c := h.s.client
+	return func() tea.Msg {
+		m := profileMsg{ratings: c.Ratings()}
+		if keys, err := c.LinkedKeys(); err == nil {
+			m.keys = 1 + len(keys)
+		}
+		id := c.Player().ID
+		for _, tn := range c.Tournaments() {
+			if slices.ContainsFunc(tn.Players, func(e rooms.Entrant) bool { return e.ID == id }) {
+				m.tournaments = append(m.tournaments, tn)
+			}
+		}
+		return m
+	}
 }
 
 // loadLeaderboard asks for the selected game's leaderboard.
@@ -137,6 +167,8 @@ func (h *historyScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 			return h, h.replayKey(m)
 		}
 		return h.key(m)
+	case profileMsg:
+		h.profile = m
 	case historyMsg, leaderboardMsg, replayMsg:
 		return h, h.onMsg(msg)
 	}
@@ -313,7 +345,12 @@ func (h *historyScreen) View() string {
 	s := h.s
 	th, w := s.th, h.width
 	me := s.client.Player()
-	lines := []string{board.PadRight(th.Title.Render("YOUR GAMES"), w-board.Width(me.Name)-1) + " " + me.Name}
+	right := me.Name
+	if n := h.profile.keys; n > 0 {
+		right += " · " + plural(n, "key")
+	}
+	lines := []string{board.PadRight(th.Title.Render("YOUR GAMES"), w-board.Width(right)-1) + " " + right}
+	lines = append(lines, h.profileLines(w)...)
 	switch {
 	case !h.loaded:
 		lines = append(lines, "", th.Faint.Render("Loading..."))
@@ -328,7 +365,7 @@ func (h *historyScreen) View() string {
 			counts = []string{"No finished games yet."}
 		}
 		lines = append(lines, board.Clip(strings.Join(counts, " · "), w), "")
-		rows := max(h.height-14, 3)
+		rows := max(h.height-12-len(lines), 3)
 		first := min(max(h.sel-rows+1, 0), max(len(h.games)-rows, 0))
 		for i := first; i < len(h.games) && i < first+rows; i++ {
 			lines = append(lines, h.row(h.games[i], i == h.sel, w))
@@ -337,19 +374,86 @@ func (h *historyScreen) View() string {
 	lines = append(lines, "")
 	if gs := s.games; len(gs) > 0 {
 		game := gs[h.boardIdx%len(gs)].Info().Name
-		lines = append(lines, th.Heading.Render("LEADERBOARD · "+game)+th.Faint.Render("  (←/→ another game)"))
-		switch {
-		case h.noBoard != "":
-			lines = append(lines, h.noBoard)
-		case len(h.leaders) == 0:
-			lines = append(lines, th.Faint.Render("Nobody has finished a game of it yet."))
-		}
-		for i, s := range h.leaders {
-			lines = append(lines, board.Clip(fmt.Sprintf("%d. %-16s %d won of %d", i+1, s.Name, s.Won, s.Played), w))
-		}
+		lines = append(lines, h.leaderLines(game, w)...)
 	}
 	body := board.FitBlock(strings.Join(lines, "\n"), w, h.height-2)
 	return body + "\n" + s.statusLine(s.lobbyNotice(), w) + "\n" + s.shortHelp(w, "history", h.keys)
+}
+
+// profileLines are the player's ratings and tournaments, each in a line
+// of w columns (as many of them as it holds).
+func (h *historyScreen) profileLines(w int) []string {
+	th, p := h.s.th, h.profile
+	var rated []string
+	for _, g := range h.s.games {
+		if r, ok := p.ratings[g.Info().ID]; ok {
+			rated = append(rated, fmt.Sprintf("%s %s (%s)", g.Info().Name, ratingText(r), plural(r.Games, "game")))
+		}
+	}
+	lines := []string{th.Faint.Render("Ratings: none yet: a rated game counts when every seat is a keyed player's.")}
+	if len(rated) > 0 {
+		lines = []string{"Ratings: " + endWithAll(rated, w-len("Ratings: "))}
+	}
+	if len(p.tournaments) > 0 {
+		var tns []string
+		me := h.s.client.Player().ID
+		for _, tn := range p.tournaments {
+			place := ""
+			for _, st := range tn.Standings() {
+				if st.ID == me {
+					place = fmt.Sprintf(", %s with %s", ordinal(st.Place), plural2(points(st.Points), "point"))
+				}
+			}
+			tns = append(tns, fmt.Sprintf("%s %s, %s%s", tn.Code, h.s.gameName(tn.Spec.Game), tournamentState(tn), place))
+		}
+		lines = append(lines, "Tournaments: "+endWithAll(tns, w-len("Tournaments: ")))
+	}
+	return lines
+}
+
+// endWithAll joins items with " · " in w columns: those that do not fit
+// go, and the line says how many.
+func endWithAll(items []string, w int) string {
+	for n := len(items); n > 0; n-- {
+		line := strings.Join(items[:n], " · ")
+		if n < len(items) {
+			line += fmt.Sprintf(" · and %d more", len(items)-n)
+		}
+		if board.Width(line) <= w {
+			return line
+		}
+	}
+	return board.Clip(items[0], w)
+}
+
+// plural2 is plural for a number already written: "1 point", "1.5 points".
+func plural2(n, unit string) string {
+	if n == "1" {
+		return n + " " + unit
+	}
+	return n + " " + unit + "s"
+}
+
+// leaderLines are the leaderboard of game in w columns: its heading, how
+// it orders, and a row a player with their rating, games won and played.
+func (h *historyScreen) leaderLines(game string, w int) []string {
+	th := h.s.th
+	lines := []string{th.Heading.Render("LEADERBOARD · "+game) + th.Faint.Render("  (←/→ another game)")}
+	switch {
+	case h.noBoard != "":
+		return append(lines, h.noBoard)
+	case len(h.leaders) == 0:
+		return append(lines, th.Faint.Render("Nobody has finished a game of it yet."))
+	}
+	lines = append(lines, th.Faint.Render(board.Clip("By rating (μ−3σ), provisional ones (?) after, then by games won.", w)))
+	for i, s := range h.leaders {
+		rating := ratingText(s.Rating)
+		if rating == "" {
+			rating = "–"
+		}
+		lines = append(lines, board.Clip(fmt.Sprintf("%2d. %-16s %6s  %d won of %d", i+1, s.Name, rating, s.Won, s.Played), w))
+	}
+	return lines
 }
 
 // row is one finished game in the list.

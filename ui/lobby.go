@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -144,6 +145,12 @@ func (l *lobbyScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	case keyMatches(k, km.Admin):
 		a := newAdminScreen(s)
 		return a, a.load()
+	case keyMatches(k, km.Settings):
+		st := newSettingsScreen(s)
+		return st, st.load()
+	case keyMatches(k, km.Tournaments):
+		ts := newTournamentsScreen(s)
+		return ts, ts.load()
 	case keyMatches(k, km.Code):
 		return l, s.openPrompt(promptCode, "", "six letters, e.g. K7MQ2X", 32, s.joinCode)
 	case keyMatches(k, km.Name):
@@ -243,6 +250,31 @@ type titleKey struct {
 
 var lobbyTitles = memo[titleKey]{max: 256}
 
+// lobbyTitleMin is the least of the lobby's title that shows beside the
+// header's right-hand side.
+const lobbyTitleMin = len("THE ARCADE · board games over SSH")
+
+// yourMoveAt says at how many tables a decision is the player's: "Your
+// move at 2 tables".
+func yourMoveAt(n int) string {
+	if n == 1 {
+		return "Your move at 1 table"
+	}
+	return fmt.Sprintf("Your move at %d tables", n)
+}
+
+// lobbyDeadlines are the correspondence clocks the lobby shows counting
+// down on the player's tables.
+func (s *session) lobbyDeadlines() []time.Time {
+	var out []time.Time
+	for _, t := range s.turns {
+		if t.Clock.Correspondence() && slices.ContainsFunc(s.away, func(a rooms.TableSummary) bool { return a.ID == t.Table }) {
+			out = append(out, t.Deadline)
+		}
+	}
+	return out
+}
+
 // lobbyBodyKey is everything the lobby's two panes are drawn from: sessions
 // with equal keys share one drawing (see lobbyBodies). The snapshot is
 // named by its version and its tables (the version alone repeats across
@@ -289,7 +321,8 @@ func (l *lobbyScreen) bodyKey() lobbyBodyKey {
 		k.people = &s.lobby.People[0]
 	}
 	for _, a := range s.away {
-		k.away += a.ID + "/" + string(a.Status) + " "
+		// What its row says changes with the turn and the clock.
+		k.away += a.ID + "/" + string(a.Status) + "/" + strings.Join(l.ownFacts(a), "/") + " "
 	}
 	if k.chatOpen {
 		k.chatBack = s.chatBack
@@ -306,6 +339,11 @@ func (l *lobbyScreen) View() string {
 	who := fmt.Sprintf("%s · %d online", me.Name, s.lobby.Online)
 	if me.Guest {
 		who = me.Name + " (guest) · " + fmt.Sprint(s.lobby.Online) + " online"
+	}
+	if n := s.yourMoves(); n > 0 {
+		if note := th.Good.Render(yourMoveAt(n)) + " · "; board.Width(note+who)+lobbyTitleMin < w {
+			who = note + who
+		}
 	}
 	title := lobbyTitles.get(titleKey{th, w - board.Width(who) - 1}, func() string {
 		return board.PadRight(th.Title.Render("THE ARCADE")+th.Faint.Render(" · board games over SSH"), w-board.Width(who)-1)

@@ -2,8 +2,10 @@ package ui
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"arcade/engine"
 	"arcade/rooms"
@@ -76,7 +78,9 @@ func (l *lobbyScreen) guideLines(w int) []string {
 		{"w", "watch the selected table"},
 		{"i", "join a private table by invite code"},
 		{"/", "talk to everyone in the lobby"},
-		{"y", "your games, replays, leaderboards"},
+		{"y", "your games, ratings, leaderboards"},
+		{"t", "tournaments: standings, join, rounds"},
+		{"s", "settings: notifications, linked keys"},
 		{"?", "every key and each game's rules"},
 	} {
 		lines = append(lines, board.WrapHang(fmt.Sprintf(" %-17s %s", row[0], row[1]), w-1, 19)...)
@@ -280,13 +284,23 @@ func (l *lobbyScreen) onlineBrief(w, h int) []string {
 	if len(text) > h-1 || more {
 		text = text[:min(len(text), max(h-1, 0))]
 		if len(text) > 0 {
-			text[len(text)-1] = board.Clip(text[len(text)-1]+" … o: more", w-1)
+			text[len(text)-1] = endWith(text[len(text)-1], " … o: more", w-1)
 		}
 	}
 	for _, t := range text {
 		lines = append(lines, " "+t)
 	}
 	return lines
+}
+
+// endWith is line with tail at its end, in w columns: the words of line
+// that do not leave room for tail go.
+func endWith(line, tail string, w int) string {
+	words := strings.Fields(line)
+	for len(words) > 1 && board.Width(strings.Join(words, " ")+tail) > w {
+		words = words[:len(words)-1]
+	}
+	return board.Clip(strings.Join(words, " ")+tail, w)
 }
 
 // onlineLines is who is online and where, in at most h lines of width w.
@@ -346,14 +360,26 @@ func selRow(th *theme.Theme, row string, w int, focused bool) string {
 	return "›" + row
 }
 
+// tablesPane lists the player's own tables under YOUR TABLES (where their
+// seat waits, whose move it is there, a correspondence clock's time left),
+// then the open tables, keeping the highlighted one in sight under the
+// pane's heading.
 func (l *lobbyScreen) tablesPane(w, h int) string {
 	th := l.s.th
 	tables := l.tables()
-	head := "OPEN TABLES"
-	if l.pane == 1 {
-		head = "▸ OPEN TABLES"
+	own := len(l.s.away)
+	heading := func(head string) string {
+		if l.pane == 1 {
+			head = "▸ " + head
+		}
+		return th.Heading.Render(head)
 	}
-	lines := []string{th.Heading.Render(head)}
+	var lines []string
+	if own > 0 {
+		lines = append(lines, heading("YOUR TABLES"))
+	} else {
+		lines = append(lines, heading("OPEN TABLES"))
+	}
 	if len(tables) == 0 {
 		for _, l := range wrap("No public tables yet. c opens one; b plays against bots; i joins a private table by code.", w-1) {
 			lines = append(lines, th.Faint.Render(" "+l))
@@ -368,19 +394,16 @@ func (l *lobbyScreen) tablesPane(w, h int) string {
 	}
 	oneLine := true
 	for i, t := range tables {
-		oneLine = oneLine && nameW+1+board.Width(l.tableFacts(i, t)) <= w-1
+		oneLine = oneLine && nameW+1+board.Width(l.tableFacts(i, t, math.MaxInt)) <= w-1
 	}
-	per := 1
-	if !oneLine {
-		per = 2
-	}
-	first := max(0, l.tableIdx-(h-1)/per+1)
-	for i := first; i < len(tables); i++ {
-		t := tables[i]
-		facts := l.tableFacts(i, t)
-		rows := []string{fmt.Sprintf("%-*s %s", nameW, t.GameName, facts)}
+	selTo := 0
+	for i, t := range tables {
+		if i == own && own > 0 {
+			lines = append(lines, th.Heading.Render("OPEN TABLES"))
+		}
+		rows := []string{fmt.Sprintf("%-*s %s", nameW, t.GameName, l.tableFacts(i, t, w))}
 		if !oneLine {
-			rows = []string{board.Clip(t.GameName, w-1), "  " + facts}
+			rows = []string{board.Clip(t.GameName, w-1), "  " + l.tableFacts(i, t, w-3)}
 		}
 		for j, row := range rows {
 			switch {
@@ -392,19 +415,59 @@ func (l *lobbyScreen) tablesPane(w, h int) string {
 				lines = append(lines, " "+row)
 			}
 		}
+		if i == l.tableIdx {
+			selTo = len(lines)
+		}
+	}
+	if own == len(tables) {
+		lines = append(lines, th.Heading.Render("OPEN TABLES"), th.Faint.Render(" None yet: c opens one."))
+	}
+	if off := selTo - h; off > 0 {
+		lines = append(lines[:1], lines[1+off:]...)
 	}
 	return strings.Join(lines, "\n")
 }
 
 // tableFacts is what the lobby says of table t, row i, after its game's
-// name: its seats, status and host, or, for a seat of the player's that
-// waits for them, whose table it is.
-func (l *lobbyScreen) tableFacts(i int, t rooms.TableSummary) string {
-	if l.awayRow(i) {
-		// Several seats may wait: each says whose table it is.
-		return l.s.th.Accent.Render("your seat (away)") + " · " + board.Clip(t.Host, 16) + " · enter"
+// name, in at most w columns: its seats, status and host, or, for one of
+// the player's own tables, ownFacts.
+func (l *lobbyScreen) tableFacts(i int, t rooms.TableSummary, w int) string {
+	if !l.awayRow(i) {
+		return fmt.Sprintf("%d/%d %-8s %s", t.Taken, t.Seats, t.Status, board.Clip(t.Host, 16))
 	}
-	return fmt.Sprintf("%d/%d %-8s %s", t.Taken, t.Seats, t.Status, board.Clip(t.Host, 16))
+	// What does not fit goes, whose table it is first.
+	parts := l.ownFacts(t)
+	for len(parts) > 1 && board.Width(strings.Join(parts, " · ")) > w {
+		parts = parts[:len(parts)-1]
+	}
+	return strings.Join(parts, " · ")
+}
+
+// ownFacts is what the lobby says of a table where the player's seat
+// waits: whose move it is (theirs stands out), the time left on a
+// correspondence clock, and whose table it is.
+func (l *lobbyScreen) ownFacts(t rooms.TableSummary) []string {
+	th := l.s.th
+	host := board.Clip(t.Host, 16) + "'s table"
+	turn, ok := l.s.turnAt(t.ID)
+	var facts []string
+	switch {
+	case !ok:
+		// The hub tells nothing of its turn (its game is over).
+		return []string{th.Accent.Render("your seat (away)"), board.Clip(t.Host, 16), "enter"}
+	case turn.Status == rooms.Waiting:
+		facts = append(facts, "not started")
+	case turn.YourMove:
+		facts = append(facts, th.Good.Render("YOUR MOVE"))
+	case len(turn.WaitingFor) > 0:
+		facts = append(facts, "waiting for "+board.Clip(strings.Join(turn.WaitingFor, ", "), 20))
+	default:
+		facts = append(facts, "playing")
+	}
+	if left, _ := clockLeft(turn.Deadline, time.Now()); left != "" && turn.Clock.Correspondence() {
+		facts = append(facts, "⏱ "+left)
+	}
+	return append(facts, host)
 }
 
 // resultWords says who played a finished game and who won: "anna beat

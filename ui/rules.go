@@ -30,12 +30,7 @@ func rulesParts(in engine.Info, w int) [][]string {
 	if v, ok := rulesCache.Load(key); ok {
 		return v.([][]string)
 	}
-	var parts [][]string
-	for _, block := range strings.Split(rulesBody(in.Rules), "\n\n") {
-		if block = strings.Trim(block, "\n"); block != "" {
-			parts = append(parts, board.Reflow(block, w))
-		}
-	}
+	parts := textParts(rulesBody(in.Rules), w)
 	rulesCache.Store(key, parts)
 	return parts
 }
@@ -106,6 +101,12 @@ const flowKeep = 3
 // is set). It returns the block and how many of the rules' parts it holds
 // whole.
 func rulesColumns(in engine.Info, heading string, w, h int, fill bool) (string, int) {
+	return textColumns(func(colW int) [][]string { return rulesParts(in, colW) }, heading, w, h, fill)
+}
+
+// textColumns is rulesColumns for any text: partsAt gives its parts
+// reflowed to a column's width.
+func textColumns(partsAt func(colW int) [][]string, heading string, w, h int, fill bool) (string, int) {
 	n := max((w+2)/(rulesColumnMin+2), 1)
 	colW := min((w-2*(n-1))/n, rulesColumnMax)
 	heights := make([]int, n)
@@ -113,7 +114,7 @@ func rulesColumns(in engine.Info, heading string, w, h int, fill bool) (string, 
 		heights[i] = h
 	}
 	heights[0] -= 2 // the heading and a blank line
-	cols, whole := flowParts(rulesParts(in, colW-1), heights, fill)
+	cols, whole := flowParts(partsAt(colW-1), heights, fill)
 	cols[0] = append([]string{heading, ""}, cols[0]...)
 	gap := board.FitBlock("", 2, h)
 	blocks := make([]string, 0, 2*n)
@@ -124,6 +125,18 @@ func rulesColumns(in engine.Info, heading string, w, h int, fill bool) (string, 
 		blocks = append(blocks, board.FitBlock(strings.Join(c, "\n"), colW, h))
 	}
 	return board.FitBlock(board.Columns(blocks...), w, h), whole
+}
+
+// textParts is a text's parts, the blocks between blank lines, each
+// reflowed to width w (board.Reflow).
+func textParts(text string, w int) [][]string {
+	var parts [][]string
+	for _, block := range strings.Split(text, "\n\n") {
+		if block = strings.Trim(block, "\n"); block != "" {
+			parts = append(parts, board.Reflow(block, w))
+		}
+	}
+	return parts
 }
 
 // rulesColumnMin is the narrowest column rulesColumns sets.

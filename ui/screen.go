@@ -51,16 +51,18 @@ type screen interface {
 // screen holds a pointer: an idle session keeps no key map of its own).
 // Never change them.
 var (
-	globalKeys  = keys.GlobalKeys()
-	lobbyKeys   = keys.LobbyKeys()
-	adminKeys   = keys.AdminLobbyKeys()
-	allTables   = keys.AdminTablesKeys()
-	formKeys    = keys.FormKeys()
-	editKeys    = keys.EditFormKeys()
-	tableKeys   = keys.TableKeys()
-	pagerKeys   = keys.PagerKeys()
-	historyKeys = keys.HistoryKeys()
-	replayKeys  = keys.ReplayKeys()
+	globalKeys      = keys.GlobalKeys()
+	lobbyKeys       = keys.LobbyKeys()
+	adminKeys       = keys.AdminLobbyKeys()
+	allTables       = keys.AdminTablesKeys()
+	formKeys        = keys.FormKeys()
+	editKeys        = keys.EditFormKeys()
+	tableKeys       = keys.TableKeys()
+	pagerKeys       = keys.PagerKeys()
+	historyKeys     = keys.HistoryKeys()
+	replayKeys      = keys.ReplayKeys()
+	settingsKeys    = keys.SettingsKeys()
+	tournamentsKeys = keys.TournamentsKeys()
 )
 
 // minSizer is implemented by screens that need more than minWidth x
@@ -121,6 +123,9 @@ type session struct {
 	// latest first, as of the last lobby update (rooms.Client.AwaySeats).
 	away      []rooms.TableSummary
 	awayAsked bool // the hub has been asked once
+	// turns say, for the tables where the player holds a seat, whose
+	// move it is and until when (rooms.Client.Turns), asked with away.
+	turns []rooms.Turn
 	// arrival is what to say when the next table's screen opens.
 	arrival string
 	social
@@ -360,10 +365,54 @@ func otherSeatsNote(away []rooms.TableSummary, at string) string {
 // it to a bot, or its game ended.
 func (s *session) refreshAway(at string) {
 	was := s.away
-	s.away = s.client.AwaySeats()
+	s.loadSeats()
 	for _, t := range was {
 		if t.ID != at && !slices.ContainsFunc(s.away, func(a rooms.TableSummary) bool { return a.ID == t.ID }) {
 			s.setStatus(fmt.Sprintf("Your seat at %s's %s table is no longer kept for you: its game ended, or the host gave it to a bot.", t.Host, t.GameName), false)
 		}
 	}
+}
+
+// loadSeats asks the hub where the player's seats wait for them and whose
+// move it is there (both take the hub's lock a moment and read no store),
+// the tables where it is their move first.
+func (s *session) loadSeats() {
+	s.away, s.turns = s.client.AwaySeats(), s.client.Turns()
+	slices.SortStableFunc(s.away, func(a, b rooms.TableSummary) int {
+		am, bm := s.yourMoveAt(a.ID), s.yourMoveAt(b.ID)
+		switch {
+		case am == bm:
+			return 0
+		case am:
+			return -1
+		}
+		return 1
+	})
+}
+
+// turnAt is what the hub said of the player's turn at table id.
+func (s *session) turnAt(id string) (rooms.Turn, bool) {
+	i := slices.IndexFunc(s.turns, func(t rooms.Turn) bool { return t.Table == id })
+	if i < 0 {
+		return rooms.Turn{}, false
+	}
+	return s.turns[i], true
+}
+
+// yourMoveAt reports whether a decision at table id is the player's.
+func (s *session) yourMoveAt(id string) bool {
+	t, ok := s.turnAt(id)
+	return ok && t.YourMove
+}
+
+// yourMoves counts the tables, among those the lobby lists as the
+// player's, where a decision is theirs.
+func (s *session) yourMoves() int {
+	n := 0
+	for _, t := range s.away {
+		if s.yourMoveAt(t.ID) {
+			n++
+		}
+	}
+	return n
 }

@@ -89,13 +89,17 @@ func screenDriver(t *testing.T, hub *rooms.Hub, name string, w, h int, colour bo
 }
 
 // TestScreens draws the lobby, the new-table form, help, the waiting room,
-// a mid-game screen of every game, a player for whom a bot plays and a
-// long chat line at every size, with and without colour, through a
-// terminal emulator; checks that no text is wider than the terminal, no
-// word is cut, and no Horror screen and no screen at 200 columns is more
-// than a third blank; and compares each with its golden file
-// (go test ./ui -run TestScreens -update-screens rewrites them).
+// a mid-game screen of every game, a player for whom a bot plays, a long
+// chat line, the lobby of a player with correspondence tables, the host's
+// choice at an overdue seat, the form of a correspondence table, the
+// settings and a tournament's standings at every size, with and without
+// colour, through a terminal emulator; checks that no text is wider than
+// the terminal, no word is cut, and no Horror screen and no screen at 200
+// columns is more than a third blank; and compares each with its golden
+// file (go test ./ui -run TestScreens -update-screens rewrites them).
+// Countdowns read "⏱ Ns" there, whatever time they show.
 func TestScreens(t *testing.T) {
+	tournaments, tournament := tournamentHub(t)
 	for _, sz := range screenSizes {
 		for _, colour := range []bool{true, false} {
 			mode := "colour"
@@ -130,6 +134,11 @@ func TestScreens(t *testing.T) {
 			shots["standin"], codes["standin"] = standInScene(t, w, h, colour, 0)
 			shots["standin-waiting"], codes["standin-waiting"] = standInScene(t, w, h, colour, 1)
 			shots["chat"], codes["chat"] = chatScene(t, w, h, colour)
+			shots["yourmove"] = yourMoveScene(t, w, h, colour)
+			shots["overdue"], codes["overdue"] = overdueScene(t, w, h, colour)
+			shots["form-correspondence"] = correspondenceFormScene(t, w, h, colour)
+			shots["settings"] = settingsScene(t, w, h, colour)
+			shots["tournament"], codes["tournament"] = tournamentScene(t, tournaments, w, h, colour), tournament
 			for name, s := range shots {
 				file := fmt.Sprintf("%s-%dx%d-%s.txt", name, w, h, mode)
 				checkScreen(t, file, s, codes[name], w, h)
@@ -300,7 +309,7 @@ func settle(t *testing.T, ds []*driver) uint64 {
 }
 
 var (
-	countdown = regexp.MustCompile(`⏱ (\d+s|\d+:\d\d)`)
+	countdown = regexp.MustCompile(`⏱ (\d+s|\d+:\d\d|\d+h \d\dm|\d+d \d+h)`)
 )
 
 // checkScreen checks one screen (as the app rendered it, w x h) and

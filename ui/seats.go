@@ -35,6 +35,10 @@ func seatNote(s rooms.SeatInfo) string {
 		return "away; " + rooms.ABot(s.BotLevel) + " plays for them"
 	case s.Bot:
 		return "" // its name says its level: "Normal bot"
+	case s.Overdue && !s.Connected:
+		return "away; " + outOfTime
+	case s.Overdue:
+		return outOfTime
 	case !s.Connected:
 		return "away"
 	case s.Idle:
@@ -42,6 +46,9 @@ func seatNote(s rooms.SeatInfo) string {
 	}
 	return ""
 }
+
+// outOfTime is what an overdue seat's note says (rooms.SeatInfo.Overdue).
+var outOfTime = fmt.Sprintf("out of time %d times in a row", rooms.MaxTimeouts)
 
 // canTakeBot reports whether a bot may sit in seat i now: an empty seat
 // before the game, the seat of a player who is away during it or whose
@@ -183,6 +190,9 @@ func (ts *tableScreen) seatPanelView(w int) string {
 			if note := seatNote(s); note != "" {
 				who += " (" + note + ")"
 			}
+			if r := ratingText(s.Rating); r != "" && !s.Bot {
+				who += " · " + r
+			}
 		}
 		row := fmt.Sprintf(" %d. %s", i+1, who)
 		if i == p.seat {
@@ -199,6 +209,7 @@ func (ts *tableScreen) seatPanelView(w int) string {
 			levels = append(levels, " "+l+" ")
 		}
 	}
+	lines = append(lines, ts.provisionalLegend(w)...)
 	lines = append(lines, "", "Bot level: "+strings.Join(levels, " "))
 	if ts.nextBotSeat(0) < 0 {
 		lines = append(lines, th.Faint.Render("No seat can take a bot now."))

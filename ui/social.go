@@ -311,18 +311,34 @@ func (a *App) title() string {
 	return titlePlain
 }
 
-// clockLeft is what the countdown shows for a deadline: seconds under a
-// minute, else minutes and tens of seconds ("1:50"), and when to draw it
-// again ("" and 0 once it has passed).
+// clockLeft is what a countdown shows for a deadline, and when to draw it
+// again ("" and 0 once it has passed): seconds under a minute ("45s"),
+// minutes and tens of seconds under an hour ("59:30"), hours and minutes
+// under a day ("23h 59m"), else days and hours ("2d 4h"), each rounded up.
+// A countdown of days is drawn again once an hour, not every second.
 func clockLeft(deadline time.Time, now time.Time) (string, time.Duration) {
 	d := deadline.Sub(now)
 	if deadline.IsZero() || d <= 0 {
 		return "", 0
 	}
-	if d <= time.Minute {
-		secs := (d + time.Second - 1) / time.Second
-		return fmt.Sprintf("%ds", secs), d - (secs-1)*time.Second
+	unit := time.Second
+	switch {
+	case d > 24*time.Hour:
+		unit = time.Hour
+	case d > time.Hour:
+		unit = time.Minute
+	case d > time.Minute:
+		unit = 10 * time.Second
 	}
-	tens := (d + 10*time.Second - 1) / (10 * time.Second)
-	return fmt.Sprintf("%d:%02d", tens/6, tens%6*10), d - (tens-1)*10*time.Second
+	n := (d + unit - 1) / unit
+	next := d - (n-1)*unit
+	switch unit {
+	case time.Hour:
+		return fmt.Sprintf("%dd %dh", n/24, n%24), next
+	case time.Minute:
+		return fmt.Sprintf("%dh %02dm", n/60, n%60), next
+	case 10 * time.Second:
+		return fmt.Sprintf("%d:%02d", n/6, n%6*10), next
+	}
+	return fmt.Sprintf("%ds", n), next
 }

@@ -27,7 +27,8 @@ func TestFormRefusesForbiddenSetupWhenChosen(t *testing.T) {
 	d.key("c")
 	d.waitFor("NEW TABLE")
 	d.key("j", "h") // 3 seats
-	d.key("j", "j", "j", "j", "j", "j", "l")
+	// Past the clock and the rating, to the teams.
+	d.key("j", "j", "j", "j", "j", "j", "j", "l")
 	s := d.waitFor("Not allowed:")
 	if !strings.Contains(s, "Teams") {
 		t.Fatalf("the teams line is not the one chosen:\n%s", s)
@@ -106,6 +107,12 @@ func TestClockLeft(t *testing.T) {
 		{61 * time.Second, "1:10", time.Second},
 		{60 * time.Second, "60s", time.Second},
 		{1500 * time.Millisecond, "2s", 500 * time.Millisecond},
+		{time.Hour, "60:00", 10 * time.Second},
+		{time.Hour + 30*time.Second, "1h 01m", 30 * time.Second},
+		{24 * time.Hour, "24h 00m", time.Minute},
+		{23*time.Hour + 59*time.Minute, "23h 59m", time.Minute},
+		{2*24*time.Hour + 3*time.Hour + 20*time.Minute, "2d 4h", 20 * time.Minute},
+		{7 * 24 * time.Hour, "7d 0h", time.Hour},
 		{0, "", 0},
 	} {
 		got, next := clockLeft(now.Add(c.left), now)
@@ -288,10 +295,11 @@ func TestSignalsChangeOnlyOnceKept(t *testing.T) {
 }
 
 // TestSeveralAwaySeats: a player away from two running games finds both
-// at the top of the lobby's tables, the latest first, and enter on the
-// older one puts them back in that seat.
+// under YOUR TABLES, saying it is their move there, the latest first, and
+// enter on the older one puts them back in that seat.
 func TestSeveralAwaySeats(t *testing.T) {
-	hub := rooms.NewHub(rooms.Config{Games: Engines(testGames), BotDelay: time.Hour, LobbyEvery: time.Millisecond, AwayGrace: time.Hour})
+	hub := rooms.NewHub(rooms.Config{Games: Engines(testGames), BotDelay: time.Hour, LobbyEvery: time.Millisecond, AwayGrace: time.Hour,
+		Seed: func() uint64 { return 1 }})
 	t.Cleanup(hub.Close)
 	game := testGames[0].Engine.Info().ID
 	bob := newDriver(t, hub, "bob", 100, 30)
@@ -317,9 +325,9 @@ func TestSeveralAwaySeats(t *testing.T) {
 	}
 	raw := bob.waitFor("ONLINE (3)")
 	s := ansi.Strip(raw)
-	latest, older := strings.Index(s, "your seat (away) · cy"), strings.Index(s, "your seat (away) · anna")
-	if latest < 0 || older < latest {
-		t.Fatalf("the lobby does not list both away seats, the latest (cy's) first:\n%s", s)
+	latest, older := strings.Index(s, "YOUR MOVE · cy's table"), strings.Index(s, "YOUR MOVE · anna's table")
+	if latest < 0 || older < latest || !strings.Contains(s, "Your move at 2 tables") {
+		t.Fatalf("the lobby does not list both tables where it is bob's move, the latest (cy's) first:\n%s", s)
 	}
 	checkScreen(t, "away-100x30.txt", raw, "", 100, 30)
 	bob.key("j", "enter")

@@ -33,6 +33,8 @@ type tableScreen struct {
 	logNew       int
 	logW         int
 	confirmLeave bool
+	// ask is the question open on the status line (nil when none).
+	ask *ask
 	// overOffset is how many lines the game-over pane is scrolled down;
 	// overMax is the most its last drawing allowed.
 	overOffset, overMax int
@@ -148,13 +150,16 @@ const tableIntro = "At a table the moves you can make are listed under \"Your mo
 	"bots with B: a panel where ↑/↓ choose the seat (an empty one before the game,\n" +
 	"the seat of a player who left during it or whose time ran out), ←/→ the level\n" +
 	"(easy, normal, hard), enter seats the bot and x takes one out again; K removes\n" +
-	"a player (before the game, or one who is away) and H makes them the host.\n\n" +
+	"a player (before the game, or one who is away) and H makes them the host. At a\n" +
+	"correspondence table where a player ran out of time three times in a row, the\n" +
+	"host's K hands their seat to a bot and E ends the game now, with no winner.\n\n" +
 	"/ opens the chat line (/mute NAME hides a player, /unmute NAME shows them).\n" +
 	"When a decision becomes yours the terminal rings and its title says so: N\n" +
 	"turns that off. A turns auto-pass on: a window where you can only pass runs\n" +
 	"out by itself. With a turn clock, the table plays for a player whose time runs\n" +
-	"out, and a bot does after three timeouts in a row. After the game R asks for a\n" +
-	"rematch with the same seats.\n\n"
+	"out, and a bot does after three timeouts in a row; a clock of days spends a\n" +
+	"day of the player's vacation first, and after three the host chooses. After\n" +
+	"the game R asks for a rematch with the same seats.\n\n"
 
 // seatName is the name of a seat's player as the seat lists show it,
 // marked (markedName).
@@ -244,6 +249,8 @@ func (ts *tableScreen) statusBar() string {
 	switch {
 	case ts.confirmLeave:
 		return th.Warn.Render(ts.leaveQuestion())
+	case ts.ask != nil:
+		return th.Warn.Render(ts.ask.question)
 	case t.Unsaved:
 		// Above any other line: nothing on this screen moves until the
 		// table is saved.
@@ -254,9 +261,10 @@ func (ts *tableScreen) statusBar() string {
 
 // leaveQuestion asks whether to leave, saying what leaving does to the
 // table (as rooms does it): before the game the seat is freed, or the
-// table closes when no other player is here; during it a game only bots
-// play with the player ends, one nobody else is at closes unless a player
-// comes back soon, and otherwise the seat waits.
+// table closes when no other player is here; during it a correspondence
+// game waits, clock running, a game only bots play with the player ends,
+// one nobody else is at closes unless a player comes back soon, and
+// otherwise the seat waits.
 func (ts *tableScreen) leaveQuestion() string {
 	t := ts.u
 	switch {
@@ -264,6 +272,8 @@ func (ts *tableScreen) leaveQuestion() string {
 		return "Leave the table? Your seat is freed. y/n"
 	case t.Table.Status == rooms.Waiting:
 		return "Leave? The table closes: no other player is here. y/n"
+	case t.Clock.Correspondence() && !ts.s.client.Player().Guest:
+		return "Back to the lobby? Your seat waits for you, and your clock runs on. y/n"
 	case ts.botsOnly() && len(t.Watchers) > 0:
 		return "Leave? The game ends once nobody watches: nobody else plays here. y/n"
 	case ts.botsOnly():
@@ -331,11 +341,22 @@ func (ts *tableScreen) header() string {
 		}
 		parts = append(parts, you)
 	}
-	// How many watch, where it fits (before who you are).
+	// Whether the game counts for ratings, the tournament it plays for and
+	// how many watch, each where it fits (before who you are).
+	var extra []string
+	if t.Rated && t.Table.Status != rooms.Waiting {
+		extra = append(extra, "rated")
+	}
+	if t.Tournament != "" {
+		extra = append(extra, "tournament "+t.Tournament)
+	}
 	if n := len(t.Watchers); n > 0 {
-		with := append(parts[:len(parts)-1:len(parts)-1], th.Faint.Render(fmt.Sprintf("%d watching", n)), parts[len(parts)-1])
-		if line := strings.Join(with, " · "); board.Width(line) <= ts.width {
-			return line
+		extra = append(extra, th.Faint.Render(fmt.Sprintf("%d watching", n)))
+	}
+	for _, e := range extra {
+		with := append(parts[:len(parts)-1:len(parts)-1], e, parts[len(parts)-1])
+		if board.Width(strings.Join(with, " · ")) <= ts.width {
+			parts = with
 		}
 	}
 	return strings.Join(parts, " · ")
@@ -392,6 +413,9 @@ func (ts *tableScreen) roomLines(w, h int, invite bool) (seats, rest []string) {
 			if !s.Connected {
 				who += th.Faint.Render(" (away)")
 			}
+			if r := ratingText(s.Rating); r != "" {
+				who += th.Faint.Render(" · " + r)
+			}
 		}
 		mark := "  "
 		if engine.Seat(i) == t.You {
@@ -399,7 +423,12 @@ func (ts *tableScreen) roomLines(w, h int, invite bool) (seats, rest []string) {
 		}
 		lines = append(lines, fmt.Sprintf("%s%d. %s", mark, i+1, who))
 	}
+	lines = append(lines, ts.provisionalLegend(w)...)
 	opts := "Turn clock " + string(t.Clock)
+	if t.Clock.Correspondence() {
+		opts += " · Response window " + windowWords(t.ReplyWindow)
+	}
+	opts += " · " + ratedWord(t)
 	if words := ts.optionWords(); words != "" {
 		opts += " · " + words
 	}
@@ -444,6 +473,42 @@ func (ts *tableScreen) roomLines(w, h int, invite bool) (seats, rest []string) {
 	return lines, rest
 }
 
+// ratingText is a rating as the seats and the leaderboards show it: the
+// conservative estimate μ−3σ with one decimal, marked "?" while it is
+// provisional ("" for a player not rated yet).
+func ratingText(r rooms.PlayerRating) string {
+	if r.Games == 0 {
+		return ""
+	}
+	if r.Provisional() {
+		return fmt.Sprintf("%.1f?", r.Ordinal())
+	}
+	return fmt.Sprintf("%.1f", r.Ordinal())
+}
+
+// provisionalNote explains ratingText's mark.
+var provisionalNote = fmt.Sprintf("? a provisional rating: fewer than %d rated games", rooms.ProvisionalGames)
+
+// provisionalLegend explains the provisional mark under the seats, when a
+// seat's rating has it.
+func (ts *tableScreen) provisionalLegend(w int) []string {
+	for _, s := range ts.u.Seats {
+		if !s.Bot && s.Rating.Games > 0 && s.Rating.Provisional() {
+			return []string{ts.s.th.Faint.Render(board.Clip(provisionalNote, w))}
+		}
+	}
+	return nil
+}
+
+// ratedWord says whether the table's game counts for ratings: "rated" or
+// "casual".
+func ratedWord(u *rooms.TableUpdate) string {
+	if u.Rated {
+		return "rated"
+	}
+	return "casual"
+}
+
 // waitingSpare is how many lines the waiting room leaves free before it
 // adds a part that is only there because the terminal is tall.
 const waitingSpare = 4
@@ -454,6 +519,17 @@ func (ts *tableScreen) optionDetail(w int) []string {
 	th, t := ts.s.th, ts.u
 	lines := []string{th.Heading.Render("OPTIONS")}
 	lines = append(lines, board.WrapHang("Turn clock: "+ts.s.client.DescribeClock(t.Clock), w, 2)...)
+	if t.Clock.Correspondence() {
+		lines = append(lines, board.WrapHang("Response window: "+windowWords(t.ReplyWindow)+th.Faint.Render(" · to answer out of turn"), w, 2)...)
+	}
+	rated := " · no rating moves"
+	switch {
+	case t.Rated && slices.ContainsFunc(t.Seats, func(s rooms.SeatInfo) bool { return s.Bot }):
+		rated = " · but a bot sits here: it will not count"
+	case t.Rated:
+		rated = " · counts if every seat is a keyed player's"
+	}
+	lines = append(lines, board.WrapHang("Rating: "+ratedWord(t)+th.Faint.Render(rated), w, 2)...)
 	if g, ok := engine.FindGame(ts.s.games, t.Table.Game); ok {
 		for _, o := range g.Info().Options {
 			v, ok := t.Options[o.Key]

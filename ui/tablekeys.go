@@ -27,10 +27,12 @@ type tableKeyHandler func(ts *tableScreen, k tea.KeyPressMsg) (cmd tea.Cmd, took
 // line.
 var tableKeyRoute = []tableKeyHandler{
 	(*tableScreen).leaveQuestionKey,
+	(*tableScreen).askKey,
 	(*tableScreen).seatPanelOpenKey,
 	(*tableScreen).leaveKey,
 	(*tableScreen).playerKey,
 	(*tableScreen).hostKey,
+	(*tableScreen).overdueKey,
 	(*tableScreen).logScrollKey,
 	(*tableScreen).gameOverScrollKey,
 	(*tableScreen).boardKey,
@@ -325,7 +327,9 @@ func (ts *tableScreen) hints() string {
 			parts = append(parts, ts.hintKeys("move", "key/"+keyLabels(km.Do)), ts.hint("choose", km.Up, km.Down))
 		}
 	}
-	if t.Host && t.Table.Status == rooms.Playing && ts.nextBotSeat(0) >= 0 {
+	if late := ts.overdueSeat(); late >= 0 && t.Host {
+		parts = append(parts, ts.hint("bot for "+ts.nameOf(engine.Seat(late)), km.Kick), ts.hint("end the game", km.EndEarly))
+	} else if t.Host && t.Table.Status == rooms.Playing && ts.nextBotSeat(0) >= 0 {
 		parts = append(parts, ts.hint("bot for a player who left", km.AddBot))
 	}
 	if t.Table.Status == rooms.Finished && t.You != engine.Spectator {

@@ -265,12 +265,23 @@ func (ts *tableScreen) waitingLines(w int) []string {
 	if len(who) > 0 {
 		waiting = "Waiting for " + th.Accent.Render(strings.Join(who, ", ")) + "."
 	}
-	lines := []string{th.Heading.Render("WAITING") + ts.clockMark()}
+	// A seat out of time again and again comes first: the host has a
+	// choice to make.
+	lines := append([]string{th.Heading.Render("WAITING") + ts.clockMark()}, ts.overdueLines(w)...)
 	if note := ts.standInNote(); note != "" {
 		return append(lines, wrap(strings.TrimSpace(note+" "+waiting), w)...)
 	}
-	if waiting != "" {
-		lines = append(lines, waiting)
+	return append(lines, wrap(waiting, w)...)
+}
+
+// overdueLines are overdueNote in the warning's ink, in w columns (none
+// when no seat ran out of time again and again).
+func (ts *tableScreen) overdueLines(w int) []string {
+	var lines []string
+	if note := ts.overdueNote(); note != "" {
+		for _, l := range wrap(note, w) {
+			lines = append(lines, ts.s.th.Warn.Render(l))
+		}
 	}
 	return lines
 }
@@ -311,6 +322,7 @@ func (ts *tableScreen) moveLines(w, h int) []string {
 	default:
 		lines = append(lines, th.Good.Render("YOUR MOVE")+ts.clockMark())
 	}
+	lines = append(lines, ts.overdueLines(w)...)
 	menu := ts.menu()
 	if n := len(t.Legal) - len(menu); n > 0 {
 		for _, l := range wrap(ts.boardMovesNote(n, len(menu) > 0), w) {
