@@ -161,13 +161,13 @@ func (t *table) clockSeats() []engine.Seat {
 }
 
 // onClock reports whether the turn clock runs for seat st's human: one who
-// is here, or, at a correspondence table, a keyed player who is away (not
-// one who left, or a guest: they cannot come back).
+// is here, or, at a correspondence table, a keyed player who is away,
+// dropped or gone back to the lobby (not a guest: they cannot come back).
 func (t *table) onClock(st *seat) bool {
 	if st.bot != nil {
 		return false
 	}
-	return st.client != nil || (t.clock.Correspondence() && st.away() && !st.guest && !st.left)
+	return st.client != nil || (t.clock.Correspondence() && st.away() && !st.guest)
 }
 
 // scheduleClock starts the turn clock afresh for every new decision (the

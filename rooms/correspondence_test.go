@@ -223,3 +223,27 @@ func TestReplyWindowChoice(t *testing.T) {
 		return u.ReplyWindow == 4*time.Hour && hasLine(u.Log, "Answers out of turn may take 4 hours.")
 	})
 }
+
+// TestLeavingACorrespondenceGameKeepsTheClock: a player who goes back to
+// the lobby (not only one who drops) keeps a day to move; the table does
+// not play for them after the away grace.
+func TestLeavingACorrespondenceGameKeepsTheClock(t *testing.T) {
+	h := testHub(t, Config{Day: time.Hour, AwayGrace: 5 * time.Millisecond})
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	startCorrespondence(t, ClockDay, a, b)
+	u := a.table("the clock runs", func(u *TableUpdate) bool { return !u.TurnDeadline.IsZero() })
+	mover, other := a, b
+	if len(u.Legal) == 0 {
+		mover, other = b, a
+	}
+	moves := view(t, u).Count
+	must(t, mover.Leave())
+	time.Sleep(60 * time.Millisecond) // far past the away grace
+	u = other.table("still waiting", func(*TableUpdate) bool { return true })
+	if view(t, u).Count != moves || hasLine(u.Log, "the table plays for them") {
+		t.Fatalf("the table played for the player who left:\n%s", strings.Join(u.Log, "\n"))
+	}
+	if turn := turnAt(t, h, mover.Player().Name, u.Table.ID); !turn.YourMove || time.Until(turn.Deadline) < 50*time.Minute {
+		t.Fatalf("the leaver's turn: %+v", turn)
+	}
+}

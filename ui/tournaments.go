@@ -407,8 +407,8 @@ func (ts *tournamentsScreen) stateSentence() string {
 		if ts.entered() {
 			yours = " Your table is first in your lobby."
 		}
-		return fmt.Sprintf("Round %d of %d is under way: each table starts when its players are there, or %s after the round began without those who have not come.%s",
-			tn.Round, tn.Spec.Rounds, plural(int(rooms.TournamentGrace.Minutes()), "minute"), yours)
+		return fmt.Sprintf("Round %d of %d is under way: each table starts when its players are there, or at %s without those who have not come.%s",
+			tn.Round, tn.Spec.Rounds, tn.Grace.Local().Format("15:04 MST"), yours)
 	case rooms.TournamentBetween:
 		if ts.hosting() {
 			return fmt.Sprintf("Round %d of %d is played: S starts the next.", tn.Round, tn.Spec.Rounds)
