@@ -477,7 +477,8 @@ func settingsGuide(connect string) string {
 - Discord: channel settings, Integrations, Webhooks, New Webhook, Copy Webhook URL.
 - Slack, Mattermost, Rocket.Chat: the address of an incoming webhook.
 - Gotify: https://gotify.example/message?token=APPTOKEN (an application's token).
-- ntfy 2.10 or later: https://ntfy.sh/YOURTOPIC?tpl=1&t={{.title}}&m={{.message}} (without the template, ntfy shows the raw JSON).
+- ntfy 2.10 or later: your topic's address with this after it (without it, ntfy shows the raw JSON):
+  ?tpl=1&t={{.title}}&m={{.message}}
 - Your own receiver: a POST of JSON with kind (your-move, reminder or test), player, game, game_name, table, code, deadline (RFC 3339), title, text and arcade (v1). Answer 2xx within 5 s.
 
 A notice holds only what it names: no hands, no other player's secrets. You get a burst of 3, then at most one a minute. The address starts with https:// or http://, holds at most 512 characters and no user name or password.
