@@ -18,7 +18,7 @@ func startAndLeave(t *testing.T, host, p *sshtest.Term) {
 	send(t, p, "Q")
 	waitFor(t, p, "Your seat waits for you")
 	send(t, p, "y")
-	waitFor(t, p, "your seat (away)")
+	waitFor(t, p, "YOUR TABLES")
 }
 
 // TestSeveralAwaySeatsOverSSH: bob leaves two running games; the lobby
@@ -45,12 +45,15 @@ func TestSeveralAwaySeatsOverSSH(t *testing.T) {
 	startAndLeave(t, anna, bob)
 	fireTowerForTwo(t, cy, bob)
 	startAndLeave(t, cy, bob)
-	// awayLines are the hosts of the away seats the lobby lists, in order.
+	// awayLines are the hosts of the away seats the lobby lists, in order:
+	// "YOUR MOVE · cy's table", or "waiting for anna" when the host's name
+	// does not fit (at a table of two the other player is its host).
 	awayLines := func(screen string) (hosts []string) {
 		for _, line := range strings.Split(screen, "\n") {
-			if _, after, ok := strings.Cut(line, "your seat (away) · "); ok {
-				host, _, _ := strings.Cut(after, " ")
-				hosts = append(hosts, host)
+			if before, _, ok := strings.Cut(line, "'s table"); ok {
+				hosts = append(hosts, before[strings.LastIndex(before, " ")+1:])
+			} else if _, after, ok := strings.Cut(line, "waiting for "); ok && strings.Contains(screen, "YOUR TABLES") {
+				hosts = append(hosts, strings.Fields(after)[0])
 			}
 		}
 		return hosts
@@ -73,11 +76,28 @@ func TestSeveralAwaySeatsOverSSH(t *testing.T) {
 	if err := bob.WaitUntil("both away seats", func(s string) bool { return len(awayLines(s)) == 2 }, waitLong); err != nil {
 		t.Fatalf("%v:\n%s", err, bob.Screen())
 	}
-	// The later seat (cy's) is listed first and selected: j selects anna's.
-	if hosts := awayLines(bob.Screen()); hosts[0] != "cy" || hosts[1] != "anna" {
-		t.Fatalf("away seats listed as %v, want cy's (the latest) first", hosts)
+	// The seats where it is his move come first, then the later seat
+	// (cy's); the first is selected, and j selects the other.
+	screen := bob.Screen()
+	hosts := awayLines(screen)
+	yours := func(host string) bool {
+		for _, line := range strings.Split(screen, "\n") {
+			if strings.Contains(line, host+"'s table") || strings.Contains(line, "waiting for "+host) {
+				return strings.Contains(line, "YOUR MOVE")
+			}
+		}
+		return false
 	}
-	send(t, bob, "j")
+	first := "cy"
+	if yours("anna") && !yours("cy") {
+		first = "anna"
+	}
+	if hosts[0] != first {
+		t.Fatalf("away seats listed as %v, want %s's first (your move first, then the latest):\n%s", hosts, first, screen)
+	}
+	if first != "anna" {
+		send(t, bob, "j")
+	}
 	send(t, bob, "\r")
 	waitFor(t, anna, "bob is back")
 	waitFor(t, bob, "you: bob")
@@ -86,7 +106,7 @@ func TestSeveralAwaySeatsOverSSH(t *testing.T) {
 	send(t, bob, "Q")
 	waitFor(t, bob, "Your seat waits for you")
 	send(t, bob, "y")
-	waitFor(t, bob, "your seat (away)")
+	waitFor(t, bob, "YOUR TABLES")
 	send(t, cy, "B")
 	waitFor(t, cy, "choose a seat and a bot level")
 	for i := 0; i < 3 && !strings.Contains(cy.Screen(), "› 2."); i++ {

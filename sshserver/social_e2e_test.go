@@ -234,7 +234,7 @@ func TestAlwaysAWayBackOverSSH(t *testing.T) {
 	send(t, bob, "Q")
 	waitFor(t, bob, "Your seat waits for you")
 	send(t, bob, "y")
-	waitFor(t, bob, "your seat (away)")
+	waitFor(t, bob, "YOUR TABLES")
 	send(t, bob, "\r")
 	waitFor(t, bob, "you: bob")
 	waitFor(t, anna, "bob is back.")
