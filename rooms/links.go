@@ -34,6 +34,9 @@ const LinkCodeTTL = 10 * time.Minute
 type LinkedKey struct {
 	ID    string    `json:"id"` // "key:SHA256:..."
 	Added time.Time `json:"added"`
+	// LastSeen is when a session last came with the key (zero: never
+	// since it was linked).
+	LastSeen time.Time `json:"last_seen,omitzero"`
 }
 
 // linkOffer is a link code's promise, kept until it is used or expires.
@@ -218,6 +221,24 @@ func (h *Hub) LinkedPlayer(key string) string {
 		return ""
 	}
 	return string(b)
+}
+
+// SawKey notes that a session came with key, linked to player (LinkedKey's
+// LastSeen), at most once an hour a key: it writes to the store.
+func (h *Hub) SawKey(player, key string) {
+	kv, err := h.linkKV()
+	if err != nil || key == player {
+		return
+	}
+	now := h.cfg.Now().UTC()
+	_ = h.updateKeys(kv, player, func(keys []LinkedKey) ([]LinkedKey, error) {
+		i := slices.IndexFunc(keys, func(k LinkedKey) bool { return k.ID == key })
+		if i < 0 || now.Sub(keys[i].LastSeen) < time.Hour {
+			return nil, ErrLinkUnknown // nothing to write
+		}
+		keys[i].LastSeen = now
+		return keys, nil
+	})
 }
 
 // LinkedKeys lists the keys linked to player besides the one that names

@@ -44,9 +44,10 @@ func TestLinkCodes(t *testing.T) {
 	if _, err := h.LinkKey(old, Player{Guest: true, ID: "guest:x"}); !errors.Is(err, ErrGuestLink) {
 		t.Fatalf("a guest: %v", err)
 	}
+	h.SawKey(anna.ID, phone.ID)
 	keys, err := h.LinkedKeys(anna.ID)
 	must(t, err)
-	if len(keys) != 1 || keys[0].ID != phone.ID {
+	if len(keys) != 1 || keys[0].ID != phone.ID || !keys[0].LastSeen.Equal(clock()) {
 		t.Fatalf("keys %+v", keys)
 	}
 	if err := h.Unlink(anna.ID, anna.ID); !errors.Is(err, ErrLinkFirstKey) {

@@ -88,7 +88,11 @@ func linkedKeysText(hub *rooms.Hub, p rooms.Player) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (the key that names you; it cannot be unlinked)\n", strings.TrimPrefix(p.ID, "key:"))
 	for _, k := range keys {
-		fmt.Fprintf(&b, "%s (linked %s)\n", strings.TrimPrefix(k.ID, "key:"), k.Added.Format("2006-01-02 15:04 MST"))
+		seen := "not used since"
+		if !k.LastSeen.IsZero() {
+			seen = "last used " + k.LastSeen.Format("2006-01-02 15:04 MST")
+		}
+		fmt.Fprintf(&b, "%s (linked %s, %s)\n", strings.TrimPrefix(k.ID, "key:"), k.Added.Format("2006-01-02 15:04 MST"), seen)
 	}
 	return b.String(), nil
 }

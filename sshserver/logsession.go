@@ -37,6 +37,7 @@ func (s *Server) identifyAndLog(next ssh.Handler) ssh.Handler {
 		key := player.ID
 		if id := s.cfg.Hub.LinkedPlayer(key); id != "" {
 			player.ID = id // a key linked to a player is that player
+			s.cfg.Hub.SawKey(id, key)
 		}
 		v := st.verdict.Load()
 		if v != nil && v.Name != "" {

@@ -399,7 +399,11 @@ func (st *settingsScreen) sections(w int, notes, roomy bool) []string {
 		return append(lines, note(errorText(st.linkErr))...)
 	}
 	for i, k := range st.linked {
-		lines = append(lines, st.choice(settingsKeysFrom+i, keyName(k.ID), "linked "+k.Added.UTC().Format("2 Jan 2006"), w)...)
+		about := "linked " + k.Added.UTC().Format("2 Jan 2006")
+		if !k.LastSeen.IsZero() {
+			about += ", last used " + k.LastSeen.UTC().Format("2 Jan 2006")
+		}
+		lines = append(lines, st.choice(settingsKeysFrom+i, keyName(k.ID), about, w)...)
 	}
 	lines = append(lines, note(linkHint(st.s.opts.ConnectHint))...)
 	if roomy {
