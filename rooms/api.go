@@ -313,6 +313,9 @@ type Person struct {
 	Watching bool
 	Admin    bool // one of the arcade's admins (the UI marks the name)
 	OwnsName bool // the name is kept for their key (Player.OwnsName)
+	// Rating is theirs in the game they play at a table of this server
+	// (Games 0: none, or not known here).
+	Rating PlayerRating `json:",omitzero"`
 }
 
 // SeatInfo describes one seat of a table.

@@ -236,11 +236,14 @@ func (h *Hub) localPeopleLocked() []Person {
 	people := make([]Person, 0, len(h.clients))
 	for c := range h.clients {
 		c.mu.Lock()
-		p, t, r := Person{Name: c.player.Name, Watching: c.watching, Admin: c.player.Admin, OwnsName: c.player.OwnsName}, c.table, c.remote
+		p, t, r, id := Person{Name: c.player.Name, Watching: c.watching, Admin: c.player.Admin, OwnsName: c.player.OwnsName}, c.table, c.remote, c.player.ID
 		c.mu.Unlock()
 		switch {
 		case t != nil:
 			p.Game = t.info.Name
+			if !p.Watching {
+				p.Rating = h.ratings.get(t.info.ID)[id]
+			}
 			if !t.private {
 				p.Table = t.id
 			}

@@ -61,6 +61,19 @@ func TestRatedGamesMoveRatings(t *testing.T) {
 	if !(r[winner].Mu > 25 && r[loser].Mu < 25 && r[winner].Games == 1 && r[winner].Provisional()) {
 		t.Fatalf("ratings after one game: %+v", r)
 	}
+	// Who is online shows a player's rating in the game at their table
+	// (the next time the list is built: someone arrives).
+	connect(t, h, "cy")
+	for end := time.Now().Add(patience); ; time.Sleep(5 * time.Millisecond) {
+		l := h.Lobby()
+		i := slices.IndexFunc(l.People, func(p Person) bool { return p.Name == "anna" })
+		if i >= 0 && l.People[i].Rating.Games == 1 {
+			break
+		}
+		if time.Now().After(end) {
+			t.Fatalf("anna's rating is not in who is online: %+v", l.People)
+		}
+	}
 	board, err := h.Leaderboard(toyID, 10)
 	must(t, err)
 	if len(board) != 2 || board[0].Rating.Ordinal() < board[1].Rating.Ordinal() || board[0].Rating.Games != 1 {

@@ -270,6 +270,9 @@ func (l *lobbyScreen) onlineBrief(w, h int) []string {
 	who := make([]string, 0, len(shown))
 	for _, p := range shown {
 		name := markedName(p.Name, p.Admin, p.OwnsName)
+		if r := ratingText(p.Rating); r != "" {
+			name += " " + r
+		}
 		switch {
 		case p.Game != "" && p.Watching:
 			who = append(who, name+" (watching "+p.Game+")")
@@ -325,7 +328,11 @@ func (l *lobbyScreen) onlineLines(w, h int) []string {
 		case p.Game != "":
 			where = "playing " + p.Game
 		}
-		for i, l := range board.WrapHang(markedName(p.Name, p.Admin, p.OwnsName)+" · "+where, w-1, 2) {
+		name := markedName(p.Name, p.Admin, p.OwnsName)
+		if r := ratingText(p.Rating); r != "" {
+			name += " " + r
+		}
+		for i, l := range board.WrapHang(name+" · "+where, w-1, 2) {
 			if i > 0 {
 				l = th.Faint.Render(l)
 			}
