@@ -2,18 +2,37 @@ package natsbus
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/nats-io/nats.go/jetstream"
 )
+
+// bucketKey is key as the bucket takes it: a NATS key holds only letters,
+// digits and - / _ = . (not at either end), so any other key (a player's
+// key ID has colons and a plus) is written in base64 (URL alphabet)
+// behind "b64.", which no key of the first kind starts with.
+func bucketKey(key string) string {
+	plain := key != "" && !strings.HasPrefix(key, ".") && !strings.HasSuffix(key, ".") && !strings.HasPrefix(key, "b64.")
+	for _, r := range key {
+		plain = plain && (r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || strings.ContainsRune("-/_=.", r)))
+	}
+	if plain && !strings.Contains(key, "..") {
+		return key
+	}
+	return "b64." + base64.RawURLEncoding.EncodeToString([]byte(key))
+}
 
 // Setting implements store.Settings: the value in the bucket
 // arcade_settings, nil when there is none.
 func (s *Store) Setting(key string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), opTimeout)
 	defer cancel()
-	e, err := s.values.Get(ctx, key)
+	e, err := s.values.Get(ctx, bucketKey(key))
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return nil, nil
 	}
@@ -31,7 +50,7 @@ func (s *Store) UpdateSetting(key string, change func(old []byte) ([]byte, error
 	for range casTries {
 		var old []byte
 		var rev uint64
-		e, err := s.values.Get(ctx, key)
+		e, err := s.values.Get(ctx, bucketKey(key))
 		switch {
 		case errors.Is(err, jetstream.ErrKeyNotFound):
 		case err != nil:
@@ -44,9 +63,9 @@ func (s *Store) UpdateSetting(key string, change func(old []byte) ([]byte, error
 			return err
 		}
 		if rev == 0 {
-			_, err = s.values.Create(ctx, key, v)
+			_, err = s.values.Create(ctx, bucketKey(key), v)
 		} else {
-			_, err = s.values.Update(ctx, key, v, rev)
+			_, err = s.values.Update(ctx, bucketKey(key), v, rev)
 		}
 		if err == nil {
 			return nil

@@ -428,6 +428,18 @@ func settings(t *testing.T, s store.Store) {
 	if v, _ := kv.Setting("bans"); string(v) != "8" {
 		t.Fatalf("8 concurrent increments made %q", v)
 	}
+	// Keys hold any characters: a player's key ID has colons, a plus and
+	// a slash.
+	odd := "link:key:SHA256:ab+c/d=="
+	if err := kv.UpdateSetting(odd, func([]byte) ([]byte, error) { return []byte("x"), nil }); err != nil {
+		t.Fatalf("a key with odd characters: %v", err)
+	}
+	if v, err := kv.Setting(odd); err != nil || string(v) != "x" {
+		t.Fatalf("a key with odd characters reads %q, %v", v, err)
+	}
+	if v, err := kv.Setting("link:key:SHA256:ab+c/d="); err != nil || v != nil {
+		t.Fatalf("another key reads %q, %v", v, err)
+	}
 	if v, _ := kv.Setting("other"); v != nil {
 		t.Fatalf("another key: %q", v)
 	}
