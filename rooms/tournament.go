@@ -398,40 +398,40 @@ func (h *Hub) dropEntrant(code, id, name string, by ...Player) error {
 // EndTournament ends a tournament now (host or admin): the standings are
 // final; tables under way play on but count no more.
 func (h *Hub) EndTournament(p Player, code string) error {
+	_, err := h.hostChange(p, code, func(tn *Tournament) error {
+		if tn.State == TournamentFinished {
+			return ErrTournamentOver
+		}
+		tn.State = TournamentFinished
+		return nil
+	})
+	return err
+}
+
+// hostChange changes the tournament with code for its host (or an admin),
+// p, and returns what it kept.
+func (h *Hub) hostChange(p Player, code string, change func(tn *Tournament) error) (Tournament, error) {
 	kv, err := h.tournamentKV()
 	if err != nil {
-		return err
+		return Tournament{}, err
 	}
 	code, _ = NormalizeCode(code)
-	return h.saveTournament(kv, code, func(tn *Tournament) error {
+	return h.changeTournament(kv, code, func(tn *Tournament) error {
 		switch {
 		case tn.Code == "":
 			return ErrNoTournament
 		case p.ID != tn.Host && !p.Admin:
 			return ErrTournamentHost
-		case tn.State == TournamentFinished:
-			return ErrTournamentOver
 		}
-		tn.State = TournamentFinished
-		return nil
+		return change(tn)
 	})
 }
 
 // ExtendRound gives the current round's latecomers d more before their
 // tables start without them (host or admin).
 func (h *Hub) ExtendRound(p Player, code string, d time.Duration) error {
-	kv, err := h.tournamentKV()
-	if err != nil {
-		return err
-	}
-	code, _ = NormalizeCode(code)
-	tn, err := h.changeTournament(kv, code, func(tn *Tournament) error {
-		switch {
-		case tn.Code == "":
-			return ErrNoTournament
-		case p.ID != tn.Host && !p.Admin:
-			return ErrTournamentHost
-		case tn.State != TournamentPlaying:
+	tn, err := h.hostChange(p, code, func(tn *Tournament) error {
+		if tn.State != TournamentPlaying {
 			return sentence("No round is under way.")
 		}
 		tn.Grace = later(tn.Grace, h.cfg.Now()).Add(d)
@@ -451,17 +451,8 @@ func (h *Hub) ExtendRound(p Player, code string, d time.Duration) error {
 // StartRound pairs the next round (host or admin), opens its tables and
 // seats the players who wait in the lobby.
 func (h *Hub) StartRound(p Player, code string) error {
-	kv, err := h.tournamentKV()
-	if err != nil {
-		return err
-	}
-	code, _ = NormalizeCode(code)
-	tn, err := h.changeTournament(kv, code, func(tn *Tournament) error {
+	tn, err := h.hostChange(p, code, func(tn *Tournament) error {
 		switch {
-		case tn.Code == "":
-			return ErrNoTournament
-		case p.ID != tn.Host && !p.Admin:
-			return ErrTournamentHost
 		case tn.State == TournamentFinished:
 			return ErrTournamentOver
 		case tn.State == TournamentPlaying:
@@ -487,11 +478,15 @@ func (h *Hub) StartRound(p Player, code string) error {
 	if err != nil {
 		return err
 	}
-	return h.openRound(kv, tn)
+	return h.openRound(tn)
 }
 
 // openRound opens the current round's tables that are not open yet.
-func (h *Hub) openRound(kv store.Settings, tn Tournament) error {
+func (h *Hub) openRound(tn Tournament) error {
+	kv, err := h.tournamentKV()
+	if err != nil {
+		return err
+	}
 	g := h.games[tn.Spec.Game]
 	info := g.Info()
 	names := map[string]string{}
