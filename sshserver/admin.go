@@ -3,7 +3,6 @@ package sshserver
 import (
 	"cmp"
 	"fmt"
-	"io"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -49,14 +48,7 @@ func (s *Server) adminCommands(next ssh.Handler) ssh.Handler {
 			_ = sess.Exit(1)
 			return
 		}
-		out, err := s.runAdmin(*p, cmd[1:])
-		_, _ = io.WriteString(sess, out)
-		if err != nil {
-			sayLine(sess, err.Error())
-			_ = sess.Exit(1)
-			return
-		}
-		_ = sess.Exit(0)
+		answer(sess)(s.runAdmin(*p, cmd[1:]))
 	}
 }
 

@@ -2,7 +2,6 @@ package sshserver
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"charm.land/ssh"
@@ -30,14 +29,7 @@ func (s *Server) linkCommands(next ssh.Handler) ssh.Handler {
 			return
 		}
 		p := stateOf(sess.Context()).player.Load()
-		out, err := s.runLink(sess, p, cmd[1:])
-		_, _ = io.WriteString(sess, out)
-		if err != nil {
-			sayLine(sess, err.Error())
-			_ = sess.Exit(1)
-			return
-		}
-		_ = sess.Exit(0)
+		answer(sess)(s.runLink(sess, p, cmd[1:]))
 	}
 }
 

@@ -2,7 +2,6 @@ package sshserver
 
 import (
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -43,14 +42,7 @@ func (s *Server) tournamentCommands(next ssh.Handler) ssh.Handler {
 			_ = sess.Exit(1)
 			return
 		}
-		out, err := s.runTournament(*p, cmd[1:])
-		_, _ = io.WriteString(sess, out)
-		if err != nil {
-			sayLine(sess, err.Error())
-			_ = sess.Exit(1)
-			return
-		}
-		_ = sess.Exit(0)
+		answer(sess)(s.runTournament(*p, cmd[1:]))
 	}
 }
 

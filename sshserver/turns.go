@@ -44,14 +44,7 @@ func (s *Server) playerCommands(next ssh.Handler) ssh.Handler {
 		if cmd[0] == "notify" {
 			run = s.runNotify
 		}
-		out, err := run(p, cmd[1:])
-		_, _ = io.WriteString(sess, out)
-		if err != nil {
-			sayLine(sess, err.Error())
-			_ = sess.Exit(1)
-			return
-		}
-		_ = sess.Exit(0)
+		answer(sess)(run(p, cmd[1:]))
 	}
 }
 
@@ -147,4 +140,18 @@ func turnsLine(turns []rooms.Turn) string {
 		parts[i] = fmt.Sprintf("%s %d", g, count[g])
 	}
 	return strings.Join(parts, " · ") + "\n"
+}
+
+// answer returns a function that ends a command without a terminal: it
+// writes out, then err's sentence on stderr with exit status 1, or exits 0.
+func answer(sess ssh.Session) func(out string, err error) {
+	return func(out string, err error) {
+		_, _ = io.WriteString(sess, out)
+		if err != nil {
+			sayLine(sess, err.Error())
+			_ = sess.Exit(1)
+			return
+		}
+		_ = sess.Exit(0)
+	}
 }
