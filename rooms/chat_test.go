@@ -3,6 +3,7 @@ package rooms
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -83,21 +84,21 @@ func TestWhoIsHere(t *testing.T) {
 		{Name: "cat", Game: "Toy " + toyID, Table: id, Watching: true, Status: Waiting},
 		{Name: "dan"},
 	}
-	dan.lobbyWhere("everyone placed", func(l *LobbyUpdate) bool { return slices.Equal(l.People, want) })
+	dan.lobbyWhere("everyone placed", func(l *LobbyUpdate) bool { return reflect.DeepEqual(l.People, want) })
 	u := anna.table("cat watches", func(u *TableUpdate) bool { return slices.Equal(u.Watchers, []string{"cat"}) })
 	if !hasLine(u.Log, "cat is watching.") {
 		t.Fatalf("the players were not told: %q", u.Log)
 	}
 	must(t, cat.Leave())
 	want[2] = Person{Name: "cat"}
-	dan.lobbyWhere("cat back in the lobby", func(l *LobbyUpdate) bool { return slices.Equal(l.People, want) })
+	dan.lobbyWhere("cat back in the lobby", func(l *LobbyUpdate) bool { return reflect.DeepEqual(l.People, want) })
 	// Once bob's game starts, the list says he plays (not that he waits).
 	must(t, dan.JoinCode(bob.seated().Code))
 	want[3] = Person{Name: "dan", Game: "Toy " + toyID, Status: Waiting}
-	cat.lobbyWhere("dan at bob's table", func(l *LobbyUpdate) bool { return slices.Equal(l.People, want) })
+	cat.lobbyWhere("dan at bob's table", func(l *LobbyUpdate) bool { return reflect.DeepEqual(l.People, want) })
 	must(t, bob.Start())
 	want[1].Status, want[3].Status = Playing, Playing
-	cat.lobbyWhere("bob's game started", func(l *LobbyUpdate) bool { return slices.Equal(l.People, want) })
+	cat.lobbyWhere("bob's game started", func(l *LobbyUpdate) bool { return reflect.DeepEqual(l.People, want) })
 }
 
 // TestQuietIsKeptAcrossReconnects: a keyed player's silenced signals

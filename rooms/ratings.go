@@ -29,7 +29,13 @@ type PlayerRating struct {
 	rating.Rating
 	Games int    `json:"games"` // rated games played
 	Name  string `json:"name"`  // the name they last played under
+	// Trail is the conservative estimate (Ordinal) after each of the
+	// last TrailGames rated games, oldest first: the profile's chart.
+	Trail []float64 `json:"trail,omitempty"`
 }
+
+// TrailGames is how many games PlayerRating.Trail remembers.
+const TrailGames = 12
 
 // Provisional reports whether the rating rests on too few games to trust.
 func (r PlayerRating) Provisional() bool { return r.Games < ProvisionalGames }
@@ -107,6 +113,10 @@ func (r Ratings) Rate(g *store.Game) bool {
 		pr := r[s.PlayerID]
 		pr.Rating, pr.Name = after[i][0], s.Name
 		pr.Games++
+		pr.Trail = append(pr.Trail, pr.Ordinal())
+		if len(pr.Trail) > TrailGames {
+			pr.Trail = slices.Delete(pr.Trail, 0, len(pr.Trail)-TrailGames)
+		}
 		r[s.PlayerID] = pr
 	}
 	return true

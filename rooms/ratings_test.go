@@ -1,6 +1,7 @@
 package rooms
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -58,7 +59,8 @@ func TestRatedGamesMoveRatings(t *testing.T) {
 	winner := map[engine.Seat]string{0: "key:anna", 1: "key:bob"}[u.Outcome.Winners[0]]
 	loser := map[string]string{"key:anna": "key:bob", "key:bob": "key:anna"}[winner]
 	r := waitRatings(t, h, toyID, 2)
-	if !(r[winner].Mu > 25 && r[loser].Mu < 25 && r[winner].Games == 1 && r[winner].Provisional()) {
+	if !(r[winner].Mu > 25 && r[loser].Mu < 25 && r[winner].Games == 1 && r[winner].Provisional()) ||
+		len(r[winner].Trail) != 1 || r[winner].Trail[0] != r[winner].Ordinal() {
 		t.Fatalf("ratings after one game: %+v", r)
 	}
 	// Who is online shows a player's rating in the game at their table
@@ -95,7 +97,7 @@ func TestRatedGamesMoveRatings(t *testing.T) {
 	startAgainstBot(t, a)
 	must(t, a.Leave())
 	time.Sleep(50 * time.Millisecond)
-	if r2 := waitRatings(t, h, toyID, 2); r2[winner] != r[winner] || r2[loser] != r[loser] {
+	if r2 := waitRatings(t, h, toyID, 2); !reflect.DeepEqual(r2, r) {
 		t.Fatalf("a casual or bot game moved ratings: %+v, was %+v", r2, r)
 	}
 
@@ -116,7 +118,7 @@ func TestRatedGamesMoveRatings(t *testing.T) {
 		return nil
 	})
 	must(t, err)
-	if got := rebuilt[toyID]; got[winner] != r[winner] || got[loser] != r[loser] {
+	if got := rebuilt[toyID]; !reflect.DeepEqual(got, r) {
 		t.Fatalf("rebuilt %+v, live %+v", got, r)
 	}
 }

@@ -387,7 +387,7 @@ func (h *historyScreen) profileLines(w int) []string {
 	var rated []string
 	for _, g := range h.s.games {
 		if r, ok := p.ratings[g.Info().ID]; ok {
-			rated = append(rated, fmt.Sprintf("%s %s (%s)", g.Info().Name, ratingText(r), plural(r.Games, "game")))
+			rated = append(rated, fmt.Sprintf("%s %s %s (%s)", g.Info().Name, ratingText(r), sparkline(r.Trail), plural(r.Games, "game")))
 		}
 	}
 	lines := []string{th.Faint.Render("Ratings: none yet: a rated game counts when every seat is a keyed player's.")}
@@ -557,4 +557,23 @@ func (r *replayView) logLines(th *theme.Theme, w, h int) []string {
 		lines = lines[len(lines)-(h-1):]
 	}
 	return append([]string{th.Heading.Render("LOG")}, lines...)
+}
+
+// sparkline draws a rating's trail (its last games, oldest first) in
+// block characters from low to high: "▁▃▅▇". A flat trail is a row of ▄.
+func sparkline(trail []float64) string {
+	if len(trail) < 2 {
+		return ""
+	}
+	const bars = "▁▂▃▄▅▆▇█"
+	lo, hi := slices.Min(trail), slices.Max(trail)
+	var b strings.Builder
+	for _, v := range trail {
+		i := 3
+		if hi > lo {
+			i = int((v - lo) / (hi - lo) * 7.999)
+		}
+		b.WriteString(string([]rune(bars)[i]))
+	}
+	return b.String()
 }
