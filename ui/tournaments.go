@@ -325,7 +325,7 @@ func (ts *tournamentsScreen) listLines(w, h int) []string {
 		if slices.ContainsFunc(tn.Players, func(e rooms.Entrant) bool { return e.ID == me }) {
 			head += " · you play"
 		}
-		facts := "  " + tournamentState(tn) + fmt.Sprintf(" · %d players · host %s", len(tn.Players), tn.HostName)
+		facts := "  " + tournamentState(tn) + " · " + plural(len(tn.Players), "player") + " · host " + tn.HostName
 		if i == ts.sel {
 			lines = append(lines, th.Selected.Render(board.PadRight("›"+board.Clip(head, w-1), w)), th.Selected.Render(board.PadRight(board.Clip(facts, w), w)))
 		} else {
