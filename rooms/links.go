@@ -167,8 +167,17 @@ func (h *Hub) LinkKey(code string, key Player) (Player, error) {
 		h.cfg.Warnf("a wrong or used link code was tried by %s from %s", key.ID, key.Addr)
 		return Player{}, err
 	}
-	if offer.Player == key.ID || h.LinkedPlayer(key.ID) == offer.Player {
+	was := h.LinkedPlayer(key.ID)
+	if offer.Player == key.ID || was == offer.Player {
 		return Player{}, ErrLinkSelf
+	}
+	if was != "" {
+		// The key leaves the player it was linked to.
+		if err := h.updateKeys(kv, was, func(keys []LinkedKey) ([]LinkedKey, error) {
+			return slices.DeleteFunc(keys, func(k LinkedKey) bool { return k.ID == key.ID }), nil
+		}); err != nil {
+			return Player{}, err
+		}
 	}
 	if err := kv.UpdateSetting("link:"+key.ID, func([]byte) ([]byte, error) { return []byte(offer.Player), nil }); err != nil {
 		h.storeFailed("link", err)
@@ -281,7 +290,13 @@ func (h *Hub) Unlink(player, key string) error {
 	if err != nil {
 		return err
 	}
-	if err := kv.UpdateSetting("link:"+key, func([]byte) ([]byte, error) { return []byte{}, nil }); err != nil {
+	err = kv.UpdateSetting("link:"+key, func(old []byte) ([]byte, error) {
+		if string(old) != player {
+			return nil, ErrLinkUnknown // linked to someone else since: theirs now
+		}
+		return []byte{}, nil
+	})
+	if err != nil && !errors.Is(err, ErrLinkUnknown) {
 		h.storeFailed("link", err)
 		return ErrSettingUnsaved
 	}

@@ -69,3 +69,29 @@ func TestLinkCodes(t *testing.T) {
 		t.Fatalf("the sixth attempt: %v", err)
 	}
 }
+
+// TestRelinkedKeyLeavesItsFormerPlayer: a key linked to one player and then
+// to another is listed by the second only, and the first cannot unlink it
+// from the second.
+func TestRelinkedKeyLeavesItsFormerPlayer(t *testing.T) {
+	h := testHub(t, Config{Store: store.NewMemory()})
+	anna, bob := Player{ID: "key:anna", Name: "anna"}, Player{ID: "key:bob", Name: "bob"}
+	phone := Player{ID: "key:phone"}
+	code, err := h.NewLinkCode(anna)
+	must(t, err)
+	_, err = h.LinkKey(code, phone)
+	must(t, err)
+	code, err = h.NewLinkCode(bob)
+	must(t, err)
+	_, err = h.LinkKey(code, phone)
+	must(t, err)
+	if keys, _ := h.LinkedKeys(anna.ID); len(keys) != 0 {
+		t.Fatalf("anna still lists %+v", keys)
+	}
+	if err := h.Unlink(anna.ID, phone.ID); !errors.Is(err, ErrLinkUnknown) {
+		t.Fatalf("anna unlinked bob's key: %v", err)
+	}
+	if h.LinkedPlayer(phone.ID) != bob.ID {
+		t.Fatalf("the phone is %q's", h.LinkedPlayer(phone.ID))
+	}
+}
