@@ -204,6 +204,9 @@ func (h *Hub) CreateTournament(p Player, spec TournamentSpec) (string, error) {
 	if err := h.checkSpec(&spec); err != nil {
 		return "", err
 	}
+	if err := h.tournamentsAllowed(p); err != nil {
+		return "", err
+	}
 	code := randomCode()
 	tn := Tournament{Code: code, Host: p.ID, HostName: p.Name, Spec: spec, State: TournamentOpen,
 		Players: []Entrant{{ID: p.ID, Name: p.Name}}, Created: h.cfg.Now().UTC()}
@@ -230,6 +233,35 @@ func (h *Hub) CreateTournament(p Player, spec TournamentSpec) (string, error) {
 	}
 	h.cfg.Infof("tournament %s of %s opened by %s (%s)", code, spec.Game, p.ID, p.Name)
 	return code, nil
+}
+
+// MaxTournamentsHosted caps the tournaments one player hosts that are not
+// finished.
+const MaxTournamentsHosted = 3
+
+// tournamentsAllowed refuses p a new tournament when they host
+// MaxTournamentsHosted unfinished ones already, or open them faster than
+// tables may be opened (Config.CreateBurst and CreateEvery, by player and
+// by address).
+func (h *Hub) tournamentsAllowed(p Player) error {
+	hosted := 0
+	for _, tn := range h.Tournaments(p.ID) {
+		if tn.Host == p.ID && tn.State != TournamentFinished {
+			hosted++
+		}
+	}
+	if hosted >= MaxTournamentsHosted {
+		return sentence(fmt.Sprintf("You host %d tournaments that are not over: end one first.", hosted))
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	now := h.cfg.Now()
+	if wait := max(h.byPlayer.wait(p.ID, now), h.byAddr.wait(p.Addr, now)); wait > 0 {
+		return sentence(fmt.Sprintf("Too many new tournaments: try again in %d s.", int64((wait+time.Second-1)/time.Second)))
+	}
+	h.byPlayer.take(p.ID, now)
+	h.byAddr.take(p.Addr, now)
+	return nil
 }
 
 // saveTournament changes the tournament with code atomically (change gets

@@ -206,3 +206,24 @@ func TestTablePoints(t *testing.T) {
 		t.Fatalf("points %v, want %v", got, want)
 	}
 }
+
+// TestTournamentsPerHostAreCapped: a player hosts at most
+// MaxTournamentsHosted tournaments that are not over.
+func TestTournamentsPerHostAreCapped(t *testing.T) {
+	h := testHub(t, Config{Store: store.NewMemory(), CreateBurst: 10})
+	anna := Player{ID: "key:anna", Name: "anna"}
+	spec := TournamentSpec{Game: toyID, Format: Swiss, Rounds: 1, TableSize: 2}
+	var codes []string
+	for range MaxTournamentsHosted {
+		code, err := h.CreateTournament(anna, spec)
+		must(t, err)
+		codes = append(codes, code)
+	}
+	if _, err := h.CreateTournament(anna, spec); err == nil {
+		t.Fatal("a fourth tournament")
+	}
+	must(t, h.EndTournament(anna, codes[0]))
+	if _, err := h.CreateTournament(anna, spec); err != nil {
+		t.Fatalf("after ending one: %v", err)
+	}
+}
