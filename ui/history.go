@@ -347,7 +347,7 @@ func (h *historyScreen) View() string {
 	me := s.client.Player()
 	right := me.Name
 	if n := h.profile.keys; n > 0 {
-		right += " · " + plural(n, "key")
+		right += " · " + board.Count(n, "key")
 	}
 	lines := []string{board.PadRight(th.Title.Render("YOUR GAMES"), w-board.Width(right)-1) + " " + right}
 	lines = append(lines, h.profileLines(w)...)
@@ -387,7 +387,7 @@ func (h *historyScreen) profileLines(w int) []string {
 	var rated []string
 	for _, g := range h.s.games {
 		if r, ok := p.ratings[g.Info().ID]; ok {
-			rated = append(rated, fmt.Sprintf("%s %s %s (%s)", g.Info().Name, ratingText(r), sparkline(r.Trail), plural(r.Games, "game")))
+			rated = append(rated, fmt.Sprintf("%s %s %s (%s)", g.Info().Name, ratingText(r), sparkline(r.Trail), board.Count(r.Games, "game")))
 		}
 	}
 	lines := []string{th.Faint.Render("Ratings: none yet: a rated game counts when every seat is a keyed player's.")}
@@ -401,7 +401,7 @@ func (h *historyScreen) profileLines(w int) []string {
 			place := ""
 			for _, st := range tn.Standings() {
 				if st.ID == me {
-					place = fmt.Sprintf(", %s with %s", ordinal(st.Place), plural2(points(st.Points), "point"))
+					place = fmt.Sprintf(", %s with %s", board.Ordinal(st.Place), plural2(points(st.Points), "point"))
 				}
 			}
 			tns = append(tns, fmt.Sprintf("%s %s, %s%s", tn.Code, h.s.gameName(tn.Spec.Game), tournamentState(tn), place))

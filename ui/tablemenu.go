@@ -200,7 +200,7 @@ func (ts *tableScreen) placeLines(p board.Place, w int) []string {
 	if p.Seat == ts.u.You {
 		name = board.Clip(ts.nameOf(p.Seat), nameW-len(" (you)")) + " (you)"
 	}
-	head := fmt.Sprintf("%s%-4s %s ", mark, ordinal(p.Place), board.PadRight(name, nameW))
+	head := fmt.Sprintf("%s%-4s %s ", mark, board.Ordinal(p.Place), board.PadRight(name, nameW))
 	text := head + p.Score
 	if p.Note != "" {
 		text += ", " + p.Note
@@ -212,21 +212,6 @@ func (ts *tableScreen) placeLines(p board.Place, w int) []string {
 		}
 	}
 	return lines
-}
-
-// ordinal is a place in words: 1st, 2nd, 3rd, 4th, … 11th, 21st.
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return strconv.Itoa(n) + suffix
 }
 
 // clockMark is the countdown beside the pane's heading: the response

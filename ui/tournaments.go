@@ -325,7 +325,7 @@ func (ts *tournamentsScreen) listLines(w, h int) []string {
 		if slices.ContainsFunc(tn.Players, func(e rooms.Entrant) bool { return e.ID == me }) {
 			head += " · you play"
 		}
-		facts := "  " + tournamentState(tn) + " · " + plural(len(tn.Players), "player") + " · host " + tn.HostName
+		facts := "  " + tournamentState(tn) + " · " + board.Count(len(tn.Players), "player") + " · host " + tn.HostName
 		if i == ts.sel {
 			lines = append(lines, th.Selected.Render(board.PadRight("›"+board.Clip(head, w-1), w)), th.Selected.Render(board.PadRight(board.Clip(facts, w), w)))
 		} else {
@@ -344,21 +344,13 @@ func (ts *tournamentsScreen) listLines(w, h int) []string {
 func tournamentState(tn rooms.Tournament) string {
 	switch tn.State {
 	case rooms.TournamentOpen:
-		return fmt.Sprintf("taking players, %s", plural(tn.Spec.Rounds, "round"))
+		return fmt.Sprintf("taking players, %s", board.Count(tn.Spec.Rounds, "round"))
 	case rooms.TournamentPlaying:
 		return fmt.Sprintf("round %d of %d under way", tn.Round, tn.Spec.Rounds)
 	case rooms.TournamentBetween:
 		return fmt.Sprintf("round %d of %d played", tn.Round, tn.Spec.Rounds)
 	}
 	return "finished"
-}
-
-// plural is "1 round", "3 rounds".
-func plural(n int, unit string) string {
-	if n == 1 {
-		return "1 " + unit
-	}
-	return fmt.Sprintf("%d %ss", n, unit)
 }
 
 // tournamentLines are the tournament shown: what it is and where it is,
@@ -371,7 +363,7 @@ func (ts *tournamentsScreen) tournamentLines(w int) []string {
 		format = "round-robin"
 	}
 	lines := []string{th.Title.Render("TOURNAMENT "+tn.Code) + " · " + ts.s.gameName(spec.Game)}
-	about := fmt.Sprintf("%s, %s, tables of %d, %s clock", format, plural(spec.Rounds, "round"), spec.TableSize, spec.Clock)
+	about := fmt.Sprintf("%s, %s, tables of %d, %s clock", format, board.Count(spec.Rounds, "round"), spec.TableSize, spec.Clock)
 	if spec.Bots {
 		about += ", bots for who does not come"
 	}

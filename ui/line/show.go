@@ -8,6 +8,7 @@ import (
 
 	"arcade/engine"
 	"arcade/rooms"
+	"arcade/ui/board"
 )
 
 // hello greets the player: who they are and how to go on.
@@ -65,7 +66,7 @@ func (s *session) showLobby(l *rooms.LobbyUpdate) {
 	}
 	var out []string
 	if arrived {
-		out = append(out, fmt.Sprintf("You are in the lobby. %s open, %d online: type tables, new GAME, join CODE or help.", plural(len(l.Tables), "table"), l.Online))
+		out = append(out, fmt.Sprintf("You are in the lobby. %s open, %d online: type tables, new GAME, join CODE or help.", board.Count(len(l.Tables), "table"), l.Online))
 	}
 	if l.Notice != "" && (prev == nil || l.Notice != prev.Notice) {
 		out = append(out, "Notice from the arcade: "+l.Notice)

@@ -232,7 +232,7 @@ func (t *teller) prompt(u *rooms.TableUpdate) string {
 	if !u.Deadline.IsZero() {
 		line = "Your answer."
 	}
-	line += " " + plural(len(moves), "move") + ": "
+	line += " " + board.Count(len(moves), "move") + ": "
 	shown := moves[:min(len(moves), promptMoves)]
 	line += strings.Join(shown, ", ")
 	if rest := len(moves) - len(shown); rest > 0 {
@@ -330,15 +330,15 @@ func durationWords(d time.Duration) string {
 	d = max(d.Round(time.Second), 0)
 	switch {
 	case d >= 48*time.Hour:
-		return plural(int(d/(24*time.Hour)), "day")
+		return board.Count(int(d/(24*time.Hour)), "day")
 	case d >= 2*time.Hour:
-		return plural(int(d/time.Hour), "hour")
+		return board.Count(int(d/time.Hour), "hour")
 	case d >= time.Minute && d%time.Minute == 0:
-		return plural(int(d/time.Minute), "minute")
+		return board.Count(int(d/time.Minute), "minute")
 	case d >= time.Minute:
-		return plural(int(d/time.Minute), "minute") + " " + plural(int(d%time.Minute/time.Second), "second")
+		return board.Count(int(d/time.Minute), "minute") + " " + board.Count(int(d%time.Minute/time.Second), "second")
 	}
-	return plural(int(d/time.Second), "second")
+	return board.Count(int(d/time.Second), "second")
 }
 
 // result says how the game ended: the ranking and the game's summary.
@@ -348,12 +348,12 @@ func (t *teller) result(u *rooms.TableUpdate) []string {
 	if rk, ok := t.boardFor(u).(board.Ranker); ok && u.View != nil {
 		r = rk.Ranking(u.View, u.Outcome, t.context(u))
 	} else {
-		r = board.Ranking{Places: board.ByScore(u.Outcome, func(n int) string { return plural(n, "point") })}
+		r = board.Ranking{Places: board.ByScore(u.Outcome, func(n int) string { return board.Count(n, "point") })}
 	}
 	out := []string{"The game is over."}
 	out = append(out, r.Head...)
 	for _, p := range r.Places {
-		l := fmt.Sprintf("%s: %s, %s", ordinal(p.Place), name(p.Seat), p.Score)
+		l := fmt.Sprintf("%s: %s, %s", board.Ordinal(p.Place), name(p.Seat), p.Score)
 		if p.Note != "" {
 			l += ", " + p.Note
 		}
@@ -370,29 +370,6 @@ func (t *teller) result(u *rooms.TableUpdate) []string {
 		out = append(out, "Type rematch to ask everyone for a rematch, or leave.")
 	}
 	return out
-}
-
-// ordinal is "1st", "2nd", "3rd", "4th".
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return strconv.Itoa(n) + suffix
-}
-
-// plural is "1 move", "3 moves".
-func plural(n int, unit string) string {
-	if n == 1 {
-		return "1 " + unit
-	}
-	return fmt.Sprintf("%d %ss", n, unit)
 }
 
 // joinAnd joins words as a sentence does: "a", "a and b", "a, b and c".
