@@ -124,12 +124,17 @@ func Private(s Seat, f Fact) Event { return Event{Fact: f, To: s} }
 func (e Event) VisibleTo(s Seat) bool { return e.To == Everyone || e.To == s }
 
 // RuleError is an illegal move explained in words a player can read. Apply
-// returns one and changes nothing.
-type RuleError struct{ Msg string }
+// returns one and changes nothing. Rule cites the rule it applies (see
+// Refuse; "" for a move that is malformed rather than against a rule).
+type RuleError struct {
+	Msg  string
+	Rule Rule
+}
 
 func (e *RuleError) Error() string { return e.Msg }
 
-// Illegal builds a RuleError.
+// Illegal builds a RuleError that cites no rule: for moves that are
+// malformed or out of turn rather than against a rule (Refuse cites one).
 func Illegal(format string, args ...any) error {
 	return &RuleError{Msg: fmt.Sprintf(format, args...)}
 }

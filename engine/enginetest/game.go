@@ -3,6 +3,7 @@ package enginetest
 import (
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -153,4 +154,90 @@ func PlayRestored(t testing.TB, g engine.Game, data []byte, seats int, check fun
 			t.Fatalf("seat %d: timeout %v refused: %v", s, st.Timeout(s), err)
 		}
 	}
+}
+
+// CheckRules plays games random games of g (players, opts), and at every
+// step tries moves that are not legal (another seat's moves, this seat's
+// with their arguments moved by one): every rule that an event or a
+// refusal cites must be in the game's rules doc (engine.Explain). It
+// returns the rules cited, each once, so that a game's test can ask for
+// the ones it must meet.
+func CheckRules(t testing.TB, g engine.Game, players int, opts engine.Options, games int) map[engine.Rule]bool {
+	t.Helper()
+	doc := g.Info().Rules
+	opts, err := g.Info().Resolve(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[engine.Rule]bool{}
+	cite := func(r engine.Rule, what string) {
+		if r == "" || seen[r] {
+			return
+		}
+		if _, err := engine.Explain(doc, r); err != nil {
+			t.Helper()
+			t.Fatalf("%s cites %q: %v", what, r, err)
+		}
+		seen[r] = true
+	}
+	rng := new(engine.NewRNG(uint64(players)*7919 + uint64(games)))
+	for n := range games {
+		st, err := g.New(players, opts, uint64(n)+1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for step := 0; step < 5000 && !st.Outcome().Done; step++ {
+			for _, m := range nearMisses(st, players, rng) {
+				if _, err := st.Apply(m.Seat, m.Action); err != nil {
+					var re *engine.RuleError
+					if errors.As(err, &re) {
+						cite(re.Rule, "the refusal of "+m.Action.String())
+					}
+				} else {
+					t.Fatalf("%v by seat %d was applied, though not legal", m.Action, m.Seat)
+				}
+			}
+			m := RandomMove(st, rng)
+			ev, err := st.Apply(m.Seat, m.Action)
+			if err != nil {
+				t.Fatalf("legal %v by seat %d refused: %v", m.Action, m.Seat, err)
+			}
+			for _, e := range ev {
+				cite(engine.RuleOf(e.Fact), "the event "+strconv.Quote(e.Text()))
+			}
+		}
+	}
+	return seen
+}
+
+// nearMisses are a few moves that are not legal now: a waiting seat's
+// try at a pending seat's move, and a pending seat's move with one
+// argument off by one.
+func nearMisses(st engine.State, players int, rng *engine.RNG) []Move {
+	var out []Move
+	pending := st.Pending()
+	if len(pending) == 0 {
+		return nil
+	}
+	s := pending[rng.Intn(len(pending))]
+	legal := st.Legal(s)
+	if len(legal) == 0 {
+		return nil
+	}
+	a := legal[rng.Intn(len(legal))]
+	for o := range engine.Seat(players) {
+		if !slices.Contains(pending, o) {
+			out = append(out, Move{o, a})
+			break
+		}
+	}
+	if len(a.Args) > 0 {
+		args := slices.Clone(a.Args)
+		i := rng.Intn(len(args))
+		args[i] += 1 - 2*rng.Intn(2)
+		if b := (engine.Action{Kind: a.Kind, Args: args}); !slices.ContainsFunc(legal, b.Same) {
+			out = append(out, Move{s, b})
+		}
+	}
+	return out
 }

@@ -112,13 +112,32 @@ func (sc Script) Title() string {
 // the words being the acting seat's (engine.Describe, asked before the
 // move); under it every event as "  all: text" or "  seat N: text" (the
 // seat that alone may read it); a refused move as "> seat N kind(args)
-// refused: reason"; the test's own lines (Note) as "  | text"; and at the
+// refused: reason"; under an event or refusal that cites a rule, the rule
+// as "    why: rule"; the test's own lines (Note) as "  | text"; and at the
 // end (Compare) the outcome and the final state.
 type Transcript struct {
 	t     testing.TB
 	st    engine.State
 	check func(engine.State) error
 	b     bytes.Buffer
+	doc   string        // the rules doc the cited rules must be in (Cite)
+	cited []engine.Rule // the rules cited so far
+}
+
+// Cite makes Compare check that every rule the transcript's events and
+// refusals cite is in doc, the game's rules doc (Info.Rules), and
+// returns tr.
+func (tr *Transcript) Cite(doc string) *Transcript {
+	tr.doc = doc
+	return tr
+}
+
+// why writes the rule an event or a refusal cites, if any.
+func (tr *Transcript) why(r engine.Rule) {
+	if r != "" {
+		fmt.Fprintf(&tr.b, "    why: %s\n", r)
+		tr.cited = append(tr.cited, r)
+	}
 }
 
 // NewTranscript starts the transcript of a game in st. check, when not
@@ -154,6 +173,7 @@ func (tr *Transcript) Play(m Move) []engine.Event {
 			to = fmt.Sprintf("seat %d", e.To)
 		}
 		fmt.Fprintf(&tr.b, "  %s: %s\n", to, e.Text())
+		tr.why(engine.RuleOf(e.Fact))
 	}
 	return ev
 }
@@ -176,6 +196,7 @@ func (tr *Transcript) Refuse(m Move) {
 	re := refusal(tr.t, tr.st, m)
 	SameJSON(tr.t, "state after a refused move", before, Marshal(tr.t, tr.st))
 	fmt.Fprintf(&tr.b, "> seat %d %v refused: %s\n", m.Seat, m.Action, re.Msg)
+	tr.why(re.Rule)
 }
 
 // Note writes a line of the test's own: what a move did that its events
@@ -189,6 +210,13 @@ func (tr *Transcript) Note(format string, args ...any) {
 // -update-golden.
 func (tr *Transcript) Compare(path string) {
 	tr.t.Helper()
+	if tr.doc != "" {
+		for _, r := range tr.cited {
+			if _, err := engine.Explain(tr.doc, r); err != nil {
+				tr.t.Errorf("the transcript cites %q: %v", r, err)
+			}
+		}
+	}
 	if o := tr.st.Outcome(); o.Done {
 		fmt.Fprintf(&tr.b, "outcome: winners %v, scores %v: %s\n", o.Winners, o.Scores, o.Summary)
 	} else {
