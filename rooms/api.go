@@ -53,6 +53,7 @@
 package rooms
 
 import (
+	"slices"
 	"time"
 
 	"arcade/engine"
@@ -342,6 +343,28 @@ type SeatInfo struct {
 	Rating PlayerRating
 }
 
+// LogLine is one line of a table's log: an event of the game in its
+// words (seats as engine.SeatRef) or the table's own news. Rule is the
+// rule that made the event happen, for a player who asks why ("" for a
+// player's own choice and for the table's news).
+type LogLine struct {
+	Text string      `json:"text"`
+	Rule engine.Rule `json:"rule,omitempty"`
+}
+
+// NewSince is how many items at the end of now are new since was, for a
+// log or chat that keeps only its recent lines: now is was with lines
+// dropped from its front and lines added at its end. When nothing of was
+// is left in now, all of now is new.
+func NewSince[T comparable](was, now []T) int {
+	for k := min(len(was), len(now)); k > 0; k-- {
+		if slices.Equal(was[len(was)-k:], now[:k]) {
+			return len(now) - k
+		}
+	}
+	return len(now)
+}
+
 // TableUpdate is everything one session needs to draw a table: the table's
 // public facts and the engine view for the session's own seat only.
 //
@@ -367,7 +390,7 @@ type TableUpdate struct {
 	// Deadline ends the current response window (zero when none).
 	Deadline time.Time
 	// Log holds the recent events visible to You, oldest first.
-	Log     []string
+	Log     []LogLine
 	Outcome engine.Outcome
 	// Closed is set when the session is no longer at the table (left,
 	// evicted by a reconnect elsewhere, or the table closed); Notice says why.

@@ -47,8 +47,8 @@ func TestTurnClock(t *testing.T) {
 		}
 	}
 	u = a.table("the bot plays for anna", func(u *TableUpdate) bool { return u.Seats[0].StandIn && u.Seats[0].Connected })
-	if n := strings.Count(strings.Join(u.Log, "\n"), "anna's time ran out"); n != MaxTimeouts {
-		t.Fatalf("%d timeouts logged before the bot, want %d:\n%s", n, MaxTimeouts, strings.Join(u.Log, "\n"))
+	if n := strings.Count(joinLog(u.Log), "anna's time ran out"); n != MaxTimeouts {
+		t.Fatalf("%d timeouts logged before the bot, want %d:\n%s", n, MaxTimeouts, joinLog(u.Log))
 	}
 	// The bot moves for anna now: bob gets his turns back without waiting.
 	before := view(t, u).Count
@@ -177,7 +177,7 @@ func TestTurnIsBounded(t *testing.T) {
 	must(t, first.Act(stay))
 	u := second.table("the turn ended", func(u *TableUpdate) bool { return len(u.Legal) > 0 })
 	if !hasLine(u.Log, fmt.Sprintf("made %d moves in a row: the table ends their turn.", MaxTurnMoves)) {
-		t.Fatalf("nobody was told why the turn ended:\n%s", strings.Join(u.Log, "\n"))
+		t.Fatalf("nobody was told why the turn ended:\n%s", joinLog(u.Log))
 	}
 
 	// Alone with a bot, the same player may go on.

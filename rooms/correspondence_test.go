@@ -105,14 +105,14 @@ func TestCorrespondenceClockRunsOutForAnAwayPlayer(t *testing.T) {
 			_ = a.Act(addOne)
 		}
 		if view(t, u).Count > 50 {
-			t.Fatalf("bob's seat was never overdue:\n%s", strings.Join(u.Log, "\n"))
+			t.Fatalf("bob's seat was never overdue:\n%s", joinLog(u.Log))
 		}
 	}
 	u := a.table("the offer", func(u *TableUpdate) bool {
 		return hasLine(u.Log, "bob's time ran out 3 times in a row: the host may hand the seat to a bot or end the game.")
 	})
-	if n := strings.Count(strings.Join(u.Log, "\n"), "bob's time ran out: the table plays for them."); n != MaxTimeouts {
-		t.Fatalf("%d fallbacks for bob, want %d:\n%s", n, MaxTimeouts, strings.Join(u.Log, "\n"))
+	if n := strings.Count(joinLog(u.Log), "bob's time ran out: the table plays for them."); n != MaxTimeouts {
+		t.Fatalf("%d fallbacks for bob, want %d:\n%s", n, MaxTimeouts, joinLog(u.Log))
 	}
 	must(t, a.EndEarly())
 	u = a.table("ended", func(u *TableUpdate) bool { return u.Table.Status == Finished })
@@ -150,7 +150,7 @@ func TestVacationComesBeforeTheFallback(t *testing.T) {
 		}
 		return hasLine(u.Log, "bob's time ran out: the table plays for them.")
 	})
-	log := strings.Join(u.Log, "\n")
+	log := joinLog(u.Log)
 	vac := strings.Index(log, "bob's time ran out: they spend a vacation day (none left this year).")
 	if vac < 0 || vac > strings.Index(log, "bob's time ran out: the table plays for them.") ||
 		strings.Count(log, "vacation day") != 1 {
@@ -241,7 +241,7 @@ func TestLeavingACorrespondenceGameKeepsTheClock(t *testing.T) {
 	time.Sleep(60 * time.Millisecond) // far past the away grace
 	u = other.table("still waiting", func(*TableUpdate) bool { return true })
 	if view(t, u).Count != moves || hasLine(u.Log, "the table plays for them") {
-		t.Fatalf("the table played for the player who left:\n%s", strings.Join(u.Log, "\n"))
+		t.Fatalf("the table played for the player who left:\n%s", joinLog(u.Log))
 	}
 	if turn := turnAt(t, h, mover.Player().Name, u.Table.ID); !turn.YourMove || time.Until(turn.Deadline) < 50*time.Minute {
 		t.Fatalf("the leaver's turn: %+v", turn)

@@ -188,6 +188,15 @@ func startAgainstBot(t *testing.T, p *probe) string {
 	return id
 }
 
-func hasLine(lines []string, sub string) bool {
-	return slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, sub) })
+func hasLine(lines []LogLine, sub string) bool {
+	return slices.ContainsFunc(lines, func(l LogLine) bool { return strings.Contains(l.Text, sub) })
+}
+
+// joinLog is a log's lines, one a line.
+func joinLog(lines []LogLine) string {
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l.Text + "\n")
+	}
+	return b.String()
 }

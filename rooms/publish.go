@@ -77,7 +77,7 @@ func (t *table) updateFor(base TableUpdate, you engine.Seat) *TableUpdate {
 }
 
 // logFor returns the last LogLines events seat s may read, oldest first.
-func (t *table) logFor(s engine.Seat) []string {
+func (t *table) logFor(s engine.Seat) []LogLine {
 	n := 0
 	start := len(t.log)
 	for start > 0 && n < t.cfg.LogLines {
@@ -86,10 +86,10 @@ func (t *table) logFor(s engine.Seat) []string {
 			n++
 		}
 	}
-	out := make([]string, 0, n)
+	out := make([]LogLine, 0, n)
 	for _, l := range t.log[start:] {
 		if l.to == engine.Everyone || l.to == s {
-			out = append(out, l.text)
+			out = append(out, LogLine{Text: l.text, Rule: l.rule})
 		}
 	}
 	return out

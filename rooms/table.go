@@ -470,6 +470,7 @@ func (t *table) logf(format string, args ...any) {
 // event in its words, or the table's own news.
 type logLine struct {
 	text string
+	rule engine.Rule
 	to   engine.Seat
 }
 
@@ -478,7 +479,7 @@ type logLine struct {
 func (t *table) addLog(evs ...engine.Event) {
 	lines := make([]logLine, len(evs))
 	for i, e := range evs {
-		lines[i] = logLine{text: e.Text(), to: e.To}
+		lines[i] = logLine{text: e.Text(), rule: engine.RuleOf(e.Fact), to: e.To}
 	}
 	t.addLines(lines...)
 }

@@ -56,10 +56,12 @@ type cmdReq struct {
 
 // cmdReply answers a cmdReq.
 type cmdReply struct {
-	Table string     `json:"table,omitempty"` // where the client is now
-	Err   string     `json:"err,omitempty"`
-	Kind  string     `json:"kind,omitempty"` // the sentinel Err matches, or "rule"
-	Info  *TableInfo `json:"info,omitempty"`
+	Table string `json:"table,omitempty"` // where the client is now
+	Err   string `json:"err,omitempty"`
+	Kind  string `json:"kind,omitempty"` // the sentinel Err matches, or "rule"
+	// Rule is the rule a refusal ("rule") cites.
+	Rule engine.Rule `json:"rule,omitempty"`
+	Info *TableInfo  `json:"info,omitempty"`
 }
 
 // wireErrors are the errors a reply can carry so that errors.Is still
@@ -85,7 +87,7 @@ func replyErr(err error) cmdReply {
 	r := cmdReply{Err: err.Error()}
 	var rule *engine.RuleError
 	if errors.As(err, &rule) {
-		r.Kind = "rule"
+		r.Kind, r.Rule = "rule", rule.Rule
 		return r
 	}
 	for kind, sentinel := range wireErrors {
@@ -103,7 +105,7 @@ func (r cmdReply) err() error {
 	case r.Err == "":
 		return nil
 	case r.Kind == "rule":
-		return &engine.RuleError{Msg: r.Err}
+		return &engine.RuleError{Msg: r.Err, Rule: r.Rule}
 	case wireErrors[r.Kind] != nil:
 		if wireErrors[r.Kind].Error() == r.Err {
 			return wireErrors[r.Kind]

@@ -14,6 +14,7 @@ package ui
 
 import (
 	"cmp"
+	"errors"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -201,6 +202,10 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				text = engine.ExpandSeats(text, a.table.nameOf)
 			}
 			s.setStatus(text, true)
+			var re *engine.RuleError
+			if a.table != nil && errors.As(msg.err, &re) {
+				a.table.refused(text, re.Rule)
+			}
 		} else if msg.arrival && a.table == nil {
 			s.arrival = msg.ok
 		} else if msg.ok != "" {

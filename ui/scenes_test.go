@@ -78,8 +78,8 @@ func overdueScene(t *testing.T, w, h int, colour bool) (string, string) {
 		u.Seats = slices.Clone(u.Seats)
 		u.Seats[1].Connected, u.Seats[1].Overdue = false, true
 		u.Clock, u.TurnDeadline, u.Rated = rooms.ClockDay, time.Now().Add(rooms.DefaultDay), true
-		u.Log = append(slices.Clone(u.Log), "bob's time ran out: the table plays for them.",
-			"bob's time ran out 3 times in a row: the host may hand the seat to a bot or end the game.")
+		u.Log = append(slices.Clone(u.Log), logLines("bob's time ran out: the table plays for them.",
+			"bob's time ran out 3 times in a row: the host may hand the seat to a bot or end the game.")...)
 	}))
 	return waitText(ds[0], "end the game"), ts.u.Code
 }

@@ -225,7 +225,7 @@ func standInScene(t *testing.T, w, h int, colour bool, stop int) (string, string
 	ts.setUpdate(withUpdate(ts, func(u *rooms.TableUpdate) {
 		u.Seats = slices.Clone(u.Seats)
 		u.Seats[0] = rooms.SeatInfo{Name: "anna", Bot: true, BotLevel: "normal", Connected: true, StandIn: true}
-		u.Log = append(slices.Clone(u.Log), fmt.Sprintf("anna timed out %d times in a row: a normal bot plays for them until they act again.", rooms.MaxTimeouts))
+		u.Log = append(slices.Clone(u.Log), logLines(fmt.Sprintf("anna timed out %d times in a row: a normal bot plays for them until they act again.", rooms.MaxTimeouts))...)
 	}))
 	return waitText(ds[0], "takes it back"), ts.u.Code
 }

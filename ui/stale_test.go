@@ -164,7 +164,7 @@ func TestLogFollowsUnlessScrolled(t *testing.T) {
 	for i := range 30 {
 		log = append(log, "event "+string(rune('A'+i%26))+strings.Repeat("x", i%3))
 	}
-	ts.setUpdate(withUpdate(ts, func(u *rooms.TableUpdate) { u.Log, u.Legal = log, nil }))
+	ts.setUpdate(withUpdate(ts, func(u *rooms.TableUpdate) { u.Log, u.Legal = logLines(log...), nil }))
 	s := stripANSI(d.screen())
 	if !strings.Contains(s, log[29]) {
 		t.Fatalf("the newest event is not shown:\n%s", s)
@@ -180,7 +180,7 @@ func TestLogFollowsUnlessScrolled(t *testing.T) {
 	}
 	shown := lastNonBlank(strings.Split(paneOf(s), "\n"))
 	more := append(append([]string(nil), log[2:]...), "new one", "new two")
-	ts.setUpdate(withUpdate(ts, func(u *rooms.TableUpdate) { u.Log, u.Legal = more, nil }))
+	ts.setUpdate(withUpdate(ts, func(u *rooms.TableUpdate) { u.Log, u.Legal = logLines(more...), nil }))
 	s = stripANSI(d.screen())
 	if !strings.Contains(s, "2 new below") || lastNonBlank(strings.Split(paneOf(s), "\n")) != shown {
 		t.Fatalf("a scrolled-back log moved or did not say what came in (was %q):\n%s", shown, s)
@@ -190,7 +190,7 @@ func TestLogFollowsUnlessScrolled(t *testing.T) {
 		t.Fatalf("] did not come back to the newest:\n%s", s)
 	}
 	d.key("[")
-	ts.setUpdate(withUpdate(ts, func(u *rooms.TableUpdate) { u.Log, u.Legal = append(more, "your turn now"), legal }))
+	ts.setUpdate(withUpdate(ts, func(u *rooms.TableUpdate) { u.Log, u.Legal = logLines(append(more, "your turn now")...), legal }))
 	if s := stripANSI(d.screen()); !strings.Contains(s, "your turn now") {
 		t.Fatalf("the player's turn did not bring the log to the newest:\n%s", s)
 	}
@@ -270,4 +270,13 @@ func TestTwoQuickEscs(t *testing.T) {
 	if s := d.screen(); strings.Contains(s, "NEW TABLE") || strings.Contains(s, "Help") {
 		t.Fatalf("alt+esc did not close both:\n%s", s)
 	}
+}
+
+// logLines makes a log of texts that cite no rule.
+func logLines(texts ...string) []rooms.LogLine {
+	out := make([]rooms.LogLine, len(texts))
+	for i, t := range texts {
+		out[i] = rooms.LogLine{Text: t}
+	}
+	return out
 }

@@ -46,6 +46,10 @@ type tableScreen struct {
 	// next is a screen a key opened over the table (the host's options
 	// form), for Update to show.
 	next screen
+	// refusal is the player's last refusal that cites a rule, and why the
+	// "why?" pane open in the board's place (nil when closed).
+	refusal rooms.LogLine
+	why     *whyPane
 }
 
 func newTableScreen(s *session, u *rooms.TableUpdate, b board.Renderer) *tableScreen {
@@ -96,19 +100,6 @@ func seatsChanged(a, b []rooms.SeatInfo) bool {
 		}
 	}
 	return false
-}
-
-// logAdded is how many entries at the end of log now are new since log
-// before (the log keeps only its recent entries, so older ones drop off
-// its start).
-func logAdded(before, now []string) int {
-	for k := 0; k <= len(before); k++ {
-		rest := before[k:]
-		if len(rest) <= len(now) && slices.Equal(rest, now[:len(rest)]) {
-			return len(now) - len(rest)
-		}
-	}
-	return len(now)
 }
 
 func (ts *tableScreen) clamp() {

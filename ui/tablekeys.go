@@ -29,6 +29,7 @@ var tableKeyRoute = []tableKeyHandler{
 	(*tableScreen).leaveQuestionKey,
 	(*tableScreen).askKey,
 	(*tableScreen).seatPanelOpenKey,
+	(*tableScreen).whyKey,
 	(*tableScreen).leaveKey,
 	(*tableScreen).playerKey,
 	(*tableScreen).hostKey,
@@ -164,6 +165,9 @@ func (ts *tableScreen) boardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	r := kh.HandleKey(k.String(), t.View, t.Legal)
 	if r.Message != "" {
 		ts.s.setStatus(r.Message, r.Warning && r.Action == nil)
+		if r.Warning && r.Action == nil {
+			ts.refused(r.Message, r.Rule)
+		}
 	} else if r.Used {
 		ts.s.setStatus("", false) // a valid choice: an old refusal no longer applies
 	}
@@ -335,7 +339,11 @@ func (ts *tableScreen) hints() string {
 	if t.Table.Status == rooms.Finished && t.You != engine.Spectator {
 		parts = append(parts, ts.hint("rematch", km.Rematch))
 	}
-	parts = append(parts, ts.hint("chat", km.Chat), ts.hint("log", km.LogUp, km.LogDown), ts.hint(km.Help.Help().Desc, km.Help))
+	parts = append(parts, ts.hint("chat", km.Chat), ts.hint("log", km.LogUp, km.LogDown))
+	if ts.canExplain() {
+		parts = append(parts, ts.hint("why?", km.Why))
+	}
+	parts = append(parts, ts.hint(km.Help.Help().Desc, km.Help))
 	if t.Table.Status == rooms.Finished {
 		parts = append(parts, ts.hint("lobby", km.Leave))
 	} else {

@@ -81,6 +81,8 @@ func (ts *tableScreen) boardArea(w, h int) (top string, used int) {
 	switch {
 	case ts.panelOpen():
 		top = ts.seatPanelView(w)
+	case ts.why != nil:
+		top = ts.whyView(w)
 	case t.Table.Status == rooms.Waiting && ts.width >= wideWidth:
 		// The waiting room is the wide layout's whole left column, the
 		// invitation in it.

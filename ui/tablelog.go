@@ -63,7 +63,7 @@ func (ts *tableScreen) eventPane(w, h int) string {
 	// past) are put in words.
 	var lines []string
 	for i := len(t.Log) - 1; i >= 0 && len(lines) < h-1+ts.logOffset; i-- {
-		lines = append(wrap(engine.ExpandSeats(t.Log[i], ts.nameOf), w), lines...)
+		lines = append(wrap(engine.ExpandSeats(t.Log[i].Text, ts.nameOf), w), lines...)
 	}
 	shown := lastLines(lines, h-1, ts.logOffset)
 	if ts.logOffset == 0 {
@@ -130,9 +130,9 @@ func (ts *tableScreen) scrollWith(old, u *rooms.TableUpdate, turn bool) {
 	if ts.logOffset == 0 {
 		return
 	}
-	added := logAdded(old.Log, u.Log)
+	added := rooms.NewSince(old.Log, u.Log)
 	for _, l := range u.Log[len(u.Log)-added:] {
-		ts.logOffset += len(wrap(engine.ExpandSeats(l, ts.nameOf), max(ts.logW, 8)))
+		ts.logOffset += len(wrap(engine.ExpandSeats(l.Text, ts.nameOf), max(ts.logW, 8)))
 	}
 	ts.logNew += added
 	if turn && len(u.Legal) > 0 {

@@ -302,8 +302,9 @@ func BotMove(bot engine.Bot, st engine.State, rng *engine.RNG) Move {
 }
 
 // Golden plays every golden game of g in dir (NAME.moves, see Script) to
-// its end and compares its transcript (see Transcript) with NAME.golden,
-// each in a subtest; go test -update-golden rewrites the transcripts.
+// its end and compares its transcript (see Transcript; every rule it cites
+// must be in g's rules) with NAME.golden, each in a subtest; go test
+// -update-golden rewrites the transcripts.
 func Golden(t *testing.T, g engine.Game, dir string, opts ...GoldenOption) {
 	t.Helper()
 	var c golden
@@ -319,7 +320,7 @@ func Golden(t *testing.T, g engine.Game, dir string, opts ...GoldenOption) {
 		t.Run(name, func(t *testing.T) {
 			sc := c.script(t, g, name, path)
 			st := newState(t, g, sc)
-			tr := NewTranscript(t, st, sc.Title(), c.check)
+			tr := NewTranscript(t, st, sc.Title(), c.check).Cite(g.Info().Rules)
 			for _, m := range sc.Moves {
 				tr.Play(m)
 			}

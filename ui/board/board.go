@@ -6,6 +6,7 @@
 package board
 
 import (
+	"errors"
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
@@ -77,6 +78,9 @@ type Reply struct {
 	// Warning shows Message as a refusal (why a placement is not allowed)
 	// rather than as information (a choice described, a mode switched).
 	Warning bool
+	// Rule is the game's rule a refusal applies ("" when it cites none),
+	// which the table explains when the player asks why.
+	Rule engine.Rule
 }
 
 // Play is the Reply that plays a.
@@ -91,6 +95,18 @@ func Inform(msg string) Reply { return Reply{Used: true, Message: msg} }
 // Refuse is the Reply of a used key that could not do what the player
 // asked, and says why.
 func Refuse(why string) Reply { return Reply{Used: true, Message: why, Warning: why != ""} }
+
+// RefuseErr is the Reply of a used key whose move the game's rules refuse
+// (err, from a check of the engine's): its words, and the rule it cites
+// when it is an *engine.RuleError.
+func RefuseErr(err error) Reply {
+	r := Refuse(err.Error())
+	var re *engine.RuleError
+	if errors.As(err, &re) {
+		r.Message, r.Rule = re.Msg, re.Rule
+	}
+	return r
+}
 
 // MoveKeyer is implemented by boards that give the game's moves hot keys
 // (made with keys.Move and keys.Digit). The table screen's move menu shows

@@ -149,7 +149,7 @@ func (b *Board) enter(v ft.View, legal []engine.Action) board.Reply {
 	}
 	pv := b.preview(v, t)
 	if pv.err != nil {
-		return board.Refuse(pv.err.Error())
+		return board.RefuseErr(pv.err)
 	}
 	return pick(legal, pv.action, "That is not one of your moves now.")
 }

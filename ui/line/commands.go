@@ -9,6 +9,8 @@ import (
 
 	"arcade/engine"
 	"arcade/rooms"
+	"arcade/ui"
+	"arcade/ui/board"
 )
 
 // handler is one command: its name, what it takes, what it does, and the
@@ -45,6 +47,7 @@ func init() {
 		{"clock", "[CLOCK]", "says the time left; the host sets the turn clock before the start (relaxed, blitz, 1day, 3days, 7days, off).", (*session).clockCmd},
 		{"last", "", "reads out the last event.", (*session).last},
 		{"log", "[N]", "reads out the last N events (10).", (*session).log},
+		{"why", "[N]", "quotes the rule behind your last refusal, or behind the Nth newest effect of the rules in the log.", (*session).why},
 		{"say", "TEXT", "says something to the table, or to the lobby.", (*session).say},
 		{"rematch", "", "asks everyone for a rematch once the game is over, or takes your seat in the one opened.", (*session).rematch},
 		{"autopass", "on|off", "lets answer windows run out for you when you hold nothing to answer with.", (*session).autopass},
@@ -89,11 +92,22 @@ func (s *session) exec(c command) error {
 		return err
 	}
 	if err != nil {
-		s.refuse(c, err.Error())
+		s.refuse(c, s.refusal(err))
 		return nil
 	}
 	s.answer(c, lines)
 	return nil
+}
+
+// refusal is err in words; a refusal that cites a rule is kept for why,
+// and says so.
+func (s *session) refusal(err error) string {
+	var re *engine.RuleError
+	if !errors.As(err, &re) || re.Rule == "" {
+		return err.Error()
+	}
+	s.refused = rooms.LogLine{Text: re.Msg, Rule: re.Rule}
+	return re.Msg + " (why: the rule)"
 }
 
 // answer says lines to the player, or sends them as a reply (an ok when
@@ -515,7 +529,7 @@ func (s *session) last(command) ([]string, error) {
 	if len(u.Log) == 0 {
 		return []string{"Nothing has happened yet."}, nil
 	}
-	return []string{engine.ExpandSeats(u.Log[len(u.Log)-1], nameOf(u))}, nil
+	return []string{engine.ExpandSeats(u.Log[len(u.Log)-1].Text, nameOf(u))}, nil
 }
 
 func (s *session) log(c command) ([]string, error) {
@@ -535,9 +549,36 @@ func (s *session) log(c command) ([]string, error) {
 	}
 	out := make([]string, len(lines))
 	for i, l := range lines {
-		out[i] = engine.ExpandSeats(l, nameOf(u))
+		out[i] = engine.ExpandSeats(l.Text, nameOf(u))
 	}
 	return out, nil
+}
+
+func (s *session) why(c command) ([]string, error) {
+	u, err := s.table()
+	if err != nil {
+		return nil, err
+	}
+	n := 1
+	if len(c.args) > 0 {
+		if n, err = strconv.Atoi(c.args[0]); err != nil || n < 1 {
+			return nil, fmt.Errorf("why takes a number (1 is the newest), not %q.", c.args[0])
+		}
+	}
+	items := ui.Explainable(s.refused, u.Log)
+	switch {
+	case len(items) == 0:
+		return []string{"Nothing to explain yet: why quotes the rule behind a refusal, or behind an effect of the rules in the log."}, nil
+	case n > len(items):
+		return nil, fmt.Errorf("There are %s to explain; why %d is the oldest.", board.Count(len(items), "thing"), len(items))
+	}
+	it := items[n-1]
+	what := engine.ExpandSeats(it.Text, nameOf(u))
+	exp, err := engine.Explain(s.tell.rules[u.Table.Game], it.Rule)
+	if err != nil {
+		return []string{what, "The rules say nothing under " + string(it.Rule) + "."}, nil
+	}
+	return []string{what, exp.String()}, nil
 }
 
 func (s *session) say(c command) ([]string, error) {

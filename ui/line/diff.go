@@ -7,24 +7,12 @@ import (
 	"arcade/rooms"
 )
 
-// added is how many items at the end of now are new since was: now is
-// was with items dropped from its front (a capped log) and items added at
-// its end. When nothing of was is left in now, all of now is new.
-func added[T comparable](was, now []T) int {
-	for k := min(len(was), len(now)); k > 0; k-- {
-		if slices.Equal(was[len(was)-k:], now[:k]) {
-			return len(now) - k
-		}
-	}
-	return len(now)
-}
-
 // newLog is the log lines of u new since prev (nil: every line).
-func newLog(prev, u *rooms.TableUpdate) []string {
+func newLog(prev, u *rooms.TableUpdate) []rooms.LogLine {
 	if prev == nil {
 		return u.Log
 	}
-	return u.Log[len(u.Log)-added(prev.Log, u.Log):]
+	return u.Log[len(u.Log)-rooms.NewSince(prev.Log, u.Log):]
 }
 
 // newChat is the chat lines of u new since prev (nil: every line).
@@ -32,7 +20,7 @@ func newChat(prev, u *rooms.TableUpdate) []rooms.ChatLine {
 	if prev == nil {
 		return u.Chat
 	}
-	return u.Chat[len(u.Chat)-added(prev.Chat, u.Chat):]
+	return u.Chat[len(u.Chat)-rooms.NewSince(prev.Chat, u.Chat):]
 }
 
 // sameMoves reports whether two lists hold the same moves in order.

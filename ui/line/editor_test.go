@@ -88,21 +88,3 @@ func TestParseCommands(t *testing.T) {
 		t.Errorf("text mode read JSON: %+v", c)
 	}
 }
-
-// TestAdded finds the new end of a capped log.
-func TestAdded(t *testing.T) {
-	for _, c := range []struct {
-		was, now []string
-		want     int
-	}{
-		{nil, []string{"a"}, 1},
-		{[]string{"a", "b"}, []string{"a", "b", "c"}, 1},
-		{[]string{"a", "b", "c"}, []string{"b", "c", "d", "e"}, 2},
-		{[]string{"a"}, []string{"x", "y"}, 2},
-		{[]string{"a", "b"}, []string{"a", "b"}, 0},
-	} {
-		if got := added(c.was, c.now); got != c.want {
-			t.Errorf("added(%q, %q) = %d, want %d", c.was, c.now, got, c.want)
-		}
-	}
-}

@@ -51,17 +51,10 @@ func TestLineOutputIsTheSeatsOwn(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				gm.ver++
+				gm.tell(ev)
 				for _, e := range ev {
-					for i := range gm.names {
-						if e.VisibleTo(engine.Seat(i)) {
-							gm.logs[engine.Seat(i)] = append(gm.logs[engine.Seat(i)], e.Text())
-						}
-					}
 					if e.To != engine.Everyone {
 						private[e.To] = append(private[e.To], e.Text())
-					} else {
-						gm.logs[engine.Spectator] = append(gm.logs[engine.Spectator], e.Text())
 					}
 				}
 			}
@@ -94,7 +87,10 @@ func checkSeat(t *testing.T, gm *game, s engine.Seat, private map[engine.Seat][]
 		t.Fatalf("seat %d's output is not made from its view alone:\n%s\n---\n%s", s, strings.Join(text, "\n"), strings.Join(text2, "\n"))
 	}
 	all := strings.Join(text, "\n") + "\n" + msg
-	mine := strings.Join(u.Log, "\n")
+	var mine string
+	for _, l := range u.Log {
+		mine += l.Text + "\n"
+	}
 	for o, lines := range private {
 		if o == s {
 			continue

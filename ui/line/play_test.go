@@ -36,7 +36,7 @@ type game struct {
 	g     ui.Game
 	st    engine.State
 	names []string
-	logs  map[engine.Seat][]string
+	logs  map[engine.Seat][]rooms.LogLine
 	ver   uint64
 }
 
@@ -52,7 +52,7 @@ func newGame(t *testing.T, g ui.Game, players int, seed uint64) *game {
 		t.Fatal(err)
 	}
 	names := []string{"anna", "bob", "cleo", "dan", "eve", "finn"}[:players]
-	return &game{t: t, g: g, st: st, names: names, logs: map[engine.Seat][]string{}}
+	return &game{t: t, g: g, st: st, names: names, logs: map[engine.Seat][]rooms.LogLine{}}
 }
 
 // play applies a for seat s and logs its events for every seat that may
@@ -63,15 +63,21 @@ func (gm *game) play(s engine.Seat, a engine.Action) {
 	if err != nil {
 		gm.t.Fatalf("seat %d: %v refused: %v", s, a, err)
 	}
+	gm.tell(ev)
+}
+
+// tell logs a move's events for every seat that may read them.
+func (gm *game) tell(ev []engine.Event) {
 	gm.ver++
 	for _, e := range ev {
+		line := rooms.LogLine{Text: e.Text(), Rule: engine.RuleOf(e.Fact)}
 		for i := range gm.names {
 			if e.VisibleTo(engine.Seat(i)) {
-				gm.logs[engine.Seat(i)] = append(gm.logs[engine.Seat(i)], e.Text())
+				gm.logs[engine.Seat(i)] = append(gm.logs[engine.Seat(i)], line)
 			}
 		}
 		if e.VisibleTo(engine.Spectator) {
-			gm.logs[engine.Spectator] = append(gm.logs[engine.Spectator], e.Text())
+			gm.logs[engine.Spectator] = append(gm.logs[engine.Spectator], line)
 		}
 	}
 }
@@ -103,7 +109,7 @@ func (gm *game) update(you engine.Seat) *rooms.TableUpdate {
 
 // newTeller is a teller with every game's board.
 func newTeller() *teller {
-	t := &teller{games: map[string]board.Factory{}}
+	t := &teller{games: map[string]board.Factory{}, rules: map[string]string{}}
 	for _, g := range everyGame {
 		t.games[g.Engine.Info().ID] = g.Board
 	}

@@ -155,6 +155,8 @@ type session struct {
 	// greets them.
 	backInLobby bool
 	tell        *teller
+	// refused is the last refusal that cited a rule (why).
+	refused rooms.LogLine
 }
 
 func newSession(cfg Config) *session {
@@ -163,10 +165,11 @@ func newSession(cfg Config) *session {
 		out:     &writer{w: cfg.Out, json: cfg.JSON},
 		ed:      editor{echo: cfg.Echo},
 		limiter: rate.NewLimiter(rate.Every(commandEvery), commandBurst),
-		tell:    &teller{games: map[string]board.Factory{}},
+		tell:    &teller{games: map[string]board.Factory{}, rules: map[string]string{}},
 	}
 	for _, g := range cfg.Games {
-		s.tell.games[g.Engine.Info().ID] = g.Board
+		in := g.Engine.Info()
+		s.tell.games[in.ID], s.tell.rules[in.ID] = g.Board, in.Rules
 	}
 	return s
 }

@@ -55,7 +55,7 @@ func (s *session) showLobby(l *rooms.LobbyUpdate) {
 	if arrived {
 		chat = l.Chat
 	} else {
-		chat = l.Chat[len(l.Chat)-added(prev.Chat, l.Chat):]
+		chat = l.Chat[len(l.Chat)-rooms.NewSince(prev.Chat, l.Chat):]
 	}
 	s.backInLobby = false
 	if s.cfg.JSON {
@@ -138,7 +138,7 @@ func (s *session) tableMsg(prev, u *rooms.TableUpdate) tableMsg {
 	events := newLog(prev, u)
 	m.Events = make([]string, len(events))
 	for i, l := range events {
-		m.Events[i] = Plain(engine.ExpandSeats(l, name))
+		m.Events[i] = Plain(engine.ExpandSeats(l.Text, name))
 	}
 	if u.Outcome.Done {
 		o := u.Outcome

@@ -26,7 +26,9 @@ var plainTheme = theme.New(true, false)
 // teller puts a table's updates in sentences. It keeps one board per
 // table (boards give hot keys and words), made from the game's factory.
 type teller struct {
-	games   map[string]board.Factory
+	games map[string]board.Factory
+	// rules are the games' rules docs (engine.Info.Rules), for why.
+	rules   map[string]string
 	tableID string
 	board   board.Renderer
 	// now is the clock the deadlines are read against (tests fix it).
@@ -68,7 +70,7 @@ func (t *teller) update(prev, u *rooms.TableUpdate) []string {
 		events = events[len(events)-arrivalEvents:]
 	}
 	for _, l := range events {
-		out = append(out, engine.ExpandSeats(l, name))
+		out = append(out, engine.ExpandSeats(l.Text, name))
 	}
 	for _, c := range newChat(prev, u) {
 		out = append(out, chatLine(c))

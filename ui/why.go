@@ -1,0 +1,135 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"arcade/engine"
+	"arcade/rooms"
+	"arcade/ui/board"
+)
+
+// whyPane is the open "why?" pane: the item asked about (the at-th
+// newest) and the rule in the rules doc's words.
+type whyPane struct {
+	at   int
+	item rooms.LogLine
+	exp  engine.Explanation
+	err  error // the rule is not in the doc (a bug in the game's data)
+}
+
+// whyWidth is the widest the pane sets the rule's words.
+const whyWidth = 76
+
+// refused keeps a refusal that cites a rule, for the why key, and says on
+// the status line that it can be explained.
+func (ts *tableScreen) refused(msg string, rule engine.Rule) {
+	if rule == "" {
+		return
+	}
+	ts.refusal = rooms.LogLine{Text: msg, Rule: rule}
+	ts.s.setStatus(msg+" ("+keyLabels(ts.keys.Why)+": why?)", true)
+}
+
+// Explainable lists what a player at a table may ask why about, newest
+// first: their last refusal, when it cites a rule, then the lines of the
+// log that cite one.
+func Explainable(refusal rooms.LogLine, log []rooms.LogLine) []rooms.LogLine {
+	var out []rooms.LogLine
+	if refusal.Rule != "" {
+		out = append(out, refusal)
+	}
+	for i := len(log) - 1; i >= 0; i-- {
+		if log[i].Rule != "" {
+			out = append(out, log[i])
+		}
+	}
+	return out
+}
+
+// whys lists what the player may ask about (Explainable).
+func (ts *tableScreen) whys() []rooms.LogLine { return Explainable(ts.refusal, ts.u.Log) }
+
+// canExplain reports whether the why key has anything to explain.
+func (ts *tableScreen) canExplain() bool {
+	if ts.refusal.Rule != "" {
+		return true
+	}
+	for _, l := range ts.u.Log {
+		if l.Rule != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// whyKey opens the why pane on the newest thing to explain, and while it
+// is open steps to the one before (the why key again, wrapping round) or
+// closes it (esc); any other key closes it and goes on to the table.
+func (ts *tableScreen) whyKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	isWhy := keyMatches(k, ts.keys.Why)
+	if ts.why == nil {
+		if !isWhy {
+			return nil, false
+		}
+		if !ts.canExplain() {
+			ts.s.setStatus("Nothing to explain yet: "+keyLabels(ts.keys.Why)+" gives the rule behind a refusal, or behind an effect of the rules in the log.", false)
+			return nil, true
+		}
+		ts.showWhy(0)
+		return nil, true
+	}
+	switch {
+	case isWhy:
+		ts.showWhy(ts.why.at + 1)
+		return nil, true
+	case keyMatches(k, ts.keys.Close):
+		ts.why = nil
+		return nil, true
+	}
+	ts.why = nil
+	return nil, false
+}
+
+// showWhy opens the pane on the at-th newest thing to explain (the
+// newest again past the oldest), looking its rule up in the game's rules.
+func (ts *tableScreen) showWhy(at int) {
+	items := ts.whys()
+	if len(items) == 0 {
+		ts.why = nil
+		return
+	}
+	at %= len(items)
+	p := &whyPane{at: at, item: items[at]}
+	if g, ok := engine.FindGame(ts.s.games, ts.u.Table.Game); ok {
+		p.exp, p.err = engine.Explain(g.Info().Rules, p.item.Rule)
+	} else {
+		p.err = fmt.Errorf("no rules for %s", ts.u.Table.Game)
+	}
+	ts.why = p
+	ts.s.setStatus("", false)
+}
+
+// whyView draws the open pane in the board's place, w columns wide: what
+// was asked about, then the rule's section (or ruling) and words.
+func (ts *tableScreen) whyView(w int) string {
+	th, p := ts.s.th, ts.why
+	n := len(ts.whys())
+	head := th.Heading.Render("WHY?") + th.Faint.Render(fmt.Sprintf(" %d of %d, newest first · %s the one before · %s back to the game",
+		p.at%max(n, 1)+1, n, keyLabels(ts.keys.Why), keyLabels(ts.keys.Close)))
+	tw := min(w, whyWidth)
+	lines := []string{board.Clip(head, w), ""}
+	for _, l := range wrap(engine.ExpandSeats(p.item.Text, ts.nameOf), tw) {
+		lines = append(lines, th.Faint.Render(l))
+	}
+	lines = append(lines, "")
+	if p.err != nil {
+		lines = append(lines, th.Warn.Render("The rules say nothing under "+string(p.item.Rule)+"."))
+		return strings.Join(lines, "\n")
+	}
+	lines = append(lines, th.Heading.Render(p.exp.Title))
+	lines = append(lines, wrap(p.exp.Text, tw)...)
+	return strings.Join(lines, "\n")
+}
