@@ -120,7 +120,8 @@ func (g *state) allows(s engine.Seat, a engine.Action) bool {
 	return false
 }
 
-// refuse explains why a is not legal for s.
+// refuse explains why a is not legal for s and cites the rule that
+// forbids it; malformed moves cite none.
 func (g *state) refuse(s engine.Seat, a engine.Action) error {
 	switch {
 	case g.Phase == PhaseOver:
@@ -134,7 +135,7 @@ func (g *state) refuse(s engine.Seat, a engine.Action) error {
 		return engine.Illegal("Unknown move %q", a.Kind)
 	}
 	if !g.pending(s) {
-		return engine.Illegal("It is not your turn: %s", g.doing())
+		return engine.Refuse(g.turnRule(), "It is not your turn: %s", g.doing())
 	}
 	if a.Kind == KindOrder {
 		return g.refuseOrder(a)
@@ -144,39 +145,72 @@ func (g *state) refuse(s engine.Seat, a engine.Action) error {
 	}
 	switch {
 	case g.Phase == PhaseOrder:
-		return engine.Illegal("You cannot %s now: %s", a.Kind, g.doing())
+		return engine.Refuse(ruleChoosing, "You cannot %s now: %s", a.Kind, g.doing())
 	case g.Phase == PhaseFire:
-		return engine.Illegal("First decide about the fire on space %d: douse it with a Bucket or let it burn",
-			g.Drawn)
+		return engine.Refuse(engine.Ruling(10),
+			"First decide about the fire on space %d: douse it with a Bucket or let it burn", g.Drawn)
 	case a.Kind == KindScore:
-		return engine.Illegal("Your turn starts with a draw: draw at least one token before scoring")
+		return engine.Refuse(engine.Ruling(7), "Your turn starts with a draw: draw at least one token before scoring")
 	case a.Kind == KindBurn:
-		return engine.Illegal("Nothing is burning: you may draw or score")
-	case g.Seats[s].Buckets == 0:
-		return engine.Illegal("You hold no Bucket")
-	case g.Drawn > 0 && g.cardOf(s).Doused[g.Drawn-1]:
-		return engine.Illegal("That fire is already doused")
+		return g.refuseBurn()
 	}
-	return engine.Illegal("A Bucket can only douse the fire you have just drawn")
+	return g.refuseDouse(s)
 }
 
+// turnRule is the rule that says whose move it is: the order of choosing
+// cards, or the order of the turns.
+func (g *state) turnRule() engine.Rule {
+	if g.Phase == PhaseOrder {
+		return engine.Ruling(5)
+	}
+	return ruleTurns
+}
+
+// refuseBurn explains why nothing burns when the active player asks to
+// burn while searching.
+func (g *state) refuseBurn() error {
+	if g.Drawn > 0 {
+		if c := g.cardOf(g.Active); c.Spaces[g.Drawn-1] == Fire && !c.Doused[g.Drawn-1] {
+			return engine.Refuse(engine.Ruling(9),
+				"That fire is only a warning: it is on a safe space and no other fire counts; you may draw or score")
+		}
+	}
+	return engine.Refuse(engine.Ruling(9), "Nothing is burning: you may draw or score")
+}
+
+// refuseDouse explains why seat s, searching, cannot douse.
+func (g *state) refuseDouse(s engine.Seat) error {
+	switch {
+	case g.Seats[s].Buckets == 0:
+		return engine.Refuse(ruleDouse, "You hold no Bucket: you take one when a turn of yours ends in fire")
+	case g.Drawn > 0 && g.cardOf(s).Doused[g.Drawn-1]:
+		return engine.Refuse("no longer counts as a fire for ending your turn", "That fire is already doused")
+	}
+	return engine.Refuse(engine.Ruling(10), "A Bucket can only douse the fire you have just drawn")
+}
+
+// refuseOrder explains why an "order" move is not legal for the seat
+// whose move it is.
 func (g *state) refuseOrder(a engine.Action) error {
 	switch {
+	case g.Phase != PhaseOrder && g.Round == 1:
+		return engine.Refuse("In round 1 the cards are dealt at random",
+			"You cannot choose a Turn Order card now: %s", g.doing())
 	case g.Phase != PhaseOrder:
-		return engine.Illegal("You cannot choose a Turn Order card now: %s", g.doing())
+		return engine.Refuse(ruleChoosing, "You cannot choose a Turn Order card now: %s", g.doing())
 	case len(a.Args) != 1:
 		return engine.Illegal("%q needs exactly one number", a.Kind)
 	}
 	if c := g.card(a.Args[0]); c != nil {
-		return engine.Illegal("The %s Turn Order card is already taken by %s", engine.Ordinal(c.Number),
-			engine.SeatRef(c.Holder))
+		return engine.Refuse(engine.Ruling(5), "The %s Turn Order card is already taken by %s",
+			engine.Ordinal(c.Number), engine.SeatRef(c.Holder))
 	}
 	in := make([]string, len(g.Cards))
 	for i, c := range g.Cards {
 		in[i] = strconv.Itoa(c.Number)
 	}
-	return engine.Illegal("There is no Turn Order card %d in this game (in play: %s)", a.Args[0],
-		strings.Join(in, ", "))
+	return engine.Refuse("With n players cards 1 to n are used",
+		"There is no Turn Order card %d in this game (in play: %s)", a.Args[0], strings.Join(in, ", "))
 }
 
 // doing describes who the game is waiting for.

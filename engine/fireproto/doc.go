@@ -9,6 +9,10 @@
 // View, and a spectator's, is the same apart from View.You, and every
 // event is public.
 //
+// Rules cited. A refusal that applies a rule cites it (engine.Refuse),
+// and so does every fact the rules make happen without a player choosing
+// it (its Rule method): a ruling of rules.md or a phrase it holds once.
+//
 // Seat references. Every text the package produces (event log lines, rule
 // errors, the outcome summary and the view's phase text) names players
 // with the literal token {seatN}, N being the 0-based seat number; the UI

@@ -12,6 +12,16 @@ import (
 // events, all public) and their words. Seats are named with
 // engine.SeatRef, Turn Order cards by number and layout, colours by name.
 
+// The rules of rules.md that more than one fact, refusal or test cites.
+const (
+	// ruleChoosing is the choice of Turn Order cards that starts a round.
+	ruleChoosing engine.Rule = "a round starts with the players choosing Turn Order cards"
+	// ruleTurns is the order of the turns in a round.
+	ruleTurns engine.Rule = "The players take their turns in card order"
+	// ruleDouse is a Bucket spent to douse a fire.
+	ruleDouse engine.Rule = "Whenever you draw a fire you may spend a Bucket to douse it"
+)
+
 // seatGroup is a few seats in a given order, as a fact holds them.
 type seatGroup struct {
 	Seats [len(seats)]engine.Seat // room for a full table
@@ -54,6 +64,9 @@ func (f roundBegan) Words() string {
 	return fmt.Sprintf("Round %d begins: players choose Turn Order cards, least knowledge first", f.Round)
 }
 
+// Rule cites the choice of cards at the start of a round.
+func (roundBegan) Rule() engine.Rule { return ruleChoosing }
+
 // tieDrawn is the random order drawn among players tied on knowledge.
 type tieDrawn struct {
 	Order     seatGroup
@@ -66,6 +79,9 @@ func (f tieDrawn) Words() string {
 	return fmt.Sprintf("%s are tied on %d knowledge; the order among them is drawn at random: %s",
 		engine.JoinSeats(slices.Sorted(slices.Values(order))), f.Knowledge, seatList(order))
 }
+
+// Rule cites the ruling on ties in the choice of cards.
+func (tieDrawn) Rule() engine.Rule { return engine.Ruling(4) }
 
 // cardTaken is a player taking a Turn Order card; Only when it was the
 // only one left.
@@ -85,6 +101,15 @@ func (f cardTaken) Words() string {
 		layout(f.Number), note)
 }
 
+// Rule cites the last card going to the last chooser; a card chosen is
+// the player's own choice.
+func (f cardTaken) Rule() engine.Rule {
+	if f.Only {
+		return "The last player takes the card that is left"
+	}
+	return ""
+}
+
 // bagTaken is a player's turn starting: the holder of Turn Order card
 // Number takes the bag.
 type bagTaken struct {
@@ -97,6 +122,9 @@ func (f bagTaken) Words() string {
 	return fmt.Sprintf("%s takes the bag (%s card: %s)", engine.SeatRef(f.Seat), engine.Ordinal(f.Number),
 		layout(f.Number))
 }
+
+// Rule cites the order of the turns.
+func (bagTaken) Rule() engine.Rule { return ruleTurns }
 
 // tokenDrawn is a token drawn onto a space of Turn Order card Card:
 // Burns when it is a fire that ends the turn unless doused, NoBucket when
@@ -130,11 +158,22 @@ func (f tokenDrawn) Words() string {
 	return fmt.Sprintf("%s: %s; %s may spend a Bucket to douse it", where, why, engine.SeatRef(f.Seat))
 }
 
+// Rule cites the fire test for a fire; a book is just found.
+func (f tokenDrawn) Rule() engine.Rule {
+	if f.Token == Fire {
+		return engine.Ruling(9)
+	}
+	return ""
+}
+
 // cardFull is a player's Turn Order card filling up, which scores it.
 type cardFull struct{ Seat engine.Seat }
 
 // Words says the fact.
 func (f cardFull) Words() string { return engine.SeatRef(f.Seat) + "'s Turn Order card is full" }
+
+// Rule cites the ruling that a full card scores.
+func (cardFull) Rule() engine.Rule { return engine.Ruling(14) }
 
 // doused is a Bucket spent on the fire on a space; Left Buckets remain.
 type doused struct {
@@ -148,6 +187,9 @@ func (f doused) Words() string {
 	return fmt.Sprintf("%s spends a Bucket and douses the fire on space %d (%d %s left)", engine.SeatRef(f.Seat),
 		f.Space+1, f.Left, engine.Plural(f.Left, "Bucket", "Buckets"))
 }
+
+// Rule cites what a doused fire does: it keeps its space.
+func (doused) Rule() engine.Rule { return engine.Ruling(3) }
 
 // turnBurned is a turn ending in fire with Books books on the card.
 type turnBurned struct {
@@ -164,6 +206,14 @@ func (f turnBurned) Words() string {
 		engine.Plural(f.Books, "book burns", "books burn"))
 }
 
+// Rule cites the books burning, or the ruling on a card with none.
+func (f turnBurned) Rule() engine.Rule {
+	if f.Books == 0 {
+		return engine.Ruling(13)
+	}
+	return "every book on your card burns"
+}
+
 // bookBurned is a burned book moving its colour's tracker: a book of
 // that colour is worth Value now.
 type bookBurned struct{ Colour, Value int }
@@ -174,6 +224,9 @@ func (f bookBurned) Words() string {
 	return fmt.Sprintf("%s burns: a %s book is now worth %d", name, name, f.Value)
 }
 
+// Rule cites what burning a book does.
+func (bookBurned) Rule() engine.Rule { return "Burning a book moves its tracker one space right" }
+
 // wingCollapsed is a colour's tracker reaching its X.
 type wingCollapsed struct{ Colour int }
 
@@ -182,6 +235,9 @@ func (f wingCollapsed) Words() string {
 	return colours[f.Colour].Name + " burns to the X: that wing of the library collapses!"
 }
 
+// Rule cites the ruling on a tracker reaching its X mid-burn.
+func (wingCollapsed) Rule() engine.Rule { return engine.Ruling(12) }
+
 // bucketsFull is a player who burned and holds two Buckets already.
 type bucketsFull struct{ Seat engine.Seat }
 
@@ -189,6 +245,9 @@ type bucketsFull struct{ Seat engine.Seat }
 func (f bucketsFull) Words() string {
 	return engine.SeatRef(f.Seat) + " already holds two Buckets and takes none"
 }
+
+// Rule cites the limit of two Buckets.
+func (bucketsFull) Rule() engine.Rule { return engine.Ruling(11) }
 
 // bucketTaken is a player who burned taking a Bucket, now holding Holds.
 type bucketTaken struct {
@@ -200,6 +259,9 @@ type bucketTaken struct {
 func (f bucketTaken) Words() string {
 	return fmt.Sprintf("%s takes a Bucket (now holds %d)", engine.SeatRef(f.Seat), f.Holds)
 }
+
+// Rule cites the Bucket taken after a turn ends in fire.
+func (bucketTaken) Rule() engine.Rule { return "you take a Bucket unless you already hold two" }
 
 // scored is a player scoring the books on their card plus its bravery,
 // reaching Total knowledge.
@@ -215,6 +277,11 @@ func (f scored) Words() string {
 		engine.Plural(f.Books, "book", "books"), f.Knowledge, f.Brave, f.Knowledge+f.Brave, f.Total)
 }
 
+// Rule cites what a score is worth.
+func (scored) Rule() engine.Rule {
+	return "gain the current value of each book on your card plus your card's bravery"
+}
+
 // goalReached is a player reaching the knowledge that ends the game.
 type goalReached struct {
 	Seat  engine.Seat
@@ -225,6 +292,9 @@ type goalReached struct {
 func (f goalReached) Words() string {
 	return fmt.Sprintf("%s reaches %d knowledge!", engine.SeatRef(f.Seat), f.Total)
 }
+
+// Rule cites the ruling on reaching 100.
+func (goalReached) Rule() engine.Rule { return engine.Ruling(1) }
 
 // gameOver is the end of the game in round Round: colour Shelf's tracker
 // reached its X or, when Shelf is -1, Seat reached Total knowledge; the
@@ -240,6 +310,15 @@ type gameOver struct {
 
 // Words says the fact.
 func (f gameOver) Words() string { return "Game over: " + f.summary() }
+
+// Rule cites the end that came: a wing collapsing or a player reaching
+// 100 knowledge.
+func (f gameOver) Rule() engine.Rule {
+	if f.Shelf >= 0 {
+		return "when a tracker reaches the X of its shelf"
+	}
+	return "when a player reaches 100 knowledge"
+}
 
 // summary is the outcome's summary: why the game ended and who won.
 func (f gameOver) summary() string {

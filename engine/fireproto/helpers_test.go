@@ -1,6 +1,7 @@
 package fireproto
 
 import (
+	"errors"
 	"slices"
 	"testing"
 
@@ -106,3 +107,26 @@ func maxSteps(players int) int { return 400 * players }
 
 // moveWords is seat s's words for its legal move a, from its view.
 func moveWords(g *state, s engine.Seat, a engine.Action) string { return g.View(s).(View).Describe(a) }
+
+// refused checks that seat s's move a is refused with msg, citing rule
+// ("" for a malformed move that no rule is about), and that the rule is
+// in the rules doc.
+func refused(t testing.TB, g *state, s engine.Seat, a engine.Action, msg string, rule engine.Rule) {
+	t.Helper()
+	_, err := g.Apply(s, a)
+	var re *engine.RuleError
+	if !errors.As(err, &re) || re.Msg != msg || re.Rule != rule {
+		t.Fatalf("%v by seat %d: got %v (citing %q), want %q citing %q", a, s, err, ruleOf(re), msg, rule)
+	}
+	if _, err := engine.Explain(rulesText, rule); rule != "" && err != nil {
+		t.Fatalf("%v by seat %d cites %q: %v", a, s, rule, err)
+	}
+}
+
+// ruleOf is the rule a refusal cites, if it is one.
+func ruleOf(re *engine.RuleError) engine.Rule {
+	if re == nil {
+		return ""
+	}
+	return re.Rule
+}

@@ -1,7 +1,6 @@
 package fireproto
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -239,9 +238,8 @@ func TestBucketDousesAndKeepsSpace(t *testing.T) {
 		t.Fatal("the timeout must douse")
 	}
 	for _, k := range []string{KindDraw, KindScore} {
-		if _, err := g.Apply(0, act(k)); err == nil || !strings.HasPrefix(err.Error(), "First decide about the fire on space 3") {
-			t.Fatalf("%s during the fire decision: %v", k, err)
-		}
+		refused(t, g, 0, act(k), "First decide about the fire on space 3: douse it with a Bucket or let it burn",
+			engine.Ruling(10))
 	}
 	ev = apply(t, g, 0, act(KindDouse))
 	c := g.cardOf(0)
@@ -293,9 +291,7 @@ func TestDousedFireIsNotAFirstFire(t *testing.T) {
 		t.Fatalf("legal %v", g.Legal(0))
 	}
 	apply(t, g, 0, act(KindDouse))
-	if _, err := g.Apply(0, act(KindDouse)); err == nil || err.Error() != "You hold no Bucket" {
-		t.Fatalf("second douse: %v", err)
-	}
+	refused(t, g, 0, act(KindDouse), "You hold no Bucket: you take one when a turn of yours ends in fire", ruleDouse)
 	ev = drawForced(t, g, Fire)
 	if g.Phase != PhaseSearch || !et.HasText(ev, 0,
 		"{seat0} drew a fire onto space 2 (safe): the first fire on a safe space is only a warning") {
@@ -308,13 +304,8 @@ func TestDouseOnlyTheFireJustDrawn(t *testing.T) {
 	g.Seats[0].Buckets, g.Supply = 2, 8
 	drawForced(t, g, Fire)
 	drawForced(t, g, Green)
-	if _, err := g.Apply(0, act(KindDouse)); err == nil ||
-		err.Error() != "A Bucket can only douse the fire you have just drawn" {
-		t.Fatalf("late douse: %v", err)
-	}
-	if _, err := g.Apply(0, act(KindBurn)); err == nil || err.Error() != "Nothing is burning: you may draw or score" {
-		t.Fatalf("burn: %v", err)
-	}
+	refused(t, g, 0, act(KindDouse), "A Bucket can only douse the fire you have just drawn", engine.Ruling(10))
+	refused(t, g, 0, act(KindBurn), "Nothing is burning: you may draw or score", engine.Ruling(9))
 }
 
 func TestBucketLimitTwo(t *testing.T) {
@@ -401,6 +392,8 @@ func TestReaching100Ends(t *testing.T) {
 	}
 }
 
+// TestRefusals checks the words and the rule of the refusals a player
+// meets at the start of a turn.
 func TestRefusals(t *testing.T) {
 	g := fresh(t, 2)
 	before := et.Marshal(t, g)
@@ -408,24 +401,41 @@ func TestRefusals(t *testing.T) {
 		s    engine.Seat
 		a    engine.Action
 		want string
+		rule engine.Rule
 	}{
-		{0, act(KindScore), "Your turn starts with a draw: draw at least one token before scoring"},
-		{0, act(KindDouse), "You hold no Bucket"},
-		{0, act(KindBurn), "Nothing is burning: you may draw or score"},
-		{1, act(KindDraw), "It is not your turn: {seat0} is searching the library"},
-		{0, act(KindOrder, 1), "You cannot choose a Turn Order card now: {seat0} is searching the library"},
-		{0, act("fly"), `Unknown move "fly"`},
-		{0, act(KindDraw, 1), `"draw" takes no arguments`},
-		{engine.Spectator, act(KindDraw), "Only seated players can play"},
-		{7, act(KindDraw), "Only seated players can play"},
+		{0, act(KindScore), "Your turn starts with a draw: draw at least one token before scoring", engine.Ruling(7)},
+		{0, act(KindDouse), "You hold no Bucket: you take one when a turn of yours ends in fire", ruleDouse},
+		{0, act(KindBurn), "Nothing is burning: you may draw or score", engine.Ruling(9)},
+		{1, act(KindDraw), "It is not your turn: {seat0} is searching the library", ruleTurns},
+		{0, act(KindOrder, 1), "You cannot choose a Turn Order card now: {seat0} is searching the library",
+			"In round 1 the cards are dealt at random"},
+		{0, act("fly"), `Unknown move "fly"`, ""},
+		{0, act(KindDraw, 1), `"draw" takes no arguments`, ""},
+		{engine.Spectator, act(KindDraw), "Only seated players can play", ""},
+		{7, act(KindDraw), "Only seated players can play", ""},
 	} {
-		_, err := g.Apply(tc.s, tc.a)
-		var re *engine.RuleError
-		if !errors.As(err, &re) || re.Msg != tc.want {
-			t.Errorf("%v by %d: got %v, want %q", tc.a, tc.s, err, tc.want)
-		}
+		refused(t, g, tc.s, tc.a, tc.want, tc.rule)
 		et.SameJSON(t, "state after a refusal", before, et.Marshal(t, g))
 	}
+}
+
+// TestRefusalsMidTurn checks the refusals about fires and Buckets, and
+// the choice of a card outside the choosing.
+func TestRefusalsMidTurn(t *testing.T) {
+	g := fresh(t, 5)
+	g.Seats[0].Buckets, g.Supply = 2, 8
+	drawForced(t, g, Fire)
+	refused(t, g, 0, act(KindBurn),
+		"That fire is only a warning: it is on a safe space and no other fire counts; you may draw or score",
+		engine.Ruling(9))
+	apply(t, g, 0, act(KindDouse))
+	refused(t, g, 0, act(KindDouse), "That fire is already doused", "no longer counts as a fire for ending your turn")
+	refused(t, g, 0, act(KindBurn), "Nothing is burning: you may draw or score", engine.Ruling(9))
+	finishRound(t, g)
+	for g.Phase != PhaseSearch {
+		apply(t, g, g.Active, g.Timeout(g.Active))
+	}
+	refused(t, g, g.Active, act(KindOrder, 1), "You cannot choose a Turn Order card now: "+g.doing(), ruleChoosing)
 }
 
 // finishRound plays every turn of the round with timeouts.
@@ -476,23 +486,21 @@ func TestTurnOrderChoice(t *testing.T) {
 		moveWords(g, 3, a) != "1st card: S X X X X, bravery 4" {
 		t.Fatalf("order timeout %v", a)
 	}
-	if _, err := g.Apply(1, act(KindOrder, 1)); err == nil ||
-		err.Error() != "It is not your turn: {seat3} is choosing a Turn Order card" {
-		t.Fatalf("got %v", err)
-	}
+	refused(t, g, 1, act(KindOrder, 1), "It is not your turn: {seat3} is choosing a Turn Order card", engine.Ruling(5))
 	apply(t, g, 3, act(KindOrder, 4))
 	for _, tc := range []struct {
 		a    engine.Action
 		want string
+		rule engine.Rule
 	}{
-		{act(KindOrder, 4), "The 4th Turn Order card is already taken by {seat3}"},
-		{act(KindOrder, 5), "There is no Turn Order card 5 in this game (in play: 1, 2, 3, 4)"},
-		{act(KindOrder), `"order" needs exactly one number`},
-		{act(KindDraw), "You cannot draw now: " + engine.SeatRef(first) + " is choosing a Turn Order card"},
+		{act(KindOrder, 4), "The 4th Turn Order card is already taken by {seat3}", engine.Ruling(5)},
+		{act(KindOrder, 5), "There is no Turn Order card 5 in this game (in play: 1, 2, 3, 4)",
+			"With n players cards 1 to n are used"},
+		{act(KindOrder), `"order" needs exactly one number`, ""},
+		{act(KindDraw), "You cannot draw now: " + engine.SeatRef(first) + " is choosing a Turn Order card",
+			ruleChoosing},
 	} {
-		if _, err := g.Apply(first, tc.a); err == nil || err.Error() != tc.want {
-			t.Fatalf("%v: got %v, want %q", tc.a, err, tc.want)
-		}
+		refused(t, g, first, tc.a, tc.want, tc.rule)
 	}
 	apply(t, g, first, act(KindOrder, 2))
 	ev := apply(t, g, g.Picks[0], act(KindOrder, 3))
@@ -527,10 +535,8 @@ func TestTwoPlayerCards(t *testing.T) {
 	if len(legal) != 2 || !legal[0].Same(act(KindOrder, 2)) || !legal[1].Same(act(KindOrder, 3)) {
 		t.Fatalf("legal %v", legal)
 	}
-	if _, err := g.Apply(g.Active, act(KindOrder, 1)); err == nil ||
-		err.Error() != "There is no Turn Order card 1 in this game (in play: 2, 3)" {
-		t.Fatalf("card 1: %v", err)
-	}
+	refused(t, g, g.Active, act(KindOrder, 1), "There is no Turn Order card 1 in this game (in play: 2, 3)",
+		"With n players cards 1 to n are used")
 	chooser := g.Active
 	apply(t, g, chooser, act(KindOrder, 3))
 	if g.Phase != PhaseSearch || g.Active == chooser || g.cardOf(1-chooser).Number != 2 {
