@@ -9,17 +9,12 @@ import (
 )
 
 // Apply implements engine.State. A move is legal exactly when Legal
-// offers it; anything else is refused and changes nothing.
+// offers it; anything else is refused, with the rule it breaks
+// (refusal), and changes nothing.
 func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
-	if g.Phase == PhaseOver {
-		return nil, engine.Illegal("the game is over")
-	}
-	if !g.pending(s) {
-		return nil, engine.Illegal("it is not your turn")
-	}
 	k, ok := g.allows(s, a)
 	if !ok {
-		return nil, engine.Illegal("%s is not a legal move now", a)
+		return nil, g.refusal(s, a)
 	}
 	g.apply(s, k, a)
 	return g.log.take(g), nil

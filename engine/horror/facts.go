@@ -118,6 +118,9 @@ func (f mirrored) Words() string {
 		engine.SeatRef(f.Seat), f.From.name(), f.To.name(), f.Cost, f.Fort)
 }
 
+// Rule implements engine.Ruled: what a mirror does and costs.
+func (mirrored) Rule() engine.Rule { return ruleMirror }
+
 // pictured: Seat looked at the picture in Room, rolled Die and gained
 // Gain Fortitude (Fort now).
 type pictured struct {
@@ -131,6 +134,9 @@ func (f pictured) Words() string {
 	return fmt.Sprintf("%s looks at the picture in %s: rolls %d, Fortitude +%d (%+d)",
 		engine.SeatRef(f.Seat), f.Room.name(), f.Die, f.Gain, f.Fort)
 }
+
+// Rule implements engine.Ruled: what a picture gives.
+func (pictured) Rule() engine.Rule { return rulePicture }
 
 // droveGhost: Seat drove the beaten ghost of level Level to To.
 type droveGhost struct {
@@ -149,6 +155,9 @@ type tookBlow struct{ Seat engine.Seat }
 
 // Words implements engine.Fact.
 func (f tookBlow) Words() string { return engine.SeatRef(f.Seat) + " has no Protection to play" }
+
+// Rule implements engine.Ruled: without a Protection the blow lands.
+func (tookBlow) Rule() engine.Rule { return engine.Ruling(10) }
 
 // tookNothing: Seat took nothing from its Victim.
 type tookNothing struct{ Seat, Victim engine.Seat }
@@ -172,6 +181,9 @@ func (f missedTurn) Words() string {
 	return engine.SeatRef(f.Seat) + " is locked in a room by a spirit and misses this turn"
 }
 
+// Rule implements engine.Ruled: Locked in a Room.
+func (missedTurn) Rule() engine.Rule { return cardRules[Locked] }
+
 // drained: the ghosts in Room drained Seat's Fortitude by Damage (Fort
 // left), as its turn began (Turn) or as it entered.
 type drained struct {
@@ -191,6 +203,15 @@ func (f drained) Words() string {
 		f.Room.name(), engine.SeatRef(f.Seat), f.Damage, f.Fort)
 }
 
+// Rule implements engine.Ruled: ghosts hurt at the start of a turn
+// (ruling 3) and whoever enters their room (ruling 4).
+func (f drained) Rule() engine.Rule {
+	if f.Turn {
+		return engine.Ruling(3)
+	}
+	return engine.Ruling(4)
+}
+
 // roundsOver: the game ended after Rounds rounds, won by Winners with
 // Score components placed.
 type roundsOver struct {
@@ -204,6 +225,9 @@ func (f roundsOver) Words() string {
 		f.Rounds, f.Winners.words(), either(f.Winners&(f.Winners-1) != 0, "share the win", "wins"),
 		f.Score, engine.Plural(f.Score, "component", "components"))
 }
+
+// Rule implements engine.Ruled: the round limit.
+func (roundsOver) Rule() engine.Rule { return engine.Ruling(18) }
 
 // The doors a move goes through.
 const (
@@ -232,6 +256,18 @@ func (f went) Words() string {
 	return fmt.Sprintf("%s goes %s through %s into %s", engine.SeatRef(f.Seat), dirNames[f.Dir], door, f.To.name())
 }
 
+// Rule implements engine.Ruled: what a closed door costs, or Lock Picks
+// (none for an open door).
+func (f went) Rule() engine.Rule {
+	switch f.Door {
+	case doorPicked:
+		return cardRules[LockPicks]
+	case doorClosed:
+		return ruleClosedDoor
+	}
+	return ""
+}
+
 // portalRolled: Seat rolled Die against a ghost of level Level in the
 // Portal; when it lost, it has Fort left and went back to Back.
 type portalRolled struct {
@@ -250,6 +286,9 @@ func (f portalRolled) Words() string {
 	return fmt.Sprintf("%s rolls %d and beats a level %d ghost in the Portal", engine.SeatRef(f.Seat), f.Die, f.Level)
 }
 
+// Rule implements engine.Ruled: a die against each ghost in the Portal.
+func (portalRolled) Rule() engine.Rule { return engine.Ruling(6) }
+
 // won: Seat entered the Portal and confronted its Horror.
 type won struct {
 	Seat   engine.Seat
@@ -261,6 +300,9 @@ func (f won) Words() string {
 	return fmt.Sprintf("%s enters the Portal with every component, confronts %s and wins the game!",
 		engine.SeatRef(f.Seat), horrors[f.Horror].Name)
 }
+
+// Rule implements engine.Ruled: beating every ghost in the Portal wins.
+func (won) Rule() engine.Rule { return ruleWin }
 
 // searched: Seat searched a bookcase or a drawer in Room with its search
 // marker Marker.
@@ -295,6 +337,15 @@ func (f bookcaseRolled) Words() string {
 		engine.SeatRef(f.Seat), f.Yellow, f.White, colourNames[f.Colour], colourKinds[f.Colour])
 }
 
+// Rule implements engine.Ruled: the Library Bookcase screen, or an
+// empty deck (ruling 15).
+func (f bookcaseRolled) Rule() engine.Rule {
+	if f.Empty {
+		return engine.Ruling(15)
+	}
+	return ruleBookcase
+}
+
 // gotComponent tells a seat the component it found or took (Taken) and
 // whether it went on its Horror card (Placed).
 type gotComponent struct {
@@ -308,6 +359,10 @@ func (f gotComponent) Words() string {
 		either(f.Placed, "it goes on your Horror card", "not one you need, kept for an exchange"))
 }
 
+// Rule implements engine.Ruled: a needed component goes on the Horror
+// card at once.
+func (gotComponent) Rule() engine.Rule { return rulePlaced }
+
 // placed: Seat placed its Count-th component of Of.
 type placed struct {
 	Seat      engine.Seat
@@ -318,6 +373,10 @@ type placed struct {
 func (f placed) Words() string {
 	return fmt.Sprintf("%s places a component on their Horror card (%d of %d)", engine.SeatRef(f.Seat), f.Count, f.Of)
 }
+
+// Rule implements engine.Ruled: a needed component goes on the Horror
+// card at once.
+func (placed) Rule() engine.Rule { return rulePlaced }
 
 // Why a room's search markers summoned no ghost.
 const (
@@ -346,11 +405,23 @@ func (f summoned) Words() string {
 		f.Markers, f.Room.name(), f.Level, f.Hurt.words(), f.Level)
 }
 
+// Rule implements engine.Ruled: search markers summon a ghost (ruling
+// 2), but no more than 4 in a room (ruling 19).
+func (f summoned) Rule() engine.Rule {
+	if f.Why == roomFull {
+		return engine.Ruling(19)
+	}
+	return engine.Ruling(2)
+}
+
 // bagRefilled: the bag ran empty and every token went back in.
 type bagRefilled struct{}
 
 // Words implements engine.Fact.
 func (bagRefilled) Words() string { return "The bag is empty: every token goes back in" }
+
+// Rule implements engine.Ruled: the bag is refilled when empty.
+func (bagRefilled) Rule() engine.Rule { return ruleBag }
 
 // cardDeck names a card's deck: Blessing or Curse.
 func cardDeck(curse bool) string { return either(curse, "Curse", "Blessing") }
@@ -369,6 +440,15 @@ func (f drewToken) Words() string {
 		return fmt.Sprintf("%s draws a %s token, but every %s card is held", engine.SeatRef(f.Seat), d, d)
 	}
 	return fmt.Sprintf("%s draws a %s token and takes a %s card, face down", engine.SeatRef(f.Seat), d, d)
+}
+
+// Rule implements engine.Ruled: a drawer's token and card, or a deck
+// whose cards are all held (ruling 15).
+func (f drewToken) Rule() engine.Rule {
+	if !f.Card {
+		return engine.Ruling(15)
+	}
+	return ruleDrawer
 }
 
 // yourCard tells a seat the kind of the card it drew.
@@ -394,6 +474,9 @@ func (f drewCurse) Words() string {
 	return fmt.Sprintf("%s draws a Curse token: %s, played at once", engine.SeatRef(f.Seat), kindNames[f.Kind])
 }
 
+// Rule implements engine.Ruled: some Curses are played at once.
+func (f drewCurse) Rule() engine.Rule { return cardRules[f.Kind] }
+
 // cursed: a Curse of kind Kind played at once struck Seat (Fort left).
 type cursed struct {
 	Seat       engine.Seat
@@ -409,6 +492,15 @@ func (f cursed) Words() string {
 		return "A spirit locks " + engine.SeatRef(f.Seat) + " in the room: they miss their next turn"
 	}
 	return fmt.Sprintf("Pointless: %s's Fortitude falls to %+d", engine.SeatRef(f.Seat), f.Fort)
+}
+
+// Rule implements engine.Ruled: what the Curse does (Pointless:
+// ruling 16).
+func (f cursed) Rule() engine.Rule {
+	if f.Kind == Pointless {
+		return engine.Ruling(16)
+	}
+	return cardRules[f.Kind]
 }
 
 // weaponPlayed: Seat played a weapon of kind Kind against Victim.
@@ -440,6 +532,9 @@ func (f cardPlayed) Words() string {
 	return fmt.Sprintf("%s plays Restore Fortitude: Fortitude %+d", engine.SeatRef(f.Seat), f.Fort)
 }
 
+// Rule implements engine.Ruled: what the card does.
+func (f cardPlayed) Rule() engine.Rule { return cardRules[f.Kind] }
+
 // protected: Seat played a Protection of kind Kind against a weapon of
 // kind Weapon.
 type protected struct {
@@ -451,6 +546,9 @@ type protected struct {
 func (f protected) Words() string {
 	return fmt.Sprintf("%s plays %s: the %s does them no harm", engine.SeatRef(f.Seat), kindNames[f.Kind], kindNames[f.Weapon])
 }
+
+// Rule implements engine.Ruled: a Protection answers its weapon.
+func (protected) Rule() engine.Rule { return ruleProtection }
 
 // struck: a weapon of kind Weapon struck Victim for Attacker, leaving
 // them VictimFort and AttackerFort.
@@ -467,6 +565,9 @@ func (f struck) Words() string {
 		engine.SeatRef(f.Victim), n, f.VictimFort, engine.SeatRef(f.Attacker), n, f.AttackerFort)
 }
 
+// Rule implements engine.Ruled: what the weapon does.
+func (f struck) Rule() engine.Rule { return cardRules[f.Weapon] }
+
 // looted: Seat took a spare component, or a face-down card (Card), from
 // Victim.
 type looted struct {
@@ -480,6 +581,9 @@ func (f looted) Words() string {
 		either(f.Card, "a face-down Blessing or Curse card", "a spare component"), engine.SeatRef(f.Victim))
 }
 
+// Rule implements engine.Ruled: the attacker takes blind.
+func (looted) Rule() engine.Rule { return engine.Ruling(16) }
+
 // lostComponent tells a seat that Taker took its component Component.
 type lostComponent struct {
 	Taker     engine.Seat
@@ -491,6 +595,9 @@ func (f lostComponent) Words() string {
 	return engine.SeatRef(f.Taker) + " takes your " + componentName(f.Component)
 }
 
+// Rule implements engine.Ruled: a hit lets the attacker take.
+func (lostComponent) Rule() engine.Rule { return ruleLoot }
+
 // lostCard tells a seat that Taker took its card of kind Kind.
 type lostCard struct {
 	Taker engine.Seat
@@ -499,6 +606,9 @@ type lostCard struct {
 
 // Words implements engine.Fact.
 func (f lostCard) Words() string { return engine.SeatRef(f.Taker) + " takes your " + kindNames[f.Kind] }
+
+// Rule implements engine.Ruled: a hit lets the attacker take.
+func (lostCard) Rule() engine.Rule { return ruleLoot }
 
 // tookCard tells a seat it took Victim's card of kind Kind.
 type tookCard struct {
@@ -529,6 +639,9 @@ func (f attacked) Words() string {
 		engine.SeatRef(f.Seat), f.Level, f.D1, f.D2, f.D1+f.D2, end)
 }
 
+// Rule implements engine.Ruled: two dice, 6 or more beats the ghost.
+func (attacked) Rule() engine.Rule { return engine.Ruling(5) }
+
 // maxGive is the most components an exchange gives up.
 const maxGive = 3
 
@@ -556,3 +669,6 @@ func (f exchanged) Words() string {
 	return fmt.Sprintf("%s exchanges %d components (%s) at a bookcase for a %s %s%s",
 		engine.SeatRef(f.Seat), f.N, engine.JoinAnd(names), colourNames[f.Want], colourKinds[f.Want], where)
 }
+
+// Rule implements engine.Ruled: where the card taken comes from.
+func (exchanged) Rule() engine.Rule { return engine.Ruling(9) }
