@@ -11,11 +11,13 @@ import (
 	"arcade/ui/board"
 )
 
-// whyPane is the open "why?" pane: the item asked about (the at-th
-// newest) and the rule in the rules doc's words.
+// whyPane is the open "why?" pane: the item asked about and the rule in
+// the rules doc's words. fromOldest is the item's place in the list of
+// things to explain counted from its oldest end, which new lines of the
+// log do not move.
 type whyPane struct {
-	at   int
-	item rooms.LogLine
+	fromOldest int
+	item       rooms.LogLine
 	exp  engine.Explanation
 	err  error // the rule is not in the doc (a bug in the game's data)
 }
@@ -83,7 +85,7 @@ func (ts *tableScreen) whyKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	switch {
 	case isWhy:
-		ts.showWhy(ts.why.at + 1)
+		ts.showWhy(ts.whyShown() + 1)
 		return nil, true
 	case keyMatches(k, ts.keys.Close):
 		ts.why = nil
@@ -102,7 +104,7 @@ func (ts *tableScreen) showWhy(at int) {
 		return
 	}
 	at %= len(items)
-	p := &whyPane{at: at, item: items[at]}
+	p := &whyPane{fromOldest: len(items) - 1 - at, item: items[at]}
 	if g, ok := engine.FindGame(ts.s.games, ts.u.Table.Game); ok {
 		p.exp, p.err = engine.Explain(g.Info().Rules, p.item.Rule)
 	} else {
@@ -112,13 +114,30 @@ func (ts *tableScreen) showWhy(at int) {
 	ts.s.setStatus("", false)
 }
 
+// whyShown is where the open pane's item stands among the things to
+// explain now, newest first: where it stood, counted from the oldest, or
+// the nearest line like it when lines of the log have dropped off.
+func (ts *tableScreen) whyShown() int {
+	items := ts.whys()
+	at := len(items) - 1 - ts.why.fromOldest
+	best := -1
+	for i, it := range items {
+		if it == ts.why.item && (best < 0 || distance(i, at) < distance(best, at)) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return min(max(at, 0), max(len(items)-1, 0))
+	}
+	return best
+}
+
 // whyView draws the open pane in the board's place, w columns wide: what
 // was asked about, then the rule's section (or ruling) and words.
 func (ts *tableScreen) whyView(w int) string {
 	th, p := ts.s.th, ts.why
-	n := len(ts.whys())
 	head := th.Heading.Render("WHY?") + th.Faint.Render(fmt.Sprintf(" %d of %d, newest first · %s the one before · %s back to the game",
-		p.at%max(n, 1)+1, n, keyLabels(ts.keys.Why), keyLabels(ts.keys.Close)))
+		ts.whyShown()+1, len(ts.whys()), keyLabels(ts.keys.Why), keyLabels(ts.keys.Close)))
 	tw := min(w, whyWidth)
 	lines := []string{board.Clip(head, w), ""}
 	for _, l := range wrap(engine.ExpandSeats(p.item.Text, ts.nameOf), tw) {
@@ -133,3 +152,6 @@ func (ts *tableScreen) whyView(w int) string {
 	lines = append(lines, wrap(p.exp.Text, tw)...)
 	return strings.Join(lines, "\n")
 }
+
+// distance is how far apart two places in a list are.
+func distance(a, b int) int { return max(a-b, b-a) }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,8 +46,15 @@ func TestWhyExplainsTheRule(t *testing.T) {
 		!strings.Contains(s, firstWords(explain(engine.Ruling(2)))) {
 		t.Fatalf("W does not explain the newest effect by ruling 2:\n%s", s)
 	}
+	// A new line of the log leaves the pane where it is.
+	ts.setUpdate(withUpdate(ts, func(u *rooms.TableUpdate) {
+		u.Log = append(slices.Clone(u.Log), rooms.LogLine{Text: "a yet newer effect", Rule: engine.Ruling(3)})
+	}))
+	if s := stripANSI(d.screen()); !strings.Contains(s, "WHY? 2 of 3") || !strings.Contains(s, "the newest effect") {
+		t.Fatalf("a new line of the log moved the pane:\n%s", s)
+	}
 	d.key("W")
-	if s := stripANSI(d.screen()); !strings.Contains(s, "an older effect") || !strings.Contains(s, "Ruling 1") ||
+	if s := stripANSI(d.screen()); !strings.Contains(s, "WHY? 3 of 3") || !strings.Contains(s, "an older effect") || !strings.Contains(s, "Ruling 1") ||
 		!strings.Contains(s, firstWords(explain(engine.Ruling(1)))) {
 		t.Fatalf("W again does not go to the effect before:\n%s", s)
 	}
@@ -60,7 +68,7 @@ func TestWhyExplainsTheRule(t *testing.T) {
 		t.Fatalf("the refusal does not offer W:\n%s", s)
 	}
 	d.key("W")
-	if s := stripANSI(d.screen()); !strings.Contains(s, "WHY? 1 of 3") || !strings.Contains(s, "Not like that") || !strings.Contains(s, "Ruling 3") {
+	if s := stripANSI(d.screen()); !strings.Contains(s, "WHY? 1 of 4") || !strings.Contains(s, "Not like that") || !strings.Contains(s, "Ruling 3") {
 		t.Fatalf("W does not explain the refusal first:\n%s", s)
 	}
 	d.key("down")
