@@ -16,7 +16,7 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 		return g.applyOffTurn(s, a)
 	}
 	if !g.isLegal(s, a) {
-		return nil, engine.Illegal("%s is not a legal move now.", a)
+		return nil, g.notLegal(s, a)
 	}
 	g.Last = g.Last[:0] // reused: View and the saved form copy it
 	switch a.Kind {
@@ -59,11 +59,8 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 // 15). Neither touches the turn: its player's actions, the decks but the
 // discard pile and everyone else's hands stay as they were.
 func (g *state) applyOffTurn(s engine.Seat, a engine.Action) ([]engine.Event, error) {
-	if !g.offTurn(s) {
-		return nil, engine.Illegal("It is not your turn.")
-	}
-	if !g.isLegal(s, a) {
-		return nil, engine.Illegal("%s is not a legal move now.", a)
+	if !g.offTurn(s) || !g.isLegal(s, a) {
+		return nil, g.notLegal(s, a)
 	}
 	g.Last = g.Last[:0]
 	switch a.Kind {

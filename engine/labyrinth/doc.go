@@ -25,6 +25,12 @@
 // dealing the unseen tiles and decks at random and the normal bot as
 // prior and playout).
 //
+// Rules cited. A refused move says why in a player's words and names the
+// rule behind it, a phrase of rules.md or one of its rulings (refuse.go,
+// refusemove.go, rulecite.go); the events the rules make happen (the
+// Disturbance, a Terror appearing, the next turn, the game's end) name
+// theirs too (facts.go).
+//
 // Seat references. Event texts name players as {seatN} (engine.SeatRef);
 // move descriptions (Describe) say "player N" or "PN" instead.
 package labyrinth

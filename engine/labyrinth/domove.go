@@ -50,7 +50,7 @@ func (g *state) doMove(m MoveSpec) {
 		} else {
 			h.Cards = append(h.Cards, id)
 		}
-		record(g, drewReward{g.Turn, id, m.Piece == PieceTrolley})
+		record(g, drewReward{Seat: g.Turn, Card: id, Trolley: m.Piece == PieceTrolley})
 	}
 }
 
@@ -105,6 +105,6 @@ func (g *state) returnTerror(m MoveSpec) {
 	}
 	if id := g.drawReward(); id >= 0 {
 		holder.Cards = append(holder.Cards, id)
-		record(g, drewReward{Seat: g.Turn, Card: id})
+		record(g, drewReward{Seat: g.Turn, Card: id, Returned: true})
 	}
 }

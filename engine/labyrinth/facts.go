@@ -29,6 +29,9 @@ func (f firstTurn) Words() string {
 	return "Turn 1: " + seatRef(0) + " begins with " + strconv.Itoa(f.Actions) + " actions."
 }
 
+// Rule implements engine.Ruled: seat 1 plays first.
+func (firstTurn) Rule() engine.Rule { return ruleFirstTurn }
+
 // turnBegins is a later turn beginning.
 type turnBegins struct {
 	TurnNo  int
@@ -40,6 +43,9 @@ type turnBegins struct {
 func (f turnBegins) Words() string {
 	return "Turn " + strconv.Itoa(f.TurnNo) + ": " + seatRef(f.Seat) + " has " + strconv.Itoa(f.Actions) + " actions."
 }
+
+// Rule implements engine.Ruled: the turn passes to the next seat.
+func (turnBegins) Rule() engine.Rule { return ruleTurnOrder }
 
 // playedTime is a Time Machine played for one more action.
 type playedTime struct {
@@ -179,9 +185,10 @@ func (f moved) Words() string {
 
 // drewReward is a Reward card drawn into a seat's hand or the Trolley's.
 type drewReward struct {
-	Seat    engine.Seat
-	Card    int
-	Trolley bool // into the Trolley's hand
+	Seat     engine.Seat
+	Card     int
+	Trolley  bool // into the Trolley's hand
+	Returned bool // for a Terror returned
 }
 
 // Words implements engine.Fact.
@@ -191,6 +198,18 @@ func (f drewReward) Words() string {
 		who = seatRef(f.Seat)
 	}
 	return who + " draws the Reward card " + CardName(f.Card) + "."
+}
+
+// Rule implements engine.Ruled: a return draws a Reward card, and so does
+// a move ending on a Reward tile (the Trolley's into its own hand).
+func (f drewReward) Rule() engine.Rule {
+	switch {
+	case f.Returned:
+		return ruleReturnReward
+	case f.Trolley:
+		return rulingTrolleyAlone
+	}
+	return ruleRewardTile
 }
 
 // captured is a Terror captured with cards, one of them perhaps
@@ -212,6 +231,9 @@ func (f captured) Words() string {
 	return text + "."
 }
 
+// Rule implements engine.Ruled: the cards go under the Terror, one slot.
+func (captured) Rule() engine.Rule { return ruleCaptureSlot }
+
 // returnedTerror is a captured Terror returned to a Shelf.
 type returnedTerror struct {
 	Seat          engine.Seat
@@ -222,6 +244,9 @@ type returnedTerror struct {
 func (f returnedTerror) Words() string {
 	return seatRef(f.Seat) + " returns the " + Terrors[f.Terror].Name + " to the " + GenreNames[f.Shelf] + " Shelf."
 }
+
+// Rule implements engine.Ruled: the Terror goes back with the Shelf.
+func (returnedTerror) Rule() engine.Rule { return ruleReturnSymbol }
 
 // flipped is a dark tile flipped lit, by a player or the Bookwyrm.
 type flipped struct {
@@ -241,6 +266,15 @@ func (f flipped) Words() string {
 	return who + " flips " + TileName(f.Tile) + ": " + describeTile(f.Kind, f.Shape) + "."
 }
 
+// Rule implements engine.Ruled: the Bookwyrm flips a dark tile lit; a
+// player's flip is their own choice.
+func (f flipped) Rule() engine.Rule {
+	if f.Wyrm {
+		return ruleStrikeDark
+	}
+	return ""
+}
+
 // shelfAppears is a Shelf token placed on a Shelf tile.
 type shelfAppears struct{ Genre, Tile int }
 
@@ -249,12 +283,28 @@ func (f shelfAppears) Words() string {
 	return article(GenreNames[f.Genre]) + " Shelf appears on " + TileName(f.Tile) + "."
 }
 
-// terrorAppears is a Terror token placed on a Terror tile.
-type terrorAppears struct{ Terror, Tile int }
+// Rule implements engine.Ruled: a Shelf tile activates when lit.
+func (shelfAppears) Rule() engine.Rule { return ruleActivate }
+
+// terrorAppears is a Terror token placed on a Terror tile: one just lit,
+// or an empty one the Bookwyrm wakes (Woken).
+type terrorAppears struct {
+	Terror, Tile int
+	Woken        bool
+}
 
 // Words implements engine.Fact.
 func (f terrorAppears) Words() string {
 	return "The " + Terrors[f.Terror].Name + " (" + terrorLetters[f.Terror] + ") appears on " + TileName(f.Tile) + "."
+}
+
+// Rule implements engine.Ruled: a Terror tile activates when lit, or the
+// Bookwyrm wakes an empty one.
+func (f terrorAppears) Rule() engine.Rule {
+	if f.Woken {
+		return ruleStrikeWake
+	}
+	return ruleActivate
 }
 
 // noToken is a tile left without the token it takes: the stack is empty.
@@ -272,12 +322,29 @@ func (f noToken) Words() string {
 	return "No " + token + " token is left for " + TileName(f.Tile) + "."
 }
 
+// Rule implements engine.Ruled: an empty stack places nothing.
+func (f noToken) Rule() engine.Rule {
+	if f.Terror {
+		return rulingNoTerror
+	}
+	return rulingNoShelf
+}
+
 // disturbance is a Disturbance card revealed.
 type disturbance struct{ Card int }
 
 // Words implements engine.Fact.
 func (f disturbance) Words() string {
 	return "Disturbance: " + disturbanceView(f.Card).Text + " of the Bookwyrm."
+}
+
+// Rule implements engine.Ruled: the turn's Disturbance card strikes; a
+// double curse strikes two tiles.
+func (f disturbance) Rule() engine.Rule {
+	if len(disturbCorners(f.Card)) > 1 {
+		return rulingDoubleCurse
+	}
+	return ruleDisturb
 }
 
 // wyrmStrike is how the Bookwyrm disturbs a lit tile.
@@ -307,6 +374,18 @@ func (f struck) Words() string {
 	return "The Bookwyrm flips " + TileName(f.Tile) + " dark."
 }
 
+// Rule implements engine.Ruled: the row of the Disturbance table that
+// applies to the tile.
+func (f struck) Rule() engine.Rule {
+	switch f.Strike {
+	case wyrmTurns:
+		return rulingStrikeTurns
+	case wyrmWakes:
+		return ruleStrikeWake
+	}
+	return ruleStrikeDim
+}
+
 // ending is how a game ends.
 type ending int
 
@@ -333,6 +412,17 @@ func (f gameOver) Words() string {
 		lost = "Six Terrors overrun the library"
 	}
 	return lost + ": the game is lost (" + strconv.Itoa(f.Filled) + " of 6 shelves filled)."
+}
+
+// Rule implements engine.Ruled: the rule that ends the game.
+func (f gameOver) Rule() engine.Rule {
+	switch f.End {
+	case librarySaved:
+		return ruleWin
+	case overrun:
+		return rulingSixTerrors
+	}
+	return ruleOutOfTime
 }
 
 // describeTile names a lit tile's kind and shape.

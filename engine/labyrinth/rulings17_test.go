@@ -30,7 +30,7 @@ func TestRewardTileOnceATurn(t *testing.T) {
 	}
 }
 
-// TestDiscardOutOfTurn: ruling 15. The rulebook (p.13) says "You may
+// TestDiscardOutOfTurn: ruling 15. The rulebook (p.15) says "You may
 // discard cards from your hand for free at any time. This doesn't cost an
 // action, and can be done even when it's not your turn." A player whose
 // hand is full is in a discard window on the others' turns: discarding

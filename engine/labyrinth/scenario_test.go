@@ -24,7 +24,7 @@ func newScen(t testing.TB, players int, opts engine.Options, seed uint64) *scen 
 	g := newGame(t, players, opts, seed)
 	setupDone(t, g)
 	head := enginetest.Script{Seed: seed, Players: players, Options: opts}.Title()
-	s := &scen{t: t, g: g, tr: enginetest.NewTranscript(t, g, head+", set up by "+t.Name(), check)}
+	s := &scen{t: t, g: g, tr: enginetest.NewTranscript(t, g, head+", set up by "+t.Name(), check).Cite(Game{}.Info().Rules)}
 	for _, h := range g.hands() {
 		for _, id := range slices.Clone(h.Cards) {
 			h.remove(id)

@@ -11,7 +11,7 @@ func (g *state) flipLit(i int, wyrm bool) {
 	record(g, flipped{Seat: g.Turn, Wyrm: wyrm, Tile: i, Kind: t.Kind, Shape: t.Shape})
 	switch t.Kind {
 	case KindTerror:
-		g.placeTerror(i)
+		g.placeTerror(i, false)
 	case KindShelf:
 		if id := pop(&g.ShelfStack); id >= 0 {
 			t.Shelf = id
@@ -22,16 +22,17 @@ func (g *state) flipLit(i int, wyrm bool) {
 	}
 }
 
-// placeTerror puts the next Terror token on tile i; six Terrors on the
-// grid lose the game at once (ruling C8.10).
-func (g *state) placeTerror(i int) {
+// placeTerror puts the next Terror token on tile i, one just lit or one
+// the Bookwyrm wakes; six Terrors on the grid lose the game at once
+// (ruling C8.10).
+func (g *state) placeTerror(i int, woken bool) {
 	id := pop(&g.TerrorStack)
 	if id < 0 {
 		record(g, noToken{Tile: i, Terror: true})
 		return
 	}
 	g.Tiles[i].Terror = id
-	record(g, terrorAppears{id, i})
+	record(g, terrorAppears{Terror: id, Tile: i, Woken: woken})
 	if n := g.terrorsOnGrid(); n >= 6 {
 		g.finish(overrun)
 	}

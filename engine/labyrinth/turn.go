@@ -58,7 +58,7 @@ func (g *state) strike(i int) {
 		return
 	case t.Kind == KindTerror:
 		record(g, struck{i, wyrmWakes})
-		g.placeTerror(i)
+		g.placeTerror(i, true)
 		return
 	}
 	t.Lit = false
