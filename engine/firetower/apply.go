@@ -12,7 +12,7 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 		return nil, engine.Illegal("The game is over.")
 	}
 	if g.acting() != s {
-		return nil, engine.Illegal("It is not your turn.")
+		return nil, g.notYourTurn()
 	}
 	if !g.allowed(s, a) {
 		return nil, g.explain(s, a)
@@ -54,35 +54,98 @@ func (g *state) do(s engine.Seat, a engine.Action) []engine.Event {
 	return evs
 }
 
-// explain says why a move that is not legal is refused.
+// explain says why a move that is not legal is refused, citing the rule
+// it breaks where one does; a malformed move gets the step's name alone.
 func (g *state) explain(s engine.Seat, a engine.Action) error {
-	want := func(n int) bool { return len(a.Args) == n }
-	hand := g.Seats[s].Hand
-	switch {
-	case a.Kind == KindSpread && want(2) && g.phase() == PartSpread:
-		if _, err := g.Pos.Spread(g.Pos.Wind, Point{a.Args[0], a.Args[1]}); err != nil {
-			return ruleError(err)
+	if n, ok := argCounts[a.Kind]; ok && (n < 0 || len(a.Args) == n) {
+		if err := g.outOfStep(s, a); err != nil {
+			return err
 		}
-	case a.Kind == KindPlay && want(4) && g.phase() == PartAction:
-		if a.Args[0] < 0 || a.Args[0] >= len(hand) {
-			return engine.Illegal("You have no card number %d.", a.Args[0]+1)
-		}
-		if _, err := g.Pos.Place(hand[a.Args[0]], Point{a.Args[1], a.Args[2]}, a.Args[3]); err != nil {
-			return ruleError(err)
-		}
-	case a.Kind == KindBucket && want(3):
-		if !g.Seats[s].Bucket {
-			return engine.Illegal("You have used your Bucket.")
-		}
-		if _, err := g.Pos.Bucket(Point{a.Args[0], a.Args[1]}, a.Args[2], g.towersOf(s)); err != nil {
-			return ruleError(err)
-		}
-	case a.Kind == KindEmber && want(2) && g.EmberFrom != nil:
-		if _, err := g.Pos.EmberTo(*g.EmberFrom, Point{a.Args[0], a.Args[1]}); err != nil {
-			return ruleError(err)
+		if err := g.misplaced(s, a); err != nil {
+			return err
 		}
 	}
 	return engine.Illegal("%s is not one of your moves now (%s).", a, partText(g.phase()))
+}
+
+// argCounts is how many arguments each kind of move takes (-1: a list of
+// hand cards).
+var argCounts = map[string]int{
+	KindSpread: 2, KindPlay: 4, KindWind: 1, KindRoll: 1, KindDiscard: -1, KindBucket: 3,
+	KindEmber: 2, KindEnd: 0, KindTrim: 1, KindRedraw: -1, KindPass: 0,
+}
+
+// notYourTurn refuses a move from a seat that is not the one to decide.
+func (g *state) notYourTurn() error {
+	switch g.phase() {
+	case PartTrim:
+		return engine.Refuse(ruleKeepCards, "It is not your turn: the player who burned a tower is discarding down to the hand size.")
+	case PartRedraw:
+		return engine.Refuse(ruleStormRedraw, "It is not your turn: after the Firestorm, players redraw one at a time from the one who drew it.")
+	}
+	return engine.Refuse(ruleTurnOrder, "It is not your turn: play goes clockwise, one player at a time.")
+}
+
+// outOfStep says why a move of the wrong kind for the step the game waits
+// for is refused: each part of a turn in order, one action a turn, one
+// Bucket a game, the wind set only by wind cards.
+func (g *state) outOfStep(s engine.Seat, a engine.Action) error {
+	p := g.phase()
+	switch k := a.Kind; {
+	case p == PartTrim && k != KindTrim:
+		return engine.Refuse(ruleKeepCards, "First discard down to %d cards: you have taken the cards of the tower you burned.", g.HandSize)
+	case p == PartRedraw && k != KindRedraw:
+		return engine.Refuse(ruleStormRedraw, "First the Firestorm's redraw: discard the cards you want to replace, or keep your hand.")
+	case k == KindBucket && !g.Seats[s].Bucket:
+		return bucketUsed()
+	case k == KindBucket:
+		return nil
+	case p == PartSpread && k != KindSpread:
+		return engine.Refuse(rulePartsOrder, "First the wind spreads the fire: put its gem (Part 1), then take your action.")
+	case p != PartSpread && k == KindSpread:
+		return engine.Refuse(rulePartsOrder, "The wind has spread the fire this turn already: Part 1 is over.")
+	case p == PartEmber && k != KindEmber:
+		return engine.Refuse(rulingEmber, "First land the Ember's gem: the Ember lifts it, then lands it.")
+	case p == PartEnd && k != KindEnd:
+		return engine.Refuse(rulePart2, "You have taken this turn's action: use your Bucket or end the turn.")
+	case p == PartAction && (k == KindEnd || k == KindPass):
+		return engine.Refuse(rulePart2, "Take your action first: play a card, or discard and draw.")
+	case p == PartAction && (k == KindWind || k == KindRoll):
+		hand, i := g.Seats[s].Hand, a.Args[0]
+		if i >= 0 && i < len(hand) && !hand[i].IsWind() {
+			return engine.Refuse(ruleWindCards, "%s is not a wind card: only a wind card sets the wind or rolls the die.", hand[i])
+		}
+	}
+	return nil
+}
+
+// bucketUsed refuses a second Bucket.
+func bucketUsed() error {
+	return engine.Refuse(ruleBucketOnce, "You have used your Bucket: it is played once per game.")
+}
+
+// misplaced says why the rules refuse a board move in the step that takes
+// it: the square or pattern breaks a placement rule.
+func (g *state) misplaced(s engine.Seat, a engine.Action) error {
+	hand := g.Seats[s].Hand
+	switch p := g.phase(); {
+	case a.Kind == KindSpread && p == PartSpread:
+		_, err := g.Pos.Spread(g.Pos.Wind, Point{a.Args[0], a.Args[1]})
+		return ruleError(err)
+	case a.Kind == KindPlay && p == PartAction:
+		if a.Args[0] < 0 || a.Args[0] >= len(hand) {
+			return engine.Illegal("You have no card number %d.", a.Args[0]+1)
+		}
+		_, err := g.Pos.Place(hand[a.Args[0]], Point{a.Args[1], a.Args[2]}, a.Args[3])
+		return ruleError(err)
+	case a.Kind == KindBucket:
+		_, err := g.Pos.Bucket(Point{a.Args[0], a.Args[1]}, a.Args[2], g.towersOf(s))
+		return ruleError(err)
+	case a.Kind == KindEmber && g.EmberFrom != nil:
+		_, err := g.Pos.EmberTo(*g.EmberFrom, Point{a.Args[0], a.Args[1]})
+		return ruleError(err)
+	}
+	return nil
 }
 
 func (g *state) doSpread(s engine.Seat, at Point) {

@@ -1,6 +1,10 @@
 package firetower
 
-import "slices"
+import (
+	"slices"
+
+	"arcade/engine"
+)
 
 // Card is one action card (or the Firestorm).
 type Card int
@@ -49,24 +53,25 @@ type cardInfo struct {
 	typ   Type
 	shape Shape
 	text  string
+	rule  engine.Rule // what the rules doc says the card does
 }
 
 var cards = [numCards]cardInfo{
-	NorthWind:   {"North", WindType, Single, windText},
-	EastWind:    {"East", WindType, Single, windText},
-	SouthWind:   {"South", WindType, Single, windText},
-	WestWind:    {"West", WindType, Single, windText},
-	FlareUp:     {"Flare Up", FireType, Line3, "Up to 3 gems in a straight line; one must touch fire. A firebreak stops the line."},
-	BurningSnag: {"Burning Snag", FireType, Square, "Up to 4 gems in a 2x2 square; one must touch fire. Jumps firebreaks."},
-	Explosion:   {"Explosion", FireType, Single, "Turn a fire gem into a firebreak and put gems on all 8 squares around it that are empty."},
-	Ember:       {"Ember", FireType, Single, "Move a gem from outside the tower areas to an empty square next to fire."},
-	AirDrop:     {"Air Drop", WaterType, Line3, "Put out up to 3 gems in a straight line (not in tower areas)."},
-	FireEngine:  {"Fire Engine", WaterType, Square, "Put out up to 4 gems in a 2x2 square (not in tower areas)."},
-	Smokejumper: {"Smokejumper", WaterType, Single, "Pick a gem outside the tower areas: put out the gems on the 8 squares around it."},
-	DozerLine:   {"Dozer Line", BreakType, Dozer, "2 firebreaks side by side on empty squares."},
-	ScratchLine: {"Scratch Line", BreakType, Scratch, "2 firebreaks in a line with one square between them."},
-	DeReforest:  {"De/Reforest", BreakType, Single, "Add one firebreak, or remove any one firebreak."},
-	Firestorm:   {"Firestorm", EventType, None, "Played when drawn: the fire spreads from every gem in a rolled direction."},
+	NorthWind:   {"North", WindType, Single, windText, ruleWindGem},
+	EastWind:    {"East", WindType, Single, windText, ruleWindGem},
+	SouthWind:   {"South", WindType, Single, windText, ruleWindGem},
+	WestWind:    {"West", WindType, Single, windText, ruleWindGem},
+	FlareUp:     {"Flare Up", FireType, Line3, "Up to 3 gems in a straight line; one must touch fire. A firebreak stops the line.", "Flare Up up to 3 gems"},
+	BurningSnag: {"Burning Snag", FireType, Square, "Up to 4 gems in a 2x2 square; one must touch fire. Jumps firebreaks.", "Burning Snag up to 4 gems"},
+	Explosion:   {"Explosion", FireType, Single, "Turn a fire gem into a firebreak and put gems on all 8 squares around it that are empty.", "Explosion turn a fire gem"},
+	Ember:       {"Ember", FireType, Single, "Move a gem from outside the tower areas to an empty square next to fire.", ruleEmberCard},
+	AirDrop:     {"Air Drop", WaterType, Line3, "Put out up to 3 gems in a straight line (not in tower areas).", "Air Drop up to 3 gems"},
+	FireEngine:  {"Fire Engine", WaterType, Square, "Put out up to 4 gems in a 2x2 square (not in tower areas).", "Fire Engine up to 4 gems"},
+	Smokejumper: {"Smokejumper", WaterType, Single, "Pick a gem outside the tower areas: put out the gems on the 8 squares around it.", "Smokejumper pick a gem"},
+	DozerLine:   {"Dozer Line", BreakType, Dozer, "2 firebreaks side by side on empty squares.", "Dozer Line 2 firebreaks"},
+	ScratchLine: {"Scratch Line", BreakType, Scratch, "2 firebreaks in a line with one square between them.", "Scratch Line 2 firebreaks"},
+	DeReforest:  {"De/Reforest", BreakType, Single, "Add one firebreak, or remove any one firebreak.", "De/Reforest add 1 firebreak"},
+	Firestorm:   {"Firestorm", EventType, None, "Played when drawn: the fire spreads from every gem in a rolled direction.", rulingFirestorm},
 }
 
 const windText = "Set the wind to this direction, or roll a new wind, or put a gem next to fire in this direction."
@@ -90,6 +95,9 @@ func (c Card) Type() Type { return cards[c].typ }
 
 // Text is what the card does, in one line.
 func (c Card) Text() string { return cards[c].text }
+
+// rule is the rule that says what the card does.
+func (c Card) rule() engine.Rule { return cards[c].rule }
 
 // Shape is the pattern the card is placed in.
 func (c Card) Shape() Shape { return cards[c].shape }

@@ -13,6 +13,10 @@
 // the tower areas in play, the wind), so that the rules code, the view's
 // previews (View.Check) and the bots share one implementation.
 //
+// Rules cited. A refusal (engine.RuleError.Rule) and every automatic
+// effect (a fact's Rule) name the rule of rules.md behind them: a ruling
+// by number, or a phrase of the rules (cite.go lists them).
+//
 // Seat references. Every text the package produces names players with the
 // token {seatN} (engine.SeatRef); the UI replaces it with the player's name.
 package firetower

@@ -103,9 +103,11 @@ func onBoard(cells []Point) error {
 	return nil
 }
 
-// refusal is why the rules refuse a placement. Its text is formatted only
-// when read, since listing the legal moves tries many refused placements.
+// refusal is why the rules refuse a placement, and the rule it applies
+// ("" for a malformed move). Its text is formatted only when read, since
+// listing the legal moves tries many refused placements.
 type refusal struct {
+	rule   engine.Rule
 	format string
 	args   []any
 }
@@ -113,14 +115,18 @@ type refusal struct {
 // Error formats the reason.
 func (r *refusal) Error() string { return fmt.Sprintf(r.format, r.args...) }
 
-func refuse(format string, args ...any) error { return &refusal{format, args} }
+// refuse is a refusal that applies rule.
+func refuse(rule engine.Rule, format string, args ...any) error {
+	return &refusal{rule, format, args}
+}
 
-// ruleError turns a refusal into the error a player reads.
+// ruleError turns a refusal into the error a player reads, citing its
+// rule; a *engine.RuleError (or nil) passes as it is.
 func ruleError(err error) error {
-	if err == nil {
-		return nil
+	if r, ok := err.(*refusal); ok {
+		return engine.Refuse(r.rule, "%s", r.Error())
 	}
-	return &engine.RuleError{Msg: err.Error()}
+	return err
 }
 
 // canSpread reports whether the wind blowing d can put a gem on q.
@@ -131,15 +137,21 @@ func (p *Position) canSpread(d Dir, q Point) bool {
 // Spread is the wind's gem (Part 1, a wind card's third use, the
 // Firestorm): an empty square whose upwind neighbour is on fire.
 func (p *Position) Spread(d Dir, at Point) (Effect, error) {
+	return p.spread(d, at, rulingWindStep)
+}
+
+// spread is Spread, its refusals citing rule (the wind step's, or a wind
+// card's).
+func (p *Position) spread(d Dir, at Point, rule engine.Rule) (Effect, error) {
 	var e Effect
 	if !at.On() {
-		return e, refuse("That square is off the board.")
+		return e, refuse("", "That square is off the board.")
 	}
 	if c := p.Board.At(at); c != Empty {
-		return e, refuse("%s is not empty: the fire spreads only onto forest.", at)
+		return e, refuse(rule, "%s is not empty: the fire spreads only onto forest.", at)
 	}
 	if !p.Board.At(at.Step(d.Opposite())).Burning() {
-		return e, refuse("Blown %s, the fire reaches only empty squares just %s of fire; %s is not.", d, lower(d), at)
+		return e, refuse(rule, "Blown %s, the fire reaches only empty squares just %s of fire; %s is not.", d, lower(d), at)
 	}
 	e.add(&p.Board, at, Fire)
 	return e, nil
@@ -183,10 +195,10 @@ func (p *Position) storm(d Dir) Effect {
 func (p *Position) Place(c Card, a Point, rot int) (Effect, error) {
 	s := c.Shape()
 	if s == None || c < 0 || c >= numCards {
-		return Effect{}, refuse("%s is not placed on the board.", c)
+		return Effect{}, refuse("", "%s is not placed on the board.", c)
 	}
 	if rot < 0 || rot >= s.Rotations() {
-		return Effect{}, refuse("%s has no rotation %d.", c, rot)
+		return Effect{}, refuse("", "%s has no rotation %d.", c, rot)
 	}
 	var buf [4]Point
 	cells := s.appendCells(buf[:0], a, rot)
@@ -195,7 +207,7 @@ func (p *Position) Place(c Card, a Point, rot int) (Effect, error) {
 	}
 	switch c {
 	case NorthWind, EastWind, SouthWind, WestWind:
-		return p.Spread(c.Dir(), a)
+		return p.spread(c.Dir(), a, ruleWindGem)
 	case FlareUp:
 		return p.flareUp(cells)
 	case BurningSnag:
@@ -219,7 +231,7 @@ func (p *Position) Place(c Card, a Point, rot int) (Effect, error) {
 // out at least one gem in one of the towers' areas.
 func (p *Position) Bucket(a Point, rot int, towers []Tower) (Effect, error) {
 	if rot < 0 || rot > 1 {
-		return Effect{}, refuse("The Bucket has no rotation %d.", rot)
+		return Effect{}, refuse("", "The Bucket has no rotation %d.", rot)
 	}
 	var buf [4]Point
 	cells := Line3.appendCells(buf[:0], a, rot)
@@ -235,13 +247,13 @@ func (p *Position) EmberTo(from, to Point) (Effect, error) {
 	var e Effect
 	switch {
 	case !to.On():
-		return e, refuse("That square is off the board.")
+		return e, refuse("", "That square is off the board.")
 	case to == from:
-		return e, refuse("The Ember must move the gem to another square.")
+		return e, refuse(ruleEmberCard, "The Ember must move the gem to another square.")
 	case p.Board.At(to) != Empty:
-		return e, refuse("%s is not empty.", to)
+		return e, refuse(ruleEmberCard, "%s is not empty: the Ember's gem lands only on forest.", to)
 	case !p.canLand(from, to):
-		return e, refuse("The Ember lands only next to fire (edge to edge); %s is not.", to)
+		return e, refuse(rulingEmber, "The Ember lands only next to fire (edge to edge); %s is not.", to)
 	}
 	e.add(&p.Board, from, Empty)
 	e.add(&p.Board, to, Fire)

@@ -80,7 +80,7 @@ func transcript(t *testing.T, sc scenario) {
 		sc.setup(t, g)
 	}
 	head := enginetest.Script{Seed: sc.seed, Players: sc.players, Options: sc.opts}.Title()
-	tr := enginetest.NewTranscript(t, g, head+": "+sc.about, validState)
+	tr := enginetest.NewTranscript(t, g, head+": "+sc.about, validState).Cite(Game{}.Info().Rules)
 	writeStatus(tr, g)
 	for _, st := range sc.steps {
 		m := enginetest.Move{Seat: st.seat, Action: st.mk(g)}

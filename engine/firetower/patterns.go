@@ -1,8 +1,12 @@
 package firetower
 
-import "slices"
+import (
+	"slices"
 
-var errNoFireNear error = &refusal{format: "At least one new gem must touch fire that was already there (edge to edge)."}
+	"arcade/engine"
+)
+
+var errNoFireNear error = &refusal{rule: rulingTouchFire, format: "At least one new gem must touch fire that was already there (edge to edge)."}
 
 // flareUp: a line of three. Each run of the line between firebreaks gets
 // gems on its empty squares if one of them touches fire; fire never passes
@@ -56,11 +60,11 @@ func (p *Position) snag(cells []Point) (Effect, error) {
 }
 
 var (
-	errNoForest   error = &refusal{format: "No empty square under the pattern: fire goes only onto forest."}
-	errTowerWater error = &refusal{format: "Only a Bucket puts out fire in a tower area."}
-	errNoGem      error = &refusal{format: "No fire gem to put out there (water never touches the eternal flame)."}
-	errBucketHome error = &refusal{format: "The Bucket must put out at least one gem in your tower area."}
-	errOffBoard   error = &refusal{format: "The pattern must lie wholly on the board."}
+	errNoForest   error = &refusal{rule: rulingChange, format: "No empty square under the pattern: fire goes only onto forest."}
+	errTowerWater error = &refusal{rule: rulingWater, format: "Only a Bucket puts out fire in a tower area."}
+	errNoGem      error = &refusal{rule: rulingChange, format: "No fire gem to put out there (water never touches the eternal flame)."}
+	errBucketHome error = &refusal{rule: rulingBucket, format: "The Bucket must put out at least one gem in your tower area."}
+	errOffBoard   error = &refusal{rule: rulingChange, format: "The pattern must lie wholly on the board."}
 )
 
 func placedFire(e Effect, empty bool) error {
@@ -79,10 +83,10 @@ func (p *Position) explosion(at Point) (Effect, error) {
 	var e Effect
 	switch p.Board.At(at) {
 	case Eternal:
-		return e, refuse("The eternal flame cannot explode: choose a fire gem.")
+		return e, refuse(rulingExplosion, "The eternal flame cannot explode: choose a fire gem.")
 	case Fire:
 	default:
-		return e, refuse("An Explosion needs a fire gem at its centre; %s has none.", at)
+		return e, refuse(rulingExplosion, "An Explosion needs a fire gem at its centre; %s has none.", at)
 	}
 	e.add(&p.Board, at, Break)
 	for _, d := range neighbours8 {
@@ -97,27 +101,28 @@ func (p *Position) explosion(at Point) (Effect, error) {
 // that has somewhere to land.
 func (p *Position) emberFrom(at Point) (Effect, error) {
 	var e Effect
-	if err := p.gemOutsideTowers(at, "The Ember"); err != nil {
+	if err := p.gemOutsideTowers(at, "The Ember", ruleEmberCard); err != nil {
 		return e, err
 	}
 	if len(squares(func(q Point) bool { return p.canLand(at, q) }, 1)) == 0 {
-		return e, refuse("The gem on %s has nowhere to land.", at)
+		return e, refuse(rulingEmber, "The gem on %s has nowhere to land.", at)
 	}
 	e.add(&p.Board, at, Empty)
 	return e, nil
 }
 
-// gemOutsideTowers checks a centre that must be a movable fire gem.
-func (p *Position) gemOutsideTowers(at Point, who string) error {
+// gemOutsideTowers checks a centre that must be a movable fire gem; its
+// refusals cite rule, the card's.
+func (p *Position) gemOutsideTowers(at Point, who string, rule engine.Rule) error {
 	switch p.Board.At(at) {
 	case Eternal:
-		return refuse("%s cannot take the eternal flame.", who)
+		return refuse(rule, "%s cannot take the eternal flame.", who)
 	case Fire:
 	default:
-		return refuse("%s needs a fire gem; %s has none.", who, at)
+		return refuse(rule, "%s needs a fire gem; %s has none.", who, at)
 	}
 	if t, ok := p.AreaOf(at); ok {
-		return refuse("%s cannot pick a gem in the %s tower area.", who, t)
+		return refuse(rule, "%s cannot pick a gem in the %s tower area.", who, t)
 	}
 	return nil
 }
@@ -174,7 +179,7 @@ func (p *Position) reachesHome(cells []Point, towers []Tower) bool {
 // smokejumper puts out the gems around a gem outside the tower areas.
 func (p *Position) smokejumper(at Point) (Effect, error) {
 	var e Effect
-	if err := p.gemOutsideTowers(at, "The Smokejumper"); err != nil {
+	if err := p.gemOutsideTowers(at, "The Smokejumper", rulingWater); err != nil {
 		return e, err
 	}
 	for _, d := range neighbours8 {
@@ -184,7 +189,7 @@ func (p *Position) smokejumper(at Point) (Effect, error) {
 		}
 	}
 	if len(e.Changes) == 0 {
-		return e, refuse("No gem around %s to put out (not in tower areas, never the eternal flame).", at)
+		return e, refuse(rulingChange, "No gem around %s to put out (not in tower areas, never the eternal flame).", at)
 	}
 	return e, nil
 }
@@ -197,17 +202,17 @@ func (p *Position) breakProblem(q Point) error {
 		return nil
 	}
 	if IsEternal(q) {
-		return refuse("No firebreak on the eternal flame.")
+		return refuse(rulingBreakAreas, "No firebreak on the eternal flame.")
 	}
 	if t, ok := p.AreaOf(q); ok {
-		return refuse("No firebreak in a tower area (%s is in the %s one).", q, t)
+		return refuse(rulingBreakAreas, "No firebreak in a tower area (%s is in the %s one).", q, t)
 	}
 	if c := p.Board.At(q); c != Empty {
-		return refuse("Firebreaks go only on empty forest; %s is not.", q)
+		return refuse(ruleBreakOnto, "Firebreaks go only on empty forest; %s is not.", q)
 	}
 	for _, d := range neighbours4 {
 		if n := q.Add(d); n.On() && p.Board.At(n) == Break {
-			return refuse("A firebreak on %s would touch the firebreak on %s edge to edge.", q, n)
+			return refuse(ruleBreakApart, "A firebreak on %s would touch the firebreak on %s edge to edge.", q, n)
 		}
 	}
 	return nil

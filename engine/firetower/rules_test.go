@@ -41,7 +41,7 @@ func TestRegistered(t *testing.T) {
 func TestRulesText(t *testing.T) {
 	rules := Game{}.Info().Rules
 	for _, want := range []string{"RULINGS", "Flare Up", "Burning Snag", "Explosion", "Ember", "Air Drop", "Fire Engine",
-		"Smokejumper", "Dozer Line", "Scratch Line", "De/Reforest", "Bucket", "Firestorm", "TEAM VARIANT", "13. With 2 or 3"} {
+		"Smokejumper", "Dozer Line", "Scratch Line", "De/Reforest", "Bucket", "Firestorm", "TEAM VARIANT", "an unused tower area is ordinary forest"} {
 		if !strings.Contains(rules, want) {
 			t.Errorf("the rules do not mention %q", want)
 		}
@@ -115,7 +115,7 @@ func TestWindStep(t *testing.T) {
 	paint(t, g, Break, "H10 I10")
 	g.settle()
 	evs := g.log.Take()
-	if g.Part != PartAction || len(evs) != 1 || !strings.Contains(evs[0].Text(), "no square") {
+	if g.Part != PartAction || len(evs) != 1 || !strings.Contains(evs[0].Text(), "no square") || engine.RuleOf(evs[0].Fact) != rulingWindStep {
 		t.Fatalf("blocked wind: part %s, %v", g.Part, evs)
 	}
 }

@@ -165,8 +165,11 @@ func (v View) check(a engine.Action) (Effect, error) {
 		return pos.Place(v.Hand[i], Point{arg(1), arg(2)}, arg(3))
 	case KindBucket:
 		me, ok := v.Mine()
-		if !ok || !me.Bucket {
-			return Effect{}, engine.Illegal("You have no Bucket left.")
+		if !ok {
+			return Effect{}, engine.Illegal("You have no Bucket: you are not playing.")
+		}
+		if !me.Bucket {
+			return Effect{}, bucketUsed()
 		}
 		return pos.Bucket(Point{arg(0), arg(1)}, arg(2), v.Defends())
 	case KindEmber:
