@@ -177,6 +177,9 @@ type Table struct {
 	Kick     key.Binding
 	HandHost key.Binding
 	EndEarly key.Binding
+	// Back takes back the newest step of a move the board is building
+	// (board.Stepper).
+	Back key.Binding
 	// Why explains the rule behind the last refusal or an effect of the
 	// rules in the log, quoting the game's rules; pressed again, the one
 	// before.
@@ -217,6 +220,7 @@ func TableKeys() Table {
 		Kick:      key.NewBinding(key.WithKeys("K"), key.WithHelp("K", "seats panel: remove player; a bot for a seat out of time")),
 		EndEarly:  key.NewBinding(key.WithKeys("E"), key.WithHelp("E", "end the game early (host, a player out of time)")),
 		HandHost:  key.NewBinding(key.WithKeys("H"), key.WithHelp("H", "seats panel: make host")),
+		Back:      key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "take back a step of the move you are building")),
 		Why:       key.NewBinding(key.WithKeys("W"), key.WithHelp("W", "why? the rule behind a refusal or an effect in the log")),
 		Help:      g.Help,
 		Colour:    g.Colour,
@@ -232,7 +236,7 @@ func (k Table) ShortHelp() []key.Binding {
 func (k Table) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.Up, k.Down, k.Do}, {k.Start, k.AddBot, k.Options, k.Rematch, k.Leave},
 		{k.Left, k.Right, k.RemoveBot, k.Kick, k.HandHost, k.Close, k.EndEarly},
-		{k.Chat, k.AutoPass, k.Signal, k.LogUp, k.LogDown, k.Why, k.Report, k.Help, k.Colour}}
+		{k.Back, k.Chat, k.AutoPass, k.Signal, k.LogUp, k.LogDown, k.Why, k.Report, k.Help, k.Colour}}
 }
 
 // Label is how a key line shows binding b: its first key, with the arrow

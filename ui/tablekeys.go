@@ -36,6 +36,7 @@ var tableKeyRoute = []tableKeyHandler{
 	(*tableScreen).overdueKey,
 	(*tableScreen).logScrollKey,
 	(*tableScreen).gameOverScrollKey,
+	(*tableScreen).backKey,
 	(*tableScreen).boardKey,
 	(*tableScreen).menuCursorKey,
 	(*tableScreen).menuHotKey,
@@ -175,6 +176,30 @@ func (ts *tableScreen) boardKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return ts.act(*r.Action), true
 	}
 	return nil, r.Used
+}
+
+// backKey takes back the newest step of the move the board is building
+// (board.Stepper); with none, it says that a move made is final.
+func (ts *tableScreen) backKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	if !keyMatches(k, ts.keys.Back) || ts.u.View == nil || ts.u.You == engine.Spectator {
+		return nil, false
+	}
+	if st, ok := ts.board.(board.Stepper); ok {
+		if r := st.Back(ts.u.View); r.Used {
+			ts.s.setStatus(r.Message, false)
+			return nil, true
+		}
+	}
+	ts.s.setStatus("Nothing to take back: a move is final once made (it may have drawn from a deck, and the others have seen it).", false)
+	return nil, true
+}
+
+// building describes the move the board is building ("" when none).
+func (ts *tableScreen) building() string {
+	if st, ok := ts.board.(board.Stepper); ok && ts.u.View != nil && len(ts.u.Legal) > 0 {
+		return st.Building(ts.u.View)
+	}
+	return ""
 }
 
 // menuCursorKey moves the menu's highlight, and enter plays the move
@@ -324,6 +349,9 @@ func (ts *tableScreen) hints() string {
 	case t.Table.Status == rooms.Waiting && t.Host:
 		parts = append(parts, ts.hint("seat bots", km.AddBot), ts.hint("start", km.Start), ts.hint("options", km.Options))
 	case len(t.Legal) > 0:
+		if b := ts.building(); b != "" {
+			parts = append(parts, ts.hint("take back ("+b+")", km.Back))
+		}
 		if _, cursor := ts.board.(board.KeyHandler); cursor {
 			parts = append(parts, ts.hintKeys("on the board and in the moves", "keys"))
 		} else {

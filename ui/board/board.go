@@ -83,6 +83,22 @@ type Reply struct {
 	Rule engine.Rule
 }
 
+// Stepper is implemented by boards that build one move in several steps
+// before it is sent (a card, then a square, then a turn of the pattern):
+// each step can be taken back, newest first, until the move is made.
+// A move made is final: it may have drawn from a deck or the bag, and the
+// others have seen it.
+type Stepper interface {
+	// Building describes the steps of the move being built so far, in a
+	// few words for the key line ("Flare Up, turned"), or "" when no
+	// move is being built.
+	Building(view engine.View) string
+	// Back takes back the newest step of the move being built and says
+	// what it took back (Inform), or returns the zero Reply when there
+	// is nothing to take back.
+	Back(view engine.View) Reply
+}
+
 // Play is the Reply that plays a.
 func Play(a engine.Action) Reply { return Reply{Action: &a, Used: true} }
 
