@@ -18,8 +18,8 @@ import (
 type whyPane struct {
 	fromOldest int
 	item       rooms.LogLine
-	exp  engine.Explanation
-	err  error // the rule is not in the doc (a bug in the game's data)
+	exp        engine.Explanation
+	err        error // the rule is not in the doc (a bug in the game's data)
 }
 
 // whyWidth is the widest the pane sets the rule's words.
