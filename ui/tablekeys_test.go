@@ -2,6 +2,7 @@ package ui
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -43,5 +44,20 @@ func TestTableKeyRoute(t *testing.T) {
 	}
 	if !d.app.s.chatOpen() {
 		t.Fatal("/ did not open the chat line")
+	}
+}
+
+// TestBackSaysAMoveIsFinal: backspace with no move being built says that a
+// move made cannot be taken back, and changes nothing.
+func TestBackSaysAMoveIsFinal(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 100, 40)
+	ts := atTable(t, d)
+	before := ts.u
+	d.key("backspace")
+	if s := stripANSI(d.screen()); !strings.Contains(s, "Nothing to take back: a move is final once made") {
+		t.Fatalf("backspace with nothing to take back:\n%s", s)
+	}
+	if ts.u != before {
+		t.Fatal("backspace changed the table")
 	}
 }
