@@ -262,7 +262,7 @@ func (g *state) refuseBare(a engine.Action) error {
 		return engine.Refuse(rulingFirstDraw, "You must draw at least one token before escaping")
 	case KindDig:
 		if g.Bag.Total() == 0 {
-			return engine.Illegal("The bag is empty: there is nothing to dig for")
+			return engine.Illegal("The bag is empty: the Shovel has nothing to draw")
 		}
 		return engine.Refuse(toolRules[toolShovel], "You have no Shovel draw left this turn (play a Shovel from your hand first)")
 	case KindRest:
@@ -330,24 +330,46 @@ func (g *state) refusePlay(s engine.Seat, a engine.Action) error {
 	if !g.pending(s) {
 		return nil
 	}
-	rule := toolRules[tl]
-	switch tl {
-	case toolSlingshot:
+	return g.refuseChoice(tl, a.Args[1:])
+}
+
+// onCard are the tools played on the books of the active player's card.
+var onCard = []int{toolSlingshot, toolAxe, toolCloak, toolCollector, toolLockbox, toolKnapsack, toolCart}
+
+// refuseChoice explains why tool tl, in its window, may not be played with
+// the choices args (the book, the space, the target): nil when no reason
+// is found.
+func (g *state) refuseChoice(tl int, args []int) error {
+	rule, name := toolRules[tl], tools[tl].Name
+	switch {
+	case tl == toolGloves && g.Turn.Gloves:
+		return engine.Illegal("You are already wearing Gloves this turn")
+	case (tl == toolShovel || tl == toolTorch) && g.Bag.Total() == 0:
+		return engine.Illegal("The bag is empty: the %s has nothing to draw", name)
+	case !slices.Contains(onCard, tl):
+		return nil
+	}
+	c := g.cardOf(g.Active)
+	books := distinctBooks(c)
+	switch {
+	case tl == toolSlingshot:
+		if best := c.bestBooks(g.worth); len(best) > 0 && len(args) == 2 && !slices.Contains(best, args[1]) {
+			return engine.Refuse(rule, "The Slingshot moves the most valuable book: choose one of those")
+		}
 		return engine.Refuse(rule, "The Slingshot cannot go there: its target must not have played this round, and "+
 			"it may not make that player spread fire or fill their card")
-	case toolAxe, toolCloak, toolCollector, toolLockbox, toolKnapsack, toolCart:
-		switch {
-		case len(distinctBooks(g.cardOf(g.Active))) == 0:
-			return engine.Refuse(rule, "The %s needs a book on the active player's card", name)
-		case tl == toolAxe:
-			return engine.Refuse(rule, "The Axe takes the most valuable book: choose one of those")
-		case tl == toolKnapsack && g.Bag.Total() == 0:
-			return engine.Refuse(rule, "The Knapsack needs a token in the bag to draw")
+	case len(books) == 0:
+		return engine.Refuse(rule, "The %s needs a book on the active player's card", name)
+	case tl == toolAxe:
+		return engine.Refuse(rule, "The Axe takes the most valuable book: choose one of those")
+	case tl == toolCloak:
+		if len(args) == 1 && (args[0] < 0 || args[0] >= numSpaces || !c.Spaces[args[0]].Book()) {
+			return engine.Refuse(rule, "The Cloak saves a book: there is none on space %d", args[0]+1)
 		}
-	case toolGloves:
-		return engine.Illegal("You are already wearing Gloves this turn")
-	case toolShovel, toolTorch:
-		return engine.Illegal("The bag is empty: the %s has nothing to draw", name)
+	case tl == toolKnapsack && g.Bag.Total() == 0:
+		return engine.Refuse(rule, "The Knapsack needs a token in the bag to draw")
+	case tl != toolCart && len(args) == 1 && !slices.Contains(books, Token(args[0])):
+		return engine.Refuse(rule, "The %s takes a book you saved this turn: you saved no such book", name)
 	}
 	return nil
 }

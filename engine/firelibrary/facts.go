@@ -8,8 +8,10 @@ import (
 )
 
 // This file holds the game's event words: the facts Apply records (small
-// comparable values, engine.Fact) and how each says itself. Seats are
-// seat references; the Robot is named in words.
+// comparable values, engine.Fact), how each says itself and, where the
+// rules made it happen or it is a tool's effect, the rule it cites
+// (engine.Ruled; why.go names the rules). Seats are seat references; the
+// Robot is named in words.
 
 // notice is a fact that is one fixed sentence.
 type notice uint8
@@ -42,7 +44,7 @@ func (n notice) Rule() engine.Rule { return noticeRules[n] }
 // noticeRules are the rules behind the fixed sentences.
 var noticeRules = [...]engine.Rule{
 	cardsRenewed: ruleCardsBack, swapsOpen: ruleSwap, deckReshuffled: rulingEmptyDeck,
-	mapDeckEmpty: rulingEmptyDeck, wildNoTool: ruleWildNoTool, burnCalls: ruleBurnCall,
+	mapDeckEmpty: rulingEmptyDeck, wildNoTool: ruleWildFire, burnCalls: ruleBurnCall,
 }
 
 // savedWords is an event of a saved state's setup, restored as the words
@@ -400,7 +402,7 @@ func (f roundEnds) Rule() engine.Rule { return burnRules[f.How] }
 
 // burnRules are the rules of how the Library burns at the end of a round.
 var burnRules = [...]engine.Rule{
-	burnOnce: ruleStep3Burn, burnTwice: ruleWildBurn, burnRobot: ruleRobotNoBurn, burnSpread: rulingLone,
+	burnOnce: ruleStep3Burn, burnTwice: ruleWildFire, burnRobot: ruleRobotNoBurn, burnSpread: rulingLone,
 }
 
 // cardHow says how a seat came to hold a Turn Order card.

@@ -27,16 +27,16 @@ const (
 	ruleRobotWins    engine.Rule = "The Robot wins if it has more points than everyone"
 	ruleSoloRobot    engine.Rule = "otherwise it flips a tool card as above"
 	ruleSoloWin      engine.Rule = "Beat the Robot's score to win"
-	ruleLoneRounds   engine.Rule = "12 rounds, one turn each"
+	ruleLoneRounds   engine.Rule = "Lone Librarian. 12 rounds, one turn each"
 	ruleLoneBurned   engine.Rule = "-10 for each turn not taken"
 	ruleLoneStanding engine.Rule = "+2 for each Section of the Library still standing"
 	ruleSoloCards    engine.Rule = "a used card is set aside until all six have been used"
 	ruleCardsBack    engine.Rule = "then all six come back"
-	ruleBurnCall     engine.Rule = "every other player may call Burn!"
-	ruleNoTools      engine.Rule = "Nobody holds or gains tools"
-	ruleWildNoTool   engine.Rule = "No tool for escaping from safe spaces only"
-	ruleWildBurn     engine.Rule = "two cards burn at the end of every round"
-	ruleInferno      engine.Rule = "dealt at random every round"
+	ruleBurnCall     engine.Rule = "No Tool. Nobody holds or gains tools. When anyone triggers Fire Spreading, every " +
+		"other player may call Burn!"
+	ruleNoTools  engine.Rule = "No Tool. Nobody holds or gains tools"
+	ruleWildFire engine.Rule = "Wild Fire. No tool for escaping from safe spaces only"
+	ruleInferno  engine.Rule = "Inferno. Wild Fire, and the Turn Order cards are dealt at random"
 )
 
 // The numbered rulings that refusals and effects cite, by what they
@@ -60,6 +60,9 @@ var (
 	rulingLone       = engine.Ruling(32)
 	rulingNoTool     = engine.Ruling(34)
 	rulingTech       = engine.Ruling(35)
+	rulingSaving     = engine.Ruling(37) // the Saving Books tools' window
+	rulingSpreading  = engine.Ruling(38) // the Fire Spreading tools' window
+	rulingAfter      = engine.Ruling(39) // the After Scoring tools' window
 )
 
 // toolRules are the rulings on each tool (the Shovel and the Torch share
@@ -92,12 +95,12 @@ var phaseRules = map[Phase]engine.Rule{
 // shut (toolWindow).
 var windowRules = [...]engine.Rule{
 	shutAmulet:    toolRules[toolAmulet],
-	shutSaving:    "Saving Books (Gloves, Shovel, Torch): the active player",
-	shutSpreading: "Fire Spreading (Bucket, Cloak, Slingshot, Axe): when it triggers",
+	shutSaving:    rulingSaving,
+	shutSpreading: rulingSpreading,
 	shutNoTools:   ruleNoTools,
-	shutAxe:       "Any other player: Axe",
-	shutActive:    "The active player: Bucket, Cloak, Slingshot",
-	shutAfter:     "After Scoring (Collector's Edition",
+	shutAxe:       rulingSpreading,
+	shutActive:    rulingSpreading,
+	shutAfter:     rulingAfter,
 }
 
 // rule is the timing rule that shuts the window ("" when it is open).

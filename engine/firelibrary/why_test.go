@@ -13,10 +13,11 @@ func TestNamedRulesResolve(t *testing.T) {
 	rules := []engine.Rule{ruleChoosing, ruleLastCard, ruleTurnOrder, ruleSafeFire, ruleSpreadBurns, ruleMarket,
 		ruleStep3Burn, ruleSwap, ruleEndBooks, ruleToolTokens, ruleAsked, ruleModes, ruleChallenge, ruleRobotCard,
 		ruleRobotTurn, ruleRobotNoBurn, ruleRobotWins, ruleSoloRobot, ruleSoloWin, ruleLoneRounds, ruleLoneBurned,
-		ruleLoneStanding, ruleSoloCards, ruleCardsBack, ruleBurnCall, ruleNoTools, ruleWildNoTool, ruleWildBurn,
+		ruleLoneStanding, ruleSoloCards, ruleCardsBack, ruleBurnCall, ruleNoTools, ruleWildFire,
 		ruleInferno, rulingBust, rulingBravery, rulingIcon, rulingCollapse, rulingOnlyFires, rulingEmptyDeck,
 		rulingCardSets, rulingFirstDraw, rulingFullCard, rulingSwaps, rulingHighest, rulingSameTime, rulingRobot,
-		rulingRobotBrave, rulingSoloRobot, rulingLone, rulingNoTool, rulingTech}
+		rulingRobotBrave, rulingSoloRobot, rulingLone, rulingNoTool, rulingTech, rulingSaving, rulingSpreading,
+		rulingAfter}
 	rules = append(rules, toolRules[:]...)
 	rules = append(rules, windowRules[windowOpen+1:]...)
 	rules = append(rules, noticeRules[:]...)
@@ -54,13 +55,13 @@ func TestRulesCitedInPlay(t *testing.T) {
 		{1, engine.Options{OptMode: ModeLone}, []engine.Rule{ruleLoneRounds, rulingLone, ruleLoneStanding,
 			challenges[ChallengeRulebook].LoneRule, ruleSoloCards, ruleCardsBack, ruleStep3Burn}},
 		{1, engine.Options{OptMode: ModeSoloRobot, OptFire: FireWild}, []engine.Rule{ruleSoloRobot, rulingSoloRobot,
-			ruleSoloWin, ruleRobotNoBurn, ruleWildNoTool, rulingCollapse}},
+			ruleSoloWin, ruleRobotNoBurn, ruleWildFire, rulingCollapse}},
 		{2, engine.Options{OptMode: ModeRobot}, []engine.Rule{ruleRobotTurn, rulingRobotBrave, ruleRobotCard,
 			ruleRobotWins, ruleRobotNoBurn, ruleChoosing, rulingFullCard}},
 		{3, engine.Options{OptNoTools: "true"}, []engine.Rule{ruleBurnCall, rulingNoTool, rulingOnlyFires,
 			rulingHighest, ruleStep3Burn}},
-		{4, engine.Options{OptFire: FireInferno, OptTech: "true"}, []engine.Rule{ruleInferno, ruleWildBurn,
-			rulingTech, ruleWildNoTool, windowRules[shutAfter]}},
+		{4, engine.Options{OptFire: FireInferno, OptTech: "true"}, []engine.Rule{ruleInferno, ruleWildFire,
+			rulingTech, windowRules[shutAfter]}},
 		{5, engine.Options{OptMode: ModeRobot, OptFire: FireWild}, []engine.Rule{rulingSameTime, ruleLastCard,
 			toolRules[toolAxe], toolRules[toolSlingshot]}},
 		{6, engine.Options{}, []engine.Rule{ruleTurnOrder, rulingBust, ruleSafeFire, ruleSpreadBurns, rulingIcon,
@@ -128,9 +129,9 @@ func TestRefusalsCiteRules(t *testing.T) {
 	})
 	t.Run("FireSpreading", func(t *testing.T) {
 		g := toolGame(t, 1)
-		give(t, g, 0, toolAxe, toolBucket)
+		give(t, g, 0, toolAxe, toolBucket, toolCloak, toolSlingshot)
 		give(t, g, 1, toolAxe, toolBucket)
-		bust(t, g, White, Yellow)
+		bust(t, g, White, Yellow) // the fire on space 3; Yellow is worth more
 		enginetest.MustApply(t, g, mv(1, act(KindPass)))
 		checkRefusals(t, g,
 			refusal{0, act(KindPlay, toolAxe, 0), "You cannot play the Axe now: the Axe is played only by a player " +
@@ -141,15 +142,22 @@ func TestRefusalsCiteRules(t *testing.T) {
 				"card: waiting for answers", ruleAsked},
 			refusal{0, act(KindDraw), "You cannot draw now: Fire Spreading on {seat0}'s card: waiting for answers",
 				phaseRules[PhaseSpread]},
+			refusal{0, act(KindPlay, toolCloak, 2), "The Cloak saves a book: there is none on space 3",
+				toolRules[toolCloak]},
+			refusal{0, act(KindPlay, toolSlingshot, 1, 0), "The Slingshot moves the most valuable book: choose one " +
+				"of those", toolRules[toolSlingshot]},
 		)
 	})
 	t.Run("AfterScoring", func(t *testing.T) {
 		g := toolGame(t, 1)
-		give(t, g, 0, toolAxe, toolKnapsack)
+		give(t, g, 0, toolAxe, toolKnapsack, toolCollector, toolCart)
 		put(t, g, White, White, Yellow) // on the R2: no tool to take
 		enginetest.MustApply(t, g, mv(0, act(KindStop)))
-		checkRefusals(t, g, refusal{0, act(KindPlay, toolKnapsack, int(Black)),
-			"That is not a way to play the Knapsack now", ""})
+		checkRefusals(t, g,
+			refusal{0, act(KindPlay, toolCollector, int(Black)), "The Collector's Edition takes a book you saved " +
+				"this turn: you saved no such book", toolRules[toolCollector]},
+			refusal{0, act(KindPlay, toolCart, 1), "That is not a way to play the Library Cart now", ""},
+		)
 		g.Bag = make(engine.Bag, numKinds) // as if nothing were left to draw
 		g.edited()
 		checkRefusals(t, g, refusal{0, act(KindPlay, toolKnapsack, int(White)),
