@@ -195,7 +195,9 @@ var phaseKinds = map[string][]Phase{
 	KindPlay: {PhaseAmulet, PhaseSave, PhaseSpread, PhaseAfter},
 }
 
-// refuse explains why a is not legal for s.
+// refuse explains why a is not legal for s, citing the rule that refuses
+// it; a malformed move (unknown, wrong arguments, not a player, the game
+// over) cites none.
 func (g *state) refuse(s engine.Seat, a engine.Action) error {
 	switch {
 	case g.Phase == PhaseOver:
@@ -207,77 +209,99 @@ func (g *state) refuse(s engine.Seat, a engine.Action) error {
 	if !known {
 		return engine.Illegal("Unknown move %q", a.Kind)
 	}
-	arg, nargs := 0, len(a.Args)
-	if nargs > 0 {
-		arg = a.Args[0]
-	}
 	if a.Kind == KindPlay {
 		if err := g.refusePlay(s, a); err != nil {
 			return err
 		}
 	}
 	if !g.pending(s) {
-		switch {
-		case a.Kind == KindBurn && g.Phase == PhaseSpread && s == g.Active:
-			return engine.Illegal("You started the fire: only the other players call Burn!")
-		}
-		switch g.Phase {
-		case PhaseSwap:
-			return engine.Illegal("You have already decided about your tools this round")
-		case PhaseAmulet, PhaseSpread:
-			return engine.Illegal("You have already answered, or are not asked: %s", g.doing())
-		}
-		return engine.Illegal("It is not your turn: %s", g.doing())
+		return g.refuseWaiting(s, a)
 	}
 	if !slices.Contains(phases, g.Phase) {
-		return engine.Illegal("You cannot %s now: %s", a.Kind, g.doing())
+		return engine.Refuse(phaseRules[g.Phase], "You cannot %s now: %s", a.Kind, g.doing())
 	}
+	if len(a.Args) == 0 {
+		if err := g.refuseBare(a); err != nil {
+			return err
+		}
+	}
+	return g.refuseArgs(a)
+}
+
+// refuseWaiting explains why a seat that is not asked to move now may not
+// play a.
+func (g *state) refuseWaiting(s engine.Seat, a engine.Action) error {
+	switch g.Phase {
+	case PhaseSpread:
+		switch {
+		case g.Var.NoTools && s == g.Active:
+			return engine.Refuse(ruleBurnCall, "You started the fire: only the other players call Burn!")
+		case g.Var.NoTools:
+			return engine.Refuse(ruleBurnCall, "You have already passed: %s", g.doing())
+		}
+		return engine.Refuse(ruleAsked, "You have already answered, or are not asked: %s", g.doing())
+	case PhaseAmulet:
+		return engine.Refuse(ruleAsked, "You have already answered, or are not asked: %s", g.doing())
+	case PhaseSwap:
+		return engine.Refuse(rulingSwaps, "You have already decided about your tools this round")
+	case PhaseOrder:
+		return engine.Refuse(ruleChoosing, "It is not your turn: %s", g.doing())
+	}
+	return engine.Refuse(ruleTurnOrder, "It is not your turn: %s", g.doing())
+}
+
+// refuseBare explains why a move without arguments, of a kind the phase
+// has, is not legal now (nil: it needs arguments).
+func (g *state) refuseBare(a engine.Action) error {
 	switch a.Kind {
 	case KindDraw:
-		if nargs == 0 {
-			return engine.Illegal("The bag is empty: escape now")
-		}
-		return engine.Illegal("%q takes no arguments", a.Kind)
-	case KindKeep, KindPass, KindDone:
-		return engine.Illegal("%q takes no arguments", a.Kind)
+		return engine.Refuse(rulingFirstDraw, "The bag is empty: escape now")
 	case KindBurn:
-		if nargs == 0 {
-			return engine.Illegal("Burn! is only called in the No Tool variant")
-		}
-		return engine.Illegal("%q takes no arguments", a.Kind)
+		return engine.Refuse(ruleBurnCall, "Burn! is only called in the No Tool variant")
 	case KindStop:
-		if nargs == 0 && !g.canStop() {
-			return engine.Illegal("You must draw at least one token before escaping")
-		}
-		return engine.Illegal("%q takes no arguments", a.Kind)
+		return engine.Refuse(rulingFirstDraw, "You must draw at least one token before escaping")
 	case KindDig:
-		if nargs == 0 {
-			return engine.Illegal("You have no Shovel draw left this turn (play a Shovel from your hand first)")
+		if g.Bag.Total() == 0 {
+			return engine.Illegal("The bag is empty: the Shovel has nothing to draw")
 		}
-		return engine.Illegal("%q takes no arguments", a.Kind)
+		return engine.Refuse(toolRules[toolShovel], "You have no Shovel draw left this turn (play a Shovel from your hand first)")
 	case KindRest:
 		if g.Turn.From/copiesPerTool == toolShovel {
-			return engine.Illegal("A Shovel draw must place one of the two tokens")
+			return engine.Refuse(toolRules[toolShovel], "A Shovel draw must place one of the two tokens")
 		}
-		return engine.Illegal("Place at least one of the tokens the Torch drew first")
-	case KindPlay:
-		return engine.Illegal("That is not a way to play the %s now", tools[arg].Name)
+		return engine.Refuse(toolRules[toolTorch], "Place at least one of the tokens the Torch drew first")
 	}
-	if nargs != 1 {
+	return nil
+}
+
+// refuseArgs explains why a move with arguments (or one that takes none,
+// given some) is not legal now.
+func (g *state) refuseArgs(a engine.Action) error {
+	switch a.Kind {
+	case KindDraw, KindKeep, KindPass, KindDone, KindBurn, KindStop, KindDig, KindRest:
+		return engine.Illegal("%q takes no arguments", a.Kind)
+	case KindPlay:
+		return engine.Illegal("That is not a way to play the %s now", tools[a.Args[0]].Name)
+	}
+	if len(a.Args) != 1 {
 		return engine.Illegal("%q needs exactly one number", a.Kind)
 	}
+	arg := a.Args[0]
 	switch a.Kind {
 	case KindOrder:
-		if c := g.card(arg); c != nil && c.Holder != noHolder {
-			return engine.Illegal("The %s Turn Order card is already taken by %s", ordinal(arg), seat(c.Holder))
+		c := g.card(arg)
+		switch {
+		case c == nil:
+			return engine.Refuse(rulingCardSets, "There is no Turn Order card %d in this game (cards 1-%d are in play)",
+				arg, len(g.Cards))
+		case c.Holder != noHolder:
+			return engine.Refuse(ruleChoosing, "The %s Turn Order card is already taken by %s", ordinal(arg),
+				seat(c.Holder))
 		}
-		if g.card(arg) != nil {
-			return engine.Illegal("The %s Turn Order card was used already in this cycle of six", ordinal(arg))
-		}
-		return engine.Illegal("There is no Turn Order card %d in this game (cards 1-%d are in play)", arg, len(g.Cards))
+		return engine.Refuse(ruleSoloCards, "The %s Turn Order card was used already in this cycle of six", ordinal(arg))
 	case KindTool:
 		if arg == deckSlot {
-			return engine.Illegal("The tool deck and the discard pile are empty")
+			return engine.Refuse(rulingEmptyDeck, "The tool deck and the discard pile are empty")
 		}
 		return engine.Illegal("There is no tool in market slot %d", arg+1)
 	case KindPlace:
@@ -287,7 +311,7 @@ func (g *state) refuse(s engine.Seat, a engine.Action) error {
 }
 
 // refusePlay explains why a tool may not be played: no such tool, not
-// held, or not its timing window.
+// held, not its timing window, or not with these choices.
 func (g *state) refusePlay(s engine.Seat, a engine.Action) error {
 	if len(a.Args) == 0 || a.Args[0] < 0 || a.Args[0] >= numTools {
 		return engine.Illegal("Play which tool? Give a tool number 0-%d", numTools-1)
@@ -295,32 +319,57 @@ func (g *state) refusePlay(s engine.Seat, a engine.Action) error {
 	tl := a.Args[0]
 	name := tools[tl].Name
 	if g.Var.NoTools {
-		return engine.Illegal("There are no tools in the No Tool variant")
+		return engine.Refuse(ruleNoTools, "There are no tools in the No Tool variant")
 	}
 	if g.heldCard(s, tl) < 0 {
 		return engine.Illegal("You hold no %s", name)
 	}
-	if why := g.toolWindow(s, tl).text(tl); why != "" {
-		return engine.Illegal("You cannot play the %s now: %s", name, why)
+	if w := g.toolWindow(s, tl); w != windowOpen {
+		return engine.Refuse(w.rule(), "You cannot play the %s now: %s", name, w.text(tl))
 	}
 	if !g.pending(s) {
 		return nil
 	}
-	switch tl {
-	case toolSlingshot:
-		return engine.Illegal("The Slingshot cannot go there: its target must not have played this round, and it " +
-			"may not make that player spread fire or fill their card")
-	case toolAxe, toolCloak, toolCollector, toolLockbox, toolKnapsack, toolCart:
-		if len(distinctBooks(g.cardOf(g.Active))) == 0 {
-			return engine.Illegal("The %s needs a book on the active player's card", name)
-		}
-		if tl == toolAxe {
-			return engine.Illegal("The Axe takes the most valuable book: choose one of those")
-		}
-	case toolGloves:
+	return g.refuseChoice(tl, a.Args[1:])
+}
+
+// onCard are the tools played on the books of the active player's card.
+var onCard = []int{toolSlingshot, toolAxe, toolCloak, toolCollector, toolLockbox, toolKnapsack, toolCart}
+
+// refuseChoice explains why tool tl, in its window, may not be played with
+// the choices args (the book, the space, the target): nil when no reason
+// is found.
+func (g *state) refuseChoice(tl int, args []int) error {
+	rule, name := toolRules[tl], tools[tl].Name
+	switch {
+	case tl == toolGloves && g.Turn.Gloves:
 		return engine.Illegal("You are already wearing Gloves this turn")
-	case toolShovel, toolTorch:
-		return engine.Illegal("The bag is empty")
+	case (tl == toolShovel || tl == toolTorch) && g.Bag.Total() == 0:
+		return engine.Illegal("The bag is empty: the %s has nothing to draw", name)
+	case !slices.Contains(onCard, tl):
+		return nil
+	}
+	c := g.cardOf(g.Active)
+	books := distinctBooks(c)
+	switch {
+	case tl == toolSlingshot:
+		if best := c.bestBooks(g.worth); len(best) > 0 && len(args) == 2 && !slices.Contains(best, args[1]) {
+			return engine.Refuse(rule, "The Slingshot moves the most valuable book: choose one of those")
+		}
+		return engine.Refuse(rule, "The Slingshot cannot go there: its target must not have played this round, and "+
+			"it may not make that player spread fire or fill their card")
+	case len(books) == 0:
+		return engine.Refuse(rule, "The %s needs a book on the active player's card", name)
+	case tl == toolAxe:
+		return engine.Refuse(rule, "The Axe takes the most valuable book: choose one of those")
+	case tl == toolCloak:
+		if len(args) == 1 && (args[0] < 0 || args[0] >= numSpaces || !c.Spaces[args[0]].Book()) {
+			return engine.Refuse(rule, "The Cloak saves a book: there is none on space %d", args[0]+1)
+		}
+	case tl == toolKnapsack && g.Bag.Total() == 0:
+		return engine.Refuse(rule, "The Knapsack needs a token in the bag to draw")
+	case tl != toolCart && len(args) == 1 && !slices.Contains(books, Token(args[0])):
+		return engine.Refuse(rule, "The %s takes a book you saved this turn: you saved no such book", name)
 	}
 	return nil
 }

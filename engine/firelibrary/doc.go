@@ -43,11 +43,19 @@
 //
 // System steps (burns, the Robot's turns, end-of-round clean-up, the
 // setup's first turns) happen inside Apply; the setup's events come with
-// the first Apply (a state saved before then keeps them as their words).
+// the first Apply (a state saved before then keeps them as their words
+// and the rules they cite).
 //
 // Events. Apply records facts: small comparable values (facts.go) that
 // say themselves in words only when read, so the rules build no text and
 // a bot's imagined games, whose log discards them, cost none.
+//
+// Why. Every fact the rules make happen without a player choosing it (a
+// burn, a Robot's turn, the bag passing on, the end of the game), and
+// every tool's effect, cites the rule behind it (engine.Ruled), and every
+// refusal that applies a rule cites it (engine.Refuse): a ruling of
+// rules.md or a phrase of its sections (why.go names them). Malformed
+// moves cite none.
 //
 // Bots (Game.Bot). All three levels decide from their seat's View and
 // legal moves only, and answer every window they are asked in:

@@ -8,8 +8,10 @@ import (
 )
 
 // This file holds the game's event words: the facts Apply records (small
-// comparable values, engine.Fact) and how each says itself. Seats are
-// seat references; the Robot is named in words.
+// comparable values, engine.Fact), how each says itself and, where the
+// rules made it happen or it is a tool's effect, the rule it cites
+// (engine.Ruled; why.go names the rules). Seats are seat references; the
+// Robot is named in words.
 
 // notice is a fact that is one fixed sentence.
 type notice uint8
@@ -36,18 +38,35 @@ var notices = [...]string{
 // Words implements engine.Fact.
 func (n notice) Words() string { return notices[n] }
 
+// Rule implements engine.Ruled.
+func (n notice) Rule() engine.Rule { return noticeRules[n] }
+
+// noticeRules are the rules behind the fixed sentences.
+var noticeRules = [...]engine.Rule{
+	cardsRenewed: ruleCardsBack, swapsOpen: ruleSwap, deckReshuffled: rulingEmptyDeck,
+	mapDeckEmpty: rulingEmptyDeck, wildNoTool: ruleWildFire, burnCalls: ruleBurnCall,
+}
+
 // savedWords is an event of a saved state's setup, restored as the words
-// it was saved with.
-type savedWords struct{ Text string }
+// and the rule (Why) it was saved with.
+type savedWords struct {
+	Text string
+	Why  engine.Rule
+}
 
 // Words implements engine.Fact.
 func (w savedWords) Words() string { return w.Text }
 
+// Rule implements engine.Ruled.
+func (w savedWords) Rule() engine.Rule { return w.Why }
+
 // sectionBurned is the top card of Section burning: the next one is worth
-// Value, or the section burned Down and the Library collapses.
+// Value, or the section burned Down and the Library collapses. Why is the
+// rule that burned it.
 type sectionBurned struct {
 	Section, Value int
 	Down           bool
+	Why            engine.Rule
 }
 
 // Words implements engine.Fact.
@@ -57,6 +76,14 @@ func (f sectionBurned) Words() string {
 		return fmt.Sprintf("%s (%s) burns down: the Library collapses!", sec.Name, sec.Colour)
 	}
 	return fmt.Sprintf("%s (%s) burns: now worth %d", sec.Name, sec.Colour, f.Value)
+}
+
+// Rule implements engine.Ruled.
+func (f sectionBurned) Rule() engine.Rule {
+	if f.Down {
+		return rulingCollapse
+	}
+	return f.Why
 }
 
 // iconRevealed is a fire icon coming up in Section; Added: an unused fire
@@ -74,11 +101,16 @@ func (f iconRevealed) Words() string {
 	return fmt.Sprintf("A fire icon is revealed in %s, but no unused Fire tokens are left", sections[f.Section].Name)
 }
 
+// Rule implements engine.Ruled.
+func (f iconRevealed) Rule() engine.Rule { return rulingIcon }
+
 // burnIndex is where the next burn strikes: the lowest burn Index, or for
-// a burning Technology book (Tech) the highest, in Section.
+// a burning Technology book (Tech) the highest, in Section. Why is the
+// rule that burns the lowest.
 type burnIndex struct {
 	Section, Index int
 	Tech           bool
+	Why            engine.Rule
 }
 
 // Words implements engine.Fact.
@@ -88,6 +120,14 @@ func (f burnIndex) Words() string {
 			sections[f.Section].Name)
 	}
 	return fmt.Sprintf("The lowest burn index is %d, in %s", f.Index, sections[f.Section].Name)
+}
+
+// Rule implements engine.Ruled.
+func (f burnIndex) Rule() engine.Rule {
+	if f.Tech {
+		return rulingTech
+	}
+	return f.Why
 }
 
 // lockboxScored is a Lockbox's Book scoring again at the end of the game.
@@ -101,6 +141,9 @@ type lockboxScored struct {
 func (f lockboxScored) Words() string {
 	return fmt.Sprintf("%s's Lockbox holds %s: %d points (score %d)", seat(f.Seat), tokenName(f.Book), f.Points, f.Score)
 }
+
+// Rule implements engine.Ruled.
+func (f lockboxScored) Rule() engine.Rule { return toolRules[toolLockbox] }
 
 // endBookScored is a Book left on Seat's card (or given to the Robot)
 // scoring at the end of the game.
@@ -119,6 +162,14 @@ func (f endBookScored) Words() string {
 		f.Points, f.Score)
 }
 
+// Rule implements engine.Ruled.
+func (f endBookScored) Rule() engine.Rule {
+	if f.Seat == robotSeat {
+		return rulingRobot
+	}
+	return ruleEndBooks
+}
+
 // loneBurned is the Lone Librarian's loss for the Missed turns of a
 // Library that burned down.
 type loneBurned struct{ Missed, Points int }
@@ -128,6 +179,9 @@ func (f loneBurned) Words() string {
 	return fmt.Sprintf("The Library burned down with %d %s not taken: %d points", f.Missed,
 		engine.Plural(f.Missed, "turn", "turns"), f.Points)
 }
+
+// Rule implements engine.Ruled.
+func (f loneBurned) Rule() engine.Rule { return ruleLoneBurned }
 
 // loneStanding is the Lone Librarian's gain for the Sections standing
 // after all the turns.
@@ -139,11 +193,21 @@ func (f loneStanding) Words() string {
 		engine.Plural(f.Sections, "Section", "Sections"), f.Points)
 }
 
-// gameOver is the end of the game with its Summary (the outcome's).
-type gameOver struct{ Summary string }
+// Rule implements engine.Ruled.
+func (f loneStanding) Rule() engine.Rule { return ruleLoneStanding }
+
+// gameOver is the end of the game with its Summary (the outcome's); Why
+// is the rule that says who wins.
+type gameOver struct {
+	Summary string
+	Why     engine.Rule
+}
 
 // Words implements engine.Fact.
 func (f gameOver) Words() string { return "Game over: " + f.Summary }
+
+// Rule implements engine.Ruled.
+func (f gameOver) Rule() engine.Rule { return f.Why }
 
 // tokenRow is a row of tokens kept in a comparable value: one byte per
 // token.
@@ -205,6 +269,9 @@ func (f robotTakesBest) Words() string {
 		f.Best, f.Held.note(), f.Score)
 }
 
+// Rule implements engine.Ruled.
+func (f robotTakesBest) Rule() engine.Rule { return rulingSoloRobot }
+
 // robotCannotFlip is the Robot's turn with no tool card left to flip: it
 // scores its given books only. Card is its Turn Order card (0: none).
 type robotCannotFlip struct{ Card, Points, Score int }
@@ -214,6 +281,9 @@ func (f robotCannotFlip) Words() string {
 	return fmt.Sprintf("The Robot's turn%s: no tool card is left to flip, it scores %d (score %d)", robotWhere(f.Card),
 		f.Points, f.Score)
 }
+
+// Rule implements engine.Ruled.
+func (f robotCannotFlip) Rule() engine.Rule { return rulingEmptyDeck }
 
 // robotFlips is the Robot flipping tool card Flip, whose banners say which
 // sections burn and which score. Card is its Turn Order card (0: none).
@@ -227,12 +297,21 @@ func (f robotFlips) Words() string {
 		sections[scored[1]].Name)
 }
 
+// Rule implements engine.Ruled.
+func (f robotFlips) Rule() engine.Rule {
+	if f.Card == 0 {
+		return ruleSoloRobot
+	}
+	return ruleRobotTurn
+}
+
 // robotScores is the Robot scoring the Values of the two Sections its
-// flip named, its Held books and Bravery.
+// flip named, its Held books and Bravery; Solo: the Solo Robot's.
 type robotScores struct {
 	Sections, Values [2]int
 	Held             heldBooks
 	Bravery, Score   int
+	Solo             bool
 }
 
 // Words implements engine.Fact.
@@ -240,6 +319,14 @@ func (f robotScores) Words() string {
 	total := f.Values[0] + f.Values[1] + f.Held.Points + f.Bravery
 	return fmt.Sprintf("The Robot scores %s %d + %s %d%s + %d bravery = %d (score %d)", sections[f.Sections[0]].Colour,
 		f.Values[0], sections[f.Sections[1]].Colour, f.Values[1], f.Held.note(), f.Bravery, total, f.Score)
+}
+
+// Rule implements engine.Ruled.
+func (f robotScores) Rule() engine.Rule {
+	if f.Solo {
+		return ruleSoloRobot
+	}
+	return rulingRobotBrave
 }
 
 // roundStart says how a round's Turn Order cards go out.
@@ -272,6 +359,14 @@ func (f roundBegins) Words() string {
 	return fmt.Sprintf("Round %d begins: players choose Turn Order cards, lowest score first", f.Round)
 }
 
+// Rule implements engine.Ruled.
+func (f roundBegins) Rule() engine.Rule { return startRules[f.How] }
+
+// startRules are the rules of how the cards go out.
+var startRules = [...]engine.Rule{
+	startChosen: ruleChoosing, startSolo: ruleSoloCards, startLone: ruleLoneRounds, startInferno: ruleInferno,
+}
+
 // roundBurn says how the Library burns at the end of a round.
 type roundBurn uint8
 
@@ -300,6 +395,14 @@ func (f roundEnds) Words() string {
 		return fmt.Sprintf("End of round %d: Wild Fire, the Library burns twice", f.Round)
 	}
 	return fmt.Sprintf("End of round %d: the Library burns", f.Round)
+}
+
+// Rule implements engine.Ruled.
+func (f roundEnds) Rule() engine.Rule { return burnRules[f.How] }
+
+// burnRules are the rules of how the Library burns at the end of a round.
+var burnRules = [...]engine.Rule{
+	burnOnce: ruleStep3Burn, burnTwice: ruleWildFire, burnRobot: ruleRobotNoBurn, burnSpread: rulingLone,
 }
 
 // cardHow says how a seat came to hold a Turn Order card.
@@ -335,6 +438,12 @@ func (f cardTaken) Words() string {
 	return fmt.Sprintf("%s takes the %s Turn Order card: %s%s", capSeat(f.Seat), ordinal(f.Card), layout(f.Card), note)
 }
 
+// Rule implements engine.Ruled.
+func (f cardTaken) Rule() engine.Rule { return cardRules[f.How] }
+
+// cardRules are the rules by which a card is taken without a choice.
+var cardRules = [...]engine.Rule{cardEarliest: ruleRobotCard, cardOnly: ruleLastCard, cardDealt: ruleInferno}
+
 // bagTaken is Seat's turn beginning with Turn Order card Card; Turn
 // numbers the Lone Librarian's turns (0 otherwise).
 type bagTaken struct {
@@ -349,6 +458,14 @@ func (f bagTaken) Words() string {
 		turn = fmt.Sprintf(", turn %d of %d", f.Turn, loneRounds)
 	}
 	return fmt.Sprintf("%s takes the bag (%s card: %s%s)", seat(f.Seat), ordinal(f.Card), layout(f.Card), turn)
+}
+
+// Rule implements engine.Ruled.
+func (f bagTaken) Rule() engine.Rule {
+	if f.Turn > 0 {
+		return ruleLoneRounds
+	}
+	return ruleTurnOrder
 }
 
 // swapDecided is, for the deciding seat only, its step 3 decision: the
@@ -377,6 +494,9 @@ func (f swapMade) Words() string {
 	return seat(f.Seat) + " swaps a tool"
 }
 
+// Rule implements engine.Ruled.
+func (f swapMade) Rule() engine.Rule { return rulingSwaps }
+
 // swapDrawn is, for the swapping seat only, the tool card it Discarded and
 // the one it Drew.
 type swapDrawn struct{ Discarded, Drew int }
@@ -386,11 +506,17 @@ func (f swapDrawn) Words() string {
 	return fmt.Sprintf("You discarded %s and drew %s", cardTool(f.Discarded).Name, cardTool(f.Drew).Name)
 }
 
+// Rule implements engine.Ruled.
+func (f swapDrawn) Rule() engine.Rule { return rulingSwaps }
+
 // marketAdded is tool card Card joining the market.
 type marketAdded struct{ Card int }
 
 // Words implements engine.Fact.
 func (f marketAdded) Words() string { return cardTool(f.Card).Name + " is added to the tool market" }
+
+// Rule implements engine.Ruled.
+func (f marketAdded) Rule() engine.Rule { return ruleMarket }
 
 // toolPlayed is Seat playing a Tool whose play needs no more words: Gloves,
 // a Shovel, a Torch or a Cloak.
@@ -411,6 +537,9 @@ func (f toolPlayed) Words() string {
 	return seat(f.Seat) + " plays a " + tools[f.Tool].Name
 }
 
+// Rule implements engine.Ruled.
+func (f toolPlayed) Rule() engine.Rule { return toolRules[f.Tool] }
+
 // bucketPlayed is Seat's Bucket taking the fire on Space (0-based).
 type bucketPlayed struct {
 	Seat  engine.Seat
@@ -422,6 +551,9 @@ func (f bucketPlayed) Words() string {
 	return fmt.Sprintf("%s plays a Bucket: the fire on space %d goes on the Bucket, and the fire stops spreading",
 		seat(f.Seat), f.Space+1)
 }
+
+// Rule implements engine.Ruled.
+func (f bucketPlayed) Rule() engine.Rule { return toolRules[toolBucket] }
 
 // axePlayed is Seat's Axe sending the fire and the Active player's Book
 // back to the bag, Seat scoring Points.
@@ -437,6 +569,9 @@ func (f axePlayed) Words() string {
 		seat(f.Seat), seat(f.Active), bookName(f.Book), seat(f.Seat), f.Points, f.Score)
 }
 
+// Rule implements engine.Ruled.
+func (f axePlayed) Rule() engine.Rule { return toolRules[toolAxe] }
+
 // collectorPlayed is Seat's Collector's Edition on a Book of which it
 // Saved that many this turn.
 type collectorPlayed struct {
@@ -451,6 +586,9 @@ func (f collectorPlayed) Words() string {
 		tokenName(f.Book), f.Saved, engine.Plural(f.Saved, "such book", "such books"), f.Points, f.Score)
 }
 
+// Rule implements engine.Ruled.
+func (f collectorPlayed) Rule() engine.Rule { return toolRules[toolCollector] }
+
 // cartPlayed is Seat's Library Cart keeping Books out of the bag.
 type cartPlayed struct {
 	Seat  engine.Seat
@@ -462,6 +600,9 @@ func (f cartPlayed) Words() string {
 	return fmt.Sprintf("%s plays a Library Cart: %d %s stay out of the bag until the end of the round", seat(f.Seat),
 		f.Books, engine.Plural(f.Books, "book", "books"))
 }
+
+// Rule implements engine.Ruled.
+func (f cartPlayed) Rule() engine.Rule { return toolRules[toolCart] }
 
 // lockboxPlayed is Seat locking a Book in a Lockbox.
 type lockboxPlayed struct {
@@ -475,6 +616,9 @@ func (f lockboxPlayed) Words() string {
 		tokenName(f.Book))
 }
 
+// Rule implements engine.Ruled.
+func (f lockboxPlayed) Rule() engine.Rule { return toolRules[toolLockbox] }
+
 // mapPlayed is Seat's Map scoring its Bravery again.
 type mapPlayed struct {
 	Seat           engine.Seat
@@ -486,11 +630,17 @@ func (f mapPlayed) Words() string {
 	return fmt.Sprintf("%s plays a Map: %d bravery again (score %d)", seat(f.Seat), f.Bravery, f.Score)
 }
 
+// Rule implements engine.Ruled.
+func (f mapPlayed) Rule() engine.Rule { return toolRules[toolMap] }
+
 // toolDrawn is Seat drawing a tool from the deck, as everyone sees it.
 type toolDrawn struct{ Seat engine.Seat }
 
 // Words implements engine.Fact.
 func (f toolDrawn) Words() string { return seat(f.Seat) + " draws a tool from the deck" }
+
+// Rule implements engine.Ruled.
+func (f toolDrawn) Rule() engine.Rule { return toolRules[toolMap] }
 
 // deckToolSeen is, for the drawing seat only, the tool Card it took from
 // the deck, with a Map or after its turn.
@@ -505,6 +655,14 @@ func (f deckToolSeen) Words() string {
 		return "You drew " + cardTool(f.Card).Name + " with the Map"
 	}
 	return "You took " + cardTool(f.Card).Name + " from the deck"
+}
+
+// Rule implements engine.Ruled.
+func (f deckToolSeen) Rule() engine.Rule {
+	if f.Map {
+		return toolRules[toolMap]
+	}
+	return ""
 }
 
 // slingshotPlayed is Seat's Slingshot sending the fire and a Book (Empty:
@@ -532,6 +690,9 @@ func (f slingshotPlayed) Words() string {
 	return fmt.Sprintf("%s plays a Slingshot: %s fly to %s's %s card", seat(f.Seat), what, seat(f.To), ordinal(f.Card))
 }
 
+// Rule implements engine.Ruled.
+func (f slingshotPlayed) Rule() engine.Rule { return toolRules[toolSlingshot] }
+
 // knapsackPlayed is Seat's Knapsack with a Book drawing Drew: a fire burns
 // the book's section, a book scores Points.
 type knapsackPlayed struct {
@@ -549,6 +710,9 @@ func (f knapsackPlayed) Words() string {
 	return fmt.Sprintf("%s plays a Knapsack with %s and draws %s: +%d (score %d)", seat(f.Seat), tokenName(f.Book),
 		tokenName(f.Drew), f.Points, f.Score)
 }
+
+// Rule implements engine.Ruled.
+func (f knapsackPlayed) Rule() engine.Rule { return toolRules[toolKnapsack] }
 
 // amuletDraw is one token an Amulet drew and the Turn Order card it went
 // onto (0: it stays on the Amulet).
@@ -583,6 +747,9 @@ func (f amuletPlayed) Words() string {
 	return fmt.Sprintf("%s plays an Amulet: %s", seat(f.Seat), strings.Join(placed, ", "))
 }
 
+// Rule implements engine.Ruled.
+func (f amuletPlayed) Rule() engine.Rule { return toolRules[toolAmulet] }
+
 // maxToolDraw is the most tokens one Shovel or Torch draw takes.
 const maxToolDraw = 3
 
@@ -604,6 +771,9 @@ func (f toolDrew) Words() string {
 	}
 	return fmt.Sprintf("%s draws %s with the %s", seat(f.Seat), strings.Join(names, ", "), cardTool(f.Card).Name)
 }
+
+// Rule implements engine.Ruled.
+func (f toolDrew) Rule() engine.Rule { return cardToolRule(f.Card) }
 
 // tokenPlaced is Seat putting a Token it drew (or, Placed, one a Shovel or
 // Torch drew) onto Space (0-based), Risky this turn or safe; Spreads: a
@@ -635,11 +805,25 @@ func (f tokenPlaced) Words() string {
 	return seat(f.Seat) + " " + verb + " " + tokenName(f.Token) + where
 }
 
+// Rule implements engine.Ruled.
+func (f tokenPlaced) Rule() engine.Rule {
+	switch {
+	case f.Spreads:
+		return rulingBust
+	case f.Token == Fire:
+		return ruleSafeFire
+	}
+	return ""
+}
+
 // cardFull is Seat's Turn Order card filling up.
 type cardFull struct{ Seat engine.Seat }
 
 // Words implements engine.Fact.
 func (f cardFull) Words() string { return seat(f.Seat) + "'s Turn Order card is full" }
+
+// Rule implements engine.Ruled.
+func (f cardFull) Rule() engine.Rule { return rulingFullCard }
 
 // unplaced is the end of a Shovel or Torch (tool card Card) draw: unplaced
 // Books go back to the bag, Fires stay on the tool.
@@ -659,6 +843,9 @@ func (f unplaced) Words() string {
 	return fmt.Sprintf("%d unplaced %s on the %s until the turn ends", f.Fires, fires, name)
 }
 
+// Rule implements engine.Ruled.
+func (f unplaced) Rule() engine.Rule { return cardToolRule(f.Card) }
+
 // escaped is Seat escaping with Books, scoring Knowledge and Bravery.
 type escaped struct {
 	Seat                             engine.Seat
@@ -671,11 +858,17 @@ func (f escaped) Words() string {
 		engine.Plural(f.Books, "book", "books"), f.Knowledge, f.Bravery, f.Knowledge+f.Bravery, f.Score)
 }
 
+// Rule implements engine.Ruled.
+func (f escaped) Rule() engine.Rule { return rulingBravery }
+
 // glovesWorn is Seat's escape taking no tool because of its Gloves.
 type glovesWorn struct{ Seat engine.Seat }
 
 // Words implements engine.Fact.
 func (f glovesWorn) Words() string { return seat(f.Seat) + " wore Gloves: no tool for escaping" }
+
+// Rule implements engine.Ruled.
+func (f glovesWorn) Rule() engine.Rule { return toolRules[toolGloves] }
 
 // cloakSaved is Seat's Cloak scoring the Book on Space (0-based).
 type cloakSaved struct {
@@ -690,11 +883,17 @@ func (f cloakSaved) Words() string {
 		tokenName(f.Book), f.Space+1, f.Knowledge, f.Bravery, f.Score)
 }
 
+// Rule implements engine.Ruled.
+func (f cloakSaved) Rule() engine.Rule { return toolRules[toolCloak] }
+
 // noToolsLeft is Seat having no tool left to take.
 type noToolsLeft struct{ Seat engine.Seat }
 
 // Words implements engine.Fact.
 func (f noToolsLeft) Words() string { return "No tools are left for " + seat(f.Seat) + " to take" }
+
+// Rule implements engine.Ruled.
+func (f noToolsLeft) Rule() engine.Rule { return rulingEmptyDeck }
 
 // toolTaken is Seat taking tool card Card from the market, or (-1) an
 // unseen one from the deck.
@@ -721,6 +920,9 @@ func (f tableCleared) Words() string {
 		cardTool(f.Card).Name, engine.Plural(f.Tokens, "goes", "go"))
 }
 
+// Rule implements engine.Ruled.
+func (f tableCleared) Rule() engine.Rule { return ruleToolTokens }
+
 // answered is, for the answering seat only, its answer to a window: the
 // Tool it plays, or -1 to pass.
 type answered struct{ Tool int }
@@ -746,6 +948,9 @@ func (f playReturned) Words() string {
 		seat(f.Seat), tools[f.Tool].Name, seat(f.Winner))
 }
 
+// Rule implements engine.Ruled.
+func (f playReturned) Rule() engine.Rule { return rulingSameTime }
+
 // burnCalled is Seat calling Burn! first (No Tool variant).
 type burnCalled struct {
 	Seat  engine.Seat
@@ -756,3 +961,6 @@ type burnCalled struct {
 func (f burnCalled) Words() string {
 	return fmt.Sprintf("%s calls Burn! first and scores 1 point (score %d)", seat(f.Seat), f.Score)
 }
+
+// Rule implements engine.Ruled.
+func (f burnCalled) Rule() engine.Rule { return rulingNoTool }

@@ -6,20 +6,20 @@ import (
 	"arcade/engine"
 )
 
-// burnTop removes the top card of section i and reveals the next one. A
-// revealed fire icon moves an unused fire into the bag (ruling 3); a
-// revealed destroyed card ends the game at once (ruling 4). It reports
-// whether the game ended.
-func (g *state) burnTop(i int) bool {
+// burnTop removes the top card of section i, as rule why says, and
+// reveals the next one. A revealed fire icon moves an unused fire into the
+// bag (ruling 3); a revealed destroyed card ends the game at once (ruling
+// 4). It reports whether the game ended.
+func (g *state) burnTop(i int, why engine.Rule) bool {
 	g.Burned[i]++
 	next := g.top(i)
 	if next.Destroyed {
-		emit(g, sectionBurned{Section: i, Down: true})
+		emit(g, sectionBurned{Section: i, Down: true, Why: why})
 		g.Collapsed = i
 		g.finish(fmt.Sprintf("%s burned down in round %d.", sections[i].Name, g.Round))
 		return true
 	}
-	emit(g, sectionBurned{Section: i, Value: next.Value})
+	emit(g, sectionBurned{Section: i, Value: next.Value, Why: why})
 	if next.Icon {
 		added := g.Supply > 0
 		if added {
@@ -54,22 +54,22 @@ func (g *state) highestSection() int {
 	return best
 }
 
-// burnLowest burns the card with the lowest burn index.
-func (g *state) burnLowest() bool {
+// burnLowest burns the card with the lowest burn index, as rule why says.
+func (g *state) burnLowest(why engine.Rule) bool {
 	i := g.lowestSection()
-	emit(g, burnIndex{Section: i, Index: g.top(i).Burn})
-	return g.burnTop(i)
+	emit(g, burnIndex{Section: i, Index: g.top(i).Burn, Why: why})
+	return g.burnTop(i, why)
 }
 
-// burnBook burns the section a book token belongs to; a Technology book
-// burns the card with the highest burn index (ruling 21).
-func (g *state) burnBook(t Token) bool {
+// burnBook burns the section a book token belongs to, as rule why says; a
+// Technology book burns the card with the highest burn index (ruling 35).
+func (g *state) burnBook(t Token, why engine.Rule) bool {
 	if t == Tech {
 		i := g.highestSection()
 		emit(g, burnIndex{Section: i, Index: g.top(i).Burn, Tech: true})
-		return g.burnTop(i)
+		return g.burnTop(i, rulingTech)
 	}
-	return g.burnTop(int(t))
+	return g.burnTop(int(t), why)
 }
 
 // finish ends the game: end-of-game tools and books resolve (ruling 4),
@@ -121,7 +121,20 @@ func (g *state) finish(why string) {
 		}
 	}
 	g.Summary = why + " " + g.result()
-	emit(g, gameOver{g.Summary})
+	emit(g, gameOver{Summary: g.Summary, Why: g.winRule()})
+}
+
+// winRule is the rule that says who wins the game's mode.
+func (g *state) winRule() engine.Rule {
+	switch g.Var.Mode {
+	case ModeLone:
+		return g.Var.level().LoneRule
+	case ModeSoloRobot:
+		return ruleSoloWin
+	case ModeRobot:
+		return ruleRobotWins
+	}
+	return rulingHighest
 }
 
 // robotEnded reports whether the Robot's own turn ended the game: then it
@@ -141,7 +154,7 @@ func (g *state) endBook(s engine.Seat, t Token) {
 	emit(g, endBookScored{Seat: s, Book: t, Points: pts, Score: g.Seats[s].Score})
 }
 
-// loneTable is the Lone Librarian's end-of-game table (ruling 22): the
+// loneTable is the Lone Librarian's end-of-game table (ruling 32): the
 // rulebook's "If the Library Burned Down: Lose 10 points for each unused
 // Turn Order Card." and "If the Player Played 12 Turns: Gain 2 points for
 // every remaining Section of the Library." A Section remains while its

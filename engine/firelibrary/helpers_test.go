@@ -1,6 +1,7 @@
 package firelibrary
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -256,15 +257,23 @@ func findPlay(t testing.TB, g *state, s engine.Seat, tl int, choice ...int) engi
 }
 
 // refusedWith applies a, which must be refused with a message containing
-// want, and must change nothing.
-func refusedWith(t testing.TB, g *state, s engine.Seat, a engine.Action, want string) {
+// want, and must change nothing. It returns the rule the refusal cites,
+// which must be in the rules.
+func refusedWith(t testing.TB, g *state, s engine.Seat, a engine.Action, want string) engine.Rule {
 	t.Helper()
 	before := enginetest.Marshal(t, g)
 	_, err := g.Apply(s, a)
-	if err == nil || !strings.Contains(err.Error(), want) {
+	var re *engine.RuleError
+	if !errors.As(err, &re) || !strings.Contains(re.Msg, want) {
 		t.Fatalf("%v by seat %d: got %v, want %q", a, s, err, want)
 	}
 	enginetest.SameJSON(t, "state after a refusal", before, enginetest.Marshal(t, g))
+	if re.Rule != "" {
+		if _, err := engine.Explain(rulesText, re.Rule); err != nil {
+			t.Fatalf("%v by seat %d is refused citing %q: %v", a, s, re.Rule, err)
+		}
+	}
+	return re.Rule
 }
 
 // bust makes the active player (holding card number) trigger Fire

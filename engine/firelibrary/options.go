@@ -40,13 +40,14 @@ const loneRounds = 12
 type challengeLevel struct {
 	LoneWin, LoneHonours int
 	RobotStart           int
+	LoneRule             engine.Rule // the rule that states LoneWin
 }
 
 // challenges are the levels by option value.
 var challenges = map[string]challengeLevel{
-	ChallengeRulebook: {LoneWin: 125, LoneHonours: 160},
-	ChallengeHard:     {LoneWin: 147, LoneHonours: 182, RobotStart: 30},
-	ChallengeExpert:   {LoneWin: 162, LoneHonours: 197, RobotStart: 42},
+	ChallengeRulebook: {LoneWin: 125, LoneHonours: 160, LoneRule: "More than 125 points wins"},
+	ChallengeHard:     {LoneWin: 147, LoneHonours: 182, RobotStart: 30, LoneRule: "must score more than 147"},
+	ChallengeExpert:   {LoneWin: 162, LoneHonours: 197, RobotStart: 42, LoneRule: "expert: more than 162"},
 }
 
 var optionSpecs = []engine.OptionSpec{
@@ -89,25 +90,25 @@ func parseVariant(players int, opts engine.Options) (variant, error) {
 	v := variant{Mode: opts[OptMode], NoTools: opts.Bool(OptNoTools), Fire: opts[OptFire], Tech: opts.Bool(OptTech)}
 	if c := opts[OptChallenge]; c != "" && c != ChallengeRulebook {
 		if !v.solo() {
-			return v, engine.Illegal("The challenge levels are for the solo modes (solo-robot, lone-librarian)")
+			return v, engine.Refuse(ruleChallenge, "The challenge levels are for the solo modes (solo-robot, lone-librarian)")
 		}
 		v.Challenge = c
 	}
 	switch v.Mode {
 	case ModeStandard:
 		if players == 1 {
-			return v, engine.Illegal("One player needs a solo mode: choose solo-robot or lone-librarian")
+			return v, engine.Refuse(ruleModes, "One player needs a solo mode: choose solo-robot or lone-librarian")
 		}
 	case ModeRobot:
 		if players == 1 {
-			return v, engine.Illegal("The Robot Player variant is for 2 to 5 players; one player plays solo-robot")
+			return v, engine.Refuse(ruleModes, "The Robot Player variant is for 2 to 5 players; one player plays solo-robot")
 		}
 		if players == 6 {
-			return v, engine.Illegal("The Robot Player variant needs fewer than six players (it takes a Turn Order card)")
+			return v, engine.Refuse(ruleModes, "The Robot Player variant needs fewer than six players (it takes a Turn Order card)")
 		}
 	case ModeSoloRobot, ModeLone:
 		if players != 1 {
-			return v, engine.Illegal("The %s variant is for exactly one player, not %d", v.Mode, players)
+			return v, engine.Refuse(ruleModes, "The %s variant is for exactly one player, not %d", v.Mode, players)
 		}
 	}
 	return v, nil

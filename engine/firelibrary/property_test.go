@@ -108,15 +108,17 @@ func TestRestoreRejectsDamage(t *testing.T) {
 }
 
 // TestSetupEventsRestore: a state saved before its first move keeps the
-// setup's events as their words and readers, and restored, delivers the
-// same words with its first move.
+// setup's events as their words, readers and rules, and restored,
+// delivers the same words citing the same rules with its first move.
 func TestSetupEventsRestore(t *testing.T) {
 	g := newGameOpts(t, 2, engine.Options{OptMode: ModeRobot}, 7)
 	if len(g.Pre) < 2 {
 		t.Fatalf("setup events %q", enginetest.Texts(g.Pre, engine.Spectator))
 	}
 	data := string(enginetest.Marshal(t, g))
-	if want := `"pre":[{"text":"` + g.Pre[0].Text() + `","to":` + strconv.Itoa(int(g.Pre[0].To)) + "}"; !strings.Contains(data, want) {
+	rule := engine.RuleOf(g.Pre[0].Fact)
+	if want := `"pre":[{"text":"` + g.Pre[0].Text() + `","to":` + strconv.Itoa(int(g.Pre[0].To)) + `,"rule":"` +
+		string(rule) + `"}`; rule == "" || !strings.Contains(data, want) {
 		t.Fatalf("saved setup events: %s", data[strings.Index(data, `"pre"`):])
 	}
 	c := enginetest.Restored(t, Game{}, g)
@@ -126,6 +128,11 @@ func TestSetupEventsRestore(t *testing.T) {
 	for _, s := range []engine.Seat{engine.Spectator, 0, 1} {
 		if got, want := enginetest.Texts(evc, s), enginetest.Texts(ev, s); !slices.Equal(got, want) {
 			t.Fatalf("seat %d reads %q after a restore, %q without", s, got, want)
+		}
+	}
+	for i := range ev {
+		if got, want := engine.RuleOf(evc[i].Fact), engine.RuleOf(ev[i].Fact); got != want {
+			t.Fatalf("%q cites %q after a restore, %q without", ev[i].Text(), got, want)
 		}
 	}
 }

@@ -6,7 +6,7 @@ package firelibrary
 // Multiplayer: flip the top tool card; the two sections on its banners
 // burn, one card each; the Robot scores the other two sections' values
 // plus bravery from its Turn Order card, its books filling spaces 1 to N
-// (ruling 25). Solo: if the player burned books this round, the Robot
+// (ruling 30). Solo: if the player burned books this round, the Robot
 // scores the most valuable of them instead; otherwise it flips as above
 // and gains 2 bravery per book after the first. Books a Slingshot (or an
 // Amulet) gave it score too; fires are ignored. A Robot that burns a
@@ -54,9 +54,10 @@ func (g *state) robotTurn() bool {
 		r.Flip = card
 		g.Discard = append(g.Discard, card)
 		burn, scored := robotSections(card)
-		emit(g, robotFlips{Card: number, Flip: card})
+		flip := robotFlips{Card: number, Flip: card}
+		emit(g, flip)
 		for _, i := range burn {
-			if g.burnTop(i) {
+			if g.burnTop(i, flip.Rule()) {
 				return true
 			}
 		}
@@ -68,7 +69,7 @@ func (g *state) robotTurn() bool {
 		k0, k1, x := g.value(scored[0]), g.value(scored[1]), extra()
 		g.addRobot(k0 + k1 + x + bravery)
 		emit(g, robotScores{Sections: scored, Values: [2]int{k0, k1}, Held: heldBooks{rowOf(books), x}, Bravery: bravery,
-			Score: r.Score})
+			Score: r.Score, Solo: c == nil})
 	}
 	if c != nil {
 		g.returnTokens(c)

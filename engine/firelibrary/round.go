@@ -108,7 +108,7 @@ func (g *state) startRound() {
 // chooseCards is step 1 after any Amulets: cards are dealt at random in
 // round 1 (not to the solo player) and in every Inferno round; otherwise
 // players choose, lowest score first, the Robot taking the earliest free
-// card at its place (ruling 25).
+// card at its place.
 func (g *state) chooseCards() {
 	if g.Var.Fire == FireInferno || g.Round == 1 && !g.Var.solo() {
 		g.dealCards()
@@ -307,7 +307,7 @@ func (g *state) endRound() {
 	}
 	emit(g, roundEnds{Round: g.Round, How: how})
 	for range burns {
-		if g.burnLowest() {
+		if g.burnLowest(burnRules[how]) {
 			return
 		}
 	}

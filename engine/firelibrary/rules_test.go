@@ -183,7 +183,7 @@ func TestFireIcons(t *testing.T) {
 	g.Bag[Fire] += g.Supply
 	g.Supply = 0
 	g.Burned[Black] = 0 // the next card (4/7) has an icon
-	ended := g.burnTop(int(Black))
+	ended := g.burnTop(int(Black), ruleStep3Burn)
 	if ended || g.Bag[Fire] != 17 || g.Supply != 0 {
 		t.Fatal("an icon with an empty supply must add nothing")
 	}

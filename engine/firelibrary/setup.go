@@ -2,7 +2,7 @@ package firelibrary
 
 import "arcade/engine"
 
-// cardsInPlay is ruling 26: how many Turn Order cards (1..k) a game uses.
+// cardsInPlay is ruling 9: how many Turn Order cards (1..k) a game uses.
 // The Robot Player takes one more card; the solo variants use all six.
 func cardsInPlay(players int, v variant) int {
 	switch {
@@ -18,7 +18,7 @@ func cardsInPlay(players int, v variant) int {
 	return players
 }
 
-// newState sets up a game (rulebook setup, the card data, ruling 26) and
+// newState sets up a game (rulebook setup, the card data, ruling 9) and
 // deals the Turn Order cards of round 1 at random (the solo player
 // chooses).
 func newState(players int, v variant, seed uint64) *state {

@@ -162,21 +162,22 @@ type robotState struct {
 type stateJSON state // no methods: plain encoding
 
 // setupEvents are the setup's events until the first Apply delivers them.
-// A saved state keeps each as its words and reader; restored, each says
-// the words it was saved with (savedWords).
+// A saved state keeps each as its words, reader and rule; restored, each
+// says the words and cites the rule it was saved with (savedWords).
 type setupEvents []engine.Event
 
 // savedEvent is a setup event as a saved state holds it.
 type savedEvent struct {
 	Text string      `json:"text"`
 	To   engine.Seat `json:"to"`
+	Rule engine.Rule `json:"rule,omitempty"`
 }
 
 // MarshalJSON implements json.Marshaler.
 func (p setupEvents) MarshalJSON() ([]byte, error) {
 	saved := make([]savedEvent, len(p))
 	for i, e := range p {
-		saved[i] = savedEvent{Text: e.Text(), To: e.To}
+		saved[i] = savedEvent{Text: e.Text(), To: e.To, Rule: engine.RuleOf(e.Fact)}
 	}
 	return json.Marshal(saved)
 }
@@ -189,7 +190,7 @@ func (p *setupEvents) UnmarshalJSON(data []byte) error {
 	}
 	*p = make(setupEvents, len(saved))
 	for i, e := range saved {
-		(*p)[i] = engine.Event{Fact: savedWords{e.Text}, To: e.To}
+		(*p)[i] = engine.Event{Fact: savedWords{Text: e.Text, Why: e.Rule}, To: e.To}
 	}
 	return nil
 }

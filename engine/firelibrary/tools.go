@@ -192,7 +192,7 @@ func distinctBooks(c *orderCard) []Token {
 
 // slingTargets lists who may receive a Slingshot's tokens: players who
 // have not played this round and whose card the fire would not set
-// spreading or fill up (ruling 19), the Robot if it has not played, or,
+// spreading or fill up (ruling 28), the Robot if it has not played, or,
 // when nobody is left to play, setAsideTo.
 func (g *state) slingTargets(withBook bool) []engine.Seat {
 	var out []engine.Seat
@@ -393,7 +393,7 @@ func (g *state) slingshot(s engine.Seat, card int, to engine.Seat, b int) {
 }
 
 // knapsack puts a saved book on the Knapsack and draws: a book scores
-// both again, a fire burns the Knapsack book's section (ruling 14).
+// both again, a fire burns the Knapsack book's section (ruling 23).
 func (g *state) knapsack(s engine.Seat, card int, t Token) {
 	g.takeBook(t)
 	d := g.drawToken()
@@ -403,7 +403,7 @@ func (g *state) knapsack(s engine.Seat, card int, t Token) {
 	g.Bag[d]++
 	if d == Fire {
 		emit(g, knapsackPlayed{Seat: s, Book: t, Drew: d})
-		g.burnBook(t)
+		g.burnBook(t, toolRules[toolKnapsack])
 		return
 	}
 	pts := g.worth(t) + g.worth(d)
@@ -414,7 +414,7 @@ func (g *state) knapsack(s engine.Seat, card int, t Token) {
 // amulet draws one token per Turn Order card in play (solo: per card not
 // used yet) and puts one on the leftmost empty space of each. A fire that
 // would cause Fire Spreading there stays on the Amulet until the round
-// ends (ruling 9). Then the Amulet window opens again.
+// ends (ruling 17). Then the Amulet window opens again.
 func (g *state) amulet(s engine.Seat, card int) {
 	var kept []Token
 	played := amuletPlayed{Seat: s}

@@ -381,7 +381,7 @@ func TestLockbox(t *testing.T) {
 		g.Burned[sec] = sections[sec].Books - 1
 		g.Collapsed = -1
 		g.takeEvents()
-		g.burnTop(int(sec))
+		g.burnTop(int(sec), ruleStep3Burn)
 		if g.Phase != PhaseOver || g.Seats[0].Score != before+want {
 			t.Fatalf("collapse %v: score %d, want %d: %q", collapse, g.Seats[0].Score, before+want,
 				enginetest.Texts(g.takeEvents(), 1))

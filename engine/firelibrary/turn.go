@@ -62,7 +62,7 @@ func (g *state) place(t Token, placed bool) bool {
 	emit(g, tokenPlaced{Seat: s, Token: t, Space: i, Risky: risky, Placed: placed, Spreads: spreads})
 	if spreads {
 		g.Turn.Trigger = i
-		g.Spread = true // triggered, whether or not a tool then stops it (ruling 22)
+		g.Spread = true // triggered, whether or not a tool then stops it (ruling 32)
 		g.putBackDrawing()
 		g.openSpread()
 		return false
@@ -186,9 +186,9 @@ func (g *state) returnTokens(c *orderCard) {
 
 // spread is Fire Spreading once no tool stopped it: each saved book burns
 // the top card of its section, one at a time, Technology books last
-// (rulings 4, 21); with no books the lowest burn index burns (ruling 5).
-// A Cloak first scores the book on space cloak. Then the tokens go back
-// and the player takes a tool.
+// (rulings 4, 35); with no books the lowest burn index burns (ruling 5).
+// A Cloak first scores the book on space cloak (ruling 20). Then the
+// tokens go back and the player takes a tool.
 func (g *state) spread(cloak int) {
 	s := g.Active
 	c := g.cardOf(s)
@@ -210,13 +210,17 @@ func (g *state) spread(cloak int) {
 			if t.Book() && (t == Tech) == pass {
 				books = true
 				g.BurnedBest = max(g.BurnedBest, g.worth(t))
-				if g.burnBook(t) {
+				if g.burnBook(t, ruleSpreadBurns) {
 					return
 				}
 			}
 		}
 	}
-	if !books && g.burnLowest() {
+	none := rulingOnlyFires
+	if cloak >= 0 {
+		none = toolRules[toolCloak]
+	}
+	if !books && g.burnLowest(none) {
 		return
 	}
 	g.returnTokens(c)
