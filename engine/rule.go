@@ -264,9 +264,21 @@ func sentenceEnd(s string) bool {
 	case '!', '?':
 		return true
 	case '.':
-		word := s[strings.LastIndexByte(s, ' ')+1:]
-		_, err := strconv.Atoi(strings.TrimSuffix(word, "."))
-		return err != nil && word != "e.g." && word != "i.e."
+		at := strings.LastIndexByte(s, ' ') + 1
+		word := s[at:]
+		if _, err := strconv.Atoi(strings.TrimSuffix(word, ".")); err == nil {
+			return !stepNumber(s[:at])
+		}
+		return word != "e.g." && word != "i.e."
 	}
 	return false
+}
+
+// stepNumber reports whether a number that follows before begins a
+// numbered step ("...; 2. roll the die") rather than ending a sentence
+// ("in step 3."): a step's number comes first, or after a colon, a
+// semicolon or the end of a sentence.
+func stepNumber(before string) bool {
+	before = strings.TrimSpace(before)
+	return before == "" || strings.ContainsAny(before[len(before)-1:], ":;.!?")
 }

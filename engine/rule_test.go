@@ -21,7 +21,8 @@ VARIANTS (table options)
 A wind change made by a card takes effect from the next turn.
 
 WIN AND LOSS
-You all win at once when the deck runs out.
+You all win at once when the deck runs out. Steps: 1. roll; 2. draw.
+The Library does not burn in step 3. Then it rests.
 You lose "at the 12th turn." Then the game ends.
 
 RULINGS
@@ -62,6 +63,8 @@ func TestExplainPhrase(t *testing.T) {
 		{"takes effect from", "Variants (table options)", "A wind change made by a card takes effect from the next turn."},
 		{"at the 12th", "Win and loss", `You lose "at the 12th turn."`},
 		{"short game", "A game", "A short game for testing."},
+		{"2. draw", "Win and loss", "Steps: 1. roll; 2. draw."},
+		{"not burn", "Win and loss", "The Library does not burn in step 3."},
 	} {
 		got, err := Explain(sampleDoc, c.rule)
 		if err != nil || got.Title != c.title || got.Text != c.text {
