@@ -570,7 +570,7 @@ func (s *session) why(c command) ([]string, error) {
 	case len(items) == 0:
 		return []string{"Nothing to explain yet: why quotes the rule behind a refusal, or behind an effect of the rules in the log."}, nil
 	case n > len(items):
-		return nil, fmt.Errorf("There are %s to explain; why %d is the oldest.", board.Count(len(items), "thing"), len(items))
+		return nil, fmt.Errorf("Only %s to explain: why %d is the oldest.", board.Count(len(items), "thing"), len(items))
 	}
 	it := items[n-1]
 	what := engine.ExpandSeats(it.Text, nameOf(u))

@@ -48,7 +48,7 @@ func TestWhyQuotesTheRule(t *testing.T) {
 	if got := run("why 2"); !strings.Contains(got, "an older effect") || !strings.Contains(got, rule(1)) {
 		t.Errorf("why 2 = %q, want the older effect and %q", got, rule(1))
 	}
-	if got := run("why 3"); !strings.Contains(got, "There are 2 things to explain") {
+	if got := run("why 3"); !strings.Contains(got, "Only 2 things to explain: why 2 is the oldest.") {
 		t.Errorf("why 3 = %q", got)
 	}
 	if got := s.refusal(engine.Refuse(engine.Ruling(3), "Not like that.")); got != "Not like that. (why: the rule)" {
