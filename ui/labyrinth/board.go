@@ -6,8 +6,10 @@
 // h j k l) picks the tile that m (move, capture, return), f (flip),
 // r and R (rotate) and g (pass cards) act on; several ways of doing the
 // same thing are listed beside the board, tab and shift+tab move the mark
-// between them and enter plays the marked one. Without colour every
-// symbol keeps its letter (H Q A L T F) and every tile part its glyph.
+// between them and enter plays the marked one; backspace takes back the
+// newest step of that choice, while a move made is final. Without colour
+// every symbol keeps its letter (H Q A L T F) and every tile part its
+// glyph.
 // A board of 110 columns or more with the lines for it draws larger
 // tiles and more of the game in words (see largeLines).
 package labyrinth
@@ -31,8 +33,10 @@ type Board struct {
 	cursor int    // the tile under the cursor, row*5+col
 	seen   string // the turn the cursor was placed for
 	pick   *choice
-	names  []string // display names from the last Render, for messages
-	pal    *palette // the styles for the last theme drawn with
+	// steps are the steps that built pick, oldest first (see steps.go).
+	steps []step
+	names []string // display names from the last Render, for messages
+	pal   *palette // the styles for the last theme drawn with
 	// legal is the legal list the last key came with, for the view whose
 	// stateKey is legalAt: the panel tells which keys work on the
 	// cursor's tile while the game has not moved on.
@@ -92,7 +96,8 @@ func stateKey(v lab.View) string {
 }
 
 // sync puts the cursor on the viewer's tile when a turn begins (or the
-// board first sees the game) and drops a choice the game has moved past.
+// board first sees the game) and drops a choice the game has moved past,
+// with its steps.
 func (b *Board) sync(v lab.View) {
 	turn := v.Phase + ":" + strconv.Itoa(v.TurnNo) + ":" + strconv.Itoa(int(v.Turn))
 	if turn != b.seen {
@@ -103,7 +108,7 @@ func (b *Board) sync(v lab.View) {
 		b.cursor = ownTile(v)
 	}
 	if b.pick != nil && b.pick.state != stateKey(v) {
-		b.pick = nil
+		b.drop()
 	}
 }
 

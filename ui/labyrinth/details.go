@@ -62,6 +62,9 @@ BOARD KEYS
   tab, shift+tab    when several ways match (cards used, boosters), the
                     panel lists them: move the mark to the next / previous
                     one; enter plays the marked one; esc drops the choice
+  backspace         take back the newest step of the choice (the mark, the
+                    card passed on, the choice itself). A move made is
+                    final: it may draw cards, and the others see it.
   The moves pane keeps the other moves: 1-6 a Book of that genre (and
   the starting Books), p pass an action, e end your actions.
 

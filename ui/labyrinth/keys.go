@@ -68,7 +68,8 @@ func takeWhy(v lab.View) string {
 // the cursor, t x b for the hand's moves (take Books, discard, Time
 // Machine), enter (the choice, or the tile's move or flip), tab and
 // shift+tab (move the mark in the list of matching moves) and esc (drop
-// the choice).
+// the choice). Each key that opens the choice, moves its mark or chooses
+// the card passed on is a step that Back takes back.
 // Other keys (the moves' hot keys 1-6 p e, see MoveKeys) go to the table's menu.
 func (b *Board) HandleKey(key string, view engine.View, legal []engine.Action) board.Reply {
 	vp, ok := engine.ViewAs[lab.View](view)
@@ -78,10 +79,9 @@ func (b *Board) HandleKey(key string, view engine.View, legal []engine.Action) b
 	v := *vp
 	b.sync(v)
 	b.legal, b.legalAt = legal, stateKey(v)
+	was, before := b.pick, b.pick.clone()
 	r := b.handle(key, v, legal)
-	if r.Action != nil {
-		b.pick = nil
-	}
+	b.record(was, before, r)
 	r.Message = board.Truncate(r.Message, msgWidth)
 	return r
 }
@@ -102,7 +102,7 @@ func (b *Board) handle(key string, v lab.View, legal []engine.Action) board.Repl
 		return board.Took()
 	case "esc":
 		if b.pick != nil {
-			b.pick = nil
+			b.drop()
 			return board.Inform("Choice dropped.")
 		}
 		return board.Reply{}
@@ -131,7 +131,7 @@ func (b *Board) handle(key string, v lab.View, legal []engine.Action) board.Repl
 			if l, ok := engine.Find(legal, a); ok {
 				return board.Play(l)
 			}
-			b.pick = nil
+			b.drop()
 			return board.Refuse("That move is no longer possible.")
 		}
 		if !myTurn(v) || v.Phase != lab.PhaseActions {
@@ -221,11 +221,11 @@ func (b *Board) hereKeys(v lab.View, w int) string {
 }
 
 // moveCursor puts the cursor on tile i; a choice made on another tile is
-// dropped.
+// dropped, with its steps.
 func (b *Board) moveCursor(i int) {
 	b.cursor = i
 	if b.pick != nil && b.pick.tile != i {
-		b.pick = nil
+		b.drop()
 	}
 }
 

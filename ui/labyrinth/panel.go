@@ -312,11 +312,27 @@ func (b *Board) choiceLines(v lab.View, ctx board.Context, w, room int) []string
 			out = append(out, th.Accent.Render(l))
 		}
 	}
-	keys := "tab/shift+tab mark · enter play · esc drop"
-	if w < len(keys) {
-		keys = "tab · enter · esc"
+	return append(out, th.Faint.Render(choiceKeys(w)))
+}
+
+// choiceKeyLines are the keys of a choice, from the longest: the first
+// that fits in the panel is shown.
+var choiceKeyLines = []string{
+	"tab/shift+tab mark · enter play (final) · backspace back · esc drop",
+	"tab mark · enter play (final) · backspace back · esc drop",
+	"tab · enter (final) · backspace back · esc",
+	"tab·enter (final)·bksp·esc",
+	"tab·enter·bksp·esc",
+}
+
+// choiceKeys is the longest line of a choice's keys that fits in w cells.
+func choiceKeys(w int) string {
+	for _, k := range choiceKeyLines {
+		if board.Width(k) <= w {
+			return k
+		}
 	}
-	return append(out, th.Faint.Render(keys))
+	return choiceKeyLines[len(choiceKeyLines)-1]
 }
 
 // tileWords describe a tile in words: kind, token, who stands there and
