@@ -190,7 +190,7 @@ func (ts *tableScreen) backKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 			return nil, true
 		}
 	}
-	ts.s.setStatus("Nothing to take back: a move is final once made (it may have drawn from a deck, and the others have seen it).", false)
+	ts.s.setStatus("Nothing to take back: a move made is final (the others have seen it).", false)
 	return nil, true
 }
 

@@ -54,7 +54,7 @@ func TestBackSaysAMoveIsFinal(t *testing.T) {
 	ts := atTable(t, d)
 	before := ts.u
 	d.key("backspace")
-	if s := stripANSI(d.screen()); !strings.Contains(s, "Nothing to take back: a move is final once made") {
+	if s := stripANSI(d.screen()); !strings.Contains(s, "Nothing to take back: a move made is final") {
 		t.Fatalf("backspace with nothing to take back:\n%s", s)
 	}
 	if ts.u != before {
