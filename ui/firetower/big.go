@@ -59,7 +59,7 @@ func (b *Board) bigPanel(v ft.View, ctx board.Context, t tool, pv preview, w int
 	}
 	out = append(out, "")
 	out = append(out, board.Wrap(b.doing(v, ctx, t, pv), w)...)
-	out = append(out, hintLines(v, t, p, w)...)
+	out = append(out, b.hintLines(v, t, p, w)...)
 	out = append(out, "")
 	return append(out, legendLines(p, false, w)...)
 }

@@ -19,12 +19,11 @@ func NewBoard() board.Renderer { return New() }
 
 // Board draws ft.View values and keeps one session's cursor and choices.
 type Board struct {
-	cursor ft.Point
-	rot    int
-	sel    int  // the selected hand card
-	bucket bool // the Bucket is selected instead of a card
-	marks  map[int]bool
-	seen   string // the decision the choices belong to
+	choice
+	// steps are the steps of the move being built, oldest first (see
+	// Back).
+	steps []step
+	seen  string // the decision the choices belong to
 	// cells are the styled cells drawn so far in cellsTheme.
 	cells      cells
 	cellsTheme *theme.Theme
@@ -32,7 +31,7 @@ type Board struct {
 }
 
 // New makes a board with the cursor on the eternal flame.
-func New() *Board { return &Board{cursor: ft.Point{X: 7, Y: 7}, marks: map[int]bool{}} }
+func New() *Board { return &Board{choice: choice{cursor: ft.Point{X: 7, Y: 7}, marks: map[int]bool{}}} }
 
 // MinSize implements board.Renderer: the whole table screen fits 80x23
 // (an 80x24 terminal with a tmux or screen status line).
@@ -42,8 +41,8 @@ func (b *Board) MinSize() (int, int) { return 80, 23 }
 func myTurn(v ft.View) bool { return !v.Over && v.You >= 0 && v.Acting == v.You }
 
 // sync resets the per-decision choices when a new decision comes up: the
-// marks and the Bucket are dropped, the cursor jumps to the first square
-// the wind (or an Ember) can reach.
+// marks, the Bucket and the steps of the move being built are dropped, the
+// cursor jumps to the first square the wind (or an Ember) can reach.
 func (b *Board) sync(v ft.View) {
 	key := string(v.Part) + ":" + strconv.Itoa(v.TurnNo) + ":" + strconv.Itoa(int(v.Acting))
 	if me, ok := v.Mine(); !ok || !me.Bucket {
@@ -54,8 +53,7 @@ func (b *Board) sync(v ft.View) {
 		return
 	}
 	b.seen = key
-	b.marks = map[int]bool{}
-	b.bucket = false
+	b.forget()
 	b.sel = min(max(b.sel, 0), max(len(v.Hand)-1, 0))
 	if !myTurn(v) {
 		return

@@ -41,6 +41,9 @@ BOARD KEYS
   x or space        mark the selected card; d discards the marked cards
   o                 roll the die with the selected wind card
   esc               drop the marks and the Bucket
+  backspace         take back a step of the move you are building (the
+                    card chosen, a turn, where the pattern lies, a mark,
+                    the Bucket), newest first; a move made is final
   The moves' own keys: n e s w set the wind with that wind card, o rolls
   with your first wind card, d discards your whole hand, p ends the turn
   (or keeps your hand after a Firestorm).

@@ -10,24 +10,31 @@ import (
 
 // HandleKey implements board.KeyHandler. The board takes the cursor keys
 // (arrows, h j k l), r (turn), tab and shift+tab or 1-9 (cards), u (the
-// Bucket), x or space (mark), esc (clear), enter (do it), and d and o when
-// they apply to the marked or selected cards; other keys (the moves' own
-// hot keys n e s w o d p, see MoveKeys) go on to the table screen's menu.
+// Bucket), x or space (mark), esc (clear the marks, the Bucket and the
+// steps), enter (do it), and d and o when they apply to the marked or
+// selected cards; other keys (the moves' own hot keys n e s w o d p, see
+// MoveKeys) go on to the table screen's menu. The keys that build the move
+// are steps that Back takes back; a move made forgets them.
 func (b *Board) HandleKey(key string, view engine.View, legal []engine.Action) board.Reply {
-	r := b.handle(key, view, legal)
-	if r.Action != nil {
-		b.bucket, b.marks = false, map[int]bool{}
-	}
-	return r
-}
-
-func (b *Board) handle(key string, view engine.View, legal []engine.Action) board.Reply {
 	vp, ok := engine.ViewAs[ft.View](view)
 	if !ok || vp.Over {
 		return board.Reply{}
 	}
 	v := *vp
 	b.sync(v)
+	before := b.choice.clone()
+	r := b.handle(key, v, legal)
+	switch {
+	case r.Action != nil:
+		b.forget()
+	case r.Used:
+		b.record(key, before, v)
+	}
+	return r
+}
+
+// handle answers key in view v, after sync.
+func (b *Board) handle(key string, v ft.View, legal []engine.Action) board.Reply {
 	if d, ok := moves[key]; ok {
 		b.cursor.X = min(max(b.cursor.X+d.X, 0), ft.Size-1)
 		b.cursor.Y = min(max(b.cursor.Y+d.Y, 0), ft.Size-1)
@@ -63,8 +70,8 @@ func (b *Board) handle(key string, view engine.View, legal []engine.Action) boar
 		}
 		return board.Took()
 	case "esc":
-		if b.bucket || len(b.marked(v)) > 0 {
-			b.bucket, b.marks = false, map[int]bool{}
+		if b.bucket || len(b.marked(v)) > 0 || len(b.steps) > 0 {
+			b.forget()
 			return board.Took()
 		}
 		return board.Reply{}
@@ -126,7 +133,8 @@ func (b *Board) takeBucket(v ft.View) board.Reply {
 		b.bucket = false
 		return board.Inform("Bucket put back.")
 	case !me.Bucket:
-		return board.Refuse("You have used your Bucket.")
+		_, err := v.Check(engine.Action{Kind: ft.KindBucket})
+		return board.RefuseErr(err)
 	}
 	switch v.Part {
 	case ft.PartSpread, ft.PartAction, ft.PartEmber, ft.PartEnd:

@@ -19,7 +19,7 @@ func (b *Board) panel(v ft.View, ctx board.Context, t tool, pv preview, w, h int
 	out = append(out, b.players(v, ctx, p)...)
 	out = append(out, b.hand(v, ctx, w)...)
 	out = append(out, board.Wrap(b.doing(v, ctx, t, pv), w)...)
-	out = append(out, hintLines(v, t, p, w)...)
+	out = append(out, b.hintLines(v, t, p, w)...)
 	if h-len(out) >= 2 {
 		out = append(out, legendLines(p, p.colour && h < ft.Size+1, w)...)
 	}
@@ -43,11 +43,15 @@ func statusLines(v ft.View, ctx board.Context) []string {
 	return out
 }
 
-// hintLines are the keys that work now, wrapped to w.
-func hintLines(v ft.View, t tool, p palette, w int) []string {
+// hintLines are the keys that work now, wrapped to w: while a move is
+// being built, backspace last.
+func (b *Board) hintLines(v ft.View, t tool, p palette, w int) []string {
 	var hints []string
 	for _, h := range strings.Split(keyHint(v, t), " · ") {
 		hints = append(hints, p.faint(h))
+	}
+	if len(b.steps) > 0 && myTurn(v) {
+		hints = append(hints, p.faint("backspace take back a step"))
 	}
 	return board.WrapItems(hints, p.faint(" · "), w, board.Wrap)
 }
@@ -166,17 +170,10 @@ func (b *Board) doing(v ft.View, ctx board.Context, t tool, pv preview) string {
 		return th.Bad.Render("✗ " + pv.err.Error())
 	}
 	what := map[toolKind]string{toolSpread: "spread the fire to", toolEmber: "land the Ember's gem on", toolBucket: "empty the Bucket on"}[t.kind]
-	where := ft.Point{}.String()
-	if len(pv.cells) > 0 {
-		where = pv.cells[0].String()
-		if len(pv.cells) > 1 {
-			where += "-" + pv.cells[len(pv.cells)-1].String()
-		}
-	}
 	if t.kind == toolCard {
 		what = "play " + t.card.Name() + " on"
 	}
-	return th.Good.Render("enter: "+what+" "+where) + " (" + pv.effect.Summary() + ")"
+	return th.Good.Render("enter: "+what+" "+span(pv.cells)) + " (" + pv.effect.Summary() + ")"
 }
 
 // keyHint lists the keys that work now.
