@@ -15,7 +15,8 @@
 // tables under the library. Arrows or h j k l move the cursor; m or enter
 // goes there (door or mirror), starts there or drives a beaten ghost
 // there; r and R turn it; 1-6 and enter choose the colours your Horror
-// needs. Without colour every mark keeps its glyph.
+// needs, and backspace takes back the newest tick before enter (a move
+// sent is final). Without colour every mark keeps its glyph.
 package horror
 
 import (
@@ -37,8 +38,11 @@ type Board struct {
 	cursor int    // the cell under the cursor, -1 before the first view
 	seen   string // the turn the cursor was placed for
 	size   int    // the library's rows in the last view drawn (0: none yet)
-	// ticked are the colours ticked for the Horror, in the colour choice.
-	ticked [6]bool
+	// ticked are the colours ticked for the Horror, in the colour choice,
+	// and toggles the colours whose tick 1-6 changed, oldest first: the
+	// steps backspace takes back (Back).
+	ticked  [6]bool
+	toggles []int
 	// legal is the legal list last given with a view whose turnKey is
 	// legalAt (MoveKeys, HandleKey): the line over the board names the
 	// keys that work.
@@ -104,7 +108,7 @@ func (b *Board) sync(v *hr.View) {
 	if turn := turnKey(v); turn != b.seen || b.cursor < 0 || b.cursor >= len(v.Cells) {
 		b.seen = turn
 		b.cursor = ownCell(v)
-		b.ticked = [6]bool{}
+		b.ticked, b.toggles = [6]bool{}, nil
 		b.legal, b.legalAt = nil, ""
 	}
 }

@@ -105,7 +105,8 @@ var boardHelp = []string{
 	"  picture, a attacks a ghost, e ends the turn; y plays a Protection",
 	"  when you are attacked, n takes the blow; the digits play the moves",
 	"  listed beside the board and under YOUR MOVE. In the colour choice 1-6",
-	"  tick components and enter confirms them. While others play, the",
-	"  arrows look at the rooms.",
+	"  tick components, backspace takes back a step (the newest tick or",
+	"  untick) and enter confirms them. A move made is final. While others",
+	"  play, the arrows look at the rooms.",
 	"",
 }

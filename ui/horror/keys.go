@@ -78,12 +78,15 @@ func (b *Board) colourKey(k string, v *hr.View, legal []engine.Action) board.Rep
 	if len(k) == 1 && k[0] >= '1' && k[0] <= '6' {
 		c := int(k[0] - '1')
 		b.ticked[c] = !b.ticked[c]
+		b.toggles = append(b.toggles, c)
 		return board.Inform(fmt.Sprintf("%d of %d ticked.", b.tickedCount(), v.Items))
 	}
 	if k != "enter" {
 		return board.Reply{}
 	}
 	if a, ok := engine.Pick(legal, hr.KindColours, b.tickedMask()); ok {
+		// Sent: the choice is final, nothing is left to take back.
+		b.toggles = nil
 		return board.Play(a)
 	}
 	return board.Refuse(fmt.Sprintf("Tick exactly %d components with 1-6 (%d ticked), then press enter.", v.Items, b.tickedCount()))

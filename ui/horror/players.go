@@ -11,8 +11,7 @@ import (
 
 // colourInk is the ink of component colour c ("red"...), or plain.
 func colourInk(p *palette, c int) ink {
-	name, _, _ := strings.Cut(hr.ColourName(c), " ")
-	if k := p.colour(name); k != inkPlayer {
+	if k := p.colour(colourName(c)); k != inkPlayer {
 		return k
 	}
 	return inkPlain
@@ -20,8 +19,13 @@ func colourInk(p *palette, c int) ink {
 
 // colourWord is colour c's name in its colour.
 func colourWord(p *palette, c int) string {
+	return p.paint(colourInk(p, c), colourName(c))
+}
+
+// colourName is colour c's name alone ("red").
+func colourName(c int) string {
 	name, _, _ := strings.Cut(hr.ColourName(c), " ")
-	return p.paint(colourInk(p, c), name)
+	return name
 }
 
 // youSection is the viewer's Horror: the colour choice while it is

@@ -18,6 +18,9 @@ type ask struct {
 	// short is said instead of a head too long for its lines ("" cuts
 	// the head short).
 	short string
+	// more are keys named only over the board: they give way when the
+	// keys go to the panel, short of lines.
+	more []string
 }
 
 // AsksOnBoard implements board.Asker: the line over the library says what
@@ -41,7 +44,8 @@ func (b *Board) ask(v *hr.View, ctx board.Context) ask {
 	case hr.PhaseColours:
 		n := b.tickedCount()
 		return ask{head: fmt.Sprintf("Choose the %d components your Horror needs (%d ticked).", v.Items, n),
-			keys: []string{"1-6 tick or untick", fmt.Sprintf("enter confirms %d", v.Items)}}
+			keys: []string{"1-6 tick or untick", fmt.Sprintf("enter confirms %d for good", v.Items)},
+			more: []string{"backspace takes back a step"}}
 	case hr.PhaseStart:
 		return ask{head: "Choose the room you start in (any but the Portal).",
 			keys: []string{cursorKeys, "m/enter start there"}}

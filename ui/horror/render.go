@@ -2,7 +2,10 @@ package horror
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"charm.land/lipgloss/v2"
 
 	"arcade/engine"
 	hr "arcade/engine/horror"
@@ -62,8 +65,8 @@ func (b *Board) Render(view engine.View, ctx board.Context) string {
 }
 
 // head is the lines over the board, at most n: the round and what the
-// game asks, with its keys when they fit; the keys that do not are
-// returned for the panel.
+// game asks, with its keys (and its keys for over the board only) when
+// they fit; the keys that do not are returned for the panel.
 func (b *Board) head(v *hr.View, ctx board.Context, w, n int) ([]string, []string) {
 	th := ctx.Theme
 	a := b.ask(v, ctx)
@@ -79,11 +82,10 @@ func (b *Board) head(v *hr.View, ctx board.Context, w, n int) ([]string, []strin
 		prefix = ""
 	}
 	p := b.palette(th)
-	if len(a.keys) > 0 {
-		// The sentence and its keys in one run, when they fit.
-		run := prefix + style.Render(strings.TrimSuffix(a.head, "."))
-		if all := wrapItems(append([]string{run}, styledKeys(a.keys, p)...), th.Faint.Render(" · "), w); len(all) <= n {
-			return all, nil
+	// The keys named only over the board first, then without them.
+	for _, keys := range [][]string{append(slices.Clone(a.keys), a.more...), a.keys} {
+		if lines := keyed(prefix, a.head, keys, style, p, w, n); lines != nil {
+			return lines, nil
 		}
 	}
 	lines := wrapText(prefix+style.Render(a.head), w)
@@ -93,10 +95,24 @@ func (b *Board) head(v *hr.View, ctx board.Context, w, n int) ([]string, []strin
 	if len(lines) > n {
 		return []string{board.Clip(style.Render(a.head), w)}, a.keys
 	}
-	if keys := pack(a.keys, p, w); len(lines)+len(keys) <= n {
-		return append(lines, keys...), nil
-	}
 	return lines, a.keys
+}
+
+// keyed is the sentence and its keys over the board in at most n lines
+// (in one run when they fit, else the keys under it), or nil when they
+// do not fit.
+func keyed(prefix, head string, keys []string, style lipgloss.Style, p *palette, w, n int) []string {
+	if len(keys) > 0 {
+		run := prefix + style.Render(strings.TrimSuffix(head, "."))
+		if all := wrapItems(append([]string{run}, styledKeys(keys, p)...), p.th.Faint.Render(" · "), w); len(all) <= n {
+			return all
+		}
+	}
+	lines := wrapText(prefix+style.Render(head), w)
+	if packed := pack(keys, p, w); len(lines)+len(packed) <= n {
+		return append(lines, packed...)
+	}
+	return nil
 }
 
 // styledKeys draws "key what" items with the key in the key style.
