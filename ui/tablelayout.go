@@ -82,7 +82,10 @@ func (ts *tableScreen) boardArea(w, h int) (top string, used int) {
 	case ts.panelOpen():
 		top = ts.seatPanelView(w)
 	case ts.why != nil:
-		top = ts.whyView(w)
+		// The rule's words may need more lines than the board: the moves
+		// and log strip gives up all but its least.
+		boardH = max(boardH, h-chromeLines-minStripLines)
+		top = ts.whyView(w, boardH)
 	case t.Table.Status == rooms.Waiting && ts.width >= wideWidth:
 		// The waiting room is the wide layout's whole left column, the
 		// invitation in it.

@@ -132,24 +132,29 @@ func (ts *tableScreen) whyShown() int {
 	return best
 }
 
-// whyView draws the open pane in the board's place, w columns wide: what
-// was asked about, then the rule's section (or ruling) and words.
-func (ts *tableScreen) whyView(w int) string {
+// whyView draws the open pane in the board's place, w columns wide and at
+// most h lines high: what was asked about, then the rule's section (or
+// ruling) and words; the blank lines between go first when h is short.
+func (ts *tableScreen) whyView(w, h int) string {
 	th, p := ts.s.th, ts.why
 	head := th.Heading.Render("WHY?") + th.Faint.Render(fmt.Sprintf(" %d of %d, newest first · %s the one before · %s back to the game",
 		ts.whyShown()+1, len(ts.whys()), keyLabels(ts.keys.Why), keyLabels(ts.keys.Close)))
 	tw := min(w, whyWidth)
-	lines := []string{board.Clip(head, w), ""}
+	var what []string
 	for _, l := range wrap(engine.ExpandSeats(p.item.Text, ts.nameOf), tw) {
-		lines = append(lines, th.Faint.Render(l))
+		what = append(what, th.Faint.Render(l))
 	}
-	lines = append(lines, "")
+	var rule []string
 	if p.err != nil {
-		lines = append(lines, th.Warn.Render("The rules say nothing under "+string(p.item.Rule)+"."))
-		return strings.Join(lines, "\n")
+		rule = []string{th.Warn.Render("The rules say nothing under " + string(p.item.Rule) + ".")}
+	} else {
+		rule = append([]string{th.Heading.Render(p.exp.Title)}, wrap(p.exp.Text, tw)...)
 	}
-	lines = append(lines, th.Heading.Render(p.exp.Title))
-	lines = append(lines, wrap(p.exp.Text, tw)...)
+	gap := []string{""}
+	if 1+len(what)+len(rule)+2 > h {
+		gap = nil
+	}
+	lines := append(append(append(append([]string{board.Clip(head, w)}, gap...), what...), gap...), rule...)
 	return strings.Join(lines, "\n")
 }
 
