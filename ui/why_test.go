@@ -29,6 +29,7 @@ func TestWhyExplainsTheRule(t *testing.T) {
 	}
 	firstWords := func(e engine.Explanation) string { return strings.Join(strings.Fields(e.Text)[:4], " ") }
 
+	ts.setUpdate(withUpdate(ts, func(u *rooms.TableUpdate) { u.Log = logLines("a choice") }))
 	d.key("W")
 	if s := stripANSI(d.screen()); strings.Contains(s, "WHY?") || !strings.Contains(s, "Nothing to explain yet") {
 		t.Fatalf("W with nothing to explain:\n%s", s)
