@@ -207,3 +207,36 @@ func TestBotsUseEveryTool(t *testing.T) {
 		t.Error("bots never swapped a tool in step 3")
 	}
 }
+
+// TestRateWinsThenMargin checks the hard bot's rating of a finished game:
+// any win beats any loss, a shared win lies between, and within a win or
+// a loss a wider margin rates higher.
+func TestRateWinsThenMargin(t *testing.T) {
+	rated := func(mine, theirs int) float64 {
+		g := newGame(t, 2, 1)
+		g.Phase = PhaseOver
+		g.Seats[0].Score, g.Seats[1].Score = mine, theirs
+		return rate(g, 0)
+	}
+	order := []struct {
+		name  string
+		value float64
+	}{
+		{"a loss by 40", rated(60, 100)},
+		{"a loss by 5", rated(95, 100)},
+		{"a loss by 1", rated(99, 100)},
+		{"a tie", rated(100, 100)},
+		{"a win by 1", rated(101, 100)},
+		{"a win by 5", rated(105, 100)},
+		{"a win by 40", rated(140, 100)},
+	}
+	for i := 1; i < len(order); i++ {
+		if order[i].value <= order[i-1].value {
+			t.Errorf("%s rates %.3f, no more than %s (%.3f)", order[i].name, order[i].value,
+				order[i-1].name, order[i-1].value)
+		}
+	}
+	if lo, hi := order[2].value, order[4].value; hi-lo < winWeight {
+		t.Errorf("a win by 1 rates only %.3f above a loss by 1, less than the weight of winning %.1f", hi-lo, winWeight)
+	}
+}

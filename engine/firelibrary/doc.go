@@ -70,8 +70,8 @@
 //   - hard: search.Bot, determinized Monte Carlo: games dealt from its
 //     View by Sampler (sample.go says what is guessed and how), played out
 //     to their end by the normal bot, which reads the imagined game's
-//     BotView, and rated by who won; the normal bot's move stands unless
-//     another one wins clearly more often. At most 300 playouts or 300 ms
+//     BotView, and rated by who won and by how much; the normal bot's
+//     move stands unless another one rates clearly better. At most 300 playouts or 300 ms
 //     a move.
 //
 // A bot reads a View through sight (sight.go), the bots' own numeric

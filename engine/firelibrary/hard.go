@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"maps"
+	"math"
 	"slices"
 	"time"
 
@@ -14,15 +15,14 @@ import (
 // hardBot is determinized Monte Carlo search (search.Bot): for each
 // decision it deals many games consistent with its View (Sampler), tries
 // its candidate moves in them and plays each game out to its end with the
-// normal bot in every seat, then takes the move that won most often
-// (rate). The normal bot's move is its prior: every guess is played out
-// once for each candidate on the same deal, and the search leaves the
-// normal bot's move only for one that wins clearly more often
-// (search.Bot.Prior), so that its noise never makes it play worse than
-// the heuristic. Moves with nothing to weigh, or that the search did not
-// improve on when measured, are the normal bot's: a single legal move,
-// placing drawn tokens, taking and swapping tools, and the Turn Order
-// card of a two-player game.
+// normal bot in every seat, then takes the move that rates best (rate:
+// who won, and by how much). The normal bot's move is its prior: every
+// guess is played out once for each candidate on the same deal, and the
+// search leaves the normal bot's move only for one that rates clearly
+// better (search.Bot.Prior, hardZ), so that its noise seldom makes it play
+// worse than the heuristic. Moves with nothing to weigh are the normal
+// bot's: a single legal move, placing drawn tokens, and taking and
+// swapping tools.
 type hardBot struct {
 	iterations int           // playouts per decision (0: hardIterations)
 	budget     time.Duration // time per decision (0: hardBudget)
@@ -35,6 +35,10 @@ const (
 	hardIterations = 300
 	hardBudget     = 300 * time.Millisecond
 )
+
+// hardZ is how many standard errors a move must win by to replace the
+// normal bot's (search.Bot.PriorZ).
+const hardZ = 1.0
 
 // ThinkTime implements engine.Thinker.
 func (h hardBot) ThinkTime() time.Duration { return cmp.Or(h.budget, hardBudget) }
@@ -49,20 +53,16 @@ func (h hardBot) Choose(ctx context.Context, view engine.View, legal []engine.Ac
 	switch {
 	case len(legal) == 1:
 		return legal[0]
-	case b.phase == PhasePlace || b.phase == PhaseTool || b.phase == PhaseSwap,
-		b.phase == PhaseOrder && b.players == 2:
-		// Placing is plain; tools were left to the normal bot when the
-		// playouts stopped at the end of the bot's turn, and so was the
-		// Turn Order card of a two-player game (measured then: the
-		// search chose worse cards than the normal bot there).
+	case b.phase == PhasePlace || b.phase == PhaseTool || b.phase == PhaseSwap:
+		// Placing is plain, and tools are the normal bot's.
 		return normalChoice(b, legal, rng)
 	}
 	cands := candidates(b, legal)
 	if len(cands) == 1 {
 		return cands[0]
 	}
-	s := search.Bot{Sampler: quietSampler{}, Playout: normalBot{}, Prior: normalBot{}, Eval: rate,
-		Iterations: cmp.Or(h.iterations, hardIterations), Budget: h.ThinkTime()}
+	s := search.Bot{Sampler: quietSampler{}, Playout: normalBot{}, Prior: normalBot{}, PriorZ: hardZ,
+		Eval: rate, Iterations: cmp.Or(h.iterations, hardIterations), Budget: h.ThinkTime()}
 	return s.Choose(ctx, view, cands, rng)
 }
 
@@ -142,9 +142,11 @@ func (g *state) BotView(s engine.Seat) engine.View {
 }
 
 // rate is the hard bot's evaluation of a playout (search.Bot.Eval), which
-// plays the game to its end: 1 for a win, 1/2 for a shared win, 0 for a
-// loss (a solo game: search.Score, a win and the margin over the Robot
-// or the target).
+// plays the game to its end: mostly who won (1 for a win, 1/2 for a shared
+// win, 0 for a loss), and partly the margin over the best other score
+// (lead), which tells moves apart in the many guesses whose winner they do
+// not change (a solo game: search.Score, a win and the margin over the
+// Robot or the target).
 func rate(st engine.State, seat engine.Seat) float64 {
 	g, ok := st.(*state)
 	switch {
@@ -155,12 +157,36 @@ func rate(st engine.State, seat engine.Seat) float64 {
 	case g.Phase != PhaseOver:
 		return 0.5 // cut short (search.Bot.MaxDepth): nothing known
 	}
-	winners := g.winners()
-	switch {
+	win := 0.0
+	switch winners := g.winners(); {
 	case !slices.Contains(winners, seat):
-		return 0
 	case len(winners) == 1:
-		return 1
+		win = 1
+	default:
+		win = 0.5
 	}
-	return 0.5
+	return winWeight*win + (1-winWeight)*g.lead(seat)
+}
+
+// The weight of the winner in rate, and the margin (in points) at which
+// lead is about three quarters of its way to 0 or 1.
+const (
+	winWeight   = 0.7
+	marginScale = 15.0
+)
+
+// lead rates seat's margin over the best other score (the Robot's
+// included) in (0, 1): 1/2 for a tie, towards 1 the further ahead.
+func (g *state) lead(seat engine.Seat) float64 {
+	sc := g.scores()
+	best := math.Inf(-1)
+	if g.Var.Mode == ModeRobot {
+		best = float64(g.Robot.Score)
+	}
+	for s, v := range sc {
+		if engine.Seat(s) != seat {
+			best = max(best, float64(v))
+		}
+	}
+	return (1 + math.Tanh((float64(sc[seat])-best)/marginScale)) / 2
 }
