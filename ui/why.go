@@ -77,7 +77,7 @@ func (ts *tableScreen) whyKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 			return nil, false
 		}
 		if !ts.canExplain() {
-			ts.s.setStatus("Nothing to explain yet: "+keyLabels(ts.keys.Why)+" gives the rule behind a refusal, or behind an effect of the rules in the log.", false)
+			ts.s.setStatus("Nothing to explain yet: "+keyLabels(ts.keys.Why)+" explains refusals and the rules' effects in the log.", false)
 			return nil, true
 		}
 		ts.showWhy(0)
