@@ -79,6 +79,9 @@ func Explain(doc string, r Rule) (Explanation, error) {
 		return Explanation{}, fmt.Errorf("the rules have no ruling %s", n)
 	}
 	phrase := joinSpaces(string(r))
+	if phrase == "" {
+		return Explanation{}, errors.New("no rule")
+	}
 	var found []Explanation
 	for _, s := range secs {
 		for _, para := range paragraphs(s) {

@@ -71,7 +71,7 @@ func TestExplainPhrase(t *testing.T) {
 			t.Errorf("Explain(%q) = %+v, %v; want %q: %q", c.rule, got, err, c.title, c.text)
 		}
 	}
-	for _, bad := range []Rule{"", "nowhere in the doc", "the"} {
+	for _, bad := range []Rule{"", "   ", "nowhere in the doc", "the"} {
 		if got, err := Explain(sampleDoc, bad); err == nil {
 			t.Errorf("Explain(%q) = %+v, want an error", bad, got)
 		}
