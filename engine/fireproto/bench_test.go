@@ -48,7 +48,7 @@ func benchGames(b *testing.B, choose chooser) {
 // went: 85,000 a CPU second for the quiet copy of the rules the hard bot
 // used before, playout.go; 76,000 for this; 12,000 for the real state
 // before BotView and the cheaper Legal and Apply.)
-func BenchmarkPlayoutQuiet(b *testing.B) { benchPlayouts(b, sampler{}) }
+func BenchmarkPlayoutQuiet(b *testing.B) { benchPlayouts(b, sampler{bot: new(botView)}) }
 
 // benchPlayouts runs the hard bot's search (without its prior) with
 // imagined games from smp on the decisions of 2-player games between

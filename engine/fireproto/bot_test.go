@@ -44,6 +44,28 @@ func TestBotLevels(t *testing.T) {
 	}
 }
 
+// TestHardRatesTheMargin: the hard bot rates a playout's end by the win
+// first and then by the knowledge lead, so a clear win beats a narrow one,
+// a narrow loss beats a clear one, and any win beats any loss.
+func TestHardRatesTheMargin(t *testing.T) {
+	h, ok := Game{}.Bot("hard").(*hardBot)
+	if !ok || h.Eval == nil {
+		t.Fatalf("hard is %#v", Game{}.Bot("hard"))
+	}
+	rate := func(me, other int) float64 {
+		g := newGame(t, 3, 1)
+		g.Track.Scores = []int{me, other, other / 2}
+		g.Phase = PhaseOver
+		return h.Eval(g, 0)
+	}
+	order := []float64{rate(0, 99), rate(60, 99), rate(98, 99), rate(100, 98), rate(100, 60), rate(100, 1)}
+	for i := 1; i < len(order); i++ {
+		if order[i] <= order[i-1] {
+			t.Fatalf("ratings from a clear loss to a clear win do not rise: %v", order)
+		}
+	}
+}
+
 // TestEasyBotBeatsRandom seats the easy bot against random players: it must
 // finish every game with legal moves and win at least twice its share (it
 // wins about 2.4 times its share: easy is naive on purpose).

@@ -70,6 +70,29 @@ func (g *state) BotView(s engine.Seat) engine.View {
 	return b
 }
 
+// attach makes bv g's BotView buffers, framed for g's shape (its players
+// and Turn Order cards) unless bv already shows that shape.
+func (bv *botView) attach(g *state) {
+	if !bv.fits(g) {
+		bv.frame(g)
+	}
+	g.bot = bv
+}
+
+// fits reports whether bv is framed for g's players and cards.
+func (bv *botView) fits(g *state) bool {
+	v := &bv.view
+	if len(v.Players) != g.Players || len(v.Cards) != len(g.Cards) || v.Tracks == nil {
+		return false
+	}
+	for i := range v.Cards {
+		if v.Cards[i].Number != g.Cards[i].Number {
+			return false
+		}
+	}
+	return true
+}
+
 // frame fills in the parts of the bot view that never change in a game.
 func (bv *botView) frame(g *state) {
 	v := &bv.view

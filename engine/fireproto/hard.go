@@ -2,6 +2,7 @@ package fireproto
 
 import (
 	"context"
+	"math"
 	"time"
 
 	"arcade/engine"
@@ -16,6 +17,10 @@ const (
 	hardBudget     = 250 * time.Millisecond
 )
 
+// marginWeight is what a lead of 100 knowledge at a playout's end adds to
+// its rating beside the win (hardEval).
+const marginWeight = 0.3
+
 // hardBot is a determinized Monte Carlo search (search.Bot) from the
 // bot's view: the sampler deals the bag's order at random from the counts
 // the view shows, and the normal bot plays each playout out. Moves that
@@ -24,13 +29,37 @@ const (
 // next draw cannot burn anything (draw, then score the same or more), and
 // anything but a move that reaches 100 and wins at once. The normal bot's
 // move is the search's prior: the search leaves it only for a move that
-// rates clearly better on the same deals (search.Bot.Prior).
+// rates clearly better on the same deals (search.Bot.Prior). A playout is
+// rated by hardEval.
 type hardBot struct{ search.Bot }
 
 // newHardBot makes a hard bot with the given playouts and time cap.
 func newHardBot(iterations int, budget time.Duration) *hardBot {
 	return &hardBot{search.Bot{Sampler: sampler{}, Playout: &normalBot{normalTuning},
-		Prior: &normalBot{normalTuning}, Iterations: iterations, Budget: budget}}
+		Prior: &normalBot{normalTuning}, Iterations: iterations, Budget: budget, Eval: hardEval}}
+}
+
+// hardEval rates the end of a playout for seat: the win, as
+// search.OutcomeEval rates it, plus marginWeight for every 100 knowledge
+// the seat leads the best other seat by (less when it trails). The lead
+// tells a narrow result from a clear one, so that the paired comparison
+// of the moves is less noisy for the same playouts.
+func hardEval(st engine.State, seat engine.Seat) float64 {
+	o := st.Outcome()
+	v := search.Score(o, seat)
+	if int(seat) >= len(o.Scores) {
+		return v
+	}
+	best := math.MinInt
+	for s, sc := range o.Scores {
+		if s != int(seat) {
+			best = max(best, sc)
+		}
+	}
+	if best == math.MinInt {
+		return v
+	}
+	return v + marginWeight*float64(o.Scores[seat]-best)/goal
 }
 
 // Choose implements engine.Bot.
@@ -42,7 +71,12 @@ func (b *hardBot) Choose(ctx context.Context, view engine.View, legal []engine.A
 	if keep := undominated(v, legal); len(keep) > 0 {
 		legal = keep
 	}
-	return b.Bot.Choose(ctx, view, legal, rng)
+	bot := b.Bot
+	if smp, ok := bot.Sampler.(sampler); ok && smp.bot == nil {
+		smp.bot = new(botView) // this decision's states share it
+		bot.Sampler = smp
+	}
+	return bot.Choose(ctx, view, legal, rng)
 }
 
 // undominated drops the moves another legal move beats whatever the bag

@@ -12,12 +12,17 @@ import (
 // order of the tokens in the bag, and the view shows the bag's counts: a
 // state rebuilt from the view with a fresh random generator draws from the
 // bag exactly as the real game would, in an order guessed at random.
-type sampler struct{}
+//
+// bot, when set, is the one set of BotView buffers that every state it
+// deals shares, so that a playout does not make its own: one search's
+// playouts run one after another, and a playout's bots are done with a
+// view before the next one is made (search.BotViewer).
+type sampler struct{ bot *botView }
 
 // Sample implements search.Sampler: it rebuilds the whole state from view
 // alone (never from the true state), seeding the bag's draws from rng.
 // The imagined game discards its events, and its bots read BotView.
-func (sampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
+func (smp sampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engine.State, error) {
 	v, err := engine.SeatView[View](ID, view, seat)
 	if err != nil {
 		return nil, err
@@ -27,6 +32,9 @@ func (sampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engi
 		return nil, err
 	}
 	g.log.Discard()
+	if smp.bot != nil {
+		smp.bot.attach(g)
+	}
 	return g, nil
 }
 

@@ -50,20 +50,24 @@ func sameView(t *testing.T, what string, got, want View) {
 // TestSampleAgreesWithView rebuilds states from the views of every seat at
 // every step of many games: the rebuilt state is valid and shows the seat
 // exactly the view it was built from, and so does its BotView (without
-// its text fields).
+// its text fields), made in its own buffers or in the buffers that a
+// sampler hands every state it deals (games of every size in turn).
 func TestSampleAgreesWithView(t *testing.T) {
 	games := 60
 	if et.RaceEnabled || testing.Short() {
 		games = 6
 	}
+	shared := sampler{bot: new(botView)}
 	positions(t, games, func(g *state, rng *engine.RNG) {
 		for s := range engine.Seat(g.Players) {
 			v := g.View(s).(View)
-			st, err := sampler{}.Sample(v, s, rng)
-			if err != nil {
-				t.Fatalf("sample: %v\n%s", err, et.Marshal(t, g))
+			for _, smp := range []sampler{{}, shared} {
+				st, err := smp.Sample(v, s, rng)
+				if err != nil {
+					t.Fatalf("sample: %v\n%s", err, et.Marshal(t, g))
+				}
+				sameView(t, "bot view", *st.(*state).BotView(s).(*View), lean(v))
 			}
-			sameView(t, "bot view", *st.(*state).BotView(s).(*View), lean(v))
 			back, err := fromView(&v, engine.NewRNG(rng.Uint64()))
 			if err != nil {
 				t.Fatal(err)
