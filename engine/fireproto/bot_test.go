@@ -305,7 +305,7 @@ func TestBotsDecideFromTheView(t *testing.T) {
 // reduced, fixed number of playouts and no time limit, so that the result
 // does not depend on the machine) against the easy bot, each taking each
 // seat in turn: the hard bot must win clearly. With this many playouts it
-// wins about 80% (hard.md); the bar is set where a fair coin would almost
+// wins about 80% (docs/bots.md); the bar is set where a fair coin would almost
 // never reach.
 func TestHardBeatsEasy(t *testing.T) {
 	games, iters, bar := 60, 200, 0.6
