@@ -55,17 +55,7 @@ func Explainable(refusal rooms.LogLine, log []rooms.LogLine) []rooms.LogLine {
 func (ts *tableScreen) whys() []rooms.LogLine { return Explainable(ts.refusal, ts.u.Log) }
 
 // canExplain reports whether the why key has anything to explain.
-func (ts *tableScreen) canExplain() bool {
-	if ts.refusal.Rule != "" {
-		return true
-	}
-	for _, l := range ts.u.Log {
-		if l.Rule != "" {
-			return true
-		}
-	}
-	return false
-}
+func (ts *tableScreen) canExplain() bool { return len(ts.whys()) > 0 }
 
 // whyKey opens the why pane on the newest thing to explain, and while it
 // is open steps to the one before (the why key again, wrapping round) or
