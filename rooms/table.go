@@ -74,7 +74,7 @@ type table struct {
 	replyWindow time.Duration
 	// tournament is the code of the tournament whose round this table
 	// plays ("" for none), told once its result is told; graceTimer ends
-	// the wait for its players (tournament.go).
+	// the wait for its players (tournamentround.go).
 	tournament string
 	told       bool
 	graceTimer timerSlot
