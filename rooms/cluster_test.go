@@ -699,9 +699,16 @@ func TestClusterFinishedTableTakenOver(t *testing.T) {
 	})
 	must(t, bob.Say("gg"))
 	alice2.table("bob's line", func(u *TableUpdate) bool { return len(u.Chat) > 0 && u.Chat[len(u.Chat)-1].Text == "gg" })
-	games, err := nodes[1].hub.store.Games("key:bob", 10)
-	if err != nil || len(games) != 1 || games[0].TableID != id {
-		t.Fatalf("bob's history: %v, %+v; want the one game of table %s", err, games, id)
+	// Node a may have died before its history write; node b, taking the
+	// table over, writes the game (once) off its actor.
+	var games []store.Game
+	var err error
+	waitFor(t, "the game in bob's history", func() bool {
+		games, err = nodes[1].hub.store.Games("key:bob", 10)
+		return err == nil && len(games) > 0
+	})
+	if len(games) != 1 || games[0].TableID != id {
+		t.Fatalf("bob's history: %+v; want the one game of table %s", games, id)
 	}
 }
 
