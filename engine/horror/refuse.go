@@ -345,10 +345,8 @@ func (g *state) rotateRefusal(p *seatState, c, q int) error {
 	if err := g.cellRefusal(c, engine.Ruling(11), "the Portal never turns"); err != nil || c == p.Cell {
 		return err
 	}
-	for d := range 4 {
-		if g.neighbour(p.Cell, d) == c {
-			return nil
-		}
+	if direction(g.Size, p.Cell, c) >= 0 {
+		return nil
 	}
 	return engine.Refuse(ruleRotate, "you may turn only your own room or one next to it")
 }

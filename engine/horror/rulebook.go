@@ -8,6 +8,7 @@ const (
 	ruleTurnOrder    engine.Rule = "play then runs in seat order"
 	ruleColours      engine.Rule = "each player first chooses which colours of their Horror they need"
 	ruleStartRoom    engine.Rule = "chooses a starting room (any room but the Portal"
+	ruleMove         engine.Rule = "through a door into the next room"
 	ruleDoors        engine.Rule = "You pass between rooms only where both facing sides are doors"
 	ruleClosedDoor   engine.Rule = "Fortitude -1 when either is closed"
 	ruleActions      engine.Rule = "You have three actions a turn"

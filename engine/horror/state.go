@@ -204,6 +204,17 @@ func Neighbour(size, c, d int) int {
 	return r*size + col
 }
 
+// direction is the side of cell c that leads to cell to on a size x size
+// board, or -1 when they are not neighbours.
+func direction(size, c, to int) int {
+	for d := range 4 {
+		if Neighbour(size, c, d) == to {
+			return d
+		}
+	}
+	return -1
+}
+
 // passage is the Fortitude cost of passing from c to its neighbour in
 // direction d (0 open, 1 closed), or -1 when there is no door.
 func (g *state) passage(c, d int) int {

@@ -183,6 +183,86 @@ func TestEnterStaysOnTheBoard(t *testing.T) {
 	}
 }
 
+// TestRefusalsCiteRules plays random games: where the player picks
+// rooms, m on a room and r on a room that the legal moves lack are
+// refused with the view's reason (hr.View.WhyNotRoom, WhyNotRotate),
+// citing its rule, which the rules explain; the hint under the cursor
+// gives the same reason, except on the player's own room in their turn.
+// A room the view allows but the legal moves lack (they are not this
+// view's) is not a move now, and cites nothing.
+func TestRefusalsCiteRules(t *testing.T) {
+	refusals := 0
+	for players := 2; players <= 6; players++ {
+		st := game(t, players, uint64(players)+40, 0)
+		for n := 0; n < 200 && !st.Outcome().Done; n++ {
+			s := st.Pending()[0]
+			v, legal := view(st, s), st.Legal(s)
+			if picksRooms(v) {
+				refusals += checkRefusals(t, v, legal)
+			}
+			et.MustApply(t, st, et.Move{Seat: s, Action: legal[(n*7)%len(legal)]})
+		}
+	}
+	if refusals < 100 {
+		t.Fatalf("only %d refusals", refusals)
+	}
+}
+
+// checkRefusals checks m and r on every room of view v against the
+// view's reasons, and counts the refusals.
+func checkRefusals(t *testing.T, v *hr.View, legal []engine.Action) int {
+	t.Helper()
+	b := NewBoard().(*Board)
+	b.sync(v) // before the cursor is set: a new turn puts it on the player's room
+	n := 0
+	for c := range v.Cells {
+		b.cursor = c
+		r := b.HandleKey("m", v, legal)
+		if r.Action != nil {
+			if r := b.HandleKey("m", v, nil); r.Message != "That is not one of your moves now." || r.Rule != "" {
+				t.Fatalf("m with no legal moves: %+v", r)
+			}
+			continue
+		}
+		n++
+		why := v.WhyNotRoom(c)
+		if r.Message != why.Error() {
+			t.Fatalf("m on %d: %q, the view says %q", c, r.Message, why)
+		}
+		explained(t, r)
+		hint := b.cursorMove(v, legal)
+		if own := c == ownCell(v) && v.Phase == hr.PhaseTurn; hint != r.Message && !(own && hint == "") {
+			t.Fatalf("the hint on %d: %q, m says %q", c, hint, r.Message)
+		}
+		if r := b.HandleKey("r", v, legal); r.Action == nil {
+			if r.Message != v.WhyNotRotate(c).Error() {
+				t.Fatalf("r on %d: %q", c, r.Message)
+			}
+			explained(t, r)
+		}
+	}
+	return n
+}
+
+// explained checks that refusal r cites a rule that the rules explain.
+func explained(t *testing.T, r board.Reply) {
+	t.Helper()
+	if !r.Warning || r.Rule == "" {
+		t.Fatalf("%q cites no rule", r.Message)
+	}
+	if explainedRules[r.Rule] {
+		return
+	}
+	if _, err := engine.Explain(hr.Game{}.Info().Rules, r.Rule); err != nil {
+		t.Fatalf("%q: %v", r.Message, err)
+	}
+	explainedRules[r.Rule] = true
+}
+
+// explainedRules are the rules explained already: explaining one reads
+// the whole rules doc.
+var explainedRules = map[engine.Rule]bool{}
+
 // TestLookAroundWhileWaiting: a player waiting for another, or a
 // spectator, moves the cursor to read about any room.
 func TestLookAroundWhileWaiting(t *testing.T) {
@@ -222,8 +302,10 @@ func TestColourChoice(t *testing.T) {
 			t.Fatalf("key %s: %+v", k, r)
 		}
 	}
-	if r := b.HandleKey("enter", v, legal); r.Action != nil || !r.Warning {
+	if r := b.HandleKey("enter", v, legal); r.Action != nil || !r.Warning || r.Message != "Tick exactly 3 components (2 ticked)." {
 		t.Fatalf("enter with two ticked: %+v", r)
+	} else {
+		explained(t, r)
 	}
 	keyed := func() []int {
 		var out []int

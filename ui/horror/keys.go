@@ -55,7 +55,7 @@ func (b *Board) HandleKey(k string, view engine.View, legal []engine.Action) boa
 		if a, ok := b.roomMove(v, legal); ok {
 			return board.Play(a)
 		}
-		return board.Refuse(b.whyNot(v, legal))
+		return refuse(v.WhyNotRoom(b.cursor))
 	case "r", "R", "shift+r":
 		q := 1
 		if k != "r" {
@@ -64,10 +64,7 @@ func (b *Board) HandleKey(k string, view engine.View, legal []engine.Action) boa
 		if a, ok := engine.Pick(legal, hr.KindRotate, b.cursor, q); ok {
 			return board.Play(a)
 		}
-		if v.Phase != hr.PhaseTurn {
-			return board.Refuse("Rooms turn only during your turn.")
-		}
-		return board.Refuse("You can turn only your own room or one next to it (never the Portal), with an action left.")
+		return refuse(v.WhyNotRotate(b.cursor))
 	}
 	return board.Reply{}
 }
@@ -89,7 +86,17 @@ func (b *Board) colourKey(k string, v *hr.View, legal []engine.Action) board.Rep
 		b.toggles = nil
 		return board.Play(a)
 	}
-	return board.Refuse(fmt.Sprintf("Tick exactly %d components with 1-6 (%d ticked), then press enter.", v.Items, b.tickedCount()))
+	return refuse(v.WhyNotColours(b.tickedMask()))
+}
+
+// refuse is the reply to a move on the board that the legal moves lack:
+// why the rules refuse it (err, from the view), or, where the view finds
+// no reason, that it is not a move now.
+func refuse(err error) board.Reply {
+	if err == nil {
+		return board.Refuse("That is not one of your moves now.")
+	}
+	return board.RefuseErr(err)
 }
 
 // tickedCount counts the ticked colours.
@@ -122,46 +129,6 @@ func (b *Board) roomMove(v *hr.View, legal []engine.Action) (engine.Action, bool
 		}
 	}
 	return engine.Action{}, false
-}
-
-// whyNot says why m cannot go to the room under the cursor.
-func (b *Board) whyNot(v *hr.View, legal []engine.Action) string {
-	c, here := b.cursor, ownCell(v)
-	switch {
-	case v.Phase == hr.PhaseStart:
-		return "Nobody starts in the Portal: pick another room."
-	case v.Phase == hr.PhaseGhost && v.Ghosts[v.Beaten] == c:
-		return "The ghost is in that room already: pick another."
-	case v.Phase == hr.PhaseGhost:
-		return "That room holds 4 ghosts already: pick another."
-	case c == here:
-		return "You are in this room: pick the room to go to with the arrows first."
-	case v.Actions == 0:
-		return "No actions left: e ends your turn."
-	}
-	d := direction(v, here, c)
-	switch {
-	case d < 0 && v.Cells[c].Mirror && v.Cells[here].Mirror:
-		return fmt.Sprintf("A mirror costs Fortitude -%d, more than you can pay.", v.MirrorCost())
-	case d < 0:
-		return "Too far: you go one room at a time, or by mirror between two rooms with mirrors."
-	case v.Passage(here, d) == hr.Wall:
-		return "No door leads there: turn your room or that one (r or R) to open a way."
-	case c == v.Portal():
-		return "The Portal lets you in only with every component your Horror needs and Fortitude 0 or more after the door."
-	}
-	return "You cannot pay the door's Fortitude (never below -5)."
-}
-
-// direction is the side of cell c that leads to cell to, or -1 when they
-// are not neighbours.
-func direction(v *hr.View, c, to int) int {
-	for d := range 4 {
-		if hr.Neighbour(v.Size, c, d) == to {
-			return d
-		}
-	}
-	return -1
 }
 
 // MoveKeys implements board.MoveKeyer: b and d search a bookcase or a

@@ -68,10 +68,11 @@ func moveText(v *hr.View, ctx board.Context, p *palette, a engine.Action, short 
 func (b *Board) cursorMove(v *hr.View, legal []engine.Action) string {
 	a, ok := b.roomMove(v, legal)
 	if !ok {
-		if b.cursor == ownCell(v) && v.Phase == hr.PhaseTurn {
-			return ""
+		err := v.WhyNotRoom(b.cursor)
+		if err == nil || b.cursor == ownCell(v) && v.Phase == hr.PhaseTurn {
+			return "" // the cursor rests on your room while you pick where to go
 		}
-		return b.whyNot(v, legal)
+		return err.Error()
 	}
 	switch a.Kind {
 	case hr.KindStart:
