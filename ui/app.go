@@ -26,6 +26,12 @@ import (
 	"arcade/rooms"
 )
 
+// The router: App takes every message, keeps what the session shares up
+// to date, and hands the rest to the prompt, help or the current screen
+// (see update and onKey). Its timers are in timers.go, what it does
+// while the terminal is too small in small.go, and Feed, which brings the
+// hub's updates in, in feed.go.
+
 // Options configure one session's app.
 type Options struct {
 	// InviteCode, when set, joins that table at once (ssh -t host CODE).
@@ -57,9 +63,6 @@ type endedMsg struct{ notice string }
 
 // quitMsg ends the program after the goodbye screen has been seen.
 type quitMsg struct{}
-
-// tickMsg redraws countdowns once a second while a deadline runs.
-type tickMsg time.Time
 
 // App is the root model of one session: the router between its screens.
 type App struct {
@@ -132,20 +135,6 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(cmd, t)
 	}
 	return m, cmd
-}
-
-// statusExpiredMsg says the status line may have outlived statusLife.
-type statusExpiredMsg struct{}
-
-// statusTimer returns a timer for the status line's end when it shows
-// something and none runs; an idle session with nothing to say has none.
-func (a *App) statusTimer() tea.Cmd {
-	s := a.s
-	if s.status == "" || a.statusTimed || a.ended {
-		return nil
-	}
-	a.statusTimed = true
-	return tea.Tick(statusLife-time.Since(s.statusAt), func(time.Time) tea.Msg { return statusExpiredMsg{} })
 }
 
 // update is Update without the status line's timer.
@@ -327,47 +316,6 @@ func isFormOver(cur, under screen) bool {
 	return ok && f.back == under
 }
 
-// maybeTick schedules the next redraw of a countdown on the screen (see
-// nextTick), so an idle session does no work at all.
-func (a *App) maybeTick() tea.Cmd {
-	if a.ticking {
-		return nil
-	}
-	next := a.nextTick(time.Now())
-	if next <= 0 {
-		return nil
-	}
-	a.ticking = true
-	return tea.Tick(next, func(t time.Time) tea.Msg { return tickMsg(t) })
-}
-
-// nextTick is how long until a countdown shown changes (0 when none
-// runs): at a table its response window's and its turn clock's, in the
-// lobby the correspondence clocks of the player's tables, and at most
-// lobbyTurnsEvery while the lobby lists any (whose move it is there
-// changes without a lobby update). A clock of days changes once an
-// hour, of hours once a minute (clockLeft).
-func (a *App) nextTick(now time.Time) time.Duration {
-	deadlines := a.s.lobbyDeadlines()
-	if a.table != nil {
-		deadlines = []time.Time{a.table.u.Deadline, a.table.u.TurnDeadline}
-	}
-	next := time.Duration(0)
-	if a.table == nil && len(a.s.away) > 0 {
-		next = lobbyTurnsEvery
-	}
-	for _, dl := range deadlines {
-		if _, d := clockLeft(dl, now); d > 0 && (next == 0 || d < next) {
-			next = d
-		}
-	}
-	return next
-}
-
-// lobbyTurnsEvery is how often the lobby asks again whose move it is at
-// the player's tables.
-const lobbyTurnsEvery = 15 * time.Second
-
 // onKey routes a key press: to the prompt while one is open, to help
 // (which takes every key), to the global keys, else to the screen.
 func (a *App) onKey(k tea.KeyPressMsg) tea.Cmd {
@@ -421,115 +369,4 @@ func (a *App) render() string {
 		return (&tooSmall{needW, needH, a.width, a.height, a.hiddenNote()}).View()
 	}
 	return fitScreen(a.cur.View(), a.width, a.height)
-}
-
-// needs is the terminal size the current screen needs.
-func (a *App) needs() (int, int) {
-	if m, ok := a.cur.(minSizer); ok {
-		return m.MinSize()
-	}
-	return minWidth, minHeight
-}
-
-// hidden reports whether the terminal is too small for the current screen,
-// which the "please enlarge" notice then hides.
-func (a *App) hidden() bool {
-	w, h := a.needs()
-	return a.width < w || a.height < h
-}
-
-// hiddenTable is the table screen while it is current (not under help).
-func (a *App) hiddenTable() *tableScreen {
-	if ts, ok := a.cur.(*tableScreen); ok {
-		return ts
-	}
-	return nil
-}
-
-// hiddenKey takes a key press while the screen is hidden: nothing the
-// player cannot see happens. ctrl+c still quits the lobby or asks to leave
-// a table (y/n answer that question), ctrl+o and ctrl+r still work.
-func (a *App) hiddenKey(k tea.KeyPressMsg) tea.Cmd {
-	s, g := a.s, &globalKeys
-	switch {
-	case keyMatches(k, g.Colour):
-		s.colour = !s.colour
-		s.restyle()
-		return nil
-	case keyMatches(k, g.Refresh):
-		return tea.ClearScreen
-	}
-	if ts := a.hiddenTable(); ts != nil {
-		km := ts.keys
-		if ts.confirmLeave && keyMatches(k, km.Yes, km.No) || keyMatches(k, g.Quit) {
-			return ts.key(k)
-		}
-		return nil
-	}
-	if keyMatches(k, g.Quit) {
-		switch cur := a.cur.(type) {
-		case *lobbyScreen:
-			return tea.Quit
-		case *helpScreen:
-			a.show(cur.back) // close help first
-		default:
-			a.show(s.home) // a form, your games: back to the lobby
-		}
-	}
-	return nil
-}
-
-// hiddenNote is what the notice says the keys still do.
-func (a *App) hiddenNote() string {
-	if ts := a.hiddenTable(); ts != nil {
-		if ts.confirmLeave {
-			return ts.leaveQuestion()
-		}
-		return "ctrl+c leaves the table."
-	}
-	switch a.cur.(type) {
-	case *lobbyScreen:
-		return "ctrl+c quits."
-	case *helpScreen:
-		return "ctrl+c closes this help."
-	}
-	return "ctrl+c goes back to the lobby."
-}
-
-// Feed is a session's stream of hub updates, as messages for its program.
-// A session calls Drain when Notify fires, and Drain(send, true) once when
-// Done closes (the hub closed the client).
-type Feed struct{ c *rooms.Client }
-
-// NewFeed is the feed of client's updates.
-func NewFeed(c *rooms.Client) Feed { return Feed{c: c} }
-
-// Notify fires when updates wait.
-func (f Feed) Notify() <-chan struct{} { return f.c.Notify() }
-
-// Done closes when the hub has closed the client.
-func (f Feed) Done() <-chan struct{} { return f.c.Done() }
-
-// OnWake sets a function the hub calls (never waiting for it) when Notify
-// fires or Done closes.
-func (f Feed) OnWake(wake func()) { f.c.OnWake(wake) }
-
-// Drain sends what waits: the latest lobby and table updates, or, once the
-// client is closed, the farewell that ends the session.
-func (f Feed) Drain(send func(tea.Msg), done bool) {
-	lobby, table := f.c.Take()
-	if done {
-		notice := ""
-		if table != nil && table.Closed {
-			notice = table.Notice
-		}
-		send(endedMsg{notice: notice})
-		return
-	}
-	if lobby != nil {
-		send(*lobby)
-	}
-	if table != nil {
-		send(*table)
-	}
 }

@@ -174,11 +174,7 @@ func (f *createScreen) fields() []field {
 	for _, o := range in.Options {
 		o := o
 		val := f.opts[o.Key]
-		shown := val
-		if o.Kind == engine.Bool {
-			shown = map[string]string{"true": "yes", "false": "no"}[val]
-		}
-		fs = append(fs, field{o.Name, shown, o.Help, func(d int) {
+		fs = append(fs, field{o.Name, optionWord(o, val), o.Help, func(d int) {
 			switch o.Kind {
 			case engine.Bool:
 				if f.opts[o.Key] == "true" {

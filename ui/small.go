@@ -61,3 +61,79 @@ func (t *tooSmall) View() string {
 	}
 	return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, strings.Join(lines, "\n"))
 }
+
+// The router's side of the notice: whether it hides the current screen,
+// and what the keys still do while it does.
+
+// needs is the terminal size the current screen needs.
+func (a *App) needs() (int, int) {
+	if m, ok := a.cur.(minSizer); ok {
+		return m.MinSize()
+	}
+	return minWidth, minHeight
+}
+
+// hidden reports whether the terminal is too small for the current screen,
+// which the "please enlarge" notice then hides.
+func (a *App) hidden() bool {
+	w, h := a.needs()
+	return a.width < w || a.height < h
+}
+
+// hiddenTable is the table screen while it is current (not under help).
+func (a *App) hiddenTable() *tableScreen {
+	if ts, ok := a.cur.(*tableScreen); ok {
+		return ts
+	}
+	return nil
+}
+
+// hiddenKey takes a key press while the screen is hidden: nothing the
+// player cannot see happens. ctrl+c still quits the lobby or asks to leave
+// a table (y/n answer that question), ctrl+o and ctrl+r still work.
+func (a *App) hiddenKey(k tea.KeyPressMsg) tea.Cmd {
+	s, g := a.s, &globalKeys
+	switch {
+	case keyMatches(k, g.Colour):
+		s.colour = !s.colour
+		s.restyle()
+		return nil
+	case keyMatches(k, g.Refresh):
+		return tea.ClearScreen
+	}
+	if ts := a.hiddenTable(); ts != nil {
+		km := ts.keys
+		if ts.confirmLeave && keyMatches(k, km.Yes, km.No) || keyMatches(k, g.Quit) {
+			return ts.key(k)
+		}
+		return nil
+	}
+	if keyMatches(k, g.Quit) {
+		switch cur := a.cur.(type) {
+		case *lobbyScreen:
+			return tea.Quit
+		case *helpScreen:
+			a.show(cur.back) // close help first
+		default:
+			a.show(s.home) // a form, your games: back to the lobby
+		}
+	}
+	return nil
+}
+
+// hiddenNote is what the notice says the keys still do.
+func (a *App) hiddenNote() string {
+	if ts := a.hiddenTable(); ts != nil {
+		if ts.confirmLeave {
+			return ts.leaveQuestion()
+		}
+		return "ctrl+c leaves the table."
+	}
+	switch a.cur.(type) {
+	case *lobbyScreen:
+		return "ctrl+c quits."
+	case *helpScreen:
+		return "ctrl+c closes this help."
+	}
+	return "ctrl+c goes back to the lobby."
+}
