@@ -11,7 +11,7 @@ import (
 )
 
 // What the fan-outs type and look for on the arcade's screens (ui/lobby.go,
-// ui/create.go, ui/table.go, ui/seats.go).
+// ui/create.go, ui/tablewait.go, ui/seats.go).
 const (
 	lobbyHeading   = "OPEN TABLES"         // the lobby's tables pane
 	formMarker     = "NEW TABLE"           // the new-table form
