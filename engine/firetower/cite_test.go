@@ -45,7 +45,7 @@ func TestRulesCitedInPlay(t *testing.T) {
 		{2, nil, []engine.Rule{ruleOut}},
 		{3, engine.Options{OptFirestorm: "true"}, []engine.Rule{
 			ruleOut, rulingPartial, ruleTakeCards, ruleHandGrows, rulingFirestorm, ruleStorm, ruleStormWind}},
-		{4, engine.Options{OptTeam: "true", OptDeck: DeckClassic}, []engine.Rule{ruleTeamBurn}},
+		{4, engine.Options{OptTeam: "true", OptDeck: DeckClassic}, []engine.Rule{ruleTeamBurn, rulingPartial, ruleStormWind}},
 	} {
 		got := enginetest.CheckRules(t, Game{}, c.players, c.opts, 1)
 		for _, r := range append(c.want, always...) {

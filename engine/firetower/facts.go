@@ -313,20 +313,6 @@ func (windRerolled) Rule() engine.Rule {
 	return ruleStormWind
 }
 
-// windOrphaned is the die setting a new wind because no tower stands
-// where the old one blew any more.
-type windOrphaned struct{ Old, Wind Dir }
-
-// Words says the fact.
-func (f windOrphaned) Words() string {
-	return "No tower stands " + lower(f.Old) + " any more: the die sets the wind to " + f.Wind.String() + "."
-}
-
-// Rule implements engine.Ruled.
-func (windOrphaned) Rule() engine.Rule {
-	return ruleDeadWind
-}
-
 // towerBurned is a player's tower catching fire; Out when that puts the
 // player out of the game (always, but in the team variant).
 type towerBurned struct {

@@ -42,7 +42,8 @@ func (g *state) storm(by engine.Seat, partial bool) {
 // checkTowers burns every tower whose corner has caught fire. Without
 // teams its player is out: the eliminator (by) takes their cards, the hand
 // size grows, the others draw. Each burned tower brings a partial
-// firestorm when the Firestorm is in the game.
+// firestorm, in the team variant too and with or without the Firestorm
+// card (ruling 19).
 func (g *state) checkTowers(by engine.Seat) {
 	var hit []engine.Seat
 	for s, st := range g.Seats {
@@ -69,12 +70,9 @@ func (g *state) checkTowers(by engine.Seat) {
 	if g.checkOver(hit) {
 		return
 	}
-	// A partial firestorm follows each elimination (ruling 9); in the
-	// team variant towers burn without eliminating anyone.
+	// Each storm ends with the die setting a wind that threatens a tower
+	// still standing, so no wind is left blowing at burned towers only.
 	for range hit {
-		if g.TeamPlay {
-			break
-		}
 		g.storm(by, true)
 		if g.Over {
 			return
@@ -82,11 +80,6 @@ func (g *state) checkTowers(by engine.Seat) {
 	}
 	if !g.TeamPlay {
 		g.eliminated(hit, by)
-	}
-	if !g.windLive(g.Pos.Wind) {
-		old := g.Pos.Wind
-		g.Pos.Wind = g.rollWind(-1)
-		engine.Tell(&g.log, engine.Everyone, windOrphaned{old, g.Pos.Wind})
 	}
 }
 

@@ -23,10 +23,10 @@ func randomOptions(i int) (int, engine.Options) {
 }
 
 // TestRandomGames plays random games and checks the invariants after every
-// move: no panic, every card accounted for, the eternal flame burning, no
-// firebreak where the rules forbid it, full hands between turns, refused
-// moves changing nothing, a game restored mid-way playing on alike, and
-// the game ending.
+// move: no panic, every card accounted for, the eternal flame burning, the
+// wind blowing at a standing tower, no firebreak where the rules forbid
+// it, full hands between turns, refused moves changing nothing, a game
+// restored mid-way playing on alike, and the game ending.
 func TestRandomGames(t *testing.T) {
 	games := 60
 	if enginetest.RaceEnabled || testing.Short() {
@@ -66,6 +66,9 @@ func checkInvariants(t *testing.T, before, g *state, m move) {
 		if g.Pos.Board.At(p) != Eternal {
 			t.Fatalf("after %v the eternal flame is out at %s", m.Action, p)
 		}
+	}
+	if !g.Over && !g.windLive(g.Pos.Wind) {
+		t.Fatalf("after %v the wind blows %s, at no tower still standing", m.Action, g.Pos.Wind)
 	}
 	explosion := m.Action.Kind == KindPlay && before.Seats[m.Seat].Hand[m.Action.Args[0]] == Explosion
 	for y := range Size {

@@ -241,3 +241,62 @@ func TestBucketLeavesEmberNowhere(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestTeamBurnBringsPartialFirestorm covers ruling 19. The rulebook: "When
+// a player’s tower is burned (a fire gem is in the orange square), a
+// partial firestorm takes place." and of the team variant: "Set up and
+// play are the same, except that if your tower is burned, you are not
+// eliminated from the game. Therefore, you do not give away your cards,
+// no one’s hand size increases, and you continue to play as before." The
+// firestorm is not among the exceptions: a tower burned in the team
+// variant brings a partial firestorm (the storm, then the die for the new
+// wind, both among the towers still standing: ruling 20), while nobody is
+// put out; a corner that burns again brings none.
+func TestTeamBurnBringsPartialFirestorm(t *testing.T) {
+	doc := Game{}.Info().Rules
+	for seed := range uint64(20) {
+		g := newGame(t, 4, engine.Options{OptTeam: "true"}, seed)
+		ready(g, 1, PartAction, North)
+		// Green burned earlier: with red burning, West threatens no tower.
+		paint(t, g, Fire, "A2 A16")
+		g.Seats[3].Burned = true
+		clearHands(g)
+		setHand(t, g, 0, SouthWind, AirDrop, FireEngine, DozerLine, ScratchLine)
+		setHand(t, g, 1, NorthWind, AirDrop, FireEngine, DozerLine, ScratchLine)
+		evs := mustApply(t, g, move{1, act(KindPlay, with([]int{0}, with(at(t, "A1"), 0)...)...)})
+		var storm *stormed
+		var wind *windRerolled
+		for _, e := range evs {
+			switch f := e.Fact.(type) {
+			case stormed:
+				storm = &f
+			case windRerolled:
+				wind = &f
+			}
+		}
+		if storm == nil || !storm.Partial || wind == nil {
+			t.Fatalf("seed %d: red's tower burned in the team variant without a partial firestorm and a new wind: %v", seed, evs)
+		}
+		if storm.Dir == West || wind.Wind == West || g.Pos.Wind != wind.Wind {
+			t.Fatalf("seed %d: the storm blew %s and the die set %s (wind now %s); West threatens no standing tower",
+				seed, storm.Dir, wind.Wind, g.Pos.Wind)
+		}
+		if ex, err := engine.Explain(doc, engine.RuleOf(*storm)); err != nil ||
+			!strings.Contains(ex.Text, "a partial firestorm takes place") || !strings.Contains(ex.Text, "you are not eliminated") {
+			t.Fatalf("the storm cites %q: %v %v", engine.RuleOf(*storm), ex, err)
+		}
+		if g.Seats[0].Out || g.Elims != 0 || g.HandSize != startHand || len(g.Seats[0].Hand) != startHand || g.Over {
+			t.Fatalf("seed %d: red out %v, %d eliminations, hand size %d, red holds %d cards, over %v",
+				seed, g.Seats[0].Out, g.Elims, g.HandSize, len(g.Seats[0].Hand), g.Over)
+		}
+		// Red's corner still burns (as it would once fire came back after
+		// a Bucket): checking the towers again brings no second storm.
+		if g.Pos.Board.At(sq(t, "A1")) != Fire {
+			t.Fatalf("seed %d: red's corner is out", seed)
+		}
+		g.checkTowers(1)
+		if evs := g.log.Take(); len(evs) != 0 {
+			t.Fatalf("seed %d: red's corner burning again: %v", seed, evs)
+		}
+	}
+}

@@ -163,7 +163,7 @@ func scenarios(t *testing.T) []scenario {
 				firstOf(1, KindSpread),
 				card(1, KindPlay, Explosion, with(at(t, "O15"), 0)...),
 			}},
-		{name: "team", about: "team variant: burned towers play on, Bucket on a partner's tower", players: 4, seed: 7,
+		{name: "team", about: "team variant: burned towers play on and bring a partial firestorm, Bucket on a partner's tower", players: 4, seed: 1,
 			opts: engine.Options{OptTeam: "true"},
 			setup: func(t *testing.T, g *state) {
 				ready(g, 1, PartAction, North)
