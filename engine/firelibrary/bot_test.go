@@ -74,7 +74,8 @@ func TestBotLevels(t *testing.T) {
 
 // TestBotsPlayLegally plays games in random variants with easy and normal
 // bots in random seats, and asks the hard bot (a short search) for a move
-// in some positions: every move must be legal.
+// in some positions: every move must be legal, and no bot escapes before
+// its first draw (earlyEscape).
 func TestBotsPlayLegally(t *testing.T) {
 	games, hardEvery := 120, 7
 	if enginetest.RaceEnabled || testing.Short() {
@@ -97,14 +98,16 @@ func TestBotsPlayLegally(t *testing.T) {
 			}
 			s := g.Pending()[0]
 			legal := g.Legal(s)
-			if step%hardEvery == 0 {
+			early := g.Phase == PhaseSave && earlyEscape(g.Drawn, g.Bag.Total())
+			if step%hardEvery == 0 || early {
 				asked++
-				if a := hard.Choose(context.Background(), g.View(s), slices.Clone(legal), &rng); !slices.ContainsFunc(legal, a.Same) {
+				a := hard.Choose(context.Background(), g.View(s), slices.Clone(legal), &rng)
+				if !slices.ContainsFunc(legal, a.Same) || early && a.Kind == KindStop {
 					t.Fatalf("%v: the hard bot chose %v in phase %s: %v", cfg, a, g.Phase, legal)
 				}
 			}
 			a := bots[s].Choose(context.Background(), g.View(s), slices.Clone(legal), &rng)
-			if !slices.ContainsFunc(legal, a.Same) {
+			if !slices.ContainsFunc(legal, a.Same) || early && a.Kind == KindStop {
 				t.Fatalf("%v: %T chose %v in phase %s: %v", cfg, bots[s], a, g.Phase, legal)
 			}
 			enginetest.MustApply(t, g, mv(s, a))

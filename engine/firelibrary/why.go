@@ -49,7 +49,7 @@ var (
 	rulingOnlyFires  = engine.Ruling(5)
 	rulingEmptyDeck  = engine.Ruling(6)
 	rulingCardSets   = engine.Ruling(9)
-	rulingFirstDraw  = engine.Ruling(10)
+	rulingEscape     = engine.Ruling(10)
 	rulingFullCard   = engine.Ruling(11)
 	rulingSwaps      = engine.Ruling(13)
 	rulingHighest    = engine.Ruling(15)
