@@ -227,11 +227,8 @@ func (g *state) refuse(s engine.Seat, a engine.Action) error {
 func (g *state) refuseWaiting(s engine.Seat, a engine.Action) error {
 	switch g.Phase {
 	case PhaseSpread:
-		switch {
-		case g.Var.NoTools && s == g.Active:
-			return engine.Refuse(ruleBurnCall, "You started the fire: only the other players call Burn!")
-		case g.Var.NoTools:
-			return engine.Refuse(ruleBurnCall, "You have already passed: %s", g.doing())
+		if g.Var.NoTools {
+			return engine.Refuse(rulingNoTool, "You have already called Burn! or passed: %s", g.doing())
 		}
 		return engine.Refuse(ruleAsked, "You have already answered, or are not asked: %s", g.doing())
 	case PhaseAmulet:
@@ -379,7 +376,7 @@ func (g *state) doing() string {
 		return seat(g.Active) + " is placing the tokens the " + cardTool(g.Turn.From).Name + " drew"
 	case PhaseSpread:
 		if g.Var.NoTools {
-			return "Fire Spreading on " + seat(g.Active) + "'s card: who calls Burn! first?"
+			return "Fire Spreading on " + seat(g.Active) + "'s card: every player may call Burn!"
 		}
 		return "Fire Spreading on " + seat(g.Active) + "'s card: waiting for answers"
 	case PhaseTool:

@@ -21,7 +21,8 @@ import (
 //     sampled from its view (Sampler), played out by the normal bot,
 //     within 300 playouts or 300 ms a move.
 //
-// Any other level gets the normal bot.
+// Any other level gets the normal bot. No bot escapes before its first
+// draw, and every bot calls Burn! in the No Tool variant (botMoves).
 func (Game) Bot(level string) engine.Bot {
 	switch level {
 	case "easy":
@@ -43,10 +44,13 @@ func earlyEscape(drawn, bag int) bool { return drawn == 0 && bag > 0 }
 
 // botMoves is legal without the moves no bot makes: an escape before the
 // turn's first draw when early (earlyEscape), a Map when it could loop
-// (sight.mapLoops). It is legal itself when none is there.
+// (sight.mapLoops), and a pass when Burn! may be called (a free point). It
+// is legal itself when none is there.
 func botMoves(legal []engine.Action, early, loops bool) []engine.Action {
+	burn := slices.ContainsFunc(legal, func(a engine.Action) bool { return a.Kind == KindBurn })
 	skip := func(a engine.Action) bool {
-		return early && a.Kind == KindStop || loops && a.Kind == KindPlay && a.Args[0] == toolMap
+		return early && a.Kind == KindStop || loops && a.Kind == KindPlay && a.Args[0] == toolMap ||
+			burn && a.Kind == KindPass
 	}
 	if !slices.ContainsFunc(legal, skip) {
 		return legal

@@ -192,8 +192,9 @@ func TestRefusalsCiteRules(t *testing.T) {
 		checkRefusals(t, g, refusal{0, act(KindPlay, toolGloves), "There are no tools in the No Tool variant",
 			ruleNoTools})
 		bustRisky(t, g, White)
-		checkRefusals(t, g, refusal{0, act(KindBurn), "You started the fire: only the other players call Burn!",
-			ruleBurnCall})
+		enginetest.MustApply(t, g, mv(0, act(KindBurn)))
+		checkRefusals(t, g, refusal{0, act(KindBurn), "You have already called Burn! or passed: Fire Spreading " +
+			"on {seat0}'s card: every player may call Burn!", rulingNoTool})
 	})
 	t.Run("Options", func(t *testing.T) {
 		for _, tc := range []struct {
