@@ -52,9 +52,7 @@ func (g *state) listLegal(s engine.Seat) []engine.Action {
 		if g.Bag.Total() > 0 {
 			out = append(out, engine.Action{Kind: KindDraw})
 		}
-		if g.canStop() {
-			out = append(out, engine.Action{Kind: KindStop})
-		}
+		out = append(out, engine.Action{Kind: KindStop}) // even before the first draw (ruling 10)
 		g.addToolPlays(s, &out)
 		return out
 	case PhasePlace:
@@ -122,10 +120,6 @@ var oneArgs = func() (out [16][]int) {
 	}
 	return out
 }()
-
-// canStop reports whether the active player may escape: after at least
-// one draw (ruling 10), or at once if the bag is empty.
-func (g *state) canStop() bool { return g.Drawn > 0 || g.Bag.Total() == 0 }
 
 // Apply implements engine.State. Every action is checked against Legal
 // first, so a refused action changes nothing.
@@ -233,11 +227,8 @@ func (g *state) refuse(s engine.Seat, a engine.Action) error {
 func (g *state) refuseWaiting(s engine.Seat, a engine.Action) error {
 	switch g.Phase {
 	case PhaseSpread:
-		switch {
-		case g.Var.NoTools && s == g.Active:
-			return engine.Refuse(ruleBurnCall, "You started the fire: only the other players call Burn!")
-		case g.Var.NoTools:
-			return engine.Refuse(ruleBurnCall, "You have already passed: %s", g.doing())
+		if g.Var.NoTools {
+			return engine.Refuse(rulingNoTool, "You have already called Burn! or passed: %s", g.doing())
 		}
 		return engine.Refuse(ruleAsked, "You have already answered, or are not asked: %s", g.doing())
 	case PhaseAmulet:
@@ -255,11 +246,9 @@ func (g *state) refuseWaiting(s engine.Seat, a engine.Action) error {
 func (g *state) refuseBare(a engine.Action) error {
 	switch a.Kind {
 	case KindDraw:
-		return engine.Refuse(rulingFirstDraw, "The bag is empty: escape now")
+		return engine.Refuse(rulingEscape, "The bag is empty: escape now")
 	case KindBurn:
 		return engine.Refuse(ruleBurnCall, "Burn! is only called in the No Tool variant")
-	case KindStop:
-		return engine.Refuse(rulingFirstDraw, "You must draw at least one token before escaping")
 	case KindDig:
 		if g.Bag.Total() == 0 {
 			return engine.Illegal("The bag is empty: the Shovel has nothing to draw")
@@ -387,7 +376,7 @@ func (g *state) doing() string {
 		return seat(g.Active) + " is placing the tokens the " + cardTool(g.Turn.From).Name + " drew"
 	case PhaseSpread:
 		if g.Var.NoTools {
-			return "Fire Spreading on " + seat(g.Active) + "'s card: who calls Burn! first?"
+			return "Fire Spreading on " + seat(g.Active) + "'s card: every player may call Burn!"
 		}
 		return "Fire Spreading on " + seat(g.Active) + "'s card: waiting for answers"
 	case PhaseTool:
@@ -400,11 +389,11 @@ func (g *state) doing() string {
 	return "the game is over"
 }
 
-// Timeout implements engine.State: escape if allowed, else draw; place a
-// book if one was drawn (a Torch stops placing instead of placing a fire);
-// pass in a window; end the turn after scoring; take the lowest free Turn
-// Order card; draw the tool from the deck; keep tools. A seat that may
-// not act gets the zero Action.
+// Timeout implements engine.State: draw once, then escape (at once if the
+// bag is empty); place a book if one was drawn (a Torch stops placing
+// instead of placing a fire); pass in a window; end the turn after
+// scoring; take the lowest free Turn Order card; draw the tool from the
+// deck; keep tools. A seat that may not act gets the zero Action.
 func (g *state) Timeout(s engine.Seat) engine.Action { return g.timeout(g.Legal(s)) }
 
 // timeout picks the Timeout move among legal, the pending seat's moves.
@@ -416,6 +405,9 @@ func (g *state) timeout(legal []engine.Action) engine.Action {
 	switch g.Phase {
 	case PhaseSave:
 		want = []engine.Action{{Kind: KindStop}, {Kind: KindDraw}}
+		if g.Drawn == 0 {
+			want[0], want[1] = want[1], want[0]
+		}
 	case PhasePlace:
 		for _, t := range g.Turn.Drawing {
 			if t != Fire {

@@ -21,7 +21,8 @@ import (
 //     sampled from its view (Sampler), played out by the normal bot,
 //     within 300 playouts or 300 ms a move.
 //
-// Any other level gets the normal bot.
+// Any other level gets the normal bot. No bot escapes before its first
+// draw, and every bot calls Burn! in the No Tool variant (botMoves).
 func (Game) Bot(level string) engine.Bot {
 	switch level {
 	case "easy":
@@ -30,6 +31,31 @@ func (Game) Bot(level string) engine.Bot {
 		return hardBot{}
 	}
 	return normalBot{}
+}
+
+// earlyEscape reports whether escaping now comes before the turn's first
+// draw (drawn draws made, bag tokens in the bag). Ruling 10 allows it, but
+// no bot does it: on an empty card the first draw lands on a safe space
+// and cannot spread fire, and the player may still escape after it, so
+// escaping at once never scores more. Only tokens an Amulet or a Slingshot
+// put on the card beforehand make it worth weighing, which the bots do
+// not.
+func earlyEscape(drawn, bag int) bool { return drawn == 0 && bag > 0 }
+
+// botMoves is legal without the moves no bot makes: an escape before the
+// turn's first draw when early (earlyEscape), a Map when it could loop
+// (sight.mapLoops), and a pass when Burn! may be called (a free point). It
+// is legal itself when none is there.
+func botMoves(legal []engine.Action, early, loops bool) []engine.Action {
+	burn := slices.ContainsFunc(legal, func(a engine.Action) bool { return a.Kind == KindBurn })
+	skip := func(a engine.Action) bool {
+		return early && a.Kind == KindStop || loops && a.Kind == KindPlay && a.Args[0] == toolMap ||
+			burn && a.Kind == KindPass
+	}
+	if !slices.ContainsFunc(legal, skip) {
+		return legal
+	}
+	return slices.DeleteFunc(slices.Clone(legal), skip)
 }
 
 // plays lists the legal ways to play tool tl.

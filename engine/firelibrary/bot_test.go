@@ -74,7 +74,8 @@ func TestBotLevels(t *testing.T) {
 
 // TestBotsPlayLegally plays games in random variants with easy and normal
 // bots in random seats, and asks the hard bot (a short search) for a move
-// in some positions: every move must be legal.
+// in some positions: every move must be legal, no bot escapes before its
+// first draw (earlyEscape), and every bot calls Burn! when it may.
 func TestBotsPlayLegally(t *testing.T) {
 	games, hardEvery := 120, 7
 	if enginetest.RaceEnabled || testing.Short() {
@@ -97,14 +98,19 @@ func TestBotsPlayLegally(t *testing.T) {
 			}
 			s := g.Pending()[0]
 			legal := g.Legal(s)
-			if step%hardEvery == 0 {
+			early := g.Phase == PhaseSave && earlyEscape(g.Drawn, g.Bag.Total())
+			burn := slices.ContainsFunc(legal, func(a engine.Action) bool { return a.Kind == KindBurn })
+			wrong := func(a engine.Action) bool {
+				return !slices.ContainsFunc(legal, a.Same) || early && a.Kind == KindStop || burn && a.Kind != KindBurn
+			}
+			if step%hardEvery == 0 || early || burn {
 				asked++
-				if a := hard.Choose(context.Background(), g.View(s), slices.Clone(legal), &rng); !slices.ContainsFunc(legal, a.Same) {
+				if a := hard.Choose(context.Background(), g.View(s), slices.Clone(legal), &rng); wrong(a) {
 					t.Fatalf("%v: the hard bot chose %v in phase %s: %v", cfg, a, g.Phase, legal)
 				}
 			}
 			a := bots[s].Choose(context.Background(), g.View(s), slices.Clone(legal), &rng)
-			if !slices.ContainsFunc(legal, a.Same) {
+			if wrong(a) {
 				t.Fatalf("%v: %T chose %v in phase %s: %v", cfg, bots[s], a, g.Phase, legal)
 			}
 			enginetest.MustApply(t, g, mv(s, a))

@@ -17,7 +17,7 @@
 // Moves (engine.Action Kind, Args, suggested Key):
 //
 //	draw             d    draw a token from the bag (active player)
-//	stop             s    escape and score; needs at least one draw first
+//	stop             s    escape and score, even before the first draw
 //	order [n]        1-6  take Turn Order card n (step 1, from round 2)
 //	tool [i]         1-4  take market tool i (0-2), or 3: the deck's top
 //	swap [i]         1-9  step 3: discard hand tool i, draw a new one

@@ -67,11 +67,7 @@ func (easyBot) Choose(_ context.Context, view engine.View, legal []engine.Action
 			v.mine = &v.Cards[i]
 		}
 	}
-	if v.Deck+v.Discard < 3 { // no Map that could draw itself back (sight.mapLoops)
-		legal = slices.DeleteFunc(slices.Clone(legal), func(a engine.Action) bool {
-			return a.Kind == KindPlay && a.Args[0] == toolMap
-		})
-	}
+	legal = botMoves(legal, earlyEscape(v.Drawn, v.Bag.Total), v.Deck+v.Discard < 3) // as sight.sensible
 	pick := func(kind string, args ...int) (engine.Action, bool) {
 		return engine.Find(legal, engine.Action{Kind: kind, Args: args})
 	}

@@ -23,7 +23,7 @@ const (
 	deckReshuffled               // the discard pile became the tool deck
 	mapDeckEmpty                 // a Map finds no tool to draw
 	wildNoTool                   // Wild Fire: no tool for escaping
-	burnCalls                    // No Tool: the Burn! race opens
+	burnCalls                    // No Tool: everyone may call Burn!
 )
 
 var notices = [...]string{
@@ -32,7 +32,7 @@ var notices = [...]string{
 	deckReshuffled: "The tool discard pile is shuffled into a new tool deck",
 	mapDeckEmpty:   "No tool is left to draw",
 	wildNoTool:     "Wild Fire: no tool for escaping early",
-	burnCalls:      "Burn! The first other player to call it scores 1 point",
+	burnCalls:      "Burn! Every player who calls it scores 1 point",
 }
 
 // Words implements engine.Fact.
@@ -951,7 +951,7 @@ func (f playReturned) Words() string {
 // Rule implements engine.Ruled.
 func (f playReturned) Rule() engine.Rule { return rulingSameTime }
 
-// burnCalled is Seat calling Burn! first (No Tool variant).
+// burnCalled is Seat calling Burn! (No Tool variant).
 type burnCalled struct {
 	Seat  engine.Seat
 	Score int
@@ -959,7 +959,7 @@ type burnCalled struct {
 
 // Words implements engine.Fact.
 func (f burnCalled) Words() string {
-	return fmt.Sprintf("%s calls Burn! first and scores 1 point (score %d)", seat(f.Seat), f.Score)
+	return fmt.Sprintf("%s calls Burn! and scores 1 point (score %d)", seat(f.Seat), f.Score)
 }
 
 // Rule implements engine.Ruled.

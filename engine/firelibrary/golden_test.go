@@ -75,7 +75,7 @@ func TestGolden(t *testing.T) {
 			}
 		}
 		for _, want := range []string{"comes first on the score track", "The Robot's turn", "it flips",
-			"calls Burn! first", "All 12 turns taken", "Wild Fire, the Library burns twice",
+			"calls Burn! and scores", "All 12 turns taken", "Wild Fire, the Library burns twice",
 			"Inferno, Turn Order cards are dealt at random", "a Technology book (teal)"} {
 			if !strings.Contains(text, want) {
 				t.Errorf("no golden game logs %q", want)

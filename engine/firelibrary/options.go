@@ -58,7 +58,7 @@ var optionSpecs = []engine.OptionSpec{
 			"12 rounds, more than 125 points wins (160: with honours)."},
 	{Key: OptNoTools, Name: "No tools", Kind: engine.Bool, Default: "false",
 		Help: "No Tool variant: nobody holds or gains tools; when anyone triggers " +
-			"Fire Spreading, the first other player to press Burn! scores 1 point."},
+			"Fire Spreading, every player who presses Burn! scores 1 point."},
 	{Key: OptFire, Name: "Fire", Kind: engine.Choice,
 		Choices: []string{FireNormal, FireWild, FireInferno}, Default: FireNormal,
 		Help: "wild: no tool for escaping early, two cards burn at the end of each " +

@@ -231,7 +231,6 @@ func TestRefusals(t *testing.T) {
 		a    engine.Action
 		want string
 	}{
-		{0, act(KindStop), "You must draw at least one token before escaping"},
 		{1, act(KindDraw), "It is not your turn: {seat0} is saving books"},
 		{0, act(KindOrder, 1), "You cannot order now: {seat0} is saving books"},
 		{0, act("fly"), `Unknown move "fly"`},
@@ -280,6 +279,67 @@ func TestSafeEscapeTakesTool(t *testing.T) {
 	applyPass(t, g, mv(0, act(KindTool, 1)))
 	if g.Seats[0].Hand[2] != want || len(g.Market) != 3 || g.Market[2] != next {
 		t.Fatalf("market %v hand %v", g.Market, g.Seats[0].Hand)
+	}
+}
+
+// TestEscapeBeforeDrawing: the rulebook gives the Active Player "several
+// choices available to them: Saving Books, playing a Saving Books Tool, or
+// Scoring Knowledge", Saving Books "any number of times", and "At any
+// point before they trigger Fire Spreading, the Active Player can score
+// points for every book they saved!" An escape before the first draw
+// scores no points, and "If the Active Player did not place any tokens on
+// risky spaces this round, they do not gain any Bravery Points. Instead,
+// they may draw the top card from the Tool deck or select one from the
+// Market" (not with Gloves, in Wild Fire or with No Tool; ruling 10).
+func TestEscapeBeforeDrawing(t *testing.T) {
+	g := sampleTurn(t)
+	if _, ok := engine.Find(g.Legal(0), act(KindStop)); !ok {
+		t.Fatalf("no escape before the first draw: %v", g.Legal(0))
+	}
+	ev := enginetest.MustApply(t, g, mv(0, act(KindStop)))
+	if g.Seats[0].Score != 0 || g.Phase != PhaseTool || g.Active != 0 ||
+		!enginetest.HasText(ev, 1, "{seat0} escaped with 0 books: 0 knowledge + 0 bravery = 0 (score 0)") {
+		t.Fatalf("phase %s score %d: %q", g.Phase, g.Seats[0].Score, enginetest.Texts(ev, 1))
+	}
+	applyPass(t, g, mv(0, act(KindTool, deckSlot)))
+	if len(g.Seats[0].Hand) != 3 || !g.Seats[0].Played || g.Active == 0 {
+		t.Fatal("the escape must give a tool and end the turn")
+	}
+
+	// A book an Amulet put on the card scores, and the tool follows.
+	g = sampleTurn(t)
+	g.Bag[Black]--
+	g.cardOf(0).Spaces[0] = Black
+	g.edited()
+	enginetest.MustApply(t, g, mv(0, act(KindStop)))
+	if g.Seats[0].Score != 4 || g.Phase != PhaseTool {
+		t.Fatalf("phase %s score %d, want the book's 4 and a tool", g.Phase, g.Seats[0].Score)
+	}
+
+	// The limits of a safe escape's tool hold.
+	for _, tc := range []struct {
+		name string
+		opts engine.Options
+		say  string
+	}{
+		{"Gloves", engine.Options{}, "{seat0} wore Gloves: no tool for escaping"},
+		{"Wild Fire", engine.Options{OptFire: FireWild}, "Wild Fire: no tool for escaping early"},
+		{"No Tool", engine.Options{OptNoTools: "true"}, ""},
+	} {
+		g := newGameOpts(t, 3, tc.opts, 6)
+		activate(t, g, 0, 2)
+		var ev []engine.Event
+		if tc.name == "Gloves" {
+			give(t, g, 0, toolGloves)
+			ev = enginetest.MustApply(t, g, mv(0, act(KindPlay, toolGloves)))
+		}
+		hand := len(g.Seats[0].Hand)
+		ev = append(ev, applyPass(t, g, mv(0, act(KindStop)))...)
+		if g.Active == 0 || g.Phase == PhaseTool || len(g.Seats[0].Hand) != hand ||
+			tc.say != "" && !enginetest.HasText(ev, 1, tc.say) {
+			t.Errorf("%s: phase %s, hand %d -> %d: %q", tc.name, g.Phase, hand, len(g.Seats[0].Hand),
+				enginetest.Texts(ev, 1))
+		}
 	}
 }
 

@@ -38,6 +38,7 @@ type sight struct {
 	robot       *robotSight
 	cards       []sightCard
 	gloves      bool
+	drawn       int     // draws the active player made this turn
 	saved       []Token // After Scoring: the books scored at the escape
 	bravery     int     // and the bravery
 
@@ -77,8 +78,8 @@ func sightOf(g *state, s engine.Seat) *sight {
 func (b *sight) read(g *state, s engine.Seat) {
 	*b = sight{
 		you: s, active: g.Active, phase: g.Phase, v: g.Var, players: g.Players, round: g.Round,
-		deck: len(g.Deck), discard: len(g.Discard), gloves: g.Turn.Gloves, saved: slices.Clone(g.Turn.Saved),
-		bravery: g.Turn.Bravery, robot: b.robot,
+		deck: len(g.Deck), discard: len(g.Discard), gloves: g.Turn.Gloves, drawn: g.Drawn,
+		saved: slices.Clone(g.Turn.Saved), bravery: g.Turn.Bravery, robot: b.robot,
 	}
 	if g.Phase == PhaseAmulet {
 		b.track = g.trackOrder()
@@ -184,14 +185,9 @@ func (b *sight) closest() int { return slices.Min(b.left[:]) }
 // the bravery each time: the rules set no limit). No bot plays a Map then.
 func (b *sight) mapLoops() bool { return b.deck+b.discard < 3 }
 
-// sensible drops the moves no bot makes: a Map that would loop.
+// sensible drops the moves no bot makes (botMoves).
 func (b *sight) sensible(legal []engine.Action) []engine.Action {
-	if !b.mapLoops() || len(plays(legal, toolMap)) == 0 {
-		return legal
-	}
-	return slices.DeleteFunc(slices.Clone(legal), func(a engine.Action) bool {
-		return a.Kind == KindPlay && a.Args[0] == toolMap
-	})
+	return botMoves(legal, earlyEscape(b.drawn, b.bagTotal), b.mapLoops())
 }
 
 // endWins reports whether the bot would win if the game ended now, during

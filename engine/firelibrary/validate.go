@@ -300,9 +300,6 @@ func (g *state) checkTurn(activeOK bool) error {
 			return errors.New("the triggering fire is missing")
 		}
 	}
-	if g.Phase != PhaseSave && g.Phase != PhasePlace && g.Phase != PhaseSpread && g.Drawn == 0 && g.Bag.Total() > 0 {
-		return errors.New("scored without drawing")
-	}
 	return nil
 }
 

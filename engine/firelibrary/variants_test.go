@@ -436,38 +436,62 @@ func TestNoToolVariant(t *testing.T) {
 	if g.Phase != PhaseSave || g.Active == 0 || len(g.Seats[0].Hand) != 0 {
 		t.Fatalf("phase %s", g.Phase)
 	}
-	// Fire Spreading: every other player may call Burn!; the first scores.
+	// Fire Spreading. The rulebook: "Players earn an additional point for
+	// exclaiming 'Burn!' whenever any player triggers Fire Spreading." Every
+	// player may call it once, the one who triggered the fire included, and
+	// each who does scores; the fire spreads once everyone has answered.
 	a := g.Active
-	others := []engine.Seat{}
-	for s := range engine.Seat(3) {
-		if s != a && !g.Seats[s].Played {
-			others = append(others, s)
-		}
-	}
-	others = append(others, 0)
-	slices.Sort(others)
 	bustRisky(t, g, White)
-	if g.Phase != PhaseSpread || !slices.Equal(g.Responding(), others) {
-		t.Fatalf("phase %s responding %v, want %v", g.Phase, g.Responding(), others)
+	if g.Phase != PhaseSpread || !slices.Equal(g.Responding(), []engine.Seat{0, 1, 2}) {
+		t.Fatalf("phase %s responding %v, want every seat", g.Phase, g.Responding())
 	}
-	if got := g.Legal(others[0]); len(got) != 2 || got[0].Kind != KindBurn {
+	if got := g.Legal(a); len(got) != 2 || got[0].Kind != KindBurn || got[1].Kind != KindPass {
 		t.Fatalf("legal %v", got)
 	}
-	refusedWith(t, g, a, act(KindBurn), "You started the fire: only the other players call Burn!")
-	first, second := others[1], others[0]
-	before := g.Seats[first].Score
-	ev := enginetest.MustApply(t, g, mv(first, act(KindBurn)))
-	if g.Seats[first].Score != before+1 || g.Phase == PhaseSpread ||
-		!enginetest.HasText(ev, a, fmt.Sprintf("%s calls Burn! first and scores 1 point (score %d)", seat(first), before+1)) {
-		t.Fatalf("events %q", enginetest.Texts(ev, a))
+	callers, passer := []engine.Seat{a, (a + 1) % 3}, (a+2)%3
+	before := []int{g.Seats[0].Score, g.Seats[1].Score, g.Seats[2].Score}
+	for _, s := range callers {
+		ev := enginetest.MustApply(t, g, mv(s, act(KindBurn)))
+		if g.Seats[s].Score != before[s]+1 || g.Phase != PhaseSpread ||
+			!enginetest.HasText(ev, passer, fmt.Sprintf("%s calls Burn! and scores 1 point (score %d)", seat(s), before[s]+1)) {
+			t.Fatalf("score %d, phase %s: %q", g.Seats[s].Score, g.Phase, enginetest.Texts(ev, passer))
+		}
 	}
-	if _, err := g.Apply(second, act(KindBurn)); err == nil {
-		t.Fatal("only the first Burn! scores")
+	refusedWith(t, g, a, act(KindBurn), "You have already called Burn! or passed: Fire Spreading on "+seat(a)+
+		"'s card: every player may call Burn!")
+	enginetest.MustApply(t, g, mv(passer, act(KindPass)))
+	if g.Phase == PhaseSpread || g.Seats[passer].Score != before[passer] || g.Seats[a].Score != before[a]+1 {
+		t.Fatalf("after the last answer: phase %s, scores %d %d %d", g.Phase, g.Seats[0].Score, g.Seats[1].Score,
+			g.Seats[2].Score)
 	}
 	// Nobody holds tools, so step 3 has no swaps.
 	finishTurns(t, g)
 	if g.Phase != PhaseOrder || g.Round != 2 {
 		t.Fatalf("phase %s round %d", g.Phase, g.Round)
+	}
+}
+
+// TestNoToolSolo: a solo player who triggers Fire Spreading may call
+// Burn! too, in a window with no countdown (rulings 34 and 36); the Lone
+// Librarian's burn after the turn is still skipped (ruling 32).
+func TestNoToolSolo(t *testing.T) {
+	g := newGameOpts(t, 1, engine.Options{OptMode: ModeLone, OptNoTools: "true"}, 4)
+	for g.Phase != PhaseSave {
+		enginetest.MustApply(t, g, mv(0, g.Timeout(0)))
+	}
+	bustRisky(t, g, White)
+	if g.Phase != PhaseSpread || !slices.Equal(g.Pending(), []engine.Seat{0}) || g.Responding() != nil {
+		t.Fatalf("phase %s pending %v responding %v: the solo player answers, untimed", g.Phase, g.Pending(),
+			g.Responding())
+	}
+	total := func() int { return g.Burned[0] + g.Burned[1] + g.Burned[2] + g.Burned[3] }
+	before, burned, books := g.Seats[0].Score, total(), len(booksOn(g.cardOf(0).Spaces))
+	enginetest.MustApply(t, g, mv(0, act(KindBurn)))
+	if g.Seats[0].Score != before+1 || g.Phase == PhaseSpread {
+		t.Fatalf("phase %s score %d, want %d", g.Phase, g.Seats[0].Score, before+1)
+	}
+	if total() != burned+books {
+		t.Fatalf("%d cards burned, want one per book (%d), and no burn after the turn", total()-burned, books)
 	}
 }
 

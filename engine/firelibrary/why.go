@@ -33,7 +33,7 @@ const (
 	ruleSoloCards    engine.Rule = "a used card is set aside until all six have been used"
 	ruleCardsBack    engine.Rule = "then all six come back"
 	ruleBurnCall     engine.Rule = "No Tool. Nobody holds or gains tools. When anyone triggers Fire Spreading, every " +
-		"other player may call Burn!"
+		"player may call Burn!"
 	ruleNoTools  engine.Rule = "No Tool. Nobody holds or gains tools"
 	ruleWildFire engine.Rule = "Wild Fire. No tool for escaping from safe spaces only"
 	ruleInferno  engine.Rule = "Inferno. Wild Fire, and the Turn Order cards are dealt at random"
@@ -49,7 +49,7 @@ var (
 	rulingOnlyFires  = engine.Ruling(5)
 	rulingEmptyDeck  = engine.Ruling(6)
 	rulingCardSets   = engine.Ruling(9)
-	rulingFirstDraw  = engine.Ruling(10)
+	rulingEscape     = engine.Ruling(10)
 	rulingFullCard   = engine.Ruling(11)
 	rulingSwaps      = engine.Ruling(13)
 	rulingHighest    = engine.Ruling(15)

@@ -39,15 +39,15 @@ func (g *state) openAmulet() {
 
 // openSpread is Fire Spreading: before anything burns, the active player
 // (if they hold a tool) and, where the Axe is in the game, every other
-// player holding a tool may answer. In the No Tool variant every other
-// player may shout Burn!.
+// player holding a tool may answer. In the No Tool variant every player,
+// the active one included, may call Burn! (ruling 34).
 func (g *state) openSpread() {
 	open := false
 	for s := range g.Seats {
 		p := &g.Seats[s]
 		switch {
 		case g.Var.NoTools:
-			p.Wait = engine.Seat(s) != g.Active
+			p.Wait = true
 		case engine.Seat(s) == g.Active:
 			p.Wait = len(p.Hand) > 0
 		default:
@@ -69,7 +69,6 @@ func (g *state) openSpread() {
 // arguments: card, tool, choices) or nil for a pass.
 func (g *state) answer(s engine.Seat, play []int) {
 	p := &g.Seats[s]
-	p.Wait = false
 	if play != nil {
 		p.Hand = slices.DeleteFunc(p.Hand, func(c int) bool { return c == play[0] })
 		p.Play = play
@@ -77,6 +76,13 @@ func (g *state) answer(s engine.Seat, play []int) {
 	} else {
 		tell(g, s, answered{-1})
 	}
+	g.answered(s)
+}
+
+// answered marks that seat s has answered the open window, and resolves
+// the window once nobody is left to answer.
+func (g *state) answered(s engine.Seat) {
+	g.Seats[s].Wait = false
 	if len(g.answering()) == 0 {
 		g.resolveWindow()
 	}
@@ -113,13 +119,11 @@ func (g *state) resolveWindow() {
 	g.useTool(winner, play[0], play[1], play[2:])
 }
 
-// burn is the No Tool variant's Burn!: the first other player to call it
-// scores a point, then the fire spreads.
+// burn is the No Tool variant's Burn!: seat s calls it and scores a point
+// (ruling 34); the fire spreads once every player has called it or
+// passed.
 func (g *state) burn(s engine.Seat) {
-	for i := range g.Seats {
-		g.Seats[i].Wait = false
-	}
 	g.addScore(s, 1)
 	emit(g, burnCalled{Seat: s, Score: g.Seats[s].Score})
-	g.spread(-1)
+	g.answered(s)
 }

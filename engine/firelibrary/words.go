@@ -28,7 +28,7 @@ func (v View) Describe(a engine.Action) string {
 	case KindRest:
 		return "Stop placing (the rest go back)"
 	case KindBurn:
-		return "Burn! (first to call scores 1)"
+		return "Burn! (scores 1)"
 	case KindPass:
 		switch {
 		case v.Phase == PhaseAmulet:

@@ -54,7 +54,8 @@ func (Renderer) Render(view engine.View, ctx board.Context) string {
 	th := ctx.Theme
 	players := playersBlock(v, ctx)
 	table := tableLine(v, ctx)
-	fixed := 4 + 2 + len(players) - 1 + 1 // sections, bag and market, player rows, phase
+	phase := phaseLines(v, ctx)
+	fixed := 4 + 2 + len(players) - 1 + len(phase) // sections, bag and market, player rows, phase
 	if table != "" {
 		fixed++
 	}
@@ -91,8 +92,14 @@ func (Renderer) Render(view engine.View, ctx board.Context) string {
 	if v.You != engine.Spectator && !v.NoTools {
 		lines = append(lines, handLines(v, th, ctx.Width, ctx.Height-len(lines)-1)...)
 	}
-	lines = append(lines, th.Accent.Render(engine.ExpandSeats(v.PhaseText, ctx.Name)))
+	lines = append(lines, phase...)
 	return strings.Join(lines, "\n")
+}
+
+// phaseLines is the phase line, wrapped to the board's width (a game's
+// end says its whole summary there).
+func phaseLines(v fl.View, ctx board.Context) []string {
+	return board.Wrap(ctx.Theme.Accent.Render(engine.ExpandSeats(v.PhaseText, ctx.Name)), ctx.Width)
 }
 
 // headingLine is the Library heading with the round and the variants.

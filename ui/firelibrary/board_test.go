@@ -95,3 +95,31 @@ func TestLargeBoardFills(t *testing.T) {
 		}
 	}
 }
+
+// TestPhaseLineWraps: a phase line wider than the board, as a game's end
+// with a shared win can be, wraps within the board's width and height
+// instead of being cut.
+func TestPhaseLineWraps(t *testing.T) {
+	st := played(t, 7, 400)
+	fv, _ := engine.ViewAs[fl.View](st.View(0))
+	v := *fv
+	v.PhaseText = "Game over: Fables burned down in round 10. {seat0} and {seat2} share the win with 43 points."
+	for _, sz := range [][2]int{{80, 15}, {80, 14}, {120, 50}} {
+		ctx := board.Context{Width: sz[0], Height: sz[1], Theme: theme.For(false, false),
+			Names: []string{"Bartholomew", "bob", "Cyrilla"}}
+		want := "Game over: Fables burned down in round 10. Bartholomew and Cyrilla share the win with 43 points."
+		out := (Renderer{}).Render(v, ctx)
+		lines := strings.Split(out, "\n")
+		if len(lines) > sz[1] {
+			t.Errorf("%dx%d: %d lines", sz[0], sz[1], len(lines))
+		}
+		for _, l := range lines {
+			if board.Width(l) > sz[0] {
+				t.Errorf("%dx%d: the line %q is too wide:\n%s", sz[0], sz[1], l, out)
+			}
+		}
+		if !strings.Contains(strings.Join(strings.Fields(screentest.OnTerminal(out, sz[0], len(lines))), " "), want) {
+			t.Errorf("%dx%d: the phase line is not whole:\n%s", sz[0], sz[1], out)
+		}
+	}
+}

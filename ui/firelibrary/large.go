@@ -39,7 +39,7 @@ func largeLines(v fl.View, ctx board.Context) []string {
 	if v.You != engine.Spectator && !v.NoTools {
 		lines = append(lines, handLines(v, th, w, ctx.Height)...)
 	}
-	lines = append(lines, th.Accent.Render(engine.ExpandSeats(v.PhaseText, ctx.Name)))
+	lines = append(lines, phaseLines(v, ctx)...)
 	for i, l := range lines {
 		lines[i] = board.Clip(l, w)
 	}

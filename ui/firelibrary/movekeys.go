@@ -51,12 +51,13 @@ func (Renderer) MoveKeys(_ engine.View, legal []engine.Action) []key.Binding {
 }
 
 // safeKinds are the moves that spend nothing, best first: end the turn,
-// keep the tools, answer a window without a tool.
-var safeKinds = []string{fl.KindDone, fl.KindKeep, fl.KindPass}
+// keep the tools, call Burn! (a point for every player who calls it),
+// answer a window without a tool.
+var safeKinds = []string{fl.KindDone, fl.KindKeep, fl.KindBurn, fl.KindPass}
 
 // DefaultMove implements board.Defaulter: a new choice highlights the move
-// that spends nothing (End your turn, not an After Scoring tool), so that
-// hammering enter never plays a tool.
+// that spends nothing (End your turn, not an After Scoring tool; Burn!,
+// not a pass), so that hammering enter never plays a tool.
 func (Renderer) DefaultMove(_ engine.View, legal []engine.Action) int {
 	for _, kind := range safeKinds {
 		for i, a := range legal {

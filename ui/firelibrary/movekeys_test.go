@@ -27,7 +27,8 @@ func TestMoveKeys(t *testing.T) {
 }
 
 // TestDefaultMoveSpendsNothing: after escaping, End your turn is
-// highlighted, not an After Scoring tool; a swap keeps the tools.
+// highlighted, not an After Scoring tool; a swap keeps the tools; Burn! is
+// highlighted, not a pass.
 func TestDefaultMoveSpendsNothing(t *testing.T) {
 	after := []engine.Action{{Kind: fl.KindPlay, Args: []int{3}}, {Kind: fl.KindPlay, Args: []int{7}}, {Kind: fl.KindDone}}
 	if got := (Renderer{}).DefaultMove(nil, after); got != 2 {
@@ -36,6 +37,10 @@ func TestDefaultMoveSpendsNothing(t *testing.T) {
 	swap := []engine.Action{{Kind: fl.KindSwap, Args: []int{0}}, {Kind: fl.KindKeep}}
 	if got := (Renderer{}).DefaultMove(nil, swap); got != 1 {
 		t.Errorf("swap: default %d, want keep (1)", got)
+	}
+	burn := []engine.Action{{Kind: fl.KindBurn}, {Kind: fl.KindPass}}
+	if got := (Renderer{}).DefaultMove(nil, burn); got != 0 {
+		t.Errorf("No Tool's Fire Spreading: default %d, want Burn! (0): every player who calls it scores", got)
 	}
 	if got := (Renderer{}).DefaultMove(nil, []engine.Action{{Kind: fl.KindDraw}, {Kind: fl.KindStop}}); got != -1 {
 		t.Errorf("saving: default %d, want none", got)
