@@ -12,12 +12,10 @@ import "arcade/engine"
 func (g *state) notLegal(s engine.Seat, a engine.Action) error {
 	var err error
 	switch {
+	case g.Phase == PhaseSetup:
+		err = g.whyNotSetup(s, a)
 	case s != g.Turn:
 		err = g.whyNotOffTurn(s, a)
-	case g.Phase == PhaseSetup:
-		if a.Kind != KindGenre {
-			err = engine.Refuse(rulingStartBooks, "First choose your three starting Books, one genre at a time.")
-		}
 	case !wellFormed(a):
 	default:
 		err = g.whyNot(a)
@@ -87,8 +85,6 @@ func (g *state) whyNotOffTurn(s engine.Seat, a engine.Action) error {
 			return g.whyNotDiscard(a.Args[0])
 		}
 		return engine.Refuse(rulingOffTurn, "It is not your turn: out of turn you may only discard a card or keep your cards.")
-	case g.Phase == PhaseSetup:
-		return engine.Refuse(ruleSetupOrder, "It is not your turn: %s is choosing starting Books.", seatRef(g.Turn))
 	case (a.Kind == KindDiscard || a.Kind == KindKeep) && g.Players > 1:
 		if g.Kept&(1<<s) != 0 {
 			return engine.Refuse(rulingOffTurn, "You chose to keep your cards until this turn ends.")
@@ -96,6 +92,20 @@ func (g *state) whyNotOffTurn(s engine.Seat, a engine.Action) error {
 		return engine.Refuse(rulingOffTurn, "Out of turn you may discard only while your hand is full.")
 	}
 	return engine.Refuse(ruleTurnOrder, "It is not your turn: it is %s's.", seatRef(g.Turn))
+}
+
+// whyNotSetup says why seat s may not play a while the starting Books
+// are chosen.
+func (g *state) whyNotSetup(s engine.Seat, a engine.Action) error {
+	switch {
+	case s < 0 || int(s) >= g.Players:
+		return engine.Illegal("Only the players choose starting Books.")
+	case !g.choosing(s):
+		return engine.Refuse(rulingStartBooks, "You have chosen your three starting Books: they are revealed when everyone has chosen.")
+	case a.Kind != KindGenre:
+		return engine.Refuse(rulingStartBooks, "First choose your three starting Books, one genre at a time.")
+	}
+	return nil
 }
 
 // whyNot says why the current player may not play a, a well-formed move,

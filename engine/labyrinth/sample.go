@@ -41,7 +41,7 @@ func fromView(v *View, rng *engine.RNG) (*state, error) {
 		Actions: v.ActionsLeft, PassTo: -1, RewardTaken: v.RewardTaken, RewardTiles: v.RewardTiles, RNG: engine.NewRNG(rng.Uint64()), Won: v.Won, Summary: v.Summary,
 		Last: slices.Clone(v.Last), Recent: slices.Clone(v.Recent), LastDisturb: -1}
 	if v.Phase == PhaseSetup {
-		g.Picks = startBooks - v.SetupPicks
+		g.chosenFrom(v, rng)
 	}
 	if !v.PassToken.Free {
 		g.PassTo = v.PassToken.To
@@ -69,6 +69,21 @@ func fromView(v *View, rng *engine.RNG) (*state, error) {
 		return nil, fmt.Errorf("labyrinth: the view does not add up: %w", err)
 	}
 	return g, nil
+}
+
+// chosenFrom deals the starting Books chosen in setup: the viewer's as
+// shown, the others' hidden genres at random, as many as shown.
+func (g *state) chosenFrom(v *View, rng *engine.RNG) {
+	g.Chosen = make([][]int, len(v.Seats))
+	for i, s := range v.Seats {
+		if s.Seat == v.You {
+			g.Chosen[i] = slices.Clone(s.Picks)
+			continue
+		}
+		for range s.Chosen {
+			g.Chosen[i] = append(g.Chosen[i], rng.Intn(NumGenres))
+		}
+	}
 }
 
 // handOf is the hand a view shows.

@@ -20,7 +20,7 @@ func TestRulesCited(t *testing.T) {
 			seen[r] = true
 		}
 	}
-	wantCited(t, seen, ruleSetupOrder, ruleTurnOrder, ruleFlip, ruleRotate, rulingNoRotate, rulingOffTurn,
+	wantCited(t, seen, rulingStartBooks, ruleTurnOrder, ruleFlip, ruleRotate, rulingNoRotate, rulingOffTurn,
 		rulingPassages, rulingTokenStop)
 }
 

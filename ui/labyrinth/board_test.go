@@ -148,11 +148,51 @@ func TestSoloAndSetup(t *testing.T) {
 	}
 	b := New()
 	b.Render(v, ctx(80, 16, false, 0))
-	if a, used, msg := unpack(b.HandleKey("f", v, st.Legal(0))); a != nil || !used || !strings.Contains(msg, "starting Books") {
+	if a, used, msg := unpack(b.HandleKey("f", v, st.Legal(0))); a != nil || !used || !strings.Contains(msg, "starting Books") || !strings.Contains(msg, "1-6") {
 		t.Errorf("f in setup: %v %v %q", a, used, msg)
 	}
 	if a, used, _ := unpack(b.HandleKey("1", v, st.Legal(0))); a != nil || used {
 		t.Errorf("the board takes the genre keys")
+	}
+}
+
+// TestSetupChoosing: while every player chooses starting Books at once,
+// at 80x24 (the board's 17 lines), the viewer sees how many are left to
+// choose and the genres chosen; of the others only whether they are
+// choosing, and how far, or done.
+func TestSetupChoosing(t *testing.T) {
+	st, err := lab.Game{}.New(3, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range [][2]int{{1, int(lab.Science)}, {0, int(lab.Legends)}, {0, int(lab.Historical)}, {2, 0}, {2, 0}, {2, 0}} {
+		if _, err := st.Apply(engine.Seat(m[0]), engine.Action{Kind: lab.KindGenre, Args: []int{m[1]}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		you   engine.Seat
+		want  []string
+		picks int // the genres shown: the viewer's own
+	}{
+		{0, []string{"Setup: you pick 1 more starting book (keys 1-6)", "▸1 ann (you) choosing… 2/3", "+A Legends", "+T Historical Leaders",
+			"▸2 bo choosing… 1/3", " 3 cy done", "keys 1-6 choose a book"}, 2},
+		{1, []string{"Setup: you pick 2 more starting books", "▸1 ann choosing… 2/3", "+L Science"}, 1},
+		{2, []string{"Setup: your books are chosen; waiting for ann, bo", "+H Children's Fiction", "waiting for the others"}, 3},
+		{engine.Spectator, []string{"Setup: waiting for ann, bo to choose books", "▸2 bo choosing… 1/3"}, 0},
+	}
+	chosen := regexp.MustCompile(`\+[HQALTF]`)
+	for _, c := range cases {
+		out := stripANSI(New().Render(st.View(c.you), ctx(80, 17, false, c.you)))
+		checkFits(t, out, 80, 17, "setup")
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("seat %d sees no %q:\n%s", c.you, w, out)
+			}
+		}
+		if n := len(chosen.FindAllString(out, -1)); n != c.picks {
+			t.Errorf("seat %d sees %d genres chosen, want its own %d:\n%s", c.you, n, c.picks, out)
+		}
 	}
 }
 

@@ -15,10 +15,12 @@ func (b *Board) cannotAct(v lab.View) string {
 		return "The game is over."
 	case v.You < 0:
 		return "You are watching this game."
+	case v.Phase == lab.PhaseSetup && myTurn(v):
+		return "First choose your starting Books: keys 1-6 choose one of that genre."
+	case v.Phase == lab.PhaseSetup:
+		return "Your starting Books are chosen: wait for the others to choose theirs."
 	case v.Turn != v.You:
 		return fmt.Sprintf("It is %s's turn: wait for yours.", b.name(v.Turn))
-	case v.Phase == lab.PhaseSetup:
-		return "First choose your starting Books: keys 1-6 take one of that genre."
 	case v.ActionsLeft <= 0:
 		return "No actions left: e ends your turn."
 	}
