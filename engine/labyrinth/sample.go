@@ -33,6 +33,25 @@ func (Sampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engi
 
 // fromView deals a state that shows v, with the hidden parts at random.
 func fromView(v *View, rng *engine.RNG) (*state, error) {
+	g, err := shownBy(v, rng)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.dealTilesFrom(v, rng); err != nil {
+		return nil, err
+	}
+	g.dealCardsFrom(v, rng)
+	g.dealDisturbFrom(v, rng)
+	if err := g.validate(); err != nil {
+		return nil, fmt.Errorf("labyrinth: the view does not add up: %w", err)
+	}
+	return g, nil
+}
+
+// shownBy is a state with what v shows: the tiles as shown (one never
+// seen is dark, of no kind), the pieces, the hands and the starting Books
+// chosen (the others' genres at random); no deck, no pile, no stack yet.
+func shownBy(v *View, rng *engine.RNG) (*state, error) {
 	if v.Players < 1 || v.Players > 5 || len(v.Seats) != v.Players {
 		return nil, errors.New("labyrinth: a view without its seats")
 	}
@@ -60,13 +79,12 @@ func fromView(v *View, rng *engine.RNG) (*state, error) {
 	if d := v.LastDisturbance; d != nil {
 		g.LastDisturb = cardOf(d.Corners)
 	}
-	if err := g.dealTilesFrom(v, rng); err != nil {
-		return nil, err
-	}
-	g.dealCardsFrom(v, rng)
-	g.dealDisturbFrom(v, rng)
-	if err := g.validate(); err != nil {
-		return nil, fmt.Errorf("labyrinth: the view does not add up: %w", err)
+	for i, tv := range v.Tiles {
+		t := tile{Kind: tv.Kind, Shape: tv.Shape, Rot: tv.Rot, Lit: tv.Lit, Seen: tv.Known, Terror: -1, Shelf: tv.Shelf}
+		if tv.Terror != nil {
+			t.Terror = tv.Terror.ID
+		}
+		g.Tiles[i] = t
 	}
 	return g, nil
 }
@@ -116,9 +134,9 @@ func cardOf(corners []int) int {
 	return -1
 }
 
-// dealTilesFrom lays the known tiles as shown and deals the unknown ones
-// from the rest of the mix: kinds at random, shapes by what is left in
-// the box, random orientations.
+// dealTilesFrom deals the unknown tiles from what the known ones (laid
+// by shownBy) leave of the mix: kinds at random, shapes by what is left
+// in the box, random orientations.
 func (g *state) dealTilesFrom(v *View, rng *engine.RNG) error {
 	m := mixes[v.Difficulty]
 	left := map[TileKind]int{KindCross: m.cross, KindShelf: m.shelf, KindReward: m.reward, KindTerror: m.terror}
@@ -128,11 +146,6 @@ func (g *state) dealTilesFrom(v *View, rng *engine.RNG) error {
 	}
 	var unknown []int
 	for i, tv := range v.Tiles {
-		t := tile{Kind: tv.Kind, Shape: tv.Shape, Rot: tv.Rot, Lit: tv.Lit, Seen: tv.Known, Terror: -1, Shelf: tv.Shelf}
-		if tv.Terror != nil {
-			t.Terror = tv.Terror.ID
-		}
-		g.Tiles[i] = t
 		if !tv.Known {
 			unknown = append(unknown, i)
 			continue

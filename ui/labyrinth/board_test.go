@@ -395,8 +395,8 @@ func TestKeysPickLegalMoves(t *testing.T) {
 	}
 }
 
-// TestRefusals checks that a key meaning nothing on a tile says why and
-// plays nothing.
+// TestRefusals checks that a key meaning nothing on a tile says why, in
+// the engine's words and citing its rule, and plays nothing.
 func TestRefusals(t *testing.T) {
 	v, legal := handMade(t), handLegal(t)
 	cases := []struct {
@@ -404,15 +404,14 @@ func TestRefusals(t *testing.T) {
 		want string
 	}{
 		{[]string{"f"}, "lit already"},
-		{[]string{"l", "m"}, "dark: flip it first"},
-		{[]string{"l", "r"}, "dark: flip it first"},
-		{[]string{"k", "m"}, "no captured Terror"},
-		{[]string{"k", "k", "m"}, "dark: flip it first"},
+		{[]string{"l", "m"}, "D3 is dark: moves go along lit tiles only"},
+		{[]string{"l", "r"}, "dark: only a lit tile is rotated, so flip it first"},
+		{[]string{"k", "m"}, "only to return a Terror to it"},
+		{[]string{"k", "k", "m"}, "C1 is dark"},
 		{[]string{"h", "h", "f"}, "next to yours"},
 		{[]string{"m"}, "already"},
 		{[]string{"h", "g"}, "Nobody else"},
-		{[]string{"tab"}, "Nothing to choose"},
-		{[]string{"l", "l", "enter"}, "flip it first"},
+		{[]string{"l", "l", "enter"}, "E3 is dark"},
 	}
 	for _, c := range cases {
 		b := New()
@@ -422,20 +421,27 @@ func TestRefusals(t *testing.T) {
 		if r.Action != nil || !r.Used || !strings.Contains(r.Message, c.want) || !r.Warning {
 			t.Errorf("%v: reply %+v, want a warning saying %q", c.keys, r, c.want)
 		}
+		if _, err := engine.Explain(lab.Game{}.Info().Rules, r.Rule); err != nil {
+			t.Errorf("%v: %q cites %q: %v", c.keys, r.Message, r.Rule, err)
+		}
+	}
+	b := New()
+	if _, _, msg := press(b, v, legal, "tab"); !strings.Contains(msg, "Nothing to choose") {
+		t.Errorf("tab without a choice: %q", msg)
 	}
 	// No path: the Shelf is open only south and west, so a lit tile east
 	// of it cannot be reached from the compass.
 	v.Tiles[8].Lit, v.Tiles[8].Known, v.Tiles[8].Kind, v.Tiles[8].Open = true, true, lab.KindCross, [4]bool{true, true, true, true}
 	v.Tiles[13].Lit, v.Tiles[13].Open = false, [4]bool{}
-	b := New()
-	if _, _, msg := press(b, v, legal, "k", "l", "m"); !strings.Contains(msg, "No open path") {
+	b = New()
+	if _, _, msg := press(b, v, legal, "k", "l", "m"); !strings.Contains(msg, "block every way from C3 to D2") {
 		t.Errorf("m on an unreachable tile: %q", msg)
 	}
 	// Not your turn.
 	v.Turn = 1
 	b = New()
 	b.Render(v, ctx(80, 16, false, 0))
-	if a, used, msg := press(b, v, nil, "m"); a != nil || !used || !strings.Contains(msg, "bo's turn") {
+	if a, used, msg := press(b, v, nil, "m"); a != nil || !used || !strings.Contains(msg, "it is bo's") {
 		t.Errorf("m out of turn: %v %v %q", a, used, msg)
 	}
 	if a, used, _ := press(b, v, nil, "l"); a != nil || !used {
