@@ -6,9 +6,10 @@ package labyrinth
 // books 0..59, Reward cards 60..74; a captured Terror passed in the solo
 // game is TerrorCard+its number). An unused optional card is -1.
 const (
-	// KindGenre (setup): Args [genre 0..5]. Take the top Book of that
-	// genre into your starting hand; each player picks three times, in
-	// seat order. Keys "1".."6".
+	// KindGenre (setup): Args [genre 0..5]. Choose a starting Book of
+	// that genre; every player chooses three, all at once, hidden from
+	// the others until everyone has chosen, when the Books are dealt
+	// (ruling 14). Keys "1".."6".
 	KindGenre = "genre"
 	// KindFlip: Args [tile] or [tile, map]. Flip a dark tile adjacent to
 	// your meeple to its lit side; with map (a Useful Map card, used up)

@@ -2,6 +2,7 @@ package labyrinth
 
 import (
 	"fmt"
+	"strings"
 
 	"arcade/engine"
 )
@@ -12,16 +13,19 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 	if g.Phase == PhaseOver {
 		return nil, engine.Illegal("The game is over.")
 	}
-	if s != g.Turn {
-		return g.applyOffTurn(s, a)
-	}
-	if !g.isLegal(s, a) {
+	if !g.mayAct(s) || !g.isLegal(s, a) {
 		return nil, g.notLegal(s, a)
 	}
 	g.Last = g.Last[:0] // reused: View and the saved form copy it
+	switch {
+	case g.Phase == PhaseSetup:
+		g.choose(s, a.Args[0])
+		return g.take(), nil
+	case s != g.Turn:
+		g.applyOffTurn(s, a)
+		return g.take(), nil
+	}
 	switch a.Kind {
-	case KindGenre:
-		g.pickGenre(a.Args[0])
 	case KindFlip:
 		g.doFlip(a.Args)
 	case KindRotate:
@@ -58,11 +62,7 @@ func (g *state) Apply(s engine.Seat, a engine.Action) ([]engine.Event, error) {
 // applyOffTurn plays a discard or a keep of seat s out of turn (ruling
 // 15). Neither touches the turn: its player's actions, the decks but the
 // discard pile and everyone else's hands stay as they were.
-func (g *state) applyOffTurn(s engine.Seat, a engine.Action) ([]engine.Event, error) {
-	if !g.offTurn(s) || !g.isLegal(s, a) {
-		return nil, g.notLegal(s, a)
-	}
-	g.Last = g.Last[:0]
+func (g *state) applyOffTurn(s engine.Seat, a engine.Action) {
 	switch a.Kind {
 	case KindDiscard:
 		id := a.Args[0]
@@ -72,7 +72,6 @@ func (g *state) applyOffTurn(s engine.Seat, a engine.Action) ([]engine.Event, er
 	case KindKeep:
 		g.Kept |= 1 << s
 	}
-	return g.take(), nil
 }
 
 // take hands the move's events over to the log and takes them back from
@@ -87,25 +86,6 @@ func (g *state) take() []engine.Event {
 		g.said = g.said[:0]
 	}
 	return g.events.Take()
-}
-
-// pickGenre deals a starting Book; after the third, the next seat picks,
-// and after the last seat the first turn begins.
-func (g *state) pickGenre(gn int) {
-	id := pop(&g.BookDeck[gn])
-	g.Hands[g.Turn].Cards = append(g.Hands[g.Turn].Cards, id)
-	record(g, pickedBook{g.Turn, id, gn})
-	g.Picks++
-	if g.Picks < startBooks {
-		return
-	}
-	g.Picks = 0
-	if int(g.Turn) < g.Players-1 {
-		g.Turn++
-		return
-	}
-	g.Phase, g.Turn, g.TurnNo, g.Actions = PhaseActions, 0, 1, g.turnActions()
-	record(g, firstTurn{g.Actions})
 }
 
 // Actions a turn brings. The solo game has three too (rulebook p.17: "You
@@ -220,7 +200,11 @@ func (g *state) finish(end ending) {
 func (g *state) phaseText() string {
 	switch g.Phase {
 	case PhaseSetup:
-		return fmt.Sprintf("%s: choose a starting Book (%d left)", engine.SeatRef(g.Turn), startBooks-g.Picks)
+		var who []string
+		for _, s := range g.choosers() {
+			who = append(who, engine.SeatRef(s))
+		}
+		return "Everyone chooses three starting Books, hidden until all have chosen: waiting for " + strings.Join(who, ", ")
 	case PhaseActions:
 		return fmt.Sprintf("%s: %d %s left", engine.SeatRef(g.Turn), g.Actions, engine.Plural(g.Actions, "action", "actions"))
 	}

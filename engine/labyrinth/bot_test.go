@@ -56,7 +56,7 @@ func TestBotsPlayLegally(t *testing.T) {
 		g := newGame(t, players, opts, uint64(k))
 		rng := engine.NewRNG(uint64(k))
 		for n := 0; n < moves && !g.Outcome().Done; n++ {
-			s := g.Turn
+			s := g.Pending()[0]
 			legal := g.Legal(s)
 			a := hard.Choose(ctx, g.View(s), legal, &rng)
 			if _, ok := engine.Find(legal, a); !ok {
@@ -82,7 +82,7 @@ func BenchmarkHardBotLate(b *testing.B) {
 			g := newGame(b, players, nil, 5)
 			rng := engine.NewRNG(5)
 			for n := 0; n < 200 && !g.Outcome().Done; n++ {
-				s := g.Turn
+				s := g.Pending()[0]
 				v, _ := engine.ViewAs[View](g.View(s))
 				var a engine.Action
 				if v.DisturbanceLeft > hardDefault.horizon {

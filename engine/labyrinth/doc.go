@@ -14,8 +14,11 @@
 // quarter turns.
 //
 // Hidden information. Hands are open. Hidden are the lit sides of dark
-// tiles never seen lit (kind, shape and orientation) and the order of
-// every deck and stack; View, events and move descriptions never show them.
+// tiles never seen lit (kind, shape and orientation), the order of every
+// deck and stack, and in setup the genres the other players chose for
+// their starting Books, which every player chooses at once and which are
+// dealt when all have chosen (choose.go, ruling 14); View, events and
+// move descriptions never show them.
 //
 // Bots. Game.Bot gives three levels, all deciding from the seat's View
 // and the legal moves only: "easy" (returns and captures when it can,

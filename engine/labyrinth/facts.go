@@ -10,15 +10,50 @@ import (
 // The game's events: each fact type below holds the numbers its words
 // need, and says them here. Every event of the game is public.
 
-// pickedBook is a starting Book dealt to a seat.
+// choseBook is a seat choosing the genre of its N-th starting Book, which
+// stays hidden until the reveal.
+type choseBook struct {
+	Seat engine.Seat
+	N    int
+}
+
+// Words implements engine.Fact.
+func (f choseBook) Words() string {
+	return seatRef(f.Seat) + " chooses a starting Book (" + strconv.Itoa(f.N) + " of " + strconv.Itoa(StartBooks) + ")."
+}
+
+// revealed is every seat having chosen: the starting Books are dealt.
+type revealed struct{}
+
+// Words implements engine.Fact.
+func (revealed) Words() string { return "Everyone has chosen: the starting Books are revealed." }
+
+// Rule implements engine.Ruled: the choices are revealed together.
+func (revealed) Rule() engine.Rule { return rulingStartBooks }
+
+// pickedBook is a starting Book dealt to a seat at the reveal: of the
+// genre it asked for, or of the next one when that deck ran out.
 type pickedBook struct {
-	Seat        engine.Seat
-	Book, Genre int
+	Seat               engine.Seat
+	Book, Genre, Asked int
 }
 
 // Words implements engine.Fact.
 func (f pickedBook) Words() string {
-	return seatRef(f.Seat) + " takes " + Books[f.Book].Name + " (" + GenreNames[f.Genre] + ")."
+	s := seatRef(f.Seat) + " takes " + Books[f.Book].Name + " (" + GenreNames[f.Genre] + ")"
+	if f.Asked != f.Genre {
+		s += ": the " + GenreNames[f.Asked] + " deck ran out"
+	}
+	return s + "."
+}
+
+// Rule implements engine.Ruled: a Book of another genre is dealt when the
+// genre asked for ran out; a Book of the genre chosen cites nothing.
+func (f pickedBook) Rule() engine.Rule {
+	if f.Asked != f.Genre {
+		return rulingStartBooks
+	}
+	return ""
 }
 
 // firstTurn is the first turn beginning, seat 0's.

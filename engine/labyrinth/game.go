@@ -55,10 +55,20 @@ func (gm Game) New(players int, opts engine.Options, seed uint64) (engine.State,
 	return newState(players, o[OptDifficulty], o.Bool(OptDoubles), extra, seed), nil
 }
 
-// Restore implements engine.Game.
+// Restore implements engine.Game. It also reads the games saved while
+// the starting Books were chosen openly in seat order (fromOpenSetup),
+// whose saves count the turn's seat's choices in a "picks" field.
 func (Game) Restore(data []byte) (engine.State, error) {
 	var g state
-	if err := engine.LoadState(ID, data, (*stateJSON)(&g), g.validate); err != nil {
+	saved := struct {
+		*stateJSON
+		Picks int `json:"picks"` // the Books dealt tell as much
+	}{stateJSON: (*stateJSON)(&g)}
+	check := func() error {
+		g.fromOpenSetup()
+		return g.validate()
+	}
+	if err := engine.LoadState(ID, data, &saved, check); err != nil {
 		return nil, err
 	}
 	return &g, nil
@@ -67,16 +77,32 @@ func (Game) Restore(data []byte) (engine.State, error) {
 // DecodeView implements engine.Game.
 func (Game) DecodeView(data []byte) (engine.View, error) { return engine.DecodeViewAs[View](data) }
 
-// Pending implements engine.State: the seat choosing Books in setup, then
-// the player whose turn it is, first, followed by the seats in an
-// out-of-turn discard window (Responding). The turn never waits for those:
-// its player acts whenever they like, a discard or a keep changes nothing
-// of the turn, and the window closes by itself when the turn ends.
+// Pending implements engine.State: in setup the seats still choosing
+// their starting Books, all at once (ruling 14); then the player whose
+// turn it is, first, followed by the seats in an out-of-turn discard
+// window (Responding). The turn never waits for those: its player acts
+// whenever they like, a discard or a keep changes nothing of the turn,
+// and the window closes by itself when the turn ends.
 func (g *state) Pending() []engine.Seat {
-	if g.Phase == PhaseOver {
+	switch g.Phase {
+	case PhaseOver:
 		return nil
+	case PhaseSetup:
+		return g.choosers()
 	}
 	return append([]engine.Seat{g.Turn}, g.Responding()...)
+}
+
+// mayAct reports whether seat s may act now: in setup while it chooses,
+// later on its turn or in its out-of-turn discard window.
+func (g *state) mayAct(s engine.Seat) bool {
+	switch g.Phase {
+	case PhaseOver:
+		return false
+	case PhaseSetup:
+		return g.choosing(s)
+	}
+	return s == g.Turn || g.offTurn(s)
 }
 
 // Responding implements engine.Responder (ruling 15): the other players

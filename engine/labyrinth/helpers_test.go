@@ -17,8 +17,8 @@ func newGame(t testing.TB, players int, opts engine.Options, seed uint64) *state
 	return st.(*state)
 }
 
-// setupDone plays the setup picks: each seat takes one book of each of
-// the genres given (cycled).
+// setupDone plays the setup choices in seat order: each seat chooses one
+// book of each of the genres given (cycled).
 func setupDone(t testing.TB, g *state, genres ...int) {
 	t.Helper()
 	if len(genres) == 0 {
@@ -26,10 +26,7 @@ func setupDone(t testing.TB, g *state, genres ...int) {
 	}
 	for i := 0; g.Phase == PhaseSetup; i++ {
 		a := engine.Action{Kind: KindGenre, Args: []int{genres[i%len(genres)]}}
-		if _, ok := engine.Find(g.Legal(g.Turn), a); !ok {
-			a = g.Legal(g.Turn)[0] // that genre ran out
-		}
-		enginetest.MustApply(t, g, enginetest.Move{Seat: g.Turn, Action: engine.Action{Kind: a.Kind, Args: a.Args}})
+		enginetest.MustApply(t, g, enginetest.Move{Seat: g.Pending()[0], Action: a})
 	}
 }
 

@@ -126,7 +126,7 @@ func plainLabel(a engine.Action) string {
 	switch a.Kind {
 	case KindGenre:
 		if gn := a.Arg(0); gn >= 0 && gn < NumGenres {
-			return "Take a book: " + GenreNames[gn]
+			return "Choose a starting Book: " + GenreNames[gn]
 		}
 	case KindFlip:
 		if i, ok := tile(); ok {

@@ -1,6 +1,7 @@
 package labyrinth
 
 import (
+	"context"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -105,4 +106,94 @@ func TestNoLeaks(t *testing.T) {
 			}
 		}
 	})
+}
+
+// otherChoice returns a copy of g in which seat o's last hidden choice of
+// a starting Book is another genre (ok is false outside setup or before
+// o has chosen).
+func otherChoice(g *state, o engine.Seat) (*state, bool) {
+	if g.Phase != PhaseSetup || len(g.Chosen[o]) == 0 {
+		return nil, false
+	}
+	c := g.copy()
+	picks := c.Chosen[o]
+	picks[len(picks)-1] = (picks[len(picks)-1] + 1) % NumGenres
+	return c, true
+}
+
+// TestHiddenChoices: while the starting Books are chosen, no other seat
+// (nor a spectator) can tell which genres a seat chose (ruling 14): the
+// same views, legal moves and their words, the same bot choices, and the
+// same events and views after the next move, until the last choice
+// reveals them all; and whichever genre a seat chooses now, the others
+// read the same events and see the same views (choiceUnseen).
+func TestHiddenChoices(t *testing.T) {
+	checked := 0
+	for k := range 10 {
+		players := 2 + k%4
+		g := newGame(t, players, allOptions()[k%4], uint64(700+k))
+		rng := engine.NewRNG(uint64(k))
+		checked += enginetest.CheckSecrets(t, g, &rng, enginetest.Secrets{
+			Game: Game{}, Players: players, Every: 1,
+			Choose: func(st engine.State, rng *engine.RNG) enginetest.Move {
+				m := enginetest.RandomMove(st, rng)
+				choiceUnseen(t, g, m.Seat)
+				return m
+			},
+			Twin: func(st engine.State, o engine.Seat) (engine.State, bool) {
+				return otherChoice(st.(*state), o)
+			},
+			Observe: func(a, b engine.State, s, _ engine.Seat) {
+				if la := a.Legal(s); len(la) > 0 {
+					ra, rb := engine.NewRNG(1), engine.NewRNG(1)
+					ca := normalBot{}.Choose(context.Background(), a.View(s), la, &ra)
+					cb := normalBot{}.Choose(context.Background(), b.View(s), b.Legal(s), &rb)
+					if !ca.Same(cb) {
+						t.Fatalf("the bot in seat %d chooses %v or %v", s, ca, cb)
+					}
+				}
+			},
+			// The seat's own choices, and the last choice of all, which
+			// deals every seat's Books.
+			Depends: func(m enginetest.Move, o engine.Seat) bool { return m.Seat == o || choicesLeft(g) == 1 },
+		})
+	}
+	if checked < 30 {
+		t.Fatalf("only %d comparisons", checked)
+	}
+}
+
+// choicesLeft counts the starting Books still to be chosen.
+func choicesLeft(g *state) int {
+	n := 0
+	for _, picks := range g.Chosen {
+		n += StartBooks - len(picks)
+	}
+	return n
+}
+
+// choiceUnseen fails unless every other seat and a spectator read the
+// same events and see the same view whichever genre seat s chooses now,
+// in setup and before the last choice, which reveals them all.
+func choiceUnseen(t *testing.T, g *state, s engine.Seat) {
+	t.Helper()
+	if g.Phase != PhaseSetup || choicesLeft(g) == 1 {
+		return
+	}
+	seen := map[engine.Seat]string{}
+	for gn := range NumGenres {
+		c := g.copy()
+		ev := enginetest.MustApply(t, c, enginetest.Move{Seat: s, Action: engine.Action{Kind: KindGenre, Args: []int{gn}}})
+		for o := engine.Spectator; int(o) < g.Players; o++ {
+			if o == s {
+				continue
+			}
+			view, _ := json.Marshal(c.View(o))
+			got := strings.Join(enginetest.Texts(ev, o), "\n") + "\n" + string(view)
+			if gn > 0 && got != seen[o] {
+				t.Fatalf("seat %d sees which genre seat %d chose:\n%s\n%s", o, s, seen[o], got)
+			}
+			seen[o] = got
+		}
+	}
 }

@@ -100,11 +100,11 @@ func (l *actionList) actions() []engine.Action {
 	return out
 }
 
-// Legal implements engine.State. The current player acts: in setup the
-// seat choosing its Books, later the player whose turn it is. Out of
-// turn, a player in a discard window (offTurn) may discard or keep.
+// Legal implements engine.State. In setup every seat still choosing its
+// Books acts; later the player whose turn it is. Out of turn, a player in
+// a discard window (offTurn) may discard or keep.
 func (g *state) Legal(s engine.Seat) []engine.Action {
-	if g.Phase == PhaseOver || (s != g.Turn && !g.offTurn(s)) {
+	if !g.mayAct(s) {
 		return nil
 	}
 	l := &g.scratch
@@ -123,10 +123,20 @@ func (g *state) isLegal(s engine.Seat, a engine.Action) bool {
 	return l.found
 }
 
-// listFor lists seat s's legal actions: the current player's, or out of
-// turn the discards of one's own hand and keeping it.
+// listFor lists seat s's legal actions: a genre in setup, the current
+// player's, or out of turn the discards of one's own hand and keeping it.
 func (g *state) listFor(l *actionList, s engine.Seat) {
-	if s == g.Turn {
+	switch {
+	case g.Phase == PhaseSetup:
+		// Every genre: each deck holds more Books than one seat
+		// chooses, and what the others chose is hidden (ruling 14).
+		if l.start(KindGenre) {
+			for gn := range NumGenres {
+				l.add(gn)
+			}
+		}
+		return
+	case s == g.Turn:
 		g.listLegal(l)
 		return
 	}
@@ -143,16 +153,6 @@ func (g *state) listFor(l *actionList, s engine.Seat) {
 // listLegal lists the current player's legal actions into l, in the order
 // Legal returns them.
 func (g *state) listLegal(l *actionList) {
-	if g.Phase == PhaseSetup {
-		if l.start(KindGenre) {
-			for gn := range NumGenres {
-				if len(g.BookDeck[gn]) > 0 {
-					l.add(gn)
-				}
-			}
-		}
-		return
-	}
 	if g.Actions > 0 {
 		if l.start(KindMove) {
 			g.listMoves(l)

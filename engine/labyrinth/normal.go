@@ -340,7 +340,10 @@ func (j *judge) rate(a engine.Action) float64 {
 	return 0
 }
 
-// rateGenre picks starting Books: the symbols the team has least of.
+// rateGenre picks starting Books: the symbols the team has least of,
+// not a genre it chose already, and, since the others' choices are
+// hidden, by a convention every bot can keep: seat s prefers genres 3s,
+// 3s+1 and 3s+2 (round the six), so that bots do not all choose alike.
 func (j *judge) rateGenre(gn int) float64 {
 	var team Symbols
 	for _, s := range j.v.Seats {
@@ -349,7 +352,12 @@ func (j *judge) rateGenre(gn int) float64 {
 			team[g] += t[g]
 		}
 	}
-	return -float64(team[gn])*3 - float64(j.have[gn])*5 + float64(j.v.BookDeck[gn])/4
+	mine := float64(engine.Count(j.me.Picks, gn))
+	turn := 0.0
+	if (gn-StartBooks*int(j.v.You)%NumGenres+NumGenres)%NumGenres < StartBooks {
+		turn = 4
+	}
+	return -float64(team[gn])*3 - (float64(j.have[gn])+mine)*5 - mine*3 + turn + float64(j.v.BookDeck[gn])/4
 }
 
 // rateMove scores a move.

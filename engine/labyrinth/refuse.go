@@ -10,22 +10,37 @@ import "arcade/engine"
 // notLegal is the refusal of action a by seat s, which is not one of the
 // seat's legal actions.
 func (g *state) notLegal(s engine.Seat, a engine.Action) error {
-	var err error
+	if err := g.whyRefused(s, a); err != nil {
+		return err
+	}
+	return engine.Illegal("%s is not a legal move now.", a)
+}
+
+// whyRefused says why seat s may not make move a, or nil when none of the
+// checks finds a reason.
+func (g *state) whyRefused(s engine.Seat, a engine.Action) error {
+	if err := g.whyNotNow(s, a); err != nil || g.Phase != PhaseActions || s != g.Turn || !wellFormed(a) {
+		return err
+	}
+	return g.whyNot(a)
+}
+
+// whyNotNow says why seat s may not make a move of a's kind at this
+// moment, whatever its arguments: the starting Books are being chosen,
+// it is not the seat's turn, or no action is left for a move that costs
+// one.
+func (g *state) whyNotNow(s engine.Seat, a engine.Action) error {
 	switch {
-	case s != g.Turn:
-		err = g.whyNotOffTurn(s, a)
+	case g.Phase == PhaseOver:
+		return engine.Illegal("The game is over.")
 	case g.Phase == PhaseSetup:
-		if a.Kind != KindGenre {
-			err = engine.Refuse(rulingStartBooks, "First choose your three starting Books, one genre at a time.")
-		}
-	case !wellFormed(a):
-	default:
-		err = g.whyNot(a)
+		return g.whyNotSetup(s, a)
+	case s != g.Turn:
+		return g.whyNotOffTurn(s, a)
+	case wellFormed(a) && g.Actions == 0 && g.costsAction(a):
+		return engine.Refuse(ruleActions, "You have no actions left this turn: play a Time Machine for one more, or end your actions.")
 	}
-	if err == nil {
-		err = engine.Illegal("%s is not a legal move now.", a)
-	}
-	return err
+	return nil
 }
 
 // wellFormed reports whether a is a move of this game with the arguments
@@ -87,8 +102,6 @@ func (g *state) whyNotOffTurn(s engine.Seat, a engine.Action) error {
 			return g.whyNotDiscard(a.Args[0])
 		}
 		return engine.Refuse(rulingOffTurn, "It is not your turn: out of turn you may only discard a card or keep your cards.")
-	case g.Phase == PhaseSetup:
-		return engine.Refuse(ruleSetupOrder, "It is not your turn: %s is choosing starting Books.", seatRef(g.Turn))
 	case (a.Kind == KindDiscard || a.Kind == KindKeep) && g.Players > 1:
 		if g.Kept&(1<<s) != 0 {
 			return engine.Refuse(rulingOffTurn, "You chose to keep your cards until this turn ends.")
@@ -98,12 +111,23 @@ func (g *state) whyNotOffTurn(s engine.Seat, a engine.Action) error {
 	return engine.Refuse(ruleTurnOrder, "It is not your turn: it is %s's.", seatRef(g.Turn))
 }
 
-// whyNot says why the current player may not play a, a well-formed move,
-// in the action phase.
-func (g *state) whyNot(a engine.Action) error {
-	if g.Actions == 0 && g.costsAction(a) {
-		return engine.Refuse(ruleActions, "You have no actions left this turn: play a Time Machine for one more, or end your actions.")
+// whyNotSetup says why seat s may not play a while the starting Books
+// are chosen.
+func (g *state) whyNotSetup(s engine.Seat, a engine.Action) error {
+	switch {
+	case s < 0 || int(s) >= g.Players:
+		return engine.Illegal("Only the players choose starting Books.")
+	case !g.choosing(s):
+		return engine.Refuse(rulingStartBooks, "You have chosen your three starting Books: they are revealed when everyone has chosen.")
+	case a.Kind != KindGenre:
+		return engine.Refuse(rulingStartBooks, "First choose your three starting Books, one genre at a time.")
 	}
+	return nil
+}
+
+// whyNot says why the current player may not play a, a well-formed move,
+// in the action phase, with an action left if it costs one.
+func (g *state) whyNot(a engine.Action) error {
 	args := a.Args
 	switch a.Kind {
 	case KindKeep:
@@ -118,7 +142,7 @@ func (g *state) whyNot(a engine.Action) error {
 		return g.whyNotPass(PassSpec{args[0], args[1], args[2], args[3], args[4]})
 	case KindMove:
 		m, _ := DecodeMove(args)
-		return g.whyNotMove(m)
+		return g.whyNotGo(m)
 	case KindPassAction:
 		return g.whyNotPassAction()
 	case KindTime:

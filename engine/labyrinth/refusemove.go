@@ -2,28 +2,9 @@ package labyrinth
 
 import "arcade/engine"
 
-// whyNotMove says why the move m cannot be made.
-func (g *state) whyNotMove(m MoveSpec) error {
-	if m.Piece != PieceMeeple && !g.solo() {
-		return engine.Refuse(ruleTrolley, "Only the solo game has the Trolley.")
-	}
-	if m.Piece == PieceRide && g.TrolleyAt != g.Pos[g.Turn] {
-		return engine.Refuse(rulingRideStart, "The Trolley is not on your tile: to move and ride, both start on one tile.")
-	}
-	from := g.Pos[g.Turn]
-	if m.Piece == PieceTrolley {
-		from = g.TrolleyAt
-	}
-	if m.Tile == from {
-		return engine.Illegal("The move starts on %s: it must end on another tile.", TileName(from))
-	}
-	if !g.Tiles[m.Tile].Lit {
-		return engine.Refuse(ruleBlock, "%s is dark: moves go along lit tiles only.", TileName(m.Tile))
-	}
-	if err := g.whyNotStop(m); err != nil {
-		return err
-	}
-	if err := g.whyNotPath(m, from); err != nil {
+// whyNotGo says why the move m cannot be made.
+func (g *state) whyNotGo(m MoveSpec) error {
+	if err := g.whyNotWay(m); err != nil {
 		return err
 	}
 	switch m.Bonus {
@@ -35,6 +16,31 @@ func (g *state) whyNotMove(m MoveSpec) error {
 		return g.whyNotReward(m)
 	}
 	return nil
+}
+
+// whyNotWay says why the piece of move m cannot go to its tile and end
+// there with its bonus, whatever the cards the bonus uses.
+func (g *state) whyNotWay(m MoveSpec) error {
+	if m.Piece != PieceMeeple && !g.solo() {
+		return engine.Refuse(ruleTrolley, "Only the solo game has the Trolley.")
+	}
+	if m.Piece == PieceRide && g.TrolleyAt != g.Pos[g.Turn] {
+		return engine.Refuse(rulingRideStart, "The Trolley is not on your tile: to move and ride, both start on one tile.")
+	}
+	from := g.Pos[g.Turn]
+	if m.Piece == PieceTrolley {
+		from = g.TrolleyAt
+	}
+	if m.Tile == from {
+		return engine.Refuse(rulingTokenStop, "You are on %s already: a move ends on another tile.", TileName(from))
+	}
+	if !g.Tiles[m.Tile].Lit {
+		return engine.Refuse(ruleBlock, "%s is dark: moves go along lit tiles only.", TileName(m.Tile))
+	}
+	if err := g.whyNotStop(m); err != nil {
+		return err
+	}
+	return g.whyNotPath(m, from)
 }
 
 // whyNotStop says why move m may not end on its tile with its bonus.

@@ -8,7 +8,6 @@ import "arcade/engine"
 const (
 	ruleTurnOrder    engine.Rule = "Turns go round the seats in order"
 	ruleFirstTurn    engine.Rule = "The first seat plays first"
-	ruleSetupOrder   engine.Rule = "in seat order, chooses the genres of three starting Books"
 	ruleActions      engine.Rule = "take up to three actions"
 	ruleFlip         engine.Rule = "a dark tile next to you (not diagonal)"
 	ruleRotate       engine.Rule = "your own tile or a lit tile next to you"

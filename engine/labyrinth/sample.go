@@ -33,6 +33,25 @@ func (Sampler) Sample(view engine.View, seat engine.Seat, rng *engine.RNG) (engi
 
 // fromView deals a state that shows v, with the hidden parts at random.
 func fromView(v *View, rng *engine.RNG) (*state, error) {
+	g, err := shownBy(v, rng)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.dealTilesFrom(v, rng); err != nil {
+		return nil, err
+	}
+	g.dealCardsFrom(v, rng)
+	g.dealDisturbFrom(v, rng)
+	if err := g.validate(); err != nil {
+		return nil, fmt.Errorf("labyrinth: the view does not add up: %w", err)
+	}
+	return g, nil
+}
+
+// shownBy is a state with what v shows: the tiles as shown (one never
+// seen is dark, of no kind), the pieces, the hands and the starting Books
+// chosen (the others' genres at random); no deck, no pile, no stack yet.
+func shownBy(v *View, rng *engine.RNG) (*state, error) {
 	if v.Players < 1 || v.Players > 5 || len(v.Seats) != v.Players {
 		return nil, errors.New("labyrinth: a view without its seats")
 	}
@@ -41,7 +60,7 @@ func fromView(v *View, rng *engine.RNG) (*state, error) {
 		Actions: v.ActionsLeft, PassTo: -1, RewardTaken: v.RewardTaken, RewardTiles: v.RewardTiles, RNG: engine.NewRNG(rng.Uint64()), Won: v.Won, Summary: v.Summary,
 		Last: slices.Clone(v.Last), Recent: slices.Clone(v.Recent), LastDisturb: -1}
 	if v.Phase == PhaseSetup {
-		g.Picks = startBooks - v.SetupPicks
+		g.chosenFrom(v, rng)
 	}
 	if !v.PassToken.Free {
 		g.PassTo = v.PassToken.To
@@ -60,15 +79,29 @@ func fromView(v *View, rng *engine.RNG) (*state, error) {
 	if d := v.LastDisturbance; d != nil {
 		g.LastDisturb = cardOf(d.Corners)
 	}
-	if err := g.dealTilesFrom(v, rng); err != nil {
-		return nil, err
-	}
-	g.dealCardsFrom(v, rng)
-	g.dealDisturbFrom(v, rng)
-	if err := g.validate(); err != nil {
-		return nil, fmt.Errorf("labyrinth: the view does not add up: %w", err)
+	for i, tv := range v.Tiles {
+		t := tile{Kind: tv.Kind, Shape: tv.Shape, Rot: tv.Rot, Lit: tv.Lit, Seen: tv.Known, Terror: -1, Shelf: tv.Shelf}
+		if tv.Terror != nil {
+			t.Terror = tv.Terror.ID
+		}
+		g.Tiles[i] = t
 	}
 	return g, nil
+}
+
+// chosenFrom deals the starting Books chosen in setup: the viewer's as
+// shown, the others' hidden genres at random, as many as shown.
+func (g *state) chosenFrom(v *View, rng *engine.RNG) {
+	g.Chosen = make([][]int, len(v.Seats))
+	for i, s := range v.Seats {
+		if s.Seat == v.You {
+			g.Chosen[i] = slices.Clone(s.Picks)
+			continue
+		}
+		for range s.Chosen {
+			g.Chosen[i] = append(g.Chosen[i], rng.Intn(NumGenres))
+		}
+	}
 }
 
 // handOf is the hand a view shows.
@@ -101,9 +134,9 @@ func cardOf(corners []int) int {
 	return -1
 }
 
-// dealTilesFrom lays the known tiles as shown and deals the unknown ones
-// from the rest of the mix: kinds at random, shapes by what is left in
-// the box, random orientations.
+// dealTilesFrom deals the unknown tiles from what the known ones (laid
+// by shownBy) leave of the mix: kinds at random, shapes by what is left
+// in the box, random orientations.
 func (g *state) dealTilesFrom(v *View, rng *engine.RNG) error {
 	m := mixes[v.Difficulty]
 	left := map[TileKind]int{KindCross: m.cross, KindShelf: m.shelf, KindReward: m.reward, KindTerror: m.terror}
@@ -113,11 +146,6 @@ func (g *state) dealTilesFrom(v *View, rng *engine.RNG) error {
 	}
 	var unknown []int
 	for i, tv := range v.Tiles {
-		t := tile{Kind: tv.Kind, Shape: tv.Shape, Rot: tv.Rot, Lit: tv.Lit, Seen: tv.Known, Terror: -1, Shelf: tv.Shelf}
-		if tv.Terror != nil {
-			t.Terror = tv.Terror.ID
-		}
-		g.Tiles[i] = t
 		if !tv.Known {
 			unknown = append(unknown, i)
 			continue

@@ -23,8 +23,9 @@ func TestSampleAgreesWithView(t *testing.T) {
 		want, _ := json.Marshal(view)
 		got, _ := json.Marshal(st.View(seat))
 		enginetest.SameJSON(t, "sampled view", want, got)
-		wl, _ := json.Marshal(g.Legal(g.Turn))
-		gl, _ := json.Marshal(st.Legal(g.Turn))
+		s := g.Pending()[0] // in setup, the first seat still choosing
+		wl, _ := json.Marshal(g.Legal(s))
+		gl, _ := json.Marshal(st.Legal(s))
 		enginetest.SameJSON(t, "sampled legal moves", wl, gl)
 	}, nil)
 	if _, err := (Sampler{}).Sample(newGame(t, 2, nil, 1).View(0), 1, nil); err == nil {

@@ -76,6 +76,7 @@ func newState(players int, difficulty string, doubles bool, extra int, seed uint
 	g.dealDisturbance()
 	g.Pos = make([]int, players)
 	g.Hands = make([]hand, players)
+	g.Chosen = make([][]int, players)
 	for s := range players {
 		g.Pos[s] = Centre
 		g.Hands[s].Cards = []int{g.drawReward()}

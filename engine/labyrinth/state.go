@@ -10,8 +10,8 @@ import (
 // HandLimit is the number of slots in a hand (and in the Trolley's).
 const HandLimit = 6
 
-// startBooks is the number of Books each player chooses at setup.
-const startBooks = 3
+// StartBooks is the number of Books each player chooses at setup.
+const StartBooks = 3
 
 // tile is a Floor tile on the grid.
 type tile struct {
@@ -112,7 +112,11 @@ type state struct {
 	Turn    engine.Seat `json:"turn"`
 	TurnNo  int         `json:"turn_no"`
 	Actions int         `json:"actions"`
-	Picks   int         `json:"picks"` // setup: genres the turn's seat has picked
+	// Chosen holds, in setup, the genres each seat has chosen for its
+	// starting Books, in the order chosen: hidden from the other seats
+	// until every seat has chosen three, then dealt (ruling 14); nil once
+	// dealt.
+	Chosen [][]int `json:"chosen,omitempty"`
 	// PassTo is the seat holding the Pass-An-Action token (-1: free).
 	PassTo engine.Seat `json:"pass_to"`
 	// RewardTaken: the current player has drawn a card from a Reward
@@ -152,6 +156,12 @@ func (g *state) copy() *state {
 	c := *g
 	c.said, c.scratch, c.bot = nil, actionList{}, nil
 	c.Pos = slices.Clone(g.Pos)
+	if g.Chosen != nil {
+		c.Chosen = make([][]int, len(g.Chosen))
+		for s, picks := range g.Chosen {
+			c.Chosen[s] = slices.Clone(picks)
+		}
+	}
 	c.Hands = make([]hand, len(g.Hands))
 	for i, h := range g.Hands {
 		c.Hands[i] = h.clone()

@@ -37,8 +37,11 @@ func (g *state) checkTurn() error {
 	default:
 		return fmt.Errorf("phase %q", g.Phase)
 	}
-	if g.Turn < 0 || int(g.Turn) >= g.Players || g.Actions < 0 || g.Actions > 20 || g.Picks < 0 || g.Picks >= startBooks {
-		return fmt.Errorf("turn %d, %d actions, %d picks", g.Turn, g.Actions, g.Picks)
+	if g.Turn < 0 || int(g.Turn) >= g.Players || g.Actions < 0 || g.Actions > 20 {
+		return fmt.Errorf("turn %d, %d actions", g.Turn, g.Actions)
+	}
+	if err := g.checkChosen(); err != nil {
+		return err
 	}
 	if g.Kept < 0 || g.Kept >= 1<<g.Players {
 		return fmt.Errorf("kept %b with %d players", g.Kept, g.Players)
@@ -67,6 +70,28 @@ func (g *state) checkTurn() error {
 	for _, c := range g.Disturb {
 		if c < 0 || c > DisturbNESW || (c >= DisturbNWSE && !g.Doubles) {
 			return fmt.Errorf("disturbance card %d", c)
+		}
+	}
+	return nil
+}
+
+// checkChosen checks the starting Books chosen in setup: up to three
+// genres a seat, some seat still choosing, the first player's turn and no
+// Book dealt yet; none after setup.
+func (g *state) checkChosen() error {
+	if g.Phase != PhaseSetup {
+		if g.Chosen != nil {
+			return errors.New("starting Books chosen after setup")
+		}
+		return nil
+	}
+	if len(g.Chosen) != g.Players || g.Turn != 0 || len(g.choosers()) == 0 {
+		return fmt.Errorf("setup: choices %v, turn %d", g.Chosen, g.Turn)
+	}
+	for s, picks := range g.Chosen {
+		if len(picks) > StartBooks || slices.ContainsFunc(picks, func(gn int) bool { return !isGenre(gn) }) ||
+			slices.ContainsFunc(g.Hands[s].Cards, IsBook) {
+			return fmt.Errorf("setup: seat %d chose %v and holds %v", s, picks, g.Hands[s].Cards)
 		}
 	}
 	return nil

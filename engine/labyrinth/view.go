@@ -14,8 +14,9 @@ const (
 )
 
 // View is everything a seat may see. Hands are open, so every seat sees
-// every hand; hidden are only the lit sides of never-revealed dark tiles
-// and the order of every deck and stack.
+// every hand; hidden are only the lit sides of never-revealed dark tiles,
+// the order of every deck and stack, and in setup the genres the other
+// seats have chosen (ruling 14).
 type View struct {
 	You     engine.Seat `json:"you"`
 	Players int         `json:"players"`
@@ -27,11 +28,13 @@ type View struct {
 	ExtraDisturbance int    `json:"extra_disturbance"`
 
 	Phase string `json:"phase"` // PhaseSetup, PhaseActions or PhaseOver
-	// Turn is the current player (in setup: the seat choosing genres).
+	// Turn is the current player (in setup, while every seat chooses its
+	// Books at once: the first player).
 	Turn   engine.Seat `json:"turn"`
 	TurnNo int         `json:"turn_no"` // 1 for the first turn after setup
 	// ActionsLeft is the number of actions the current player may still
-	// take this turn; SetupPicks the genres the choosing seat still picks.
+	// take this turn; SetupPicks, in setup, the starting Books the viewer
+	// still chooses (0 for a spectator).
 	ActionsLeft int `json:"actions_left"`
 	SetupPicks  int `json:"setup_picks,omitempty"`
 	// PassToken is the Pass-An-Action token.
@@ -166,11 +169,16 @@ type HandView struct {
 	Limit    int            `json:"limit"`
 }
 
-// SeatView is one player: the meeple's tile and the open hand.
+// SeatView is one player: the meeple's tile and the open hand; in setup
+// how many starting Books the player has chosen, and, in the player's own
+// view only, the genres chosen, in order (ruling 14: the others see them
+// when the Books are dealt).
 type SeatView struct {
-	Seat engine.Seat `json:"seat"`
-	Tile int         `json:"tile"`
-	Hand HandView    `json:"hand"`
+	Seat   engine.Seat `json:"seat"`
+	Tile   int         `json:"tile"`
+	Hand   HandView    `json:"hand"`
+	Chosen int         `json:"chosen,omitempty"`
+	Picks  []int       `json:"picks,omitempty"`
 }
 
 // TrolleyView is the solo Trolley: its tile and its hand.
@@ -248,8 +256,8 @@ func (g *state) fillView(v *View, s engine.Seat, b *viewBuf) {
 		DisturbanceLeft: len(g.Disturb), DoublesLeft: g.doublesLeft(),
 		Over: g.Phase == PhaseOver, Won: g.Won, Summary: g.Summary,
 	}
-	if g.Phase == PhaseSetup {
-		v.SetupPicks = startBooks - g.Picks
+	if g.choosing(s) {
+		v.SetupPicks = StartBooks - len(g.Chosen[s])
 	}
 	for i := range NumTiles {
 		g.tileView(&v.Tiles[i], i, b)
@@ -262,6 +270,9 @@ func (g *state) fillView(v *View, s engine.Seat, b *viewBuf) {
 			v.Tiles[at].Meeples = b.seatsOn(g.Pos, at)
 		}
 		v.Seats = append(v.Seats, SeatView{Seat: engine.Seat(seat), Tile: at, Hand: b.handView(&g.Hands[seat])})
+	}
+	if g.Phase == PhaseSetup {
+		g.choicesView(v, s, b)
 	}
 	if g.Players == 1 {
 		v.Tiles[g.TrolleyAt].Trolley = true
@@ -301,6 +312,22 @@ func (g *state) fillView(v *View, s engine.Seat, b *viewBuf) {
 		if len(g.Returned) > 0 {
 			b.returned = v.Returned
 		}
+	}
+}
+
+// choicesView writes into v's seats how many starting Books each has
+// chosen, and into seat s's own the genres it chose (the state's own
+// slice for a buffer's view, whose bots change nothing).
+func (g *state) choicesView(v *View, s engine.Seat, b *viewBuf) {
+	for i := range v.Seats {
+		v.Seats[i].Chosen = len(g.Chosen[i])
+	}
+	if s < 0 || int(s) >= len(g.Chosen) || len(g.Chosen[s]) == 0 {
+		return
+	}
+	v.Seats[s].Picks = g.Chosen[s]
+	if b == nil {
+		v.Seats[s].Picks = slices.Clone(g.Chosen[s])
 	}
 }
 

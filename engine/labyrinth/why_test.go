@@ -20,7 +20,7 @@ func TestRulesCited(t *testing.T) {
 			seen[r] = true
 		}
 	}
-	wantCited(t, seen, ruleSetupOrder, ruleTurnOrder, ruleFlip, ruleRotate, rulingNoRotate, rulingOffTurn,
+	wantCited(t, seen, rulingStartBooks, ruleTurnOrder, ruleFlip, ruleRotate, rulingNoRotate, rulingOffTurn,
 		rulingPassages, rulingTokenStop)
 }
 
@@ -145,4 +145,73 @@ func TestSoloRefusalsSayWhy(t *testing.T) {
 	s.do(KindMove, move(c2, piece(PieceTrolley))...)
 	wantRefusal(t, refusal(t, g, 0, KindMove, move(Centre, piece(PieceRide))...),
 		"The Trolley is not on your tile: to move and ride, both start on one tile.", rulingRideStart)
+}
+
+// TestWhyNotIsApplys: at every step of random games, a view's WhyNot
+// refuses each pending seat's near misses (a move with an argument off by
+// one, another seat's move) in Apply's words, citing Apply's rule, and
+// passes its legal moves.
+func TestWhyNotIsApplys(t *testing.T) {
+	randomGames(t, 10, 950, func(g *state, rng *engine.RNG) {
+		pending := g.Pending()
+		s := pending[rng.Intn(len(pending))]
+		legal := g.Legal(s)
+		a := legal[rng.Intn(len(legal))]
+		v := g.View(s).(View)
+		if err := v.WhyNot(a); err != nil {
+			t.Fatalf("seat %d's legal %v: %v", s, a, err)
+		}
+		tries := []engine.Action{{Kind: KindEnd}, {Kind: KindFlip, Args: []int{rng.Intn(NumTiles)}}}
+		if len(a.Args) > 0 {
+			args := slices.Clone(a.Args)
+			args[rng.Intn(len(args))] += 1 - 2*rng.Intn(2)
+			tries = append(tries, engine.Action{Kind: a.Kind, Args: args})
+		}
+		for _, b := range tries {
+			if _, ok := engine.Find(legal, b); ok {
+				continue
+			}
+			_, want := g.copy().Apply(s, b)
+			got := v.WhyNot(b)
+			if got == nil {
+				got = engine.Illegal("%s is not a legal move now.", b) // Apply's word when no check finds a reason
+			}
+			var wre, gre *engine.RuleError
+			if !errors.As(want, &wre) || !errors.As(got, &gre) || *gre != *wre {
+				t.Fatalf("seat %d's %v: WhyNot says %v, Apply %v", s, b, got, want)
+			}
+		}
+	}, nil)
+}
+
+// TestWhyNotOnCites: at every step of random games, for every tile and
+// every kind of move aimed at a tile of which the player whose turn it
+// is has none there, WhyNotOn gives a reason that cites a rule of
+// rules.md.
+func TestWhyNotOnCites(t *testing.T) {
+	doc := Game{}.Info().Rules
+	step := 0
+	randomGames(t, 6, 960, func(g *state, _ *engine.RNG) {
+		if step++; step%3 != 0 {
+			return
+		}
+		s := g.Pending()[0]
+		legal := g.Legal(s)
+		v := g.View(s).(View)
+		for i := range NumTiles {
+			for _, kind := range []string{KindFlip, KindRotate, KindMove, KindPass} {
+				if slices.ContainsFunc(legal, func(a engine.Action) bool { return a.Kind == kind && a.Arg(0) == i }) {
+					continue
+				}
+				err := v.WhyNotOn(kind, i)
+				var re *engine.RuleError
+				if !errors.As(err, &re) {
+					t.Fatalf("seat %d, %s on %s: %v", s, kind, TileName(i), err)
+				}
+				if _, err := engine.Explain(doc, re.Rule); err != nil {
+					t.Fatalf("seat %d, %s on %s: %q cites %q: %v", s, kind, TileName(i), re.Msg, re.Rule, err)
+				}
+			}
+		}
+	}, nil)
 }

@@ -64,8 +64,14 @@ func New() *Board { return &Board{cursor: lab.Centre} }
 // (an 80x24 terminal with a tmux or screen status line).
 func (b *Board) MinSize() (int, int) { return 80, 23 }
 
-// myTurn reports whether the viewer acts now.
-func myTurn(v lab.View) bool { return !v.Over && v.You >= 0 && v.Turn == v.You }
+// myTurn reports whether the viewer acts now: chooses starting Books in
+// setup (every player at once), or takes the turn.
+func myTurn(v lab.View) bool {
+	if v.Phase == lab.PhaseSetup {
+		return v.You >= 0 && v.SetupPicks > 0
+	}
+	return !v.Over && v.You >= 0 && v.Turn == v.You
+}
 
 // ownTile is the viewer's meeple's tile (the centre for a spectator).
 func ownTile(v lab.View) int {
@@ -90,7 +96,7 @@ func seatOf(v lab.View, s engine.Seat) (lab.SeatView, bool) {
 func stateKey(v lab.View) string {
 	cards := 0
 	for _, s := range v.Seats {
-		cards = cards*7 + s.Hand.Slots
+		cards = cards*28 + s.Hand.Slots*4 + s.Chosen
 	}
 	return fmt.Sprintf("%s:%d:%d:%d:%d:%d", v.Phase, v.TurnNo, int(v.Turn), v.ActionsLeft, cards, ownTile(v))
 }

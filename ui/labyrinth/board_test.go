@@ -148,11 +148,51 @@ func TestSoloAndSetup(t *testing.T) {
 	}
 	b := New()
 	b.Render(v, ctx(80, 16, false, 0))
-	if a, used, msg := unpack(b.HandleKey("f", v, st.Legal(0))); a != nil || !used || !strings.Contains(msg, "starting Books") {
+	if a, used, msg := unpack(b.HandleKey("f", v, st.Legal(0))); a != nil || !used || !strings.Contains(msg, "starting Books") || !strings.Contains(msg, "1-6") {
 		t.Errorf("f in setup: %v %v %q", a, used, msg)
 	}
 	if a, used, _ := unpack(b.HandleKey("1", v, st.Legal(0))); a != nil || used {
 		t.Errorf("the board takes the genre keys")
+	}
+}
+
+// TestSetupChoosing: while every player chooses starting Books at once,
+// at 80x24 (the board's 17 lines), the viewer sees how many are left to
+// choose and the genres chosen; of the others only whether they are
+// choosing, and how far, or done.
+func TestSetupChoosing(t *testing.T) {
+	st, err := lab.Game{}.New(3, nil, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range [][2]int{{1, int(lab.Science)}, {0, int(lab.Legends)}, {0, int(lab.Historical)}, {2, 0}, {2, 0}, {2, 0}} {
+		if _, err := st.Apply(engine.Seat(m[0]), engine.Action{Kind: lab.KindGenre, Args: []int{m[1]}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		you   engine.Seat
+		want  []string
+		picks int // the genres shown: the viewer's own
+	}{
+		{0, []string{"Setup: you pick 1 more starting book (keys 1-6)", "▸1 ann (you) choosing… 2/3", "+A Legends", "+T Historical Leaders",
+			"▸2 bo choosing… 1/3", " 3 cy done", "keys 1-6 choose a book"}, 2},
+		{1, []string{"Setup: you pick 2 more starting books", "▸1 ann choosing… 2/3", "+L Science"}, 1},
+		{2, []string{"Setup: your books are chosen; waiting for ann, bo", "+H Children's Fiction", "waiting for the others"}, 3},
+		{engine.Spectator, []string{"Setup: waiting for ann, bo to choose books", "▸2 bo choosing… 1/3"}, 0},
+	}
+	chosen := regexp.MustCompile(`\+[HQALTF]`)
+	for _, c := range cases {
+		out := stripANSI(New().Render(st.View(c.you), ctx(80, 17, false, c.you)))
+		checkFits(t, out, 80, 17, "setup")
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("seat %d sees no %q:\n%s", c.you, w, out)
+			}
+		}
+		if n := len(chosen.FindAllString(out, -1)); n != c.picks {
+			t.Errorf("seat %d sees %d genres chosen, want its own %d:\n%s", c.you, n, c.picks, out)
+		}
 	}
 }
 
@@ -355,8 +395,8 @@ func TestKeysPickLegalMoves(t *testing.T) {
 	}
 }
 
-// TestRefusals checks that a key meaning nothing on a tile says why and
-// plays nothing.
+// TestRefusals checks that a key meaning nothing on a tile says why, in
+// the engine's words and citing its rule, and plays nothing.
 func TestRefusals(t *testing.T) {
 	v, legal := handMade(t), handLegal(t)
 	cases := []struct {
@@ -364,15 +404,14 @@ func TestRefusals(t *testing.T) {
 		want string
 	}{
 		{[]string{"f"}, "lit already"},
-		{[]string{"l", "m"}, "dark: flip it first"},
-		{[]string{"l", "r"}, "dark: flip it first"},
-		{[]string{"k", "m"}, "no captured Terror"},
-		{[]string{"k", "k", "m"}, "dark: flip it first"},
+		{[]string{"l", "m"}, "D3 is dark: moves go along lit tiles only"},
+		{[]string{"l", "r"}, "dark: only a lit tile is rotated, so flip it first"},
+		{[]string{"k", "m"}, "only to return a Terror to it"},
+		{[]string{"k", "k", "m"}, "C1 is dark"},
 		{[]string{"h", "h", "f"}, "next to yours"},
 		{[]string{"m"}, "already"},
 		{[]string{"h", "g"}, "Nobody else"},
-		{[]string{"tab"}, "Nothing to choose"},
-		{[]string{"l", "l", "enter"}, "flip it first"},
+		{[]string{"l", "l", "enter"}, "E3 is dark"},
 	}
 	for _, c := range cases {
 		b := New()
@@ -382,20 +421,27 @@ func TestRefusals(t *testing.T) {
 		if r.Action != nil || !r.Used || !strings.Contains(r.Message, c.want) || !r.Warning {
 			t.Errorf("%v: reply %+v, want a warning saying %q", c.keys, r, c.want)
 		}
+		if _, err := engine.Explain(lab.Game{}.Info().Rules, r.Rule); err != nil {
+			t.Errorf("%v: %q cites %q: %v", c.keys, r.Message, r.Rule, err)
+		}
+	}
+	b := New()
+	if _, _, msg := press(b, v, legal, "tab"); !strings.Contains(msg, "Nothing to choose") {
+		t.Errorf("tab without a choice: %q", msg)
 	}
 	// No path: the Shelf is open only south and west, so a lit tile east
 	// of it cannot be reached from the compass.
 	v.Tiles[8].Lit, v.Tiles[8].Known, v.Tiles[8].Kind, v.Tiles[8].Open = true, true, lab.KindCross, [4]bool{true, true, true, true}
 	v.Tiles[13].Lit, v.Tiles[13].Open = false, [4]bool{}
-	b := New()
-	if _, _, msg := press(b, v, legal, "k", "l", "m"); !strings.Contains(msg, "No open path") {
+	b = New()
+	if _, _, msg := press(b, v, legal, "k", "l", "m"); !strings.Contains(msg, "block every way from C3 to D2") {
 		t.Errorf("m on an unreachable tile: %q", msg)
 	}
 	// Not your turn.
 	v.Turn = 1
 	b = New()
 	b.Render(v, ctx(80, 16, false, 0))
-	if a, used, msg := press(b, v, nil, "m"); a != nil || !used || !strings.Contains(msg, "bo's turn") {
+	if a, used, msg := press(b, v, nil, "m"); a != nil || !used || !strings.Contains(msg, "it is bo's") {
 		t.Errorf("m out of turn: %v %v %q", a, used, msg)
 	}
 	if a, used, _ := press(b, v, nil, "l"); a != nil || !used {

@@ -66,7 +66,8 @@ BOARD KEYS
                     card passed on, the choice itself). A move made is
                     final: it may draw cards, and the others see it.
   The moves pane keeps the other moves: 1-6 a Book of that genre (and
-  the starting Books), p pass an action, e end your actions.
+  the starting Books, which everyone chooses at once, hidden until all
+  have chosen), p pass an action, e end your actions.
 
 `)
 	t := v.Tiles[b.cursor]

@@ -42,25 +42,43 @@ func hasKind(legal []engine.Action, kind string) bool {
 	return slices.ContainsFunc(legal, func(a engine.Action) bool { return a.Kind == kind })
 }
 
-// takeWhy says why no Book may be taken now: a full hand, or no action
-// left.
-func takeWhy(v lab.View) string {
-	for _, s := range v.Seats {
-		if s.Seat != v.You {
-			continue
+// handMove is the move hand key would make that the engine is asked why
+// it refuses: taking a Book of the first genre (t) or of the digit's, a
+// discard of the first card held (a captured Terror's pile for want of
+// one), playing a Time Machine held; false when the viewer holds nothing
+// for it.
+func handMove(v lab.View, key string) (engine.Action, bool) {
+	me, _ := seatOf(v, v.You)
+	switch key {
+	case "t":
+		return engine.Action{Kind: lab.KindTake, Args: []int{0}}, true
+	case "x":
+		if len(me.Hand.Cards) > 0 {
+			return engine.Action{Kind: lab.KindDiscard, Args: []int{me.Hand.Cards[0].ID}}, true
 		}
-		limit := s.Hand.Limit
-		if limit == 0 {
-			limit = lab.HandLimit
+		if len(me.Hand.Captured) > 0 {
+			return engine.Action{Kind: lab.KindDiscard, Args: []int{lab.TerrorCard + me.Hand.Captured[0].Terror.ID}}, true
 		}
-		if s.Hand.Slots >= limit {
-			return fmt.Sprintf("Your hand is full (%d/%d): discard a card (x) or pass one (g) first.", s.Hand.Slots, limit)
+	case "b":
+		for _, c := range me.Hand.Cards {
+			if lab.HasBoost(c.ID, lab.TimeMachine) {
+				return engine.Action{Kind: lab.KindTime, Args: []int{c.ID}}, true
+			}
 		}
+	default: // a genre's digit
+		return engine.Action{Kind: lab.KindTake, Args: []int{int(key[0] - '1')}}, true
 	}
-	if v.ActionsLeft == 0 {
-		return "You have no action left this turn."
+	return engine.Action{}, false
+}
+
+// handWhy says why hand key (t x b, or a genre's digit) offers no move.
+func (b *Board) handWhy(v lab.View, key string) board.Reply {
+	a, ok := handMove(v, key)
+	none, known := handNone[key]
+	if !known {
+		none = handNone["t"]
 	}
-	return handNone["t"]
+	return b.handRefusal(v, a, ok, none)
 }
 
 // HandleKey implements board.KeyHandler. The board takes the cursor keys
@@ -142,7 +160,9 @@ func (b *Board) handle(key string, v lab.View, legal []engine.Action) board.Repl
 				return b.offer(v, k, acts)
 			}
 		}
-		return board.Refuse(b.refusal(v, "m", b.cursor) + " (keys: m f r R g)")
+		r := b.refusal(v, "m", b.cursor)
+		r.Message += " (keys: m f r R g)"
+		return r
 	}
 	if kind, ok := handKeys[key]; ok {
 		var acts []engine.Action
@@ -152,10 +172,7 @@ func (b *Board) handle(key string, v lab.View, legal []engine.Action) board.Repl
 			}
 		}
 		if len(acts) == 0 {
-			if key == "t" {
-				return board.Refuse(takeWhy(v))
-			}
-			return board.Refuse(handNone[key])
+			return b.handWhy(v, key)
 		}
 		slices.SortStableFunc(acts, func(x, y engine.Action) int { return len(x.Args) - len(y.Args) })
 		if kind == lab.KindDiscard { // never discard on one key press: always confirm
@@ -165,17 +182,14 @@ func (b *Board) handle(key string, v lab.View, legal []engine.Action) board.Repl
 		return b.offer(v, key, acts)
 	}
 	if len(key) == 1 && key >= "1" && key <= "6" && myTurn(v) && v.Phase == lab.PhaseActions && !hasKind(legal, lab.KindTake) {
-		return board.Refuse(takeWhy(v)) // the hot keys that take a Book, when none may be taken
+		return b.handWhy(v, key) // the hot keys that take a Book, when none may be taken
 	}
 	if !tileKeys[key] {
 		return board.Reply{}
 	}
-	if why := b.cannotAct(v); why != "" {
-		return board.Refuse(why)
-	}
 	acts := b.matching(key, b.cursor, legal)
 	if len(acts) == 0 {
-		return board.Refuse(b.refusal(v, key, b.cursor))
+		return b.refusal(v, key, b.cursor)
 	}
 	return b.offer(v, key, acts)
 }

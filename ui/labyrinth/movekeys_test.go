@@ -26,8 +26,12 @@ func TestMoveKeys(t *testing.T) {
 // TestFullHandSaysSo: a Book's hot key with a full hand says why it takes
 // nothing, not merely that the key is not a move.
 func TestFullHandSaysSo(t *testing.T) {
-	v := lab.View{You: 0, Turn: 0, Phase: lab.PhaseActions, ActionsLeft: 2,
-		Seats: []lab.SeatView{{Seat: 0, Hand: lab.HandView{Slots: 6, Limit: 6}}}}
+	full := lab.HandView{Slots: 6, Limit: 6}
+	for id := range 6 {
+		full.Cards = append(full.Cards, card(id))
+	}
+	v := lab.View{You: 0, Players: 2, Turn: 0, Phase: lab.PhaseActions, ActionsLeft: 2, BookDeck: [lab.NumGenres]int{9, 9, 9, 9, 9, 9},
+		Seats: []lab.SeatView{{Seat: 0, Tile: lab.Centre, Hand: full}, {Seat: 1, Tile: lab.Centre}}}
 	for _, k := range []string{"2", "t"} {
 		r := New().HandleKey(k, v, nil)
 		if !r.Warning || !strings.Contains(r.Message, "hand is full") {

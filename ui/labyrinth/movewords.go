@@ -8,9 +8,6 @@ import (
 	lab "arcade/engine/labyrinth"
 )
 
-// spaced writes symbol letters with spaces: "T F A".
-func spaced(s string) string { return strings.Join(strings.Split(s, ""), " ") }
-
 // describe puts a move in words for the message line and the panel.
 func (b *Board) describe(v lab.View, a engine.Action) string {
 	switch a.Kind {

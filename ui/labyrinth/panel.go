@@ -125,21 +125,38 @@ func (b *Board) hands(v lab.View, ctx board.Context, p *palette, w int, d handDe
 		if s.Seat == v.You {
 			dense = d.mine
 		}
-		out = append(out, handLines(p, head, s.Hand, w, dense)...)
+		out = append(out, handLines(p, head, s.Hand, choiceItems(s.Picks, dense == roomy), w, dense)...)
 	}
 	if v.Trolley != nil {
 		head := []span{{" ≡ ", inkTrolley}, {"Trolley", inkPlain}, {" " + slots(v.Trolley.Hand), inkFaint}}
-		out = append(out, handLines(p, head, v.Trolley.Hand, w, d.others)...)
+		out = append(out, handLines(p, head, v.Trolley.Hand, nil, w, d.others)...)
+	}
+	return out
+}
+
+// choiceItems are the genres the viewer chose for starting Books in
+// setup, dealt when every player has chosen: + and the genre's symbol,
+// then when long its name.
+func choiceItems(picks []int, long bool) [][]span {
+	var out [][]span
+	for _, g := range picks {
+		it := []span{{"+", inkFaint}, {lab.SymbolLetters[g], symInk(g)}}
+		if long {
+			it = append(it, span{" " + lab.GenreNames[g], inkFaint})
+		}
+		out = append(out, it)
 	}
 	return out
 }
 
 // seatHead is a player's heading, w cells at most: the turn mark,
 // meeple number, name (in full when it fits) and slots used, and +1 when
-// the Pass-An-Action token is theirs.
+// the Pass-An-Action token is theirs; in setup, the mark on every player
+// still choosing starting Books, with how many they chose (what, only
+// the player sees).
 func (b *Board) seatHead(v lab.View, ctx board.Context, s lab.SeatView, w int) []span {
 	mark := span{" ", inkPlain}
-	if s.Seat == v.Turn && !v.Over {
+	if acting(v, s) {
 		mark = span{"▸", inkGood}
 	}
 	num := span{seatDigit(s.Seat), inkMeeple}
@@ -149,11 +166,27 @@ func (b *Board) seatHead(v lab.View, ctx board.Context, s lab.SeatView, w int) [
 		name += " (you)"
 	}
 	tail := []span{{" " + slots(s.Hand), inkFaint}}
+	switch {
+	case v.Phase != lab.PhaseSetup:
+	case s.Chosen < lab.StartBooks:
+		tail = []span{{fmt.Sprintf(" choosing… %d/%d", s.Chosen, lab.StartBooks), inkFaint}}
+	default:
+		tail = []span{{" done", inkGood}}
+	}
 	if !v.PassToken.Free && v.PassToken.To == s.Seat {
 		tail = append(tail, span{" +1", inkGood})
 	}
 	nameW := max(w-2-1-spansWidth(tail), 6)
 	return append([]span{mark, num, {" " + board.Clip(name, nameW), inkPlain}}, tail...)
+}
+
+// acting reports whether player s acts now: chooses starting Books in
+// setup, or takes the turn.
+func acting(v lab.View, s lab.SeatView) bool {
+	if v.Phase == lab.PhaseSetup {
+		return s.Chosen < lab.StartBooks
+	}
+	return s.Seat == v.Turn && !v.Over
 }
 
 // slots is "4/6": the hand's slots in use.
@@ -165,8 +198,9 @@ func slots(h lab.HandView) string {
 	return fmt.Sprintf("%d/%d", h.Slots, limit)
 }
 
-// handLines draws one hand under its heading at density d.
-func handLines(p *palette, head []span, h lab.HandView, w int, d density) []string {
+// handLines draws one hand under its heading at density d, with more
+// items after its cards.
+func handLines(p *palette, head []span, h lab.HandView, more [][]span, w int, d density) []string {
 	var items [][]span
 	for _, c := range h.Cards {
 		items = append(items, cardSpans(c, d == roomy))
@@ -174,6 +208,7 @@ func handLines(p *palette, head []span, h lab.HandView, w int, d density) []stri
 	for _, c := range h.Captured {
 		items = append(items, capturedSpans(c, d == roomy))
 	}
+	items = append(items, more...)
 	if len(items) == 0 {
 		items = append(items, []span{{"no cards", inkFaint}})
 	}
@@ -272,7 +307,9 @@ func (b *Board) cursorLines(v lab.View, ctx board.Context, p *palette, w, room i
 	case b.pick != nil:
 		return append(head, b.choiceLines(v, ctx, w, room-len(head))...)
 	case myTurn(v) && v.Phase == lab.PhaseSetup:
-		keys = th.Faint.Render("keys 1-6 take a starting Book")
+		keys = th.Faint.Render("keys 1-6 choose a book")
+	case v.You >= 0 && v.Phase == lab.PhaseSetup:
+		keys = th.Faint.Render("waiting for the others")
 	case b.hereKeys(v, w) != "":
 		keys = th.Key.Render(b.hereKeys(v, w))
 	case myTurn(v) && w >= 29:

@@ -1,102 +1,64 @@
 package labyrinth
 
 import (
-	"fmt"
-
 	"arcade/engine"
 	lab "arcade/engine/labyrinth"
+	"arcade/ui/board"
 )
 
-// cannotAct says why the viewer may not act on a tile now ("" if they
-// may).
-func (b *Board) cannotAct(v lab.View) string {
+// Refusals: why a key does nothing. The engine's checks say why a move is
+// refused, in its words and citing the rule behind it (lab.View.WhyNot
+// and WhyNotOn), which the table's why pane explains; the board only says
+// what no rule is about.
+
+// tileKinds are the kinds of move the tile keys stand for.
+var tileKinds = map[string]string{"m": lab.KindMove, "f": lab.KindFlip, "r": lab.KindRotate, "R": lab.KindRotate, "g": lab.KindPass}
+
+// outOfPlay says why a viewer may not act at all, which no rule is
+// about: the game is over, or the viewer watches it ("" otherwise).
+func outOfPlay(v lab.View) string {
 	switch {
 	case v.Over:
 		return "The game is over."
 	case v.You < 0:
 		return "You are watching this game."
-	case v.Turn != v.You:
-		return fmt.Sprintf("It is %s's turn: wait for yours.", b.name(v.Turn))
-	case v.Phase == lab.PhaseSetup:
-		return "First choose your starting Books: keys 1-6 take one of that genre."
-	case v.ActionsLeft <= 0:
-		return "No actions left: e ends your turn."
 	}
 	return ""
 }
 
-// refusal explains why key does nothing on tile i.
-func (b *Board) refusal(v lab.View, key string, i int) string {
-	t := v.Tiles[i]
-	own := ownTile(v)
-	near := lab.Adjacent(own, i)
-	switch key {
-	case "f":
-		switch {
-		case t.Lit:
-			return t.Name + " is lit already: r or R rotates it."
-		case !near:
-			return "You can only flip a tile next to yours (or anywhere with a Useful Map)."
-		}
-		return "You cannot flip " + t.Name + " now."
-	case "r", "R":
-		switch {
-		case !t.Lit:
-			return t.Name + " is dark: flip it first."
-		case i != own && !near:
-			return "You can only rotate your own tile or one next to it."
-		case t.Kind == lab.KindCentre:
-			return "Rotating the compass tile changes nothing."
-		}
-		return "You cannot rotate " + t.Name + " now."
-	case "g":
-		var others []engine.Seat
-		for _, s := range t.Meeples {
-			if s != v.You {
-				others = append(others, s)
-			}
-		}
-		if len(others) == 0 && !t.Trolley {
-			return "Nobody else stands on " + t.Name + " to pass cards with."
-		}
-		return "No pass is possible with them now (hands full or empty)."
+// refusal says why key does nothing on tile i.
+func (b *Board) refusal(v lab.View, key string, i int) board.Reply {
+	if why := outOfPlay(v); why != "" {
+		return board.Refuse(why)
 	}
-	switch {
-	case i == own:
-		return "You are on " + t.Name + " already."
-	case !t.Lit:
-		return t.Name + " is dark: flip it first."
-	case !reachable(v, own)[i]:
-		return "No open path from your tile (" + lab.TileName(own) + ") to " + t.Name + "."
-	case t.Terror != nil:
-		return fmt.Sprintf("Your cards cannot capture the %s: it needs %s.", t.Terror.Name, spaced(t.Terror.Letters))
-	case t.Shelf >= 0:
-		return fmt.Sprintf("You hold no captured Terror with the %s symbol (%s) for this Shelf.",
-			lab.SymbolNames[t.Shelf%lab.NumGenres], lab.SymbolLetters[t.Shelf%lab.NumGenres])
+	r := b.refuseErr(v.WhyNotOn(tileKinds[key], i), "That is not possible on "+lab.TileName(i)+" now.")
+	if myTurn(v) && v.Phase == lab.PhaseSetup {
+		r.Message += " Keys 1-6 choose a genre."
 	}
-	return "You cannot move to " + t.Name + " now."
+	return r
 }
 
-// reachable lists the tiles a meeple on tile from can walk to without
-// cards: through lit tiles whose facing sides are both open, never past a
-// Terror or Shelf token (it may end on one).
-func reachable(v lab.View, from int) map[int]bool {
-	seen := map[int]bool{from: true}
-	queue := []int{from}
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
-		if t := v.Tiles[i]; i != from && (t.Terror != nil || t.Shelf >= 0) {
-			continue
-		}
-		for d := range 4 {
-			n := lab.Neighbour(i, d)
-			if n < 0 || seen[n] || !v.Tiles[i].Open[d] || !v.Tiles[n].Lit || !v.Tiles[n].Open[(d+2)%4] {
-				continue
-			}
-			seen[n] = true
-			queue = append(queue, n)
-		}
+// handRefusal says why a hand key (t, 1-6, x, b) has no move to offer:
+// the engine's refusal of the move meant, the one a (when the viewer may
+// try it), or none.
+func (b *Board) handRefusal(v lab.View, a engine.Action, try bool, none string) board.Reply {
+	if why := outOfPlay(v); why != "" {
+		return board.Refuse(why)
 	}
-	return seen
+	if !try {
+		return board.Refuse(none)
+	}
+	return b.refuseErr(v.WhyNot(a), none)
+}
+
+// refuseErr is the reply of a key whose move the engine refuses with err
+// (the players named), or refuses for no reason its checks find: then
+// the board says fallback.
+func (b *Board) refuseErr(err error, fallback string) board.Reply {
+	if err == nil {
+		return board.Refuse(fallback)
+	}
+	r := board.RefuseErr(err)
+	r.Message = engine.ExpandSeats(r.Message, b.name)
+	return r
 }

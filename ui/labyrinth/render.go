@@ -103,13 +103,7 @@ func (b *Board) status(v lab.View, ctx board.Context, p *palette, w int) string 
 	}
 	switch v.Phase {
 	case lab.PhaseSetup:
-		head := fmt.Sprintf("Setup: %s %s %d starting %s", who, verb(v, "pick", "picks"), v.SetupPicks, engine.Plural(v.SetupPicks, "book", "books"))
-		if myTurn(v) {
-			head = th.Good.Render(head) + " (keys 1-6)"
-		} else {
-			head = th.Accent.Render(head)
-		}
-		parts = append(parts, head)
+		parts = append(parts, setupHead(v, ctx))
 	default:
 		head := fmt.Sprintf("Turn %d, %s: %d %s", v.TurnNo, who, v.ActionsLeft, engine.Plural(v.ActionsLeft, "action", "actions"))
 		if myTurn(v) {
@@ -153,10 +147,28 @@ func (b *Board) status(v lab.View, ctx board.Context, p *palette, w int) string 
 	return strings.Join(parts, " · ")
 }
 
-// verb picks the second or third person for the current player.
-func verb(v lab.View, you, other string) string {
-	if v.Turn == v.You {
-		return you
+// setupHead heads the status line while every player chooses starting
+// Books at once: how many the viewer still chooses, or whom the table
+// waits for (what the others chose stays hidden until all have chosen).
+func setupHead(v lab.View, ctx board.Context) string {
+	th := ctx.Theme
+	if myTurn(v) {
+		more := ""
+		if v.SetupPicks < lab.StartBooks {
+			more = " more"
+		}
+		head := fmt.Sprintf("Setup: you pick %d%s starting %s", v.SetupPicks, more, engine.Plural(v.SetupPicks, "book", "books"))
+		return th.Good.Render(head) + " (keys 1-6)"
 	}
-	return other
+	var waiting []string
+	for _, s := range v.Seats {
+		if s.Chosen < lab.StartBooks {
+			waiting = append(waiting, ctx.Name(s.Seat))
+		}
+	}
+	head := "Setup: waiting for " + strings.Join(waiting, ", ") + " to choose books"
+	if v.You >= 0 {
+		head = "Setup: your books are chosen; waiting for " + strings.Join(waiting, ", ")
+	}
+	return th.Accent.Render(head)
 }

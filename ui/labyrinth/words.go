@@ -43,15 +43,33 @@ func (b *Board) Sections(view engine.View, ctx board.Context) [][]string {
 	}
 	hands := []string{"hands"}
 	for _, s := range v.Seats {
-		hands = append(hands, ctx.Name(s.Seat)+" holds: "+handSentence(s.Hand)+".")
+		hands = append(hands, ctx.Name(s.Seat)+" holds: "+handSentence(s.Hand)+"."+choiceSentence(v, s))
 		if s.Seat == v.You {
-			out = append(out, []string{"hand", handSentence(s.Hand) + "."})
+			out = append(out, []string{"hand", handSentence(s.Hand) + "." + choiceSentence(v, s)})
 		}
 	}
 	if v.Trolley != nil {
 		hands = append(hands, "The Trolley holds: "+handSentence(v.Trolley.Hand)+".")
 	}
 	return append(out, hands)
+}
+
+// choiceSentence says, in setup, how many starting Books player s has
+// chosen and, to the player alone, of which genres (everyone sees them
+// when all have chosen); "" after setup.
+func choiceSentence(v lab.View, s lab.SeatView) string {
+	if v.Phase != lab.PhaseSetup {
+		return ""
+	}
+	out := fmt.Sprintf(" Starting books chosen: %d of %d", s.Chosen, lab.StartBooks)
+	if len(s.Picks) > 0 {
+		var genres []string
+		for _, g := range s.Picks {
+			genres = append(genres, lab.GenreNames[g])
+		}
+		out += " (" + strings.Join(genres, ", ") + ", dealt when all have chosen)"
+	}
+	return out + "."
 }
 
 // tileSentence is one tile in words: its name, what it is, who stands
