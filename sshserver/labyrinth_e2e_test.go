@@ -41,7 +41,7 @@ func TestLibraryLabyrinthOverSSH(t *testing.T) {
 	expect(t, ann, "waiting 2/2")
 	send(t, ann, "S")
 
-	// Starting Books, in seat order: three each.
+	// Starting Books: three each, chosen by both at once (one after the other here).
 	expect(t, ann, "Setup: you pick")
 	for _, k := range []string{"1", "3", "5"} {
 		act(t, ann, k)
