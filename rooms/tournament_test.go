@@ -227,3 +227,48 @@ func TestTournamentsPerHostAreCapped(t *testing.T) {
 		t.Fatalf("after ending one: %v", err)
 	}
 }
+
+// TestFinishedTournamentsLeaveTheList: the list keeps every tournament not
+// finished and only the newest finished ones (keptFinished), so listing
+// them reads a bounded number of settings; an old one is still found by
+// its code.
+func TestFinishedTournamentsLeaveTheList(t *testing.T) {
+	defer func(k int) { keptFinished = k }(keptFinished)
+	keptFinished = 1
+	h := testHub(t, Config{Store: store.NewMemory(), CreateBurst: 10})
+	anna := Player{ID: "key:anna", Name: "anna"}
+	spec := TournamentSpec{Game: toyID, Format: Swiss, Rounds: 1, TableSize: 2}
+	var codes []string
+	for i := range 3 {
+		code, err := h.CreateTournament(anna, spec)
+		must(t, err)
+		codes = append(codes, code)
+		if i < 2 {
+			must(t, h.EndTournament(anna, code))
+		}
+	}
+	var listed []string
+	for _, tn := range h.Tournaments(anna.ID) {
+		listed = append(listed, tn.Code)
+	}
+	if want := []string{codes[2], codes[1]}; !slices.Equal(listed, want) {
+		t.Fatalf("anna's tournaments %v, want %v (the open one, then the newest finished)", listed, want)
+	}
+	if tn, err := h.TournamentByCode(codes[0]); err != nil || tn.State != TournamentFinished {
+		t.Fatalf("the oldest by its code: %+v, %v", tn, err)
+	}
+}
+
+// TestPruneFinished keeps the newest finished codes and every other one,
+// in order.
+func TestPruneFinished(t *testing.T) {
+	codes := []string{"A", "B", "C", "D", "E", "F"}
+	finished := map[string]bool{"A": true, "B": true, "D": true, "F": true}
+	got := pruneFinished(codes, finished, 2)
+	if want := []string{"C", "D", "E", "F"}; !slices.Equal(got, want) {
+		t.Fatalf("pruned %v, want %v", got, want)
+	}
+	if got := pruneFinished(codes, finished, 10); !slices.Equal(got, codes) {
+		t.Fatalf("nothing to prune: %v", got)
+	}
+}

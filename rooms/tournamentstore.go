@@ -13,8 +13,16 @@ import (
 // tournamentKey is the store setting of the tournament with code.
 func tournamentKey(code string) string { return "tournament:" + code }
 
-// tournamentsKey lists the codes of the tournaments not finished.
+// tournamentsKey lists the codes of the tournaments not finished and of
+// the newest finished ones (keptFinished), oldest first.
 const tournamentsKey = "tournaments"
+
+// keptFinished is how many finished tournaments stay listed, the newest:
+// their entrants find the final standings there. Older ones leave the
+// list when a tournament opens (their games stay in every player's
+// history), so that listing the tournaments reads a bounded number of
+// settings however long the server runs.
+var keptFinished = 100
 
 // tournamentKV is the store's settings, or ErrNoTournaments.
 func (h *Hub) tournamentKV() (store.Settings, error) {
@@ -25,8 +33,15 @@ func (h *Hub) tournamentKV() (store.Settings, error) {
 	return kv, nil
 }
 
-// listTournament adds code to the list of tournaments (tournamentsKey).
+// listTournament adds code to the list of tournaments (tournamentsKey),
+// leaving out the finished ones beyond the newest keptFinished.
 func (h *Hub) listTournament(kv store.Settings, code string) {
+	finished := map[string]bool{}
+	for _, c := range h.listedCodes(kv) {
+		if tn, err := h.TournamentByCode(c); err == nil && tn.State == TournamentFinished {
+			finished[c] = true
+		}
+	}
 	err := kv.UpdateSetting(tournamentsKey, func(old []byte) ([]byte, error) {
 		var codes []string
 		if len(old) > 0 {
@@ -34,11 +49,42 @@ func (h *Hub) listTournament(kv store.Settings, code string) {
 				return nil, err
 			}
 		}
-		return json.Marshal(append(codes, code))
+		return json.Marshal(append(pruneFinished(codes, finished, keptFinished), code))
 	})
 	if err != nil {
 		h.storeFailed("tournaments", err)
 	}
+}
+
+// pruneFinished is codes (oldest first) without the finished ones beyond
+// the newest keep of them; the others keep their order.
+func pruneFinished(codes []string, finished map[string]bool, keep int) []string {
+	out := make([]string, 0, len(codes))
+	seen := 0
+	for _, c := range slices.Backward(codes) {
+		if finished[c] {
+			if seen++; seen > keep {
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// listedCodes reads the list of tournament codes (nil if none or
+// unreadable).
+func (h *Hub) listedCodes(kv store.Settings) []string {
+	b, err := kv.Setting(tournamentsKey)
+	if err != nil || len(b) == 0 {
+		return nil
+	}
+	var codes []string
+	if json.Unmarshal(b, &codes) != nil {
+		return nil
+	}
+	return codes
 }
 
 // saveTournament changes the tournament with code atomically (change gets
@@ -99,16 +145,8 @@ func (h *Hub) Tournaments(playerID string) []Tournament {
 	if err != nil {
 		return nil
 	}
-	b, err := kv.Setting(tournamentsKey)
-	if err != nil || len(b) == 0 {
-		return nil
-	}
-	var codes []string
-	if json.Unmarshal(b, &codes) != nil {
-		return nil
-	}
 	var out []Tournament
-	for _, code := range slices.Backward(codes) {
+	for _, code := range slices.Backward(h.listedCodes(kv)) {
 		tn, err := h.TournamentByCode(code)
 		if err != nil {
 			continue
