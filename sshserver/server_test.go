@@ -267,6 +267,9 @@ func TestMaxStartups(t *testing.T) {
 		t.Fatal("second startup refused")
 	}
 	defer b.Close()
+	// The server answers with its version line before it reads the
+	// client's, which moves a connection into the handshake: wait for it.
+	waitStats(t, srv, "two connections in the handshake", func(s sshserver.Stats) bool { return s.Startups == 2 })
 	_, err = sshtest.Connect(srv.Addr, "jo", nil)
 	if err == nil || !strings.Contains(err.Error(), "busy") {
 		t.Fatalf("third startup: %v, want refused as busy", err)
