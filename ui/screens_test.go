@@ -60,6 +60,8 @@ var gameScenes = []gameScene{
 	{"fireproto", 3, nil, 14, "fireproto"},
 	{"firetower", 2, nil, 6, "firetower"},
 	{"labyrinth", 2, nil, 10, "labyrinth"},
+	// Starting Books, chosen by everyone at once: the others' picks hidden.
+	{"labyrinth", 3, nil, 1, "labyrinth-setup"},
 	{"horror", 3, nil, 12, "horror"},
 	// A game just begun: its log is short.
 	{"horror", 3, nil, 0, "horror-start"},
