@@ -146,14 +146,16 @@ func (h *Hub) broadcast(gen uint64) {
 
 // sendLobby gives a client that arrived in the lobby the last snapshot,
 // built again only when the tables or chat changed since (who is online
-// waits for the next broadcast).
+// waits for the next broadcast). It puts the snapshot under the hub's
+// lock, as broadcast does, so that a broadcast that came in meanwhile is
+// never overwritten by this older snapshot.
 func (h *Hub) sendLobby(c *Client) {
 	h.mu.Lock()
+	defer h.mu.Unlock()
 	snap := h.lobby.snap
 	if snap == nil || h.lobby.boardStale {
 		snap = h.buildLobbyLocked(snap == nil)
 	}
-	h.mu.Unlock()
 	c.putLobby(snap)
 }
 
