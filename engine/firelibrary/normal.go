@@ -120,49 +120,64 @@ func newOutlook(b *sight, number int) *outlook {
 	return o
 }
 
-// turnCard is a card in the outlook's look ahead, with its running score.
+// turnCard is a card in the outlook's look ahead, with its running score:
+// small, since the look ahead copies one for every token it imagines.
 type turnCard struct {
-	sp        [numSpaces]Token
-	knowledge int
-	bravery   int
+	sp        [numSpaces]int8 // the Token on each space
+	knowledge int16
+	bravery   int8
 	safe      bool // no token on a printed risky space
-	fires     int
-	books     int
-	colours   [numKinds]int // books by colour
+	fires     int8
+	books     int8
+	next      int8           // the leftmost empty space (numSpaces: none)
+	colours   [numKinds]int8 // books by colour
 }
 
 // read sums up the tokens on spaces.
 func (o *outlook) read(sp [numSpaces]Token) turnCard {
-	c := turnCard{sp: sp, safe: true}
+	c := turnCard{safe: true}
+	for i := range c.sp {
+		c.sp[i] = int8(Empty)
+	}
 	for i, t := range sp {
 		if t != Empty {
 			c = o.put(c, i, t)
 		}
 	}
+	c.advance()
 	return c
 }
 
-// put places t on space i of c.
+// put places t on space i of c (the caller moves next on).
 func (o *outlook) put(c turnCard, i int, t Token) turnCard {
-	c.sp[i] = t
+	c.sp[i] = int8(t)
 	switch {
 	case t == Fire:
 		c.fires++
 	case t.Book():
-		c.knowledge += o.worth[t]
+		c.knowledge += int16(o.worth[t])
 		c.books++
 		c.colours[t]++
 	}
 	if o.row[i] > 0 {
 		c.safe = false
-		c.bravery = max(c.bravery, o.row[i])
+		c.bravery = max(c.bravery, int8(o.row[i]))
 	}
 	return c
 }
 
+// advance moves next on to the leftmost empty space and reports whether
+// there is one.
+func (c *turnCard) advance() bool {
+	for c.next < numSpaces && c.sp[c.next] != int8(Empty) {
+		c.next++
+	}
+	return c.next < numSpaces
+}
+
 // stop is what escaping with c scores, with what follows from it.
 func (o *outlook) stop(c turnCard) float64 {
-	out := float64(c.knowledge + c.bravery)
+	out := float64(int(c.knowledge) + int(c.bravery))
 	if o.mapBonus {
 		out += float64(c.bravery)
 	}
@@ -172,11 +187,48 @@ func (o *outlook) stop(c turnCard) float64 {
 	return out
 }
 
+// stopAfter is stop(put(c, i, t)), without making the card: most of the
+// look ahead's cards are its last draw's, which it only scores.
+func (o *outlook) stopAfter(c *turnCard, i int, t Token) float64 {
+	knowledge, bravery, safe := int(c.knowledge), int(c.bravery), c.safe
+	if t.Book() {
+		knowledge += o.worth[t]
+	}
+	if o.row[i] > 0 {
+		safe = false
+		bravery = max(bravery, o.row[i])
+	}
+	out := float64(knowledge + bravery)
+	if o.mapBonus {
+		out += float64(bravery)
+	}
+	if safe && !o.gloves {
+		out += o.safeTool
+	}
+	return out
+}
+
+// outlookBag is the bag as the look ahead draws from it: the counts by
+// kind and their total, taken out and put back as it goes.
+type outlookBag struct {
+	n     [numKinds]int
+	total int
+}
+
+// newOutlookBag reads a bag's counts.
+func newOutlookBag(counts [numKinds]int) *outlookBag {
+	b := &outlookBag{n: counts}
+	for _, n := range counts {
+		b.total += n
+	}
+	return b
+}
+
 // value is the best of escaping (if allowed) and drawing, depth draws
 // ahead at most.
-func (o *outlook) value(c turnCard, bag [numKinds]int, depth, buckets int, canStop bool) float64 {
+func (o *outlook) value(c turnCard, bag *outlookBag, depth, buckets int, canStop bool) float64 {
 	stop := o.stop(c)
-	if depth == 0 || bagCount(bag) == 0 {
+	if depth == 0 || bag.total == 0 {
 		return stop
 	}
 	d := o.draw(c, bag, depth, buckets)
@@ -186,40 +238,36 @@ func (o *outlook) value(c turnCard, bag [numKinds]int, depth, buckets int, canSt
 	return d
 }
 
-func bagCount(bag [numKinds]int) int {
-	n := 0
-	for _, c := range bag {
-		n += c
-	}
-	return n
-}
-
 // draw is the expected value of drawing one token now and playing on.
-func (o *outlook) draw(c turnCard, bag [numKinds]int, depth, buckets int) float64 {
-	total := bagCount(bag)
-	i := firstEmpty(c.sp)
-	if total == 0 || i < 0 {
+func (o *outlook) draw(c turnCard, bag *outlookBag, depth, buckets int) float64 {
+	total := bag.total
+	i := int(c.next)
+	if total == 0 || i >= numSpaces {
 		return o.stop(c)
 	}
 	ev := 0.0
-	for k, n := range bag {
+	for k, n := range bag.n {
 		if n == 0 {
 			continue
 		}
 		p := float64(n) / float64(total)
 		t := Token(k)
-		next := bag
-		next[k]--
-		if t == Fire && (c.fires > 0 || o.row[i] > 0 && !o.gloves) {
-			ev += p * o.bust(c, next, depth, buckets)
-			continue
+		bag.n[k]--
+		bag.total--
+		switch {
+		case t == Fire && (c.fires > 0 || o.row[i] > 0 && !o.gloves):
+			ev += p * o.bust(c, bag, depth, buckets)
+		case depth == 1: // the look ahead's last draw: escape after it
+			ev += p * o.stopAfter(&c, i, t)
+		default:
+			if c2 := o.put(c, i, t); c2.advance() {
+				ev += p * o.value(c2, bag, depth-1, buckets, true)
+			} else {
+				ev += p * o.stop(c2)
+			}
 		}
-		c2 := o.put(c, i, t)
-		if firstEmpty(c2.sp) < 0 {
-			ev += p * o.stop(c2)
-		} else {
-			ev += p * o.value(c2, next, depth-1, buckets, true)
-		}
+		bag.n[k]++
+		bag.total++
 	}
 	return ev
 }
@@ -227,7 +275,7 @@ func (o *outlook) draw(c turnCard, bag [numKinds]int, depth, buckets int) float6
 // bust is the value of Fire Spreading set off by a fire drawn onto c: the
 // card is lost and its books burn, a tool follows; a Bucket puts the fire
 // aside and the turn goes on; a Cloak saves one book.
-func (o *outlook) bust(c turnCard, bag [numKinds]int, depth, buckets int) float64 {
+func (o *outlook) bust(c turnCard, bag *outlookBag, depth, buckets int) float64 {
 	best := o.spreadTool - burnCost*float64(c.books)
 	if o.collapses(c) {
 		best = o.end
@@ -237,7 +285,7 @@ func (o *outlook) bust(c turnCard, bag [numKinds]int, depth, buckets int) float6
 	}
 	if o.cloak {
 		for j, t := range c.sp {
-			if t.Book() {
+			if Token(t).Book() {
 				v := float64(o.worth[t]+o.row[j]) + o.spreadTool - burnCost*float64(c.books-1)
 				best = max(best, v-toolWorth)
 			}
@@ -253,7 +301,7 @@ func (o *outlook) collapses(c turnCard) bool {
 		return o.left[o.lowest] <= 1
 	}
 	for i := range numSections {
-		if c.colours[i] > 0 && c.colours[i] >= o.left[i] {
+		if c.colours[i] > 0 && int(c.colours[i]) >= o.left[i] {
 			return true
 		}
 	}
@@ -273,7 +321,7 @@ func saveChoice(b *sight, legal []engine.Action) engine.Action {
 	}
 	o := newOutlook(b, c.number)
 	tc := o.read(c.spaces)
-	drawV := o.draw(tc, b.bag, lookDraws, o.buckets)
+	drawV := o.draw(tc, newOutlookBag(b.bag), lookDraws, o.buckets)
 	stopV := o.stop(tc)
 	wants := !canStop || drawV > stopV+drawMargin
 	i := firstEmpty(c.spaces)
@@ -282,7 +330,7 @@ func saveChoice(b *sight, legal []engine.Action) engine.Action {
 		if p := plays(legal, toolGloves); len(p) > 0 {
 			g := *o
 			g.gloves = true
-			if g.draw(tc, b.bag, lookDraws, o.buckets)-glovesCost > max(drawV, stopV) {
+			if g.draw(tc, newOutlookBag(b.bag), lookDraws, o.buckets)-glovesCost > max(drawV, stopV) {
 				return p[0]
 			}
 		}
@@ -326,7 +374,7 @@ func orderChoice(b *sight, legal []engine.Action) engine.Action {
 		if c := b.cardByNumber(a.Args[0]); c != nil {
 			sp = c.spaces // an Amulet's tokens come with the card
 		}
-		v := o.value(o.read(sp), b.bag, lookOrder, o.buckets, false)
+		v := o.value(o.read(sp), newOutlookBag(b.bag), lookOrder, o.buckets, false)
 		if v > bestV {
 			best, bestV = a, v
 		}
