@@ -19,7 +19,11 @@ func (v View) Describe(a engine.Action) string {
 	case KindStop:
 		if c := v.card(v.You); c != nil {
 			k, b, _ := c.score(v.worth)
-			return fmt.Sprintf("Escape and score %d (%d + %d bravery)", k+b, k, b)
+			words := fmt.Sprintf("Escape and score %d (%d + %d bravery)", k+b, k, b)
+			if v.escapeTakesTool(c) {
+				words += ", then take a tool"
+			}
+			return words
 		}
 	case KindPlace:
 		if t := a.Arg(0); t >= 0 && t < numKinds {
@@ -153,6 +157,24 @@ func (v View) slingTarget(to engine.Seat) string {
 		return "to " + ordinal(c.Number) + " card"
 	}
 	return ""
+}
+
+// escapeTakesTool reports whether escaping with c now gives a tool, as
+// the view shows the turn: tokens on safe spaces only (or none), and
+// neither Gloves, No Tools nor a fire variant that forbids it (escape).
+func (v View) escapeTakesTool(c *orderCard) bool {
+	if v.NoTools || v.Gloves {
+		return false
+	}
+	if vr, err := parseVariantText(v); err != nil || vr.wild() {
+		return false
+	}
+	for i, t := range c.Spaces {
+		if t != Empty && risky(c.Number, i) {
+			return false
+		}
+	}
+	return true
 }
 
 // card is the Turn Order card seat s holds, with its tokens, as the view
