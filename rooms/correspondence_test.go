@@ -247,3 +247,32 @@ func TestLeavingACorrespondenceGameKeepsTheClock(t *testing.T) {
 		t.Fatalf("the leaver's turn: %+v", turn)
 	}
 }
+
+// TestLobbyHearsAtOnceWhenItIsYourMove: a player in the lobby with a seat
+// away gets the lobby again as soon as a move makes it theirs at that
+// table (the lobby then asks Turns), not at the next broadcast, which here
+// is an hour off.
+func TestLobbyHearsAtOnceWhenItIsYourMove(t *testing.T) {
+	h := testHub(t, Config{Store: store.NewMemory(), Day: time.Hour, LobbyEvery: time.Hour})
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	id := startCorrespondence(t, ClockDay, a, b)
+	u := a.table("the clock runs", func(u *TableUpdate) bool { return !u.TurnDeadline.IsZero() })
+	mover, waiter := a, b
+	if len(u.Legal) == 0 {
+		mover, waiter = b, a
+	}
+	must(t, waiter.Leave())
+	waiter.lobbyWhere("the lobby", func(*LobbyUpdate) bool { return true })
+	name := waiter.Player().Name
+	if turnAt(t, h, name, id).YourMove {
+		t.Fatalf("%s's move before the other moved", name)
+	}
+	time.Sleep(20 * lobbySettle) // the broadcast the leaving brought has gone out
+	waiter.drain()
+	waiter.lobby = nil
+	must(t, mover.Act(addOne))
+	waiter.lobbyWhere("the lobby again", func(*LobbyUpdate) bool { return true })
+	if !turnAt(t, h, name, id).YourMove {
+		t.Fatalf("the lobby came again but it is not %s's move: %+v", name, h.Turns("key:"+name))
+	}
+}

@@ -46,7 +46,51 @@ func (t *table) snapTurns(names []string) {
 			snap.names = append(snap.names, names[s])
 		}
 	}
-	t.turns.Store(snap)
+	prev := t.turns.Swap(snap)
+	if t.hub != nil {
+		if moved := turnsMoved(prev, snap); len(moved) > 0 {
+			t.hub.tellTurns(moved)
+		}
+	}
+}
+
+// turnsMoved lists the players whose move it became, or stopped being,
+// between two of a table's turnSnaps (prev nil: the table's first).
+func turnsMoved(prev, now *turnSnap) []string {
+	var was []string
+	if prev != nil {
+		was = prev.pending
+	}
+	var out []string
+	for _, id := range was {
+		if !slices.Contains(now.pending, id) {
+			out = append(out, id)
+		}
+	}
+	for _, id := range now.pending {
+		if !slices.Contains(was, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// tellTurns hands the lobby again to those of the players who are in the
+// lobby, so that their list of tables shows at once where it is their move
+// (a lobby asks Turns on every update while its player has seats away).
+// Called on a table's actor.
+func (h *Hub) tellTurns(ids []string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	snap := h.lobby.snap // the last built: a newer one is on its way when it changed
+	if snap == nil {
+		return
+	}
+	for _, id := range ids {
+		if c := h.byID[id]; c != nil {
+			c.putLobby(snap)
+		}
+	}
 }
 
 // Turns lists the tables of this server where the keyed player holds a

@@ -216,8 +216,10 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tickMsg:
 		a.ticking = false
 		if a.table == nil && len(s.away) > 0 {
-			// A move at one of the player's tables changes no lobby:
-			// ask again whose move it is.
+			// The hub hands the lobby again when a move at one of its
+			// tables makes it the player's, or no longer (Hub.tellTurns);
+			// ask again now and then all the same (another node's
+			// tables come with its gossip, at the broadcasts' pace).
 			s.refreshAway("")
 			s.home.clamp()
 		}

@@ -43,8 +43,8 @@ func (a *App) maybeTick() tea.Cmd {
 // nextTick is how long until a countdown shown changes (0 when none
 // runs): at a table its response window's and its turn clock's, in the
 // lobby the correspondence clocks of the player's tables, and at most
-// lobbyTurnsEvery while the lobby lists any (whose move it is there
-// changes without a lobby update). A clock of days changes once an
+// lobbyTurnsEvery while the lobby lists any (a backstop: the hub hands
+// the lobby again when whose move it is changes there). A clock of days changes once an
 // hour, of hours once a minute (clockLeft).
 func (a *App) nextTick(now time.Time) time.Duration {
 	deadlines := a.s.lobbyDeadlines()
