@@ -302,7 +302,9 @@ func (h *Hub) restoreTable(rec store.Table, why string) (*table, error) {
 	h.byPlayer.count(t.creator.ID)
 	h.byAddr.count(t.creator.Addr)
 	for i := range t.seats {
-		if s := &t.seats[i]; s.id != "" && !s.guest && !s.left {
+		if s := &t.seats[i]; s.id != "" && !s.guest {
+			// Dropped or left on purpose, the seat waits for them, as
+			// it did before the restart (seat.leave: setAway).
 			h.away[s.id] = append(h.away[s.id], t)
 		}
 	}

@@ -415,3 +415,27 @@ func TestAutoPassOutlivesARestart(t *testing.T) {
 		t.Fatalf("bob's auto-pass was lost in the restart: %s", show(u))
 	}
 }
+
+// TestSeatLeftOnPurposeWaitsThroughARestart: a player who left a game
+// under way (Q in the ui: "your seat waits for you") still has that seat
+// after a restart: their reconnect takes it back, as it would have before
+// the restart, rather than leaving them in a lobby that no longer lists it.
+func TestSeatLeftOnPurposeWaitsThroughARestart(t *testing.T) {
+	cfg := Config{Store: store.NewMemory(), AwayGrace: time.Hour}
+	h := testHub(t, cfg)
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	must(t, a.Create(toyID, 2, false, engine.Options{"target": "1000000"}))
+	id := a.seated().Table.ID
+	must(t, b.Join(id))
+	must(t, a.Start())
+	a.table("started", func(u *TableUpdate) bool { return u.Table.Status == Playing })
+	must(t, a.Leave())
+	a.lobbyWhere("the lobby", func(*LobbyUpdate) bool { return true })
+	a.Close()
+	h2 := restartHub(t, h, cfg)
+	back := connect(t, h2, "anna")
+	u := back.table("back in the seat", func(u *TableUpdate) bool { return !u.Closed })
+	if u.Table.ID != id || u.You != 0 {
+		t.Fatalf("anna came back to %s as seat %d, want %s seat 0", u.Table.ID, u.You, id)
+	}
+}

@@ -115,7 +115,7 @@ type seat struct {
 	client   member // nil: empty, bot, or the player is away
 	bot      engine.Bot
 	botLevel string
-	left     bool // the away player left on purpose: no resume on Connect
+	left     bool // the away player left on purpose (not dropped): an empty table does not wait for them
 	timedOut bool // the away grace ran out: Timeout is played at once
 	timeouts int  // turn clock timeouts in a row of the present player
 	idle     bool // the bot stands in for a present player who timed out
