@@ -107,6 +107,9 @@ type session struct {
 
 	lobby  rooms.LobbyUpdate // the latest
 	status string
+	// statusHint follows the status and is kept whole when the status is
+	// cut to the width (a refusal's "(W: why?)").
+	statusHint string
 	// statusAt is when the status was set (statusLife).
 	statusAt time.Time
 	bad      bool
@@ -143,7 +146,14 @@ const statusLife = 6 * time.Second
 // setStatus sets the status line; bad shows msg as a warning. It clears
 // itself after statusLife (App.statusTimer).
 func (s *session) setStatus(msg string, bad bool) {
-	s.status, s.bad, s.statusAt = msg, bad, time.Now()
+	s.status, s.statusHint, s.bad, s.statusAt = msg, "", bad, time.Now()
+}
+
+// setStatusHint sets a warning followed by a hint that stays whole when
+// the line is too narrow for both (statusLine).
+func (s *session) setStatusHint(msg, hint string) {
+	s.setStatus(msg, true)
+	s.statusHint = hint
 }
 
 // statusLine renders the last message (errors stand out); with none, the
@@ -155,10 +165,21 @@ func (s *session) statusLine(notice string, width int) string {
 		}
 		return ""
 	}
+	text := s.status
 	if s.bad {
-		return s.th.Bad.Render("! " + s.status)
+		text = "! " + text
 	}
-	return s.th.Good.Render(s.status)
+	if s.statusHint != "" {
+		room := max(width-board.Width(s.statusHint)-1, 10)
+		if board.Width(text) > room {
+			text = board.Clip(text, room)
+		}
+		text += " " + s.statusHint
+	}
+	if s.bad {
+		return s.th.Bad.Render(text)
+	}
+	return s.th.Good.Render(text)
 }
 
 // lobbyNotice is what the server tells the lobby now: an admin's notice,

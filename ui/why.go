@@ -32,7 +32,7 @@ func (ts *tableScreen) refused(msg string, rule engine.Rule) {
 		return
 	}
 	ts.refusal = rooms.LogLine{Text: msg, Rule: rule}
-	ts.s.setStatus(msg+" ("+keyLabels(ts.keys.Why)+": why?)", true)
+	ts.s.setStatusHint(msg, "("+keyLabels(ts.keys.Why)+": why?)")
 }
 
 // Explainable lists what a player at a table may ask why about, newest

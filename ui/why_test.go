@@ -76,4 +76,11 @@ func TestWhyExplainsTheRule(t *testing.T) {
 	if s := stripANSI(d.screen()); strings.Contains(s, "WHY?") {
 		t.Fatalf("another key did not close the pane:\n%s", s)
 	}
+
+	// A refusal wider than the screen is cut, and the offer of W is kept.
+	long := "The Portal lets you in only with every component your Horror needs and Fortitude 0 or more after you enter"
+	d.send(resultMsg{err: engine.Refuse(engine.Ruling(3), "%s", long)})
+	if s := stripANSI(d.screen()); !strings.Contains(s, "The Portal lets you in only") || !strings.Contains(s, "… (W: why?)") {
+		t.Fatalf("a long refusal lost its offer of W:\n%s", s)
+	}
 }
