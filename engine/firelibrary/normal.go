@@ -177,14 +177,7 @@ func (c *turnCard) advance() bool {
 
 // stop is what escaping with c scores, with what follows from it.
 func (o *outlook) stop(c turnCard) float64 {
-	out := float64(int(c.knowledge) + int(c.bravery))
-	if o.mapBonus {
-		out += float64(c.bravery)
-	}
-	if c.safe && !o.gloves {
-		out += o.safeTool
-	}
-	return out
+	return o.escape(int(c.knowledge), int(c.bravery), c.safe)
 }
 
 // stopAfter is stop(put(c, i, t)), without making the card: most of the
@@ -198,6 +191,12 @@ func (o *outlook) stopAfter(c *turnCard, i int, t Token) float64 {
 		safe = false
 		bravery = max(bravery, o.row[i])
 	}
+	return o.escape(knowledge, bravery, safe)
+}
+
+// escape is what escaping with that knowledge and bravery scores, with
+// what follows from it: a Map's bravery again, a safe escape's tool.
+func (o *outlook) escape(knowledge, bravery int, safe bool) float64 {
 	out := float64(knowledge + bravery)
 	if o.mapBonus {
 		out += float64(bravery)
