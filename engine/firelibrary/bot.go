@@ -19,7 +19,7 @@ import (
 //     Turn Order card worth most, tools in every window.
 //   - "hard" searches (hardBot): determinized Monte Carlo over games
 //     sampled from its view (Sampler), played out by the normal bot,
-//     within 300 playouts or 300 ms a move.
+//     within 600 playouts or 300 ms a move.
 //
 // Any other level gets the normal bot. No bot escapes before its first
 // draw, and every bot calls Burn! in the No Tool variant (botMoves).

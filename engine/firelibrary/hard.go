@@ -32,7 +32,7 @@ type hardBot struct {
 // (a guard for slow or busy machines: on the project's 2-core machine a
 // two-player game's playouts usually run out first).
 const (
-	hardIterations = 300
+	hardIterations = 600
 	hardBudget     = 300 * time.Millisecond
 )
 
