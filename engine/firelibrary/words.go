@@ -160,10 +160,11 @@ func (v View) slingTarget(to engine.Seat) string {
 }
 
 // escapeTakesTool reports whether escaping with c now gives a tool, as
-// the view shows the turn: tokens on safe spaces only (or none), and
-// neither Gloves, No Tools nor a fire variant that forbids it (escape).
+// the view shows the turn: tokens on safe spaces only (or none), neither
+// Gloves, No Tools nor a fire variant that forbids it (escape), and a tool
+// left to take (offerTool).
 func (v View) escapeTakesTool(c *orderCard) bool {
-	if v.NoTools || v.Gloves {
+	if v.NoTools || v.Gloves || len(v.Market) == 0 && v.Deck+v.Discard == 0 {
 		return false
 	}
 	if vr, err := parseVariantText(v); err != nil || vr.wild() {

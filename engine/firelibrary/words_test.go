@@ -49,3 +49,33 @@ func TestEscapeWordsPromiseTheTool(t *testing.T) {
 		t.Fatalf("escapes seen: %v", checked)
 	}
 }
+
+// TestEscapeWordsWithNoToolLeft: with the market, the deck and the
+// discard pile all empty, a safe escape gives no tool, and its words do
+// not promise one.
+func TestEscapeWordsWithNoToolLeft(t *testing.T) {
+	g := newState(2, baseGame, 5)
+	for g.Phase != PhaseSave {
+		s := g.Pending()[0]
+		if _, err := g.Apply(s, g.Legal(s)[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.Market, g.Deck, g.Discard = nil, nil, nil
+	g.edited()
+	s := g.Pending()[0]
+	stop, ok := engine.Pick(g.Legal(s), KindStop)
+	if !ok {
+		t.Fatal("no escape before the first draw")
+	}
+	v, _ := engine.ViewAs[View](g.View(s))
+	if words := v.Describe(stop); strings.Contains(words, "tool") {
+		t.Fatalf("the escape promises a tool none is left of: %q", words)
+	}
+	if _, err := g.Apply(s, stop); err != nil {
+		t.Fatal(err)
+	}
+	if g.Phase == PhaseTool {
+		t.Fatal("a tool was offered with none left")
+	}
+}
