@@ -15,6 +15,7 @@ package ui
 import (
 	"cmp"
 	"errors"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -358,6 +359,30 @@ func (a *App) View() tea.View {
 	v.AltScreen = true
 	v.WindowTitle = a.title()
 	return v
+}
+
+// rowScreen is a screen that can draw itself as rows that already fit the
+// window (exactly its height, none wider than it), as ViewRows hands them
+// on.
+type rowScreen interface {
+	rows(dst []string) []string
+}
+
+// ViewRows is View with the screen's content as rows appended to dst (the
+// view's own content left empty): the terminal bridge's way in
+// (bridge.RowViewer), which spares a screen that draws rows (the lobby)
+// the joining of its rows into one string and their splitting again.
+func (a *App) ViewRows(dst []string) (tea.View, []string) {
+	v := tea.NewView("")
+	v.AltScreen = true
+	v.WindowTitle = a.title()
+	if rs, ok := a.cur.(rowScreen); ok && !a.ended && !a.hidden() && a.width > 0 && a.height > 0 {
+		return v, rs.rows(dst)
+	}
+	for row := range strings.SplitSeq(a.render(), "\n") {
+		dst = append(dst, row)
+	}
+	return v, dst
 }
 
 // render draws the whole screen as a string of exactly the terminal's size.

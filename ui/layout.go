@@ -14,24 +14,32 @@ func fitScreen(s string, w, h int) string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
-	lines := strings.Split(s, "\n")
-	changed := len(lines) != h
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	for i, l := range lines {
-		if board.Width(l) > w {
-			lines[i] = board.Truncate(l, w)
-			changed = true
-		}
-	}
+	lines, changed := fitRows(strings.Split(s, "\n"), w, h)
 	if !changed {
 		return s
 	}
-	for len(lines) < h {
-		lines = append(lines, "")
-	}
 	return strings.Join(lines, "\n")
+}
+
+// fitRows is fitScreen for a screen's rows: cut to h rows of at most w
+// columns, padded with empty rows to h. changed reports whether rows did
+// not fit as they were.
+func fitRows(rows []string, w, h int) (fitted []string, changed bool) {
+	h = max(h, 0)
+	changed = len(rows) != h
+	if len(rows) > h {
+		rows = rows[:h]
+	}
+	for i, l := range rows {
+		if board.Width(l) > w {
+			rows[i] = board.Truncate(l, w)
+			changed = true
+		}
+	}
+	for len(rows) < h {
+		rows = append(rows, "")
+	}
+	return rows, changed
 }
 
 // wrap breaks plain text into lines of at most w columns (8 at least).

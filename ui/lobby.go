@@ -248,7 +248,7 @@ type titleKey struct {
 	width int
 }
 
-var lobbyTitles = memo[titleKey]{max: 256}
+var lobbyTitles = memo[titleKey, string]{max: 256}
 
 // lobbyTitleMin is the least of the lobby's title that shows beside the
 // header's right-hand side.
@@ -300,10 +300,11 @@ type lobbyBodyKey struct {
 	online   int // the page of who is online
 }
 
-// lobbyBodies holds the lobby panes drawn lately. Most lobby screens differ
-// only in their header and footer, so a lobby change is drawn a few times,
-// not once per session.
-var lobbyBodies = memo[lobbyBodyKey]{max: 256}
+// lobbyBodies holds the lobby panes drawn lately, as rows that fit the
+// screen. Most lobby screens differ only in their header and footer, so a
+// lobby change is drawn a few times, not once per session, and its rows
+// are measured once.
+var lobbyBodies = memo[lobbyBodyKey, []string]{max: 256}
 
 func (l *lobbyScreen) bodyKey() lobbyBodyKey {
 	s := l.s
@@ -331,7 +332,13 @@ func (l *lobbyScreen) bodyKey() lobbyBodyKey {
 }
 
 // View implements screen.
-func (l *lobbyScreen) View() string {
+func (l *lobbyScreen) View() string { return strings.Join(l.rows(nil), "\n") }
+
+// rows implements rowScreen: the lobby as exactly its height in rows, each
+// fitted to its width, appended to dst. The body's rows are shared with
+// every screen that shows the same lobby; only the header and footer are
+// measured here.
+func (l *lobbyScreen) rows(dst []string) []string {
 	s := l.s
 	th := s.th
 	w := l.width
@@ -350,7 +357,7 @@ func (l *lobbyScreen) View() string {
 	})
 	header := title + " " + who
 
-	body := lobbyBodies.get(l.bodyKey(), func() string {
+	body := lobbyBodies.get(l.bodyKey(), func() []string {
 		// Around the body: the header and a blank line over it, a blank
 		// line, the status line and the key lines under it.
 		bodyH := l.height - 5 - strings.Count(l.keyLine(), "\n")
@@ -358,7 +365,8 @@ func (l *lobbyScreen) View() string {
 		// column with who is online and the latest results; from
 		// lobbyPageFrom the games' page (pageBody).
 		if w >= lobbyPageFrom {
-			return l.pageBody(w, bodyH)
+			rows, _ := fitRows(strings.Split(l.pageBody(w, bodyH), "\n"), w, bodyH)
+			return rows
 		}
 		leftW := min(max(w*19/40, 26), 52)
 		sideW := 0
@@ -376,17 +384,32 @@ func (l *lobbyScreen) View() string {
 		if sideW > 0 {
 			cols = append(cols, board.FitBlock("", 2, bodyH), board.FitBlock(l.sidePane(sideW, bodyH), sideW, bodyH))
 		}
-		return board.Columns(cols...)
+		rows, _ := fitRows(strings.Split(board.Columns(cols...), "\n"), w, bodyH)
+		return rows
 	})
 
-	var footer []string
+	var status string
 	if s.prompt != nil {
-		footer = append(footer, s.promptLine(w))
+		status = s.promptLine(w)
 	} else {
-		footer = append(footer, s.statusLine(s.lobbyNotice(), w))
+		status = s.statusLine(s.lobbyNotice(), w)
 	}
-	footer = append(footer, l.keyLine())
-	return header + "\n\n" + body + "\n\n" + strings.Join(footer, "\n")
+	start := len(dst)
+	dst = append(dst, header, "")
+	dst = append(dst, body...)
+	dst = append(dst, "", status)
+	dst = append(dst, strings.Split(l.keyLine(), "\n")...)
+	rows := dst[start:]
+	for i, r := range rows {
+		if (i < 2 || i >= 2+len(body)) && board.Width(r) > w {
+			rows[i] = board.Truncate(r, w)
+		}
+	}
+	dst = dst[:start+min(len(rows), l.height)]
+	for len(dst)-start < l.height {
+		dst = append(dst, "")
+	}
+	return dst
 }
 
 // lobbyPageFrom is the narrowest lobby set as a page (pageBody): two

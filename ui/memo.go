@@ -4,17 +4,18 @@ import "sync"
 
 // memo is a small cache shared by every session: screens or parts of
 // screens that many sessions draw from the same inputs (the lobby's panes,
-// a key help line) are composed once. Values must be immutable (strings).
+// a key help line) are composed once. Values must never change once made
+// (strings, or rows nobody writes to).
 // It forgets everything once it holds max entries, which bounds it without
 // bookkeeping; the next draws fill it again.
-type memo[K comparable] struct {
+type memo[K comparable, V any] struct {
 	mu  sync.Mutex
-	m   map[K]string
+	m   map[K]V
 	max int
 }
 
 // get returns the value for k, making it with make on a miss.
-func (c *memo[K]) get(k K, make func() string) string {
+func (c *memo[K, V]) get(k K, make func() V) V {
 	c.mu.Lock()
 	v, ok := c.m[k]
 	c.mu.Unlock()
@@ -24,7 +25,7 @@ func (c *memo[K]) get(k K, make func() string) string {
 	v = make()
 	c.mu.Lock()
 	if c.m == nil || len(c.m) >= c.max {
-		c.m = map[K]string{}
+		c.m = map[K]V{}
 	}
 	c.m[k] = v
 	c.mu.Unlock()

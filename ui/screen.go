@@ -236,7 +236,7 @@ type helpKey struct {
 	keys  string
 }
 
-var helpLines = memo[helpKey]{max: 256}
+var helpLines = memo[helpKey, string]{max: 256}
 
 // shortHelp renders the one-line key help of the key map km, named name,
 // at width w. What does not fit is left out whole, from the middle: the

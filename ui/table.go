@@ -210,7 +210,7 @@ type spectatorKey struct {
 
 // spectatorScreens holds the spectators' table screens drawn lately: a move
 // at a watched table is drawn once for all who watch it, not once each.
-var spectatorScreens = memo[spectatorKey]{max: 256}
+var spectatorScreens = memo[spectatorKey, string]{max: 256}
 
 // View implements screen: the table, shared between spectators where it
 // can be.

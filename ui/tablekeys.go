@@ -402,7 +402,7 @@ type hintKey struct {
 	what, keys string
 }
 
-var hintItems = memo[hintKey]{max: 256}
+var hintItems = memo[hintKey, string]{max: 256}
 
 // keyLabels labels bindings together for a key line.
 func keyLabels(bs ...key.Binding) string {

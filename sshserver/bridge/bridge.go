@@ -58,6 +58,15 @@ type Source interface {
 	OnWake(wake func())
 }
 
+// RowViewer is a model that can hand its frame over as rows: the bridge
+// then asks for ViewRows instead of View. ViewRows appends the rows of
+// the view's content to dst (none holding a line break) and leaves the
+// view's Content empty; the bridge is done with the rows when its frame is
+// written.
+type RowViewer interface {
+	ViewRows(dst []string) (tea.View, []string)
+}
+
 // Monochrome reports whether a TERM in env names a monochrome terminal
 // description (terminfo's naming: xterm-mono, vt100-m, ...-nc, ...-bw),
 // which colorprofile.Env still gives colours. Either TERM counts: the one
@@ -473,14 +482,33 @@ func (r *root) step(msg tea.Msg) (tea.Cmd, *bytes.Buffer) {
 
 func (r *root) frame() *bytes.Buffer {
 	r.dirty = false
-	if r.onFrame == nil {
-		return r.scr.frame(r.inner.View())
+	var began time.Time
+	if r.onFrame != nil {
+		began = time.Now()
 	}
-	began := time.Now()
-	f := r.scr.frame(r.inner.View())
-	r.onFrame(time.Since(began))
+	rows := rowBufs.Get().(*[]string)
+	var v tea.View
+	if rv, ok := r.inner.(RowViewer); ok {
+		v, *rows = rv.ViewRows((*rows)[:0])
+	} else {
+		v = r.inner.View()
+		*rows = (*rows)[:0]
+		for row := range strings.SplitSeq(v.Content, "\n") {
+			*rows = append(*rows, row)
+		}
+	}
+	f := r.scr.frame(v, *rows)
+	clear(*rows) // keep no row alive
+	rowBufs.Put(rows)
+	if r.onFrame != nil {
+		r.onFrame(time.Since(began))
+	}
 	return f
 }
+
+// rowBufs are the rows of frames being drawn, shared by every session: a
+// session holds none while it is idle.
+var rowBufs = sync.Pool{New: func() any { return new([]string) }}
 
 // View implements tea.Model with an empty view: the bridge draws.
 func (r *root) View() tea.View { return tea.View{} }

@@ -79,9 +79,9 @@ func (s *screen) write(buf *bytes.Buffer) error {
 	return err
 }
 
-// frame composes what changed between the last frame and v, as bytes for
-// write, and takes v as the last frame.
-func (s *screen) frame(v tea.View) *bytes.Buffer {
+// frame composes what changed between the last frame and v, whose content
+// is rows, as bytes for write, and takes it as the last frame.
+func (s *screen) frame(v tea.View, rows []string) *bytes.Buffer {
 	buf := bufs.Get().(*bytes.Buffer)
 	buf.WriteString(syncOn)
 	if !s.started {
@@ -114,12 +114,9 @@ func (s *screen) frame(v tea.View) *bytes.Buffer {
 	if s.full {
 		buf.WriteString(ansi.CursorHomePosition + ansi.EraseEntireScreen)
 	}
-	rows := 0
-	for l := range strings.SplitSeq(v.Content, "\n") {
+	for i, l := range rows {
 		l = strings.TrimRight(l, " ")
 		h := maphash.String(lineSeed, l)
-		i := rows
-		rows++
 		if i < len(s.lines) {
 			if !s.full && s.lines[i] == h {
 				continue
@@ -136,7 +133,7 @@ func (s *screen) frame(v tea.View) *bytes.Buffer {
 		buf.WriteString(inProfile(l, h, s.profile))
 		buf.WriteString(resetStyle)
 	}
-	for i := rows; i < len(s.lines) && !s.full; i++ {
+	for i := len(rows); i < len(s.lines) && !s.full; i++ {
 		if s.lines[i] != blankLine {
 			toRow(buf, i)
 			buf.WriteString(eraseLine)
@@ -144,7 +141,7 @@ func (s *screen) frame(v tea.View) *bytes.Buffer {
 	}
 	s.whole = s.full
 	s.full = false
-	s.lines = s.lines[:rows]
+	s.lines = s.lines[:len(rows)]
 	s.placeCursor(buf, v.Cursor)
 	buf.WriteString(syncOff)
 	return buf
