@@ -242,9 +242,7 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			// drop only its ESC and keep the rest as text.
 			msg = tea.PasteMsg{Content: ansi.Strip(p.Content)}
 		}
-		var cmd tea.Cmd
-		s.prompt.input, cmd = s.prompt.input.Update(msg)
-		return a, cmd
+		return a, s.editPrompt(msg)
 	}
 	next, cmd := a.cur.Update(msg)
 	a.show(next)

@@ -330,8 +330,19 @@ func (s *session) promptKey(k tea.KeyPressMsg) tea.Cmd {
 		s.prompt = nil
 		return p.submit(p.input.Value())
 	}
+	return s.editPrompt(k)
+}
+
+// editPrompt hands msg to the open prompt's editor. The editor is a large
+// value (textinput.Model, copied into and out of its Update), so this
+// stays a function of its own: a caller that inlined it would carry some
+// 30 KB of stack frame even where no prompt is open, as App.update does
+// for every hub update, on a goroutine that starts small for each one.
+//
+//go:noinline
+func (s *session) editPrompt(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
-	p.input, cmd = p.input.Update(k)
+	s.prompt.input, cmd = s.prompt.input.Update(msg)
 	return cmd
 }
 
