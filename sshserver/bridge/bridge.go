@@ -260,8 +260,13 @@ func (s *Session) wake() {
 	go s.deliver()
 }
 
-// deliver runs deliverOnce until no wake came in meanwhile.
+// deliver runs deliverOnce until no wake came in meanwhile. Its goroutine
+// starts on the runtime's smallest stack; reserveStack grows that at once
+// to what drawing an update takes, while it holds almost nothing to copy,
+// instead of doubling it twice in the middle of the update (copying every
+// frame each time).
 func (s *Session) deliver() {
+	reserveStack(0)
 	for {
 		s.deliverOnce()
 		s.dmu.Lock()
@@ -524,4 +529,20 @@ func isInput(msg tea.Msg) bool {
 		return true
 	}
 	return false
+}
+
+// drawStack is the stack frame reserveStack takes: on a goroutine's first
+// 2 KB it makes the runtime give it 8 KB, what a lobby update and its
+// frame need (ui's TestLobbyUpdateNeedsLittleStack keeps that at 16 KB at
+// most: larger stacks come from the heap, under its global lock).
+const drawStack = 6 << 10
+
+// reserveStack grows the calling goroutine's stack by a frame of drawStack
+// bytes. The frame is written and read so that the compiler keeps it.
+//
+//go:noinline
+func reserveStack(i int) byte {
+	var pad [drawStack]byte
+	pad[i%drawStack] = 1
+	return pad[(i+1)%drawStack]
 }
