@@ -471,7 +471,8 @@ func (p *jsonPlayer) act(line string, rng *rand.Rand) bool {
 
 // TestLineFloodIsBounded: a program that sends a flood of commands at
 // once gets most of them refused, one sentence each, and its session goes
-// on: a moment later its commands are taken again.
+// on: a moment later its commands are taken again. Quit is never refused:
+// at the end of another flood it ends the session.
 func TestLineFloodIsBounded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("over SSH")
@@ -498,6 +499,19 @@ func TestLineFloodIsBounded(t *testing.T) {
 	p.send(`{"cmd":"who","ref":1}`)
 	if m := p.next(); m.Type != "error" || !strings.Contains(m.Error, "not at a table") {
 		t.Fatalf("after the flood: %+v", m)
+	}
+	if err := p.l.Type(strings.Repeat("games\n", 300) + "quit\n"); err != nil {
+		t.Fatal(err)
+	}
+	for m := p.next(); m.Type != "bye"; m = p.next() {
+		if m.Type == "error" && m.Cmd == "quit" {
+			t.Fatalf("quit after a flood: %s", m.Error)
+		}
+	}
+	select {
+	case <-p.l.Done():
+	case <-time.After(waitLong):
+		t.Fatal("the session did not end after quit")
 	}
 }
 

@@ -199,7 +199,7 @@ func (s *session) line(l inputLine) error {
 	case err != nil:
 		s.refuse(cmd, err.Error())
 	case cmd.name == "":
-	case !s.limiter.Allow():
+	case cmd.name != "quit" && !s.limiter.Allow(): // leaving never waits
 		s.refuse(cmd, "Too many commands at once: wait a moment and send it again.")
 	default:
 		s.deliver() // what the command acts on is what the player was shown
