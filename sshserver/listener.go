@@ -231,9 +231,11 @@ func (c *trackedConn) Write(p []byte) (int, error) {
 
 // watchIdle ends the session once the connection has carried nothing
 // either way for d: the player's program quits first, so their terminal
-// gets its screen back with a line saying why (connState.endWith); Wish's
-// own idle timeout, set idleBackstop later, closes a connection that
-// would not end so.
+// gets its screen back with a line saying why, and the connection closes
+// within farewellGrace whatever the client does (connState.endWith). It
+// costs a connection one timer, reset when it fires early; Wish's own idle
+// timeout, not used, would move the connection's read and write deadlines
+// on every packet either way.
 func (c *trackedConn) watchIdle(d time.Duration) {
 	if d <= 0 {
 		return
@@ -257,10 +259,6 @@ func (c *trackedConn) watchIdle(d time.Duration) {
 		c.idle = time.AfterFunc(d, check)
 	}
 }
-
-// idleBackstop is how much later than the idle watch Wish's own idle
-// timeout closes a connection.
-const idleBackstop = farewellGrace + 30*time.Second
 
 // idleWords says an idle timeout in words: "2 hours", "30 minutes", "45
 // seconds".

@@ -242,7 +242,6 @@ func New(cfg Config) (*Server, error) {
 		withAuthBanners(),                 // after it: it wraps its config
 		wish.WithPublicKeyAuth(s.keyAuth),
 		wish.WithKeyboardInteractiveAuth(s.guestAuth),
-		wish.WithIdleTimeout(cfg.IdleTimeout+idleBackstop), // the session's own watch comes first (watchIdle)
 		ssh.WrapConn(s.onConn),
 		ssh.EmulatePty(), // the program talks to the channel; no OS PTY
 		wish.WithMiddleware(
