@@ -11,8 +11,9 @@ import (
 
 // TestViewRowsAreTheScreen: the rows the terminal bridge draws (ViewRows)
 // are the screen View draws, exactly the window's height and none wider
-// than it, in the lobby (drawn as rows) and elsewhere (split from the
-// screen), at every size, a window too small included.
+// than it, in the lobby, at a table and watching one (drawn as rows), and
+// on a screen drawn as one string (the help), at every size, a window too
+// small included.
 func TestViewRowsAreTheScreen(t *testing.T) {
 	hub := newHub(t)
 	anna := newDriver(t, hub, "anna", 100, 30)
@@ -22,8 +23,15 @@ func TestViewRowsAreTheScreen(t *testing.T) {
 	anna.waitFor("waiting")
 	long := newDriver(t, hub, "a-rather-long-name-for-a-narrow-window", 100, 30)
 	long.waitFor("anna")
+	watcher := newDriver(t, hub, "cy", 100, 30)
+	watcher.waitFor("anna")
+	watcher.key("tab")
+	watcher.key("w")
+	watcher.waitFor("watching")
+	helped := newDriver(t, hub, "dee", 100, 30)
+	helped.key("?")
 	for _, size := range [][2]int{{80, 24}, {100, 30}, {120, 40}, {200, 60}, {64, 20}, {30, 8}} {
-		for _, d := range []*driver{anna, long} {
+		for _, d := range []*driver{anna, long, watcher, helped} {
 			d.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 			screen := d.screen()
 			v, rows := d.app.ViewRows([]string{"kept"})
@@ -44,10 +52,12 @@ func TestViewRowsAreTheScreen(t *testing.T) {
 			}
 		}
 	}
-	if _, ok := anna.app.cur.(rowScreen); ok {
-		t.Errorf("anna at her table draws rows: the test covers no screen drawn as one string")
+	for _, d := range []*driver{anna, long, watcher} {
+		if _, ok := d.app.cur.(rowScreen); !ok {
+			t.Errorf("%T does not draw rows", d.app.cur)
+		}
 	}
-	if _, ok := long.app.cur.(rowScreen); !ok {
-		t.Errorf("the lobby does not draw rows")
+	if _, ok := helped.app.cur.(rowScreen); ok {
+		t.Errorf("the help draws rows: the test covers no screen drawn as one string")
 	}
 }

@@ -73,3 +73,37 @@ func lastNonBlank(lines []string) string {
 	}
 	return "\x00"
 }
+
+// TestSpectatorsShareAClockedTable: spectators of a game under a turn
+// clock share one drawing of the table (the countdown as it shows is part
+// of what they share), and each sees the countdown.
+func TestSpectatorsShareAClockedTable(t *testing.T) {
+	hub := newHub(t)
+	anna := newDriver(t, hub, "anna", 100, 30)
+	anna.key("c")
+	anna.waitFor("NEW TABLE")
+	// Two seats, one a bot (the game starts at once), and the relaxed turn
+	// clock (bots in every other seat turn it off).
+	anna.key("j", "h", "h", "j", "j", "l", "j", "j", "h", "h", "h", "h", "h")
+	if s := anna.screen(); !strings.Contains(s, "‹ 2 ›") || !strings.Contains(s, "‹ 1 ›") || !strings.Contains(s, "relaxed") {
+		t.Fatalf("not a table of two with a bot and a turn clock:\n%s", s)
+	}
+	anna.key("enter")
+	anna.waitFor("YOUR MOVE")
+	id := anna.app.table.u.Table.ID
+	for _, name := range []string{"bob", "cy"} {
+		d := newDriver(t, hub, name, 100, 30)
+		d.waitFor("anna")
+		d.key("tab", "w")
+		d.waitFor("watching")
+		d.waitFor("⏱")
+	}
+	spectatorScreens.mu.Lock()
+	defer spectatorScreens.mu.Unlock()
+	for k := range spectatorScreens.m {
+		if k.table == id && k.clock != "" {
+			return
+		}
+	}
+	t.Errorf("no shared drawing of table %s with its countdown", id)
+}

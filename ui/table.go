@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -55,6 +56,10 @@ type tableScreen struct {
 	// "why?" pane open in the board's place (nil when closed).
 	refusal rooms.LogLine
 	why     *whyPane
+	// drawnAt is the moment the frame being drawn shows (its countdown,
+	// clockMark): one reading of the clock for the sharing key and the
+	// drawing alike.
+	drawnAt time.Time
 }
 
 func newTableScreen(s *session, u *rooms.TableUpdate, b board.Renderer) *tableScreen {
@@ -189,8 +194,9 @@ func (ts *tableScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 }
 
 // spectatorKey is everything a spectator's table screen is drawn from, when
-// its board keeps no state of its own (board.Stateless), no countdown runs
-// and no prompt is open: spectators with equal keys share one drawing. The
+// its board keeps no state of its own (board.Stateless) and no prompt is
+// open, a running countdown as it shows included: spectators with equal
+// keys share one drawing. The
 // update is named by its seats (one slice per publish, shared by the
 // table's spectators; table IDs and versions repeat across hubs, as in
 // tests).
@@ -206,25 +212,38 @@ type spectatorKey struct {
 	bad                 bool
 	hint                string
 	muted               string
+	clock               string // the countdown as it shows (clockMark)
 }
 
-// spectatorScreens holds the spectators' table screens drawn lately: a move
-// at a watched table is drawn once for all who watch it, not once each.
-var spectatorScreens = memo[spectatorKey, string]{max: 256}
+// spectatorScreens holds the spectators' table screens drawn lately, as
+// rows that fit the screen: a move at a watched table is drawn and
+// measured once for all who watch it, not once each.
+var spectatorScreens = memo[spectatorKey, []string]{max: 256}
 
-// View implements screen: the table, shared between spectators where it
+// View implements screen.
+func (ts *tableScreen) View() string { return strings.Join(ts.rows(nil), "\n") }
+
+// rows implements rowScreen: the table as exactly its height in rows, each
+// fitted to its width, appended to dst, shared between spectators where it
 // can be.
-func (ts *tableScreen) View() string {
+func (ts *tableScreen) rows(dst []string) []string {
 	t := ts.u
+	ts.drawnAt = time.Now()
 	// A game-over pane is drawn for each spectator: its drawing keeps
 	// how far it scrolls (overMax).
-	if _, ok := ts.board.(board.Stateless); !ok || t.You != engine.Spectator || !t.Deadline.IsZero() || !t.TurnDeadline.IsZero() ||
+	if _, ok := ts.board.(board.Stateless); !ok || t.You != engine.Spectator ||
 		ts.s.prompt != nil || len(t.Seats) == 0 || t.Table.Status == rooms.Finished {
-		return ts.draw()
+		return append(dst, ts.fittedRows()...)
 	}
 	k := spectatorKey{&t.Seats[0], t.Table.ID, t.Version, ts.s.th, ts.width, ts.height, ts.logOffset, ts.logNew, ts.confirmLeave, ts.seats.open,
-		ts.s.status, ts.s.bad, ts.s.opts.ConnectHint, ts.s.mutedKey()}
-	return spectatorScreens.get(k, ts.draw)
+		ts.s.status, ts.s.bad, ts.s.opts.ConnectHint, ts.s.mutedKey(), ts.clockMark()}
+	return append(dst, spectatorScreens.get(k, ts.fittedRows)...)
+}
+
+// fittedRows draws the table and fits it to the screen.
+func (ts *tableScreen) fittedRows() []string {
+	rows, _ := fitRows(strings.Split(ts.draw(), "\n"), ts.width, ts.height)
+	return rows
 }
 
 // statusBar is the line under the body: the leave question, the warning

@@ -215,10 +215,14 @@ func (ts *tableScreen) placeLines(p board.Place, w int) []string {
 }
 
 // clockMark is the countdown beside the pane's heading: the response
-// window's, else the turn clock's ("" with neither).
+// window's, else the turn clock's ("" with neither), at the moment the
+// frame shows (drawnAt).
 func (ts *tableScreen) clockMark() string {
 	th, t := ts.s.th, ts.u
-	now := time.Now()
+	now := ts.drawnAt
+	if now.IsZero() {
+		now = time.Now()
+	}
 	if l, _ := clockLeft(t.Deadline, now); l != "" {
 		return th.Warn.Render(" ⏱ " + l)
 	}
