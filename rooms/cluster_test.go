@@ -286,7 +286,13 @@ func TestClusterStaleOwnerFenced(t *testing.T) {
 	before := movesOf(t, nodes[0].hub, id)
 
 	// Node b decides node a is gone and takes the table, while a runs on.
-	nodes[1].hub.takeOver(id)
+	// Node a still renews its lease (every 100 ms here): a renewal that b's
+	// watch has not seen yet makes b's compare-and-swap fail, and b tries
+	// again with the revision it sees next.
+	deadline := time.Now().Add(patience)
+	for nodes[1].hub.takeOver(id); nodes[1].hub.tableByID(id) == nil && time.Now().Before(deadline); nodes[1].hub.takeOver(id) {
+		time.Sleep(10 * time.Millisecond)
+	}
 	if nodes[1].hub.tableByID(id) == nil {
 		t.Fatalf("node b could not take table %s", id)
 	}
@@ -302,7 +308,7 @@ func TestClusterStaleOwnerFenced(t *testing.T) {
 	}
 	stale := nodes[0].hub.tableByID(id) != nil
 	_ = mover.Act(addOne)
-	deadline := time.Now().Add(patience)
+	deadline = time.Now().Add(patience)
 	for nodes[0].hub.tableByID(id) != nil {
 		if time.Now().After(deadline) {
 			t.Fatalf("node a still runs table %s", id)
