@@ -128,6 +128,25 @@ func (d *driver) screen() string {
 	return d.app.render()
 }
 
+// openTable has the player open a table with the form's defaults and
+// waits in it.
+func (d *driver) openTable() {
+	d.t.Helper()
+	d.key("c")
+	d.waitFor("NEW TABLE")
+	d.key("enter")
+	d.waitFor("waiting")
+}
+
+// watchTable has the player watch the first open table, host's, from the
+// lobby.
+func (d *driver) watchTable(host string) {
+	d.t.Helper()
+	d.waitFor(host)
+	d.key("tab", "w")
+	d.waitFor("watching")
+}
+
 func (d *driver) waitFor(want string) string {
 	d.t.Helper()
 	var s string

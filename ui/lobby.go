@@ -361,30 +361,7 @@ func (l *lobbyScreen) rows(dst []string) []string {
 		// Around the body: the header and a blank line over it, a blank
 		// line, the status line and the key lines under it.
 		bodyH := l.height - 5 - strings.Count(l.keyLine(), "\n")
-		// The games, then the open tables; from 120 columns a third
-		// column with who is online and the latest results; from
-		// lobbyPageFrom the games' page (pageBody).
-		if w >= lobbyPageFrom {
-			rows, _ := fitRows(strings.Split(l.pageBody(w, bodyH), "\n"), w, bodyH)
-			return rows
-		}
-		leftW := min(max(w*19/40, 26), 52)
-		sideW := 0
-		if w >= 120 {
-			sideW = min((w-leftW-4)/2, 60)
-		}
-		rightW := w - leftW - 2
-		var online []string
-		if sideW > 0 {
-			rightW -= sideW + 2
-		} else if bodyH >= lobbyOnlineFrom {
-			online = l.onlineBrief(rightW, min(4, max(2, bodyH/5)))
-		}
-		cols := []string{board.FitBlock(l.gamesPane(leftW, bodyH), leftW, bodyH), board.FitBlock("", 2, bodyH), l.rightPane(rightW, bodyH, online)}
-		if sideW > 0 {
-			cols = append(cols, board.FitBlock("", 2, bodyH), board.FitBlock(l.sidePane(sideW, bodyH), sideW, bodyH))
-		}
-		rows, _ := fitRows(strings.Split(board.Columns(cols...), "\n"), w, bodyH)
+		rows, _ := fitRows(strings.Split(l.body(w, bodyH), "\n"), w, bodyH)
 		return rows
 	})
 
@@ -394,22 +371,48 @@ func (l *lobbyScreen) rows(dst []string) []string {
 	} else {
 		status = s.statusLine(s.lobbyNotice(), w)
 	}
+	// The header and footer are fitted where they lie in dst (fitRows
+	// changes rows in place when their count is right).
 	start := len(dst)
 	dst = append(dst, header, "")
+	fitRows(dst[start:], w, 2)
 	dst = append(dst, body...)
-	dst = append(dst, "", status)
-	dst = append(dst, strings.Split(l.keyLine(), "\n")...)
-	rows := dst[start:]
-	for i, r := range rows {
-		if (i < 2 || i >= 2+len(body)) && board.Width(r) > w {
-			rows[i] = board.Truncate(r, w)
-		}
-	}
-	dst = dst[:start+min(len(rows), l.height)]
+	foot := len(dst)
+	dst = append(append(dst, "", status), strings.Split(l.keyLine(), "\n")...)
+	fitRows(dst[foot:], w, len(dst)-foot)
+	// The rows add up to the height unless the window is too short for
+	// the body (a screen the app hides as too small).
+	dst = dst[:start+min(len(dst)-start, l.height)]
 	for len(dst)-start < l.height {
 		dst = append(dst, "")
 	}
 	return dst
+}
+
+// body is the lobby's panes in w columns and h lines: the games, then the
+// open tables; from 120 columns a third column with who is online and the
+// latest results; from lobbyPageFrom the games' page (pageBody).
+func (l *lobbyScreen) body(w, h int) string {
+	if w >= lobbyPageFrom {
+		return l.pageBody(w, h)
+	}
+	leftW := min(max(w*19/40, 26), 52)
+	sideW := 0
+	if w >= 120 {
+		sideW = min((w-leftW-4)/2, 60)
+	}
+	rightW := w - leftW - 2
+	var online []string
+	if sideW > 0 {
+		rightW -= sideW + 2
+	} else if h >= lobbyOnlineFrom {
+		online = l.onlineBrief(rightW, min(4, max(2, h/5)))
+	}
+	cols := []string{board.FitBlock(l.gamesPane(leftW, h), leftW, h), board.FitBlock("", 2, h), l.rightPane(rightW, h, online)}
+	if sideW > 0 {
+		cols = append(cols, board.FitBlock("", 2, h), board.FitBlock(l.sidePane(sideW, h), sideW, h))
+	}
+	return board.Columns(cols...)
 }
 
 // lobbyPageFrom is the narrowest lobby set as a page (pageBody): two

@@ -12,10 +12,7 @@ import (
 func TestSharedScreensStayPerSession(t *testing.T) {
 	hub := newHub(t)
 	anna, bob, cy := newDriver(t, hub, "anna", 100, 30), newDriver(t, hub, "bob", 100, 30), newDriver(t, hub, "cy", 100, 30)
-	anna.key("c")
-	anna.waitFor("NEW TABLE")
-	anna.key("enter")
-	anna.waitFor("waiting")
+	anna.openTable()
 	for _, d := range []*driver{bob, cy} {
 		d.waitFor("anna")
 	}
@@ -93,9 +90,7 @@ func TestSpectatorsShareAClockedTable(t *testing.T) {
 	id := anna.app.table.u.Table.ID
 	for _, name := range []string{"bob", "cy"} {
 		d := newDriver(t, hub, name, 100, 30)
-		d.waitFor("anna")
-		d.key("tab", "w")
-		d.waitFor("watching")
+		d.watchTable("anna")
 		d.waitFor("⏱")
 	}
 	spectatorScreens.mu.Lock()

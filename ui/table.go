@@ -193,13 +193,12 @@ func (ts *tableScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 	return ts, cmd
 }
 
-// spectatorKey is everything a spectator's table screen is drawn from, when
-// its board keeps no state of its own (board.Stateless) and no prompt is
-// open, a running countdown as it shows included: spectators with equal
-// keys share one drawing. The
-// update is named by its seats (one slice per publish, shared by the
-// table's spectators; table IDs and versions repeat across hubs, as in
-// tests).
+// spectatorKey is everything a spectator's table screen is drawn from, a
+// running countdown as it shows included, when its board keeps no state
+// of its own (board.Stateless) and no prompt is open: spectators with
+// equal keys share one drawing. The update is named by its seats (one
+// slice per publish, shared by the table's spectators; table IDs and
+// versions repeat across hubs, as in tests).
 type spectatorKey struct {
 	seats               *rooms.SeatInfo
 	table               string

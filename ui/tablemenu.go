@@ -220,9 +220,6 @@ func (ts *tableScreen) placeLines(p board.Place, w int) []string {
 func (ts *tableScreen) clockMark() string {
 	th, t := ts.s.th, ts.u
 	now := ts.drawnAt
-	if now.IsZero() {
-		now = time.Now()
-	}
 	if l, _ := clockLeft(t.Deadline, now); l != "" {
 		return th.Warn.Render(" ⏱ " + l)
 	}
