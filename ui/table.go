@@ -33,11 +33,13 @@ type tableScreen struct {
 	board     board.Renderer
 	actionIdx int
 	// logOffset is how many lines the log is scrolled back (0 follows the
-	// newest); logNew counts the events that came in below since, and
-	// logW is the log's last width (to keep a scrolled log in place).
+	// newest); logNew counts the events that came in below since;
+	// logW is the log's last width (to keep a scrolled log in place) and
+	// logRows the lines it last showed (a scroll moves at most that many).
 	logOffset    int
 	logNew       int
 	logW         int
+	logRows      int
 	confirmLeave bool
 	// ask is the question open on the status line (nil when none).
 	ask *ask

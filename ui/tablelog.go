@@ -22,7 +22,8 @@ const (
 	chatMin, chatMax = 3, 8
 	// logMin is the least the chat leaves the log: its heading and a line.
 	logMin = 2
-	// logScrollStep is how many lines one press scrolls the log.
+	// logScrollStep is how many lines one press scrolls the log (fewer
+	// when the pane shows fewer, so that no line is skipped).
 	logScrollStep = 3
 )
 
@@ -51,7 +52,7 @@ func (ts *tableScreen) logPane(w, h int) string {
 func (ts *tableScreen) eventPane(w, h int) string {
 	th := ts.s.th
 	t := ts.u
-	ts.logW = w
+	ts.logW, ts.logRows = w, h-1
 	head := th.Heading.Render("LOG")
 	switch {
 	case ts.logOffset > 0 && ts.logNew > 0:
@@ -109,11 +110,15 @@ const rulesWidth = 60
 // logScrollKey scrolls the log back ([) and forward (]); back at the
 // newest, the count of new lines is cleared.
 func (ts *tableScreen) logScrollKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	step := logScrollStep
+	if ts.logRows > 0 {
+		step = min(step, ts.logRows)
+	}
 	switch {
 	case keyMatches(k, ts.keys.LogUp):
-		ts.logOffset = min(ts.logOffset+logScrollStep, max(len(ts.u.Log)-1, 0))
+		ts.logOffset = min(ts.logOffset+step, max(ts.logLineCount()-1, 0))
 	case keyMatches(k, ts.keys.LogDown):
-		ts.logOffset = max(ts.logOffset-logScrollStep, 0)
+		ts.logOffset = max(ts.logOffset-step, 0)
 		if ts.logOffset == 0 {
 			ts.logNew = 0
 		}
@@ -121,6 +126,15 @@ func (ts *tableScreen) logScrollKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, false
 	}
 	return nil, true
+}
+
+// logLineCount is how many lines the whole log takes at its last width.
+func (ts *tableScreen) logLineCount() int {
+	n := 0
+	for _, l := range ts.u.Log {
+		n += len(wrap(engine.ExpandSeats(l.Text, ts.nameOf), max(ts.logW, 8)))
+	}
+	return n
 }
 
 // scrollWith keeps a log scrolled back in place as update u comes after
