@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arcade/engine"
 	"arcade/rooms"
 )
 
@@ -24,6 +25,22 @@ func (s *session) table() (*rooms.TableUpdate, error) {
 		return nil, errNotAtTable
 	}
 	return s.cur, nil
+}
+
+// stayInGame refuses command c when it would take the player from a game
+// in progress at another table than to (an invite code or table number;
+// "" for a table c opens): the full-screen interface asks before it
+// leaves one, line mode wants leave typed first.
+func (s *session) stayInGame(c command, to string) error {
+	u := s.cur
+	if u == nil || u.You == engine.Spectator || u.Table.Status != rooms.Playing {
+		return nil
+	}
+	if to != "" && (strings.EqualFold(to, u.Code) || strings.EqualFold(to, u.Table.ID)) {
+		return nil
+	}
+	return fmt.Errorf("You are playing %s at table %s: type leave first, then %s.", u.Table.GameName, u.Table.ID,
+		strings.Join(append([]string{c.name}, c.args...), " "))
 }
 
 // game is the table the session is at once its game has started.

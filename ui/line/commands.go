@@ -55,7 +55,7 @@ func init() {
 		{"end", "", "ends a correspondence game early once a player is overdue (host).", (*session).endEarly},
 		{"report", "SEAT REASON", "tells the admins about a player at your table.", (*session).report},
 		{"name", "NAME", "changes your name.", (*session).rename},
-		{"leave", "", "leaves the table for the lobby; a game in progress keeps your seat.", (*session).leave},
+		{"leave", "", "leaves the table for the lobby; a game in progress keeps your seat, but one only you and bots have played ends.", (*session).leave},
 		{"quit", "", "ends the session.", (*session).quit},
 	}
 }

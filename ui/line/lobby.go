@@ -61,6 +61,9 @@ func (s *session) create(c command) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := s.stayInGame(c, ""); err != nil {
+		return nil, err
+	}
 	in := g.Info()
 	seats, private, clock := min(max(2, in.MinPlayers), in.MaxPlayers), false, rooms.Clock("")
 	opts := engine.Options{}
@@ -123,6 +126,9 @@ func (s *session) findGame(name string) (engine.Game, error) {
 
 func (s *session) join(c command) ([]string, error) {
 	code, err := oneArg(c, "join CODE")
+	if err == nil {
+		err = s.stayInGame(c, code)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -134,6 +140,9 @@ func (s *session) join(c command) ([]string, error) {
 
 func (s *session) watch(c command) ([]string, error) {
 	code, err := oneArg(c, "watch CODE")
+	if err == nil {
+		err = s.stayInGame(c, code)
+	}
 	if err != nil {
 		return nil, err
 	}
