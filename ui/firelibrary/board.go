@@ -244,8 +244,22 @@ func marketLine(v fl.View, th *theme.Theme, w int) string {
 }
 
 // tableLine shows the tokens a Shovel or Torch drew and the played tools
-// holding tokens, or "" when there are none.
+// holding tokens, or "" when there are none. Each tool's owner is named in
+// full where the line fits the board's width, cut short where it does not.
 func tableLine(v fl.View, ctx board.Context) string {
+	line := tableItems(v, ctx, 0)
+	if board.Width(line) > ctx.Width {
+		line = tableItems(v, ctx, tightName)
+	}
+	return line
+}
+
+// tightName is the width an owner's name is cut to on a tight table line.
+const tightName = 10
+
+// tableItems is tableLine with the owners' names cut to nameW cells (0:
+// whole).
+func tableItems(v fl.View, ctx board.Context, nameW int) string {
 	th := ctx.Theme
 	var items []string
 	if len(v.Drawing) > 0 {
@@ -264,7 +278,11 @@ func tableLine(v fl.View, ctx board.Context) string {
 		if len(toks) > 0 {
 			item += "(" + strings.Join(toks, "") + ")"
 		}
-		items = append(items, item+th.Faint.Render(" "+board.Clip(ctx.Name(t.Owner), 10)))
+		owner := ctx.Name(t.Owner)
+		if nameW > 0 {
+			owner = board.Clip(owner, nameW)
+		}
+		items = append(items, item+th.Faint.Render(" "+owner))
 	}
 	if len(items) == 0 {
 		return ""

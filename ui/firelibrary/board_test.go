@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"arcade/engine"
 	et "arcade/engine/enginetest"
 	fl "arcade/engine/firelibrary"
@@ -121,5 +123,26 @@ func TestPhaseLineWraps(t *testing.T) {
 		if !strings.Contains(strings.Join(strings.Fields(screentest.OnTerminal(out, sz[0], len(lines))), " "), want) {
 			t.Errorf("%dx%d: the phase line is not whole:\n%s", sz[0], sz[1], out)
 		}
+	}
+}
+
+// TestTableLineNamesOwners: the tools on the table name their owners in
+// full where the line fits (so that "Normal bot (2)" and "Normal bot (3)"
+// differ), and cut the names short where it does not.
+func TestTableLineNamesOwners(t *testing.T) {
+	v := fl.View{Table: []fl.TableToolView{
+		{Name: "Library Cart", Owner: 1, Tokens: []string{"K", "Y"}},
+		{Name: "Bookmark", Owner: 2},
+	}}
+	names := []string{"ann", "Normal bot (2)", "Normal bot (3)"}
+	wide := ansi.Strip(tableLine(v, board.Context{Width: 80, Theme: theme.For(true, false), Names: names}))
+	for _, n := range names[1:] {
+		if !strings.Contains(wide, n) {
+			t.Errorf("at 80 columns the table line lacks %q: %q", n, wide)
+		}
+	}
+	tight := ansi.Strip(tableLine(v, board.Context{Width: 40, Theme: theme.For(true, false), Names: names}))
+	if strings.Contains(tight, "Normal bot (2)") || !strings.Contains(tight, "Normal bo…") {
+		t.Errorf("at 40 columns the owners' names are not cut short: %q", tight)
 	}
 }
