@@ -221,11 +221,17 @@ func marketLine(v fl.View, th *theme.Theme, w int) string {
 		}
 		return line
 	}
-	// The full line names each tool's window; a narrow one drops them.
-	line := func(timings bool, deck string) string {
+	// The full line names each tool's window; a narrow one drops them,
+	// and a narrower one cuts the tools' names alike (nameW cells each; 0:
+	// whole), so that the deck's count still shows.
+	line := func(timings bool, deck string, nameW int) string {
 		var items []string
 		for i, t := range v.Market {
-			item := fmt.Sprintf("%d %s", i+1, t.Name)
+			name := t.Name
+			if nameW > 0 {
+				name = board.Clip(name, nameW)
+			}
+			item := fmt.Sprintf("%d %s", i+1, name)
 			if timings {
 				item += th.Faint.Render(" (" + shortTiming(t.Timing) + ")")
 			}
@@ -236,12 +242,24 @@ func marketLine(v fl.View, th *theme.Theme, w int) string {
 		}
 		return th.Heading.Render("MARKET") + " " + strings.Join(items, " · ") + th.Faint.Render(deck)
 	}
-	full := line(true, fmt.Sprintf("   deck %d, discard %d", v.Deck, v.Discard))
+	full := line(true, fmt.Sprintf("   deck %d, discard %d", v.Deck, v.Discard), 0)
 	if board.Width(full) <= w {
 		return full
 	}
-	return line(false, fmt.Sprintf("   deck %d", v.Deck))
+	deck := fmt.Sprintf("   deck %d", v.Deck)
+	short := line(false, deck, 0)
+	longest := 0
+	for _, t := range v.Market {
+		longest = max(longest, board.Width(t.Name))
+	}
+	for nameW := longest - 1; board.Width(short) > w && nameW >= minToolName; nameW-- {
+		short = line(false, deck, nameW)
+	}
+	return short
 }
+
+// minToolName is the fewest cells a tool's name is cut to in the market.
+const minToolName = 6
 
 // tableLine shows the tokens a Shovel or Torch drew and the played tools
 // holding tokens, or "" when there are none. Each tool's owner is named in

@@ -146,3 +146,19 @@ func TestTableLineNamesOwners(t *testing.T) {
 		t.Errorf("at 40 columns the owners' names are not cut short: %q", tight)
 	}
 }
+
+// TestMarketKeepsTheDeck: a market of long names on a narrow board cuts
+// the names alike rather than the deck's count.
+func TestMarketKeepsTheDeck(t *testing.T) {
+	v := fl.View{Deck: 27, Market: []fl.ToolView{{Name: "Collector's Edition"}, {Name: "Collector's Edition"}, {Name: "Amulet"}}}
+	th := theme.For(true, false)
+	for _, w := range []int{80, 60} {
+		line := ansi.Strip(marketLine(v, th, w))
+		if !strings.HasSuffix(line, "deck 27") || board.Width(line) > w {
+			t.Errorf("at %d columns: %q (%d wide)", w, line, board.Width(line))
+		}
+		if !strings.Contains(line, "3 Amulet") {
+			t.Errorf("at %d columns a short name was cut: %q", w, line)
+		}
+	}
+}
