@@ -439,3 +439,29 @@ func TestSeatLeftOnPurposeWaitsThroughARestart(t *testing.T) {
 		t.Fatalf("anna came back to %s as seat %d, want %s seat 0", u.Table.ID, u.You, id)
 	}
 }
+
+// TestLeavingABotGameAfterARestartEndsIt: a game only its creator played,
+// with a bot, comes back after a restart; when the creator returns and
+// leaves it, it ends at once, as the leave question says, rather than
+// waiting out the restore's grace for players who will not come.
+func TestLeavingABotGameAfterARestartEndsIt(t *testing.T) {
+	cfg := Config{Store: store.NewMemory(), AwayGrace: time.Hour, RestoreGrace: time.Hour}
+	h := testHub(t, cfg)
+	a := connect(t, h, "anna")
+	must(t, a.Create(toyID, 2, false, engine.Options{"target": "1000000"}))
+	must(t, a.AddBot(1, "easy"))
+	must(t, a.Start())
+	id := a.table("started", func(u *TableUpdate) bool { return u.Table.Status == Playing }).Table.ID
+	a.Close()
+	h2 := restartHub(t, h, cfg)
+	back := connect(t, h2, "anna")
+	if u := back.seated(); u.Table.ID != id {
+		t.Fatalf("anna came back to %s, want %s", u.Table.ID, id)
+	}
+	must(t, back.Leave())
+	for deadline := time.Now().Add(patience); h2.tableByID(id) != nil; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the game its only player left is still open, waiting for players after the restart")
+		}
+	}
+}

@@ -377,8 +377,9 @@ func (t *table) fixHost() {
 func (t *table) checkEmpty() bool {
 	players := t.players()
 	watchers := players + len(t.spectators)
-	if wait := time.Until(t.restoredUntil); t.restoring() && watchers == 0 {
-		// Just restored: give its players time to come back.
+	if wait := time.Until(t.restoredUntil); t.restoring() && watchers == 0 && t.heldForReturn() {
+		// Just restored: give its players time to come back (not those
+		// who came back and left on purpose).
 		if !t.emptyTimer.active() {
 			t.emptyTimer.schedule(t, wait, func() { t.changed() })
 		}
@@ -399,7 +400,7 @@ func (t *table) checkEmpty() bool {
 	case t.clock.Correspondence():
 		// A game that waits days for its players waits without them.
 		t.emptyTimer.stop()
-	case !t.shared && t.status == Playing && t.creatorMayReturn():
+	case !t.shared && t.status == Playing && t.heldForReturn():
 		if !t.emptyTimer.active() {
 			t.emptyTimer.schedule(t, t.cfg.AwayGrace, func() {
 				if t.players()+len(t.spectators) == 0 {
@@ -420,9 +421,9 @@ func (t *table) checkEmpty() bool {
 	return false
 }
 
-// creatorMayReturn reports whether a seat is held for a keyed player who
+// heldForReturn reports whether a seat is held for a keyed player who
 // dropped (rather than left): they get it back when they reconnect.
-func (t *table) creatorMayReturn() bool {
+func (t *table) heldForReturn() bool {
 	for i := range t.seats {
 		if st := &t.seats[i]; st.away() && !st.guest && !st.left {
 			return true
