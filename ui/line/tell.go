@@ -122,6 +122,9 @@ func waitingLine(u *rooms.TableUpdate) string {
 		}
 	}
 	line := fmt.Sprintf("Waiting for players: %d of %d seats taken.", taken, len(u.Seats))
+	if taken == len(u.Seats) {
+		line = fmt.Sprintf("Every seat is taken (%d of %d).", taken, len(u.Seats))
+	}
 	switch {
 	case u.Host && taken < len(u.Seats):
 		line += " You are the host: type bots to fill the empty seats with bots, or share the invite code; then start."
