@@ -243,13 +243,29 @@ func (ts *tableScreen) unusedKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case t.Table.Status == rooms.Finished:
 		ts.s.setStatus("The game is over. Press Q to go back to the lobby.", true)
 	case t.Table.Status == rooms.Waiting:
-		ts.s.setStatus(fmt.Sprintf("%q does nothing here. Waiting for players; ? for help.", k.String()), true)
+		ts.s.setStatus(fmt.Sprintf("%q does nothing here. %s", k.String(), ts.waitingFor()), true)
 	case len(t.Legal) == 0:
 		ts.s.setStatus(fmt.Sprintf("%q does nothing now: it is not your turn.", k.String()), true)
 	default:
 		ts.s.setStatus(fmt.Sprintf("%q is not one of your moves: use the keys shown under YOUR MOVE.", k.String()), true)
 	}
 	return nil, true
+}
+
+// waitingFor says what a waiting table waits for, and who can end the
+// wait with which key.
+func (ts *tableScreen) waitingFor() string {
+	t, km := ts.u, ts.keys
+	full := !slices.ContainsFunc(t.Seats, func(s rooms.SeatInfo) bool { return s.Empty })
+	switch {
+	case t.Host && full:
+		return "Every seat is filled: " + km.Start.Help().Key + " starts the game."
+	case t.Host:
+		return "Waiting for players: " + km.AddBot.Help().Key + " seats bots, " + km.Start.Help().Key + " starts once every seat is filled."
+	case full:
+		return "Every seat is filled: the host starts the game."
+	}
+	return "Waiting for players; the host starts the game."
 }
 
 // act sends a move to the table.
