@@ -64,7 +64,7 @@ func (ts *tableScreen) eventPane(w, h int) string {
 	// past) are put in words.
 	var lines []string
 	for i := len(t.Log) - 1; i >= 0 && len(lines) < h-1+ts.logOffset; i-- {
-		lines = append(wrap(engine.ExpandSeats(t.Log[i].Text, ts.nameOf), w), lines...)
+		lines = append(ts.logEntry(t.Log[i], w), lines...)
 	}
 	shown := lastLines(lines, h-1, ts.logOffset)
 	if ts.logOffset == 0 {
@@ -128,11 +128,16 @@ func (ts *tableScreen) logScrollKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, true
 }
 
+// logEntry is one log line in words, wrapped to w columns (8 at least).
+func (ts *tableScreen) logEntry(l rooms.LogLine, w int) []string {
+	return wrap(engine.ExpandSeats(l.Text, ts.nameOf), max(w, 8))
+}
+
 // logLineCount is how many lines the whole log takes at its last width.
 func (ts *tableScreen) logLineCount() int {
 	n := 0
 	for _, l := range ts.u.Log {
-		n += len(wrap(engine.ExpandSeats(l.Text, ts.nameOf), max(ts.logW, 8)))
+		n += len(ts.logEntry(l, ts.logW))
 	}
 	return n
 }
@@ -146,7 +151,7 @@ func (ts *tableScreen) scrollWith(old, u *rooms.TableUpdate, turn bool) {
 	}
 	added := rooms.NewSince(old.Log, u.Log)
 	for _, l := range u.Log[len(u.Log)-added:] {
-		ts.logOffset += len(wrap(engine.ExpandSeats(l.Text, ts.nameOf), max(ts.logW, 8)))
+		ts.logOffset += len(ts.logEntry(l, ts.logW))
 	}
 	ts.logNew += added
 	if turn && len(u.Legal) > 0 {
