@@ -220,7 +220,9 @@ func TestPlayAgainstBotsAndEscNeverLeaves(t *testing.T) {
 	d := newDriver(t, newHub(t), "anna", 80, 24)
 	d.waitFor("THE ARCADE")
 	d.key("b") // new table with every other seat a bot
-	d.waitFor("NEW TABLE")
+	if s := d.waitFor("NEW TABLE"); !strings.Contains(s, "rated · casual while a bot sits here") {
+		t.Fatalf("the form does not say a table with bots is casual:\n%s", s)
+	}
 	d.key("enter")
 	s := d.waitFor("LIBRARY")
 	if !strings.Contains(s, "anna (you)") || !strings.Contains(s, "YOUR TOOLS") {

@@ -142,8 +142,11 @@ func (f *createScreen) fields() []field {
 	}
 	if !f.s.client.Player().Guest {
 		rated := "rated"
-		if f.casual {
+		switch {
+		case f.casual:
 			rated = "casual"
+		case !f.edit && f.bots > 0:
+			rated = "rated · casual while a bot sits here"
 		}
 		clockFields = append(clockFields, field{"Rated", rated,
 			"rated: the result moves the players' ratings, but only when every seat is a keyed player's at the start (a bot or a guest makes it casual); casual: no rating moves",
