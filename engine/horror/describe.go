@@ -135,9 +135,9 @@ func (v View) searchText(kind int) string {
 		warn = ", summons a ghost!"
 	}
 	if kind == 1 {
-		return fmt.Sprintf("Search a drawer (marker %d%s)", me.Next, warn)
+		return fmt.Sprintf("Search a drawer (your marker %d%s)", me.Next, warn)
 	}
-	return fmt.Sprintf("Search a bookcase (marker %d%s)", me.Next, warn)
+	return fmt.Sprintf("Search a bookcase (your marker %d%s)", me.Next, warn)
 }
 
 // playText is the words of playing Blessing or Curse card Args[0], a
