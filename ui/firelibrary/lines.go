@@ -67,14 +67,29 @@ func marketLine(v fl.View, th *theme.Theme, w int) string {
 	}
 	deck := fmt.Sprintf("   deck %d", v.Deck)
 	short := line(false, deck, 0)
-	longest := 0
-	for _, t := range v.Market {
-		longest = max(longest, board.Width(t.Name))
-	}
-	for nameW := longest - 1; board.Width(short) > w && nameW >= minToolName; nameW-- {
-		short = line(false, deck, nameW)
+	if over := board.Width(short) - w; over > 0 {
+		return line(false, deck, toolNameWidth(v.Market, over))
 	}
 	return short
+}
+
+// toolNameWidth is the widest the market's tool names may be so that
+// cutting the longer ones to it saves over cells (minToolName at least).
+func toolNameWidth(market []fl.ToolView, over int) int {
+	widths := make([]int, len(market))
+	nameW := minToolName
+	for i, t := range market {
+		widths[i] = board.Width(t.Name)
+		nameW = max(nameW, widths[i])
+	}
+	for saved := 0; saved < over && nameW > minToolName; {
+		nameW--
+		saved = 0
+		for _, tw := range widths {
+			saved += max(tw-nameW, 0)
+		}
+	}
+	return nameW
 }
 
 // minToolName is the fewest cells a tool's name is cut to in the market.
