@@ -261,7 +261,7 @@ func (ts *tableScreen) waitingFor() string {
 	case t.Host && full:
 		return "Every seat is filled: " + km.Start.Help().Key + " starts the game."
 	case t.Host:
-		return "Waiting for players: " + km.AddBot.Help().Key + " seats bots, " + km.Start.Help().Key + " starts once every seat is filled."
+		return "Waiting for players: " + km.AddBot.Help().Key + " seats bots; then " + km.Start.Help().Key + " starts."
 	case full:
 		return "Every seat is filled: the host starts the game."
 	}

@@ -33,7 +33,7 @@ func TestStrayKeyAtAWaitingTable(t *testing.T) {
 	}
 	anna.waitFor("waiting 1/2")
 	anna.key("z")
-	anna.waitFor("Waiting for players: B seats bots, S starts once every seat is filled.")
+	anna.waitFor("Waiting for players: B seats bots; then S starts.")
 	bob := newDriver(t, hub, "bob", 100, 30)
 	bob.waitFor("THE ARCADE")
 	if err := bob.client.Join(anna.app.table.u.Table.ID); err != nil {
