@@ -139,32 +139,6 @@ func Illegal(format string, args ...any) error {
 	return &RuleError{Msg: fmt.Sprintf(format, args...)}
 }
 
-// OptionKind says how an option's value is chosen.
-type OptionKind int
-
-const (
-	// Bool options take "true" or "false".
-	Bool OptionKind = iota
-	// Choice options take one of Choices.
-	Choice
-)
-
-// OptionSpec describes one table option (a variant or setting).
-type OptionSpec struct {
-	Key     string     `json:"key"`
-	Name    string     `json:"name"`
-	Help    string     `json:"help"`
-	Kind    OptionKind `json:"kind"`
-	Choices []string   `json:"choices,omitempty"`
-	Default string     `json:"default"`
-}
-
-// Options are the chosen values, keyed by OptionSpec.Key.
-type Options map[string]string
-
-// Bool reads a boolean option (false when absent).
-func (o Options) Bool(key string) bool { return o[key] == "true" }
-
 // Info describes a game for the lobby, the help screen and `arcade games`.
 type Info struct {
 	ID         string       `json:"id"`
@@ -175,34 +149,6 @@ type Info struct {
 	Options    []OptionSpec `json:"options"`
 	// Rules is the game's rules and rulings as plain text for the help screen.
 	Rules string `json:"-"`
-}
-
-// Resolve fills defaults into opts and checks every value against the specs.
-func (in Info) Resolve(opts Options) (Options, error) {
-	out := Options{}
-	for k := range opts {
-		if !slices.ContainsFunc(in.Options, func(s OptionSpec) bool { return s.Key == k }) {
-			return nil, Illegal("%s has no option %q", in.Name, k)
-		}
-	}
-	for _, s := range in.Options {
-		v, ok := opts[s.Key]
-		if !ok {
-			v = s.Default
-		}
-		switch s.Kind {
-		case Bool:
-			if v != "true" && v != "false" {
-				return nil, Illegal("option %s must be true or false, not %q", s.Key, v)
-			}
-		case Choice:
-			if !slices.Contains(s.Choices, v) {
-				return nil, Illegal("option %s must be one of %s, not %q", s.Key, strings.Join(s.Choices, ", "), v)
-			}
-		}
-		out[s.Key] = v
-	}
-	return out, nil
 }
 
 // Game is one game's description and constructor. There is no registry:
@@ -313,25 +259,4 @@ type Outcome struct {
 	Winners []Seat `json:"winners,omitempty"`
 	// Summary explains the ending in one or two lines.
 	Summary string `json:"summary,omitempty"`
-}
-
-// MarshalJSON writes the kind as "bool" or "choice".
-func (k OptionKind) MarshalJSON() ([]byte, error) {
-	if k == Choice {
-		return []byte(`"choice"`), nil
-	}
-	return []byte(`"bool"`), nil
-}
-
-// UnmarshalJSON reads "bool" or "choice".
-func (k *OptionKind) UnmarshalJSON(b []byte) error {
-	switch string(b) {
-	case `"choice"`:
-		*k = Choice
-	case `"bool"`:
-		*k = Bool
-	default:
-		return fmt.Errorf("option kind must be \"bool\" or \"choice\", not %s", b)
-	}
-	return nil
 }

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"maps"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -91,7 +90,7 @@ func (f *createScreen) defaultClock() int {
 // (a game is dealt with it and thrown away, as the hub does at Create).
 func (f *createScreen) check() {
 	g := f.games[f.game]
-	opts, err := g.Info().Resolve(f.opts)
+	opts, err := g.Info().Resolve(f.chosen())
 	if err == nil {
 		err = tryNew(g, f.seats, opts)
 	}
@@ -99,6 +98,12 @@ func (f *createScreen) check() {
 	if err != nil {
 		f.problem = errorText(err)
 	}
+}
+
+// chosen is the options the form sends: those the seats and the other
+// options make moot (hidden from the form) at their defaults.
+func (f *createScreen) chosen() engine.Options {
+	return f.games[f.game].Info().Applicable(f.seats, f.opts)
 }
 
 // tryNew deals a game with these seats and options and reports the
@@ -175,7 +180,9 @@ func (f *createScreen) fields() []field {
 		fs = append(fs, clockFields...)
 	}
 	for _, o := range in.Options {
-		o := o
+		if !o.Applies(f.seats, f.opts) {
+			continue // Mode or the seats make it moot: chosen() sends its default
+		}
 		val := f.opts[o.Key]
 		fs = append(fs, field{o.Name, optionWord(o, val), o.Help, func(d int) {
 			switch o.Kind {
@@ -312,7 +319,7 @@ func (f *createScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 func (f *createScreen) submit() tea.Cmd {
 	c := f.s.client
 	id, seats, private, bots, level := f.gameID(), f.seats, f.private, f.bots, rooms.BotLevels[f.level]
-	opts, set := maps.Clone(f.opts), f.tableSettings()
+	opts, set := f.chosen(), f.tableSettings()
 	f.s.setStatus("Opening the table…", false)
 	return func() tea.Msg {
 		if err := c.Create(id, seats, private, opts); err != nil {
@@ -340,7 +347,7 @@ func (f *createScreen) submit() tea.Cmd {
 // and rating.
 func (f *createScreen) submitEdit() tea.Cmd {
 	c := f.s.client
-	opts, set := maps.Clone(f.opts), f.tableSettings()
+	opts, set := f.chosen(), f.tableSettings()
 	return func() tea.Msg {
 		if err := c.SetOptions(opts); err != nil {
 			return resultMsg{err: err}

@@ -208,7 +208,8 @@ type shownOption struct {
 	value string
 }
 
-// shownOptions are the table's options that have a value, in the form's
+// shownOptions are the table's options that have a value and mean
+// something at this table (engine.OptionSpec.Applies), in the form's
 // order.
 func (ts *tableScreen) shownOptions() []shownOption {
 	g, ok := engine.FindGame(ts.s.games, ts.u.Table.Game)
@@ -217,7 +218,7 @@ func (ts *tableScreen) shownOptions() []shownOption {
 	}
 	var out []shownOption
 	for _, o := range g.Info().Options {
-		if v, ok := ts.u.Options[o.Key]; ok {
+		if v, ok := ts.u.Options[o.Key]; ok && o.Applies(ts.u.Table.Seats, ts.u.Options) {
 			out = append(out, shownOption{o, optionWord(o, v)})
 		}
 	}

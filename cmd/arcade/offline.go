@@ -44,8 +44,10 @@ func runGames(_ context.Context, args []string, _ func(string) string, stderr io
 		return 2
 	}
 	var out []gameJSON
+	var infos []engine.Info
 	for _, g := range ui.Engines(games) {
 		in := g.Info()
+		infos = append(infos, in)
 		opts := in.Options
 		if opts == nil {
 			opts = []engine.OptionSpec{}
@@ -57,14 +59,18 @@ func runGames(_ context.Context, args []string, _ func(string) string, stderr io
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tNAME\tPLAYERS\tOPTIONS")
-	for _, g := range out {
+	for i, g := range out {
 		var keys []string
 		for _, o := range g.Options {
 			v := "true|false"
 			if o.Kind == engine.Choice {
 				v = strings.Join(o.Choices, "|")
 			}
-			keys = append(keys, fmt.Sprintf("%s=%s (default %s)", o.Key, v, o.Default))
+			scope := ""
+			if s := o.Scope(infos[i]); s != "" {
+				scope = "; " + s
+			}
+			keys = append(keys, fmt.Sprintf("%s=%s (default %s%s)", o.Key, v, o.Default, scope))
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%d-%d\t%s\n", g.ID, g.Name, g.MinPlayers, g.MaxPlayers, strings.Join(keys, "; "))
 	}

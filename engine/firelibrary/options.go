@@ -68,6 +68,7 @@ var optionSpecs = []engine.OptionSpec{
 			"section value, and one more Fire token in the bag."},
 	{Key: OptChallenge, Name: "Solo challenge", Kind: engine.Choice,
 		Choices: []string{ChallengeRulebook, ChallengeHard, ChallengeExpert}, Default: ChallengeRulebook,
+		When: &engine.OptionWhen{Key: OptMode, Values: []string{ModeSoloRobot, ModeLone}},
 		Help: "The solo modes only. rulebook: as printed. House rules: hard: the Lone Librarian " +
 			"must score more than 147 (182 with honours), the Solo Robot starts with 30 points; " +
 			"expert: more than 162 (197), the Robot starts with 42."},

@@ -33,7 +33,7 @@ func (Game) Info() engine.Info {
 		Options: []engine.OptionSpec{
 			{Key: OptFirestorm, Name: "Firestorm", Kind: engine.Bool, Default: "false",
 				Help: "shuffle the Firestorm card into the deck (a burned tower brings a partial firestorm either way)"},
-			{Key: OptTeam, Name: "Teams", Kind: engine.Bool, Default: "false",
+			{Key: OptTeam, Name: "Teams", Kind: engine.Bool, Default: "false", MinPlayers: 4, MaxPlayers: 4,
 				Help: "4 players only: partners sit diagonally; burn both opposing towers to win"},
 			{Key: OptDeck, Name: "Deck", Kind: engine.Choice, Default: DeckStandard,
 				Choices: []string{DeckStandard, DeckDeluxe, DeckClassic},

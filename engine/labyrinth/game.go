@@ -32,7 +32,7 @@ func (Game) Info() engine.Info {
 		MinPlayers: 1,
 		MaxPlayers: 5,
 		Options: []engine.OptionSpec{
-			{Key: OptDifficulty, Name: "Difficulty", Kind: engine.Choice, Default: Standard,
+			{Key: OptDifficulty, Name: "Difficulty", Kind: engine.Choice, Default: Standard, MinPlayers: 2,
 				Choices: []string{Novice, Standard, Advanced, Expert},
 				Help:    "the mix of Floor tiles: more Terror tiles are harder (solo always uses the novice mix)"},
 			{Key: OptDoubles, Name: "Double curses", Kind: engine.Bool, Default: "false",

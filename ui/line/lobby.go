@@ -24,7 +24,11 @@ func (s *session) listGames(command) ([]string, error) {
 			if o.Kind == engine.Choice {
 				vals = strings.Join(o.Choices, ", ")
 			}
-			l += fmt.Sprintf(" Option %s (%s): %s; default %s.", o.Key, vals, o.Name, o.Default)
+			l += fmt.Sprintf(" Option %s (%s): %s; default %s", o.Key, vals, o.Name, o.Default)
+			if sc := o.Scope(in); sc != "" {
+				l += "; " + sc
+			}
+			l += "."
 		}
 		out = append(out, l)
 	}

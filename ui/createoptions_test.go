@@ -1,0 +1,89 @@
+package ui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"arcade/engine/firelibrary"
+	"arcade/engine/firetower"
+	uifiretower "arcade/ui/firetower"
+)
+
+// formTo moves the new-table form's cursor to the line labelled label and
+// presses keys there.
+func formTo(t *testing.T, d *driver, label string, keys ...string) {
+	t.Helper()
+	f, ok := d.app.cur.(*createScreen)
+	if !ok {
+		t.Fatalf("not at the new-table form:\n%s", d.screen())
+	}
+	i := slices.IndexFunc(f.fields(), func(fl field) bool { return fl.label == label })
+	if i < 0 {
+		t.Fatalf("the form has no %q line:\n%s", label, d.screen())
+	}
+	for f.row != i {
+		d.key("down")
+	}
+	d.key(keys...)
+}
+
+// formLine is the form's line for label, "" when it has none.
+func formLine(d *driver, label string) string {
+	for l := range strings.SplitSeq(stripANSI(d.screen()), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), label+" ") && strings.Contains(l, "‹") {
+			return strings.TrimSpace(l)
+		}
+	}
+	return ""
+}
+
+// TestFormOffersOnlyOptionsThatApply: the new-table form leaves out an
+// option that means nothing with the seats and mode chosen (the solo level
+// at a standard table, Fire Tower's teams but at four seats), offers it
+// once it applies, and a table opened after it stopped applying gets its
+// default, not the value chosen before.
+func TestFormOffersOnlyOptionsThatApply(t *testing.T) {
+	games := append([]Game{{Engine: firetower.Game{}, Board: uifiretower.NewBoard}}, testGames...)
+	d := newDriverOf(t, newHubOf(t, games), games, "anna", 100, 40)
+	d.waitFor("THE ARCADE")
+	d.key("c")
+	d.waitFor("NEW TABLE")
+	if l := formLine(d, "Teams"); l == "" {
+		t.Fatalf("a four-seat Fire Tower table does not offer teams:\n%s", d.screen())
+	}
+	formTo(t, d, "Seats", "left")
+	if l := formLine(d, "Teams"); l != "" {
+		t.Fatalf("a three-seat Fire Tower table offers %q", l)
+	}
+	formTo(t, d, "Game", "right")
+	if l := formLine(d, "Game"); !strings.Contains(l, "Fire in the Library") {
+		t.Fatalf("Game line: %q", l)
+	}
+	if l := formLine(d, "Solo challenge"); l != "" {
+		t.Fatalf("a four-seat standard table offers %q", l)
+	}
+	formTo(t, d, "Seats", "left", "left", "left")
+	formTo(t, d, "Mode", "right", "right")
+	if l := formLine(d, "Mode"); !strings.Contains(l, "solo-robot") {
+		t.Fatalf("Mode line: %q", l)
+	}
+	formTo(t, d, "Solo challenge", "right")
+	if l := formLine(d, "Solo challenge"); !strings.Contains(l, "hard") {
+		t.Fatalf("the solo level did not change: %q", l)
+	}
+	formTo(t, d, "Mode", "right", "right") // lone-librarian, then standard
+	formTo(t, d, "Seats", "right")
+	if l := formLine(d, "Solo challenge"); l != "" {
+		t.Fatalf("a two-seat standard table still offers %q:\n%s", l, d.screen())
+	}
+	d.key("enter")
+	d.waitFor("WAITING FOR PLAYERS")
+	u := d.app.table.u
+	if u.Options[firelibrary.OptMode] != firelibrary.ModeStandard || u.Options[firelibrary.OptChallenge] != firelibrary.ChallengeRulebook {
+		t.Fatalf("the table's options: %v (the moot level must go back to rulebook)", u.Options)
+	}
+	if s := stripANSI(d.screen()); strings.Contains(s, "Solo challenge") {
+		t.Fatalf("the waiting table lists the moot solo level:\n%s", s)
+	}
+}
