@@ -10,35 +10,30 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"arcade/engine/firetower"
 	"arcade/rooms"
 	"arcade/rooms/store"
-	uifiretower "arcade/ui/firetower"
 	"arcade/ui/screentest"
 )
 
 // TestFormRefusesForbiddenSetupWhenChosen: a combination the rules forbid
-// (Fire Tower's teams at three seats) is said in the form as soon as it is
-// chosen, and enter does not open the table.
+// (Fire in the Library's standard mode at one seat) is said in the form as
+// soon as it is chosen, and enter does not open the table.
 func TestFormRefusesForbiddenSetupWhenChosen(t *testing.T) {
-	games := []Game{{Engine: firetower.Game{}, Board: uifiretower.NewBoard}}
-	d := newDriverOf(t, newHubOf(t, games), games, "anna", 80, 24)
+	d := newDriver(t, newHub(t), "anna", 80, 24)
 	d.waitFor("THE ARCADE")
 	d.key("c")
 	d.waitFor("NEW TABLE")
-	d.key("j", "h") // 3 seats
-	// Past the clock and the rating, to the teams.
-	d.key("j", "j", "j", "j", "j", "j", "j", "l")
+	formTo(t, d, "Seats", "h", "h", "h") // 1 seat
 	s := d.waitFor("Not allowed:")
-	if !strings.Contains(s, "Teams") {
-		t.Fatalf("the teams line is not the one chosen:\n%s", s)
+	if !strings.Contains(s, "solo mode") {
+		t.Fatalf("the refusal does not say what one player needs:\n%s", s)
 	}
 	d.key("enter")
 	s = d.waitFor("change the seats or the options")
 	if d.app.table != nil || !strings.Contains(s, "NEW TABLE") {
 		t.Fatalf("a forbidden setup opened a table:\n%s", s)
 	}
-	d.key("l") // teams off again: allowed
+	formTo(t, d, "Mode", "l", "l") // solo-robot: allowed
 	if s := d.screen(); strings.Contains(s, "Not allowed:") {
 		t.Fatalf("the refusal outlived the setup:\n%s", s)
 	}

@@ -33,7 +33,7 @@ func (b *Board) panel(v lab.View, ctx board.Context, p *palette, w, h int, statu
 	out := append(top, hands...)
 	spare := h - len(out) - len(bottom)
 	for _, text := range legends {
-		if leg := board.Wrap(text, max(w, 8)); len(leg) < spare {
+		if leg := legendLines(text, max(w, 8)); len(leg) < spare {
 			out = append(out, "")
 			for _, l := range leg {
 				out = append(out, p.paint(inkFaint, l))
@@ -49,16 +49,47 @@ func (b *Board) panel(v lab.View, ctx board.Context, p *palette, w, h int, statu
 }
 
 // legend explains the grid's glyphs; legendShort when there is little
-// room (? shows the whole key); legendLong beside large tiles.
+// room (? shows the whole key); legendLong beside large tiles. Two spaces
+// part the entries: a line breaks between entries where it can
+// (legendLines).
 const (
 	legendLong = "━ ┃ a bookcase, a gap in the outline an open side (open NESW lists them)  ░ a dark tile  Bas TFA a Terror and the symbols that capture it  " +
 		"! an empty Terror space  [F] a Shelf token: it takes a Terror with that symbol  R a Reward tile  + crossroads  N the compass  " +
 		"W the Bookwyrm; ◢ ◣ ◤ ◥ the tiles the next Disturbance strikes  1-5 the players' meeples  ≡ the Trolley  " +
-		"Symbols: H Heart Q Quill A Athlete L Logic T Hourglass F Fist  Hands: * a magical item (capturing only), Time/Passage a booster's two effects  ? explains more"
+		"Symbols: H Heart  Q Quill  A Athlete  L Logic  T Hourglass  F Fist  Hands: * a magical item (capturing only), Time/Passage a booster's two effects  ? explains more"
 	legend = "━ ┃ bookcase, gap: path  ░ dark  Bas TFA a Terror and the symbols it needs (! an empty Terror space)  [F] Shelf  R Reward  + crossroads  N compass  " +
-		"W Bookwyrm  ◢ it may disturb  1-5 players  ≡ Trolley  H heart Q quill A athlete L logic T hourglass F fist  * magical item  tm/sp booster"
-	legendShort = "H heart Q quill A athlete L logic T hourglass F fist · Bas TFA Terror [F] Shelf R Reward W wyrm · ? explains"
+		"W Bookwyrm  ◢ it may disturb  1-5 players  ≡ Trolley  H heart  Q quill  A athlete  L logic  T hourglass  F fist  * magical item  tm/sp booster"
+	legendShort = "H heart  Q quill  A athlete  L logic  T hourglass  F fist  Bas TFA a Terror  [F] Shelf  R Reward  W wyrm  ? explains"
 )
+
+// legendLines sets a legend in lines of at most w cells, breaking it
+// between its entries (parted by two spaces) so that a symbol stays with
+// its meaning; an entry wider than w is wrapped by words.
+func legendLines(text string, w int) []string {
+	var out []string
+	line := ""
+	for entry := range strings.SplitSeq(text, "  ") {
+		switch {
+		case line == "":
+		case board.Width(line)+2+board.Width(entry) <= w:
+			line += "  " + entry
+			continue
+		default:
+			out = append(out, line)
+		}
+		line = ""
+		if board.Width(entry) > w {
+			wrapped := board.Wrap(entry, w)
+			out = append(out, wrapped[:len(wrapped)-1]...)
+			entry = wrapped[len(wrapped)-1]
+		}
+		line = entry
+	}
+	if line != "" {
+		out = append(out, line)
+	}
+	return out
+}
 
 // decks are the cards left in the Book decks, by genre symbol (spelled
 // out when the panel is wide), and in the Reward deck, on one line or
