@@ -16,6 +16,9 @@ var (
 	ErrNotAtTable = errors.New("You are not at a table.")
 	// ErrNotHost: only the host may do that.
 	ErrNotHost = errors.New("Only the host can do that.")
+	// ErrTournamentTable: a tournament's table has no host; it plays by
+	// the tournament's settings and starts by itself.
+	ErrTournamentTable = errors.New("A tournament's table has no host: it keeps the tournament's settings.")
 	// ErrNotYourTurn: the seat may not act now.
 	ErrNotYourTurn = errors.New("It is not your turn.")
 	// ErrSpectating: spectators cannot play.

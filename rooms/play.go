@@ -21,9 +21,6 @@ func (t *table) start(c member) error {
 	if t.status != Waiting {
 		return fmt.Errorf("The game has already started.")
 	}
-	if t.tournament != "" {
-		return fmt.Errorf("A tournament's table starts itself once its players are here.")
-	}
 	for i := range t.seats {
 		if !t.seats[i].filled() {
 			return fmt.Errorf("Seat %d is empty: wait for a player or add a bot.", i+1)

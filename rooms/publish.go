@@ -44,7 +44,7 @@ func (t *table) publish() {
 			continue
 		}
 		u := t.updateFor(base, engine.Seat(i))
-		u.Host = i == t.host
+		u.Host = i == t.host && t.tournament == "" // a tournament's table has no host
 		u.Code = t.code
 		t.seats[i].shown = u
 		c.putTable(t, u)

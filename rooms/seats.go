@@ -264,8 +264,12 @@ func (t *table) kick(c member, s int) error {
 	return nil
 }
 
-// hostOnly refuses anyone but the host.
+// hostOnly refuses anyone but the host, and everyone at a tournament's
+// table, which has no host.
 func (t *table) hostOnly(c member) error {
+	if t.tournament != "" {
+		return ErrTournamentTable
+	}
 	if s := t.seatOf(c); s < 0 || s != t.host {
 		return ErrNotHost
 	}

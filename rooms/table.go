@@ -354,9 +354,9 @@ func (t *table) changed() {
 }
 
 // fixHost passes the host role to the first present player when the host
-// is not here.
+// is not here (a tournament's table has none to pass).
 func (t *table) fixHost() {
-	if t.seats[t.host].client != nil {
+	if t.seats[t.host].client != nil || t.tournament != "" {
 		return
 	}
 	for i := range t.seats {

@@ -272,3 +272,42 @@ func TestPruneFinished(t *testing.T) {
 		t.Fatalf("nothing to prune: %v", got)
 	}
 }
+
+// TestTournamentTableHasNoHost: at a round's table that waits for a
+// player who is away, the player who is there is nobody's host: they
+// cannot change the tournament's options or clock, seat a bot, put the
+// absent player out or start the game, and no screen offers it.
+func TestTournamentTableHasNoHost(t *testing.T) {
+	h := testHub(t, Config{Store: store.NewMemory(), AwayGrace: time.Hour, TournamentGrace: time.Hour})
+	anna, bob := connect(t, h, "anna"), connect(t, h, "bob")
+	code, err := anna.CreateTournament(TournamentSpec{Game: toyID, Options: engine.Options{"target": "3"}, Format: Swiss, Rounds: 1, TableSize: 2})
+	must(t, err)
+	must(t, bob.JoinTournament(code))
+	bob.Close()
+	must(t, anna.StartRound(code))
+	u := anna.table("the round's table", func(u *TableUpdate) bool { return u.Tournament == code })
+	if u.Table.Status != Waiting || u.Host {
+		t.Fatalf("the round's table: status %s, host %v", u.Table.Status, u.Host)
+	}
+	bobSeat := slices.IndexFunc(u.Seats, func(s SeatInfo) bool { return s.Name == "bob" })
+	if bobSeat < 0 {
+		t.Fatalf("no seat kept for bob: %+v", u.Seats)
+	}
+	for what, err := range map[string]error{
+		"options": anna.SetOptions(engine.Options{"target": "1"}),
+		"clock":   anna.SetClock(ClockBlitz),
+		"rated":   anna.SetRated(false),
+		"kick":    anna.Kick(bobSeat),
+		"bot":     anna.AddBot(bobSeat, "easy"),
+		"host":    anna.HandHost(bobSeat),
+		"start":   anna.Start(),
+	} {
+		if !errors.Is(err, ErrTournamentTable) {
+			t.Errorf("%s at a tournament's table: %v", what, err)
+		}
+	}
+	u = anna.table("still waiting", func(u *TableUpdate) bool { return true })
+	if u.Options["target"] != "3" || u.Clock != ClockRelaxed || u.Seats[bobSeat].Name != "bob" || u.Host || hasLine(u.Log, "anna is now the host.") {
+		t.Fatalf("the table changed: options %v, clock %s, seats %+v, host %v, log %q", u.Options, u.Clock, u.Seats, u.Host, u.Log)
+	}
+}

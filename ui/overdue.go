@@ -60,7 +60,7 @@ func (ts *tableScreen) overdueKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	c := ts.s.client
 	switch {
 	case !ts.u.Host:
-		ts.s.setStatus("Only the host may hand "+name+"'s seat to a bot or end the game.", true)
+		ts.s.setStatus(ts.onlyHost("may hand "+name+"'s seat to a bot or end the game."), true)
 	case keyMatches(k, km.Kick) && engine.Seat(late) == ts.u.You:
 		ts.s.setStatus("Your own seat is not for a bot: a move of yours keeps it.", true)
 	case keyMatches(k, km.Kick):

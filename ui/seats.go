@@ -86,7 +86,7 @@ func (ts *tableScreen) openSeatPanel() tea.Cmd {
 	p := &ts.seats
 	switch {
 	case !t.Host:
-		ts.s.setStatus("Only the host seats bots.", true)
+		ts.s.setStatus(ts.onlyHost("seats bots."), true)
 		return nil
 	case t.Table.Status == rooms.Finished:
 		ts.s.setStatus("The game is over. Press Q to go back to the lobby.", true)

@@ -123,7 +123,7 @@ func (ts *tableScreen) hostKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case keyMatches(k, km.Options) && waiting:
 		if !t.Host {
-			ts.s.setStatus("Only the host changes the options.", true)
+			ts.s.setStatus(ts.onlyHost("changes the options."), true)
 			return nil, true
 		}
 		ts.next = newOptionsScreen(ts)
@@ -252,12 +252,26 @@ func (ts *tableScreen) unusedKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, true
 }
 
+// onlyHost refuses a host's key to another player: "Only the host " and
+// what the host does; at a tournament's table, which nobody hosts, why.
+func (ts *tableScreen) onlyHost(does string) string {
+	if ts.u.Tournament != "" {
+		return rooms.ErrTournamentTable.Error()
+	}
+	return "Only the host " + does
+}
+
+// tournamentWait is what a tournament's table waits for: nobody hosts it.
+const tournamentWait = "A tournament game: it starts by itself once every player is here, or when the round's wait is over."
+
 // waitingFor says what a waiting table waits for, and who can end the
 // wait with which key.
 func (ts *tableScreen) waitingFor() string {
 	t, km := ts.u, ts.keys
 	full := !slices.ContainsFunc(t.Seats, func(s rooms.SeatInfo) bool { return s.Empty })
 	switch {
+	case t.Tournament != "":
+		return tournamentWait
 	case t.Host && full:
 		return "Every seat is filled: " + km.Start.Help().Key + " starts the game."
 	case t.Host:

@@ -126,6 +126,17 @@ func waitingLine(u *rooms.TableUpdate) string {
 		line = fmt.Sprintf("Every seat is taken (%d of %d).", taken, len(u.Seats))
 	}
 	switch {
+	case u.Tournament != "":
+		var away []string
+		for _, s := range u.Seats {
+			if !s.Empty && !s.Bot && !s.Connected {
+				away = append(away, s.Name)
+			}
+		}
+		line = "A tournament game: it starts by itself once every player is here, or when the round's wait is over."
+		if len(away) > 0 {
+			line = "Waiting for " + engine.JoinAnd(away) + ". " + line
+		}
 	case u.Host && taken < len(u.Seats):
 		line += " You are the host: type bots to fill the empty seats with bots, or share the invite code; then start."
 	case u.Host:
@@ -261,7 +272,7 @@ func (t *teller) waitingFor(u *rooms.TableUpdate) string {
 	if len(who) == 0 {
 		return "Waiting."
 	}
-	return "Waiting for " + joinAnd(who) + "."
+	return "Waiting for " + engine.JoinAnd(who) + "."
 }
 
 // moves are the player's moves in words, numbered from 1, with their hot
@@ -375,12 +386,4 @@ func (t *teller) result(u *rooms.TableUpdate) []string {
 		out = append(out, "Type rematch to ask everyone for a rematch, or leave.")
 	}
 	return out
-}
-
-// joinAnd joins words as a sentence does: "a", "a and b", "a, b and c".
-func joinAnd(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

@@ -19,4 +19,8 @@ func TestWaitingLineSaysWhatIsMissing(t *testing.T) {
 	if l := waitingLine(u); l != "Every seat is taken (2 of 2). You are the host: type start to begin." {
 		t.Errorf("every seat taken: %q", l)
 	}
+	u = &rooms.TableUpdate{Tournament: "B8BS9B", Seats: []rooms.SeatInfo{{Name: "anna", Connected: true}, {Name: "bob"}}}
+	if l := waitingLine(u); !strings.HasPrefix(l, "Waiting for bob. A tournament game: it starts by itself") {
+		t.Errorf("a tournament's table, bob away: %q", l)
+	}
 }

@@ -61,7 +61,7 @@ func (s *session) look(c command) ([]string, error) {
 			return lines, nil
 		}
 	}
-	return nil, fmt.Errorf("The board has no part called %q; its parts are %s.", c.rest, joinAnd(partNames(parts)))
+	return nil, fmt.Errorf("The board has no part called %q; its parts are %s.", c.rest, engine.JoinAnd(partNames(parts)))
 }
 
 func (s *session) hand(command) ([]string, error) {
