@@ -294,7 +294,7 @@ func TestTournamentTableHasNoHost(t *testing.T) {
 		t.Fatalf("no seat kept for bob: %+v", u.Seats)
 	}
 	for what, err := range map[string]error{
-		"options": anna.SetOptions(engine.Options{"target": "1"}),
+		"options": anna.SetOptions(engine.Options{"target": "10"}),
 		"clock":   anna.SetClock(ClockBlitz),
 		"rated":   anna.SetRated(false),
 		"kick":    anna.Kick(bobSeat),
