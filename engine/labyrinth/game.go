@@ -51,6 +51,9 @@ func (gm Game) New(players int, opts engine.Options, seed uint64) (engine.State,
 	if err != nil {
 		return nil, err
 	}
+	if d := o[OptDifficulty]; players == 1 && d != Standard && d != Novice {
+		return nil, engine.Refuse(ruleSoloMix, "The solo game always uses the novice tile mix: difficulty %s is for 2 or more players.", d)
+	}
 	extra, _ := strconv.Atoi(o[OptExtra])
 	return newState(players, o[OptDifficulty], o.Bool(OptDoubles), extra, seed), nil
 }

@@ -7,10 +7,11 @@ import (
 	"arcade/engine/enginetest"
 )
 
-// newGame sets up a game or fails the test.
+// newGame sets up a game or fails the test; options that mean nothing
+// for players (a solo game's difficulty) go back to their defaults.
 func newGame(t testing.TB, players int, opts engine.Options, seed uint64) *state {
 	t.Helper()
-	st, err := Game{}.New(players, opts, seed)
+	st, err := Game{}.New(players, Game{}.Info().Applicable(players, opts), seed)
 	if err != nil {
 		t.Fatal(err)
 	}

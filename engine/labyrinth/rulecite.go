@@ -6,6 +6,7 @@ import "arcade/engine"
 // rules.md holds once each (see engine.Rule), besides its numbered
 // rulings.
 const (
+	ruleSoloMix      engine.Rule = "novice (and every solo game)"
 	ruleTurnOrder    engine.Rule = "Turns go round the seats in order"
 	ruleFirstTurn    engine.Rule = "The first seat plays first"
 	ruleActions      engine.Rule = "take up to three actions"

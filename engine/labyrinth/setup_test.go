@@ -1,6 +1,7 @@
 package labyrinth
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -187,6 +188,29 @@ func TestRestoreOpenSetup(t *testing.T) {
 	for s := range want.Hands {
 		if !slices.Equal(r.Hands[s].Cards, want.Hands[s].Cards) {
 			t.Fatalf("seat %d holds %v, want %v", s, r.Hands[s].Cards, want.Hands[s].Cards)
+		}
+	}
+}
+
+// TestSoloDifficultyRefused: the rulebook's tile mixes say "novice (and
+// every solo game)", so a solo table that asks for a harder mix is told
+// so rather than given the novice mix without a word; the default and
+// novice itself are the solo mix.
+func TestSoloDifficultyRefused(t *testing.T) {
+	for _, d := range []string{Advanced, Expert} {
+		_, err := Game{}.New(1, engine.Options{OptDifficulty: d}, 1)
+		var re *engine.RuleError
+		if !errors.As(err, &re) || re.Rule != ruleSoloMix || !strings.Contains(re.Msg, "novice") {
+			t.Errorf("a solo game at %s: %v", d, err)
+		}
+		if _, err := (Game{}).New(2, engine.Options{OptDifficulty: d}, 1); err != nil {
+			t.Errorf("two players at %s: %v", d, err)
+		}
+	}
+	for _, d := range []string{Standard, Novice} {
+		st, err := Game{}.New(1, engine.Options{OptDifficulty: d}, 1)
+		if err != nil || st.(*state).Difficulty != Novice {
+			t.Errorf("a solo game at %s: %v", d, err)
 		}
 	}
 }
