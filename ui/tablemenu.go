@@ -74,7 +74,11 @@ func (ts *tableScreen) inviteLines(w int) []string {
 	lines := []string{th.Heading.Render("WAITING FOR PLAYERS")}
 	if t.Code != "" {
 		lines = append(lines, "Invite code: "+th.Accent.Render(t.Code))
-		lines = append(lines, wrap("Others press i in the lobby and type it.", w)...)
+		others := "Others press i in the lobby and type it."
+		if t.Tournament != "" {
+			others = "The round's players come straight to their kept seats with it (i in the lobby); anyone else watches."
+		}
+		lines = append(lines, wrap(others, w)...)
 		if ts.s.opts.ConnectHint != "" {
 			lines = append(lines, "Or from a shell:", " "+th.Key.Render(strings.Replace(ts.s.opts.ConnectHint, "ssh ", "ssh -t ", 1)+" "+t.Code))
 		}

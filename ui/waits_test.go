@@ -269,3 +269,31 @@ func plainText(d *driver, want string) string {
 	d.t.Helper()
 	return stripANSI(waitText(d, want))
 }
+
+// TestTournamentTableScreen: a round's table that waits for an absent
+// player tells the one who came that it starts by itself, offers no host
+// keys, and says why O changes nothing.
+func TestTournamentTableScreen(t *testing.T) {
+	hub := rooms.NewHub(rooms.Config{Games: Engines(allGames), BotDelay: time.Millisecond, LobbyEvery: time.Millisecond,
+		Store: store.NewMemory(), AwayGrace: time.Hour, TournamentGrace: time.Hour})
+	t.Cleanup(hub.Close)
+	anna := newDriverOf(t, hub, allGames, "anna", 100, 30)
+	code, err := anna.client.CreateTournament(rooms.TournamentSpec{Game: "firetower", Format: rooms.Swiss, Rounds: 1, TableSize: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bob := hub.Connect(rooms.Player{ID: "key:bob", Name: "bob"})
+	if err := bob.JoinTournament(code); err != nil {
+		t.Fatal(err)
+	}
+	bob.Close()
+	if err := anna.client.StartRound(code); err != nil {
+		t.Fatal(err)
+	}
+	s := plainText(anna, "A tournament game: it starts by itself")
+	if strings.Contains(s, "You are the host") || strings.Contains(s, "B seat bots") || !strings.Contains(s, "kept seats") {
+		t.Fatalf("the round's table offers host keys or asks others in:\n%s", s)
+	}
+	anna.key("O")
+	plainText(anna, "A tournament's table has no host")
+}
