@@ -130,17 +130,27 @@ func (f logFormat) formatter() log.Formatter {
 // on loopback only: metrics are for the operator, so exposing them is an
 // explicit choice ("0.0.0.0:9100").
 func metricsAddr(addr string) (string, error) {
-	host, port, err := net.SplitHostPort(strings.TrimSpace(addr))
-	if err != nil || port == "" {
-		return "", fmt.Errorf("invalid value %q for flag -metrics: want host:port or :port", addr)
-	}
-	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
-		return "", fmt.Errorf("invalid value %q for flag -metrics: %q is not a port", addr, port)
+	host, port, err := splitAddr("metrics", addr)
+	if err != nil {
+		return "", err
 	}
 	if host == "" {
 		host = "127.0.0.1"
 	}
 	return net.JoinHostPort(host, port), nil
+}
+
+// splitAddr reads flag name's address, host:port or :port with a port from
+// 0 to 65535, so that a typo stops the server before it starts.
+func splitAddr(name, addr string) (host, port string, err error) {
+	host, port, err = net.SplitHostPort(strings.TrimSpace(addr))
+	if err != nil || port == "" {
+		return "", "", fmt.Errorf("invalid value %q for flag -%s: want host:port or :port", addr, name)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return "", "", fmt.Errorf("invalid value %q for flag -%s: %q is not a port", addr, name, port)
+	}
+	return host, port, nil
 }
 
 // proxyFrom is the -proxy-from flag: the load balancers' address ranges.

@@ -42,6 +42,8 @@ func TestBadValuesExit2WithOneLine(t *testing.T) {
 		{"unknown command", []string{"play"}, nil, []string{`"play"`}},
 		{"log format", []string{"-log-format", "xml"}, nil, []string{"-log-format", "text or json"}},
 		{"metrics address", []string{"-metrics", "9100"}, nil, []string{"-metrics", `"9100"`}},
+		{"listen port", []string{"-listen", "127.0.0.1:99999"}, nil, []string{"-listen", `"99999" is not a port`}},
+		{"env listen", nil, []string{"ARCADE_LISTEN", "2222"}, []string{"-listen", `"2222"`, "host:port or :port"}},
 		{"env guests", nil, []string{"ARCADE_GUESTS", "maybe"}, []string{"ARCADE_GUESTS", "-guests"}},
 		{"missing key file", []string{"-authorized-keys", "/nonexistent/keys"}, nil, []string{"-authorized-keys", "/nonexistent/keys"}},
 	} {

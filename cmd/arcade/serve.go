@@ -168,6 +168,9 @@ func parseServe(args []string, getenv func(string) string, stderr io.Writer) (se
 	if err == nil && c.data == "" {
 		err = errors.New("invalid value \"\" for flag -data: want a directory")
 	}
+	if err == nil {
+		_, _, err = splitAddr("listen", c.listen)
+	}
 	if err == nil && c.metricsAddr != "" {
 		c.metricsAddr, err = metricsAddr(c.metricsAddr)
 	}
