@@ -185,3 +185,26 @@ func TestQuietUnsavedChangesNothing(t *testing.T) {
 		t.Fatalf("SetQuiet once the store works again: %v, quiet %v", err, a.Quiet())
 	}
 }
+
+// TestFirstSummaryRefreshesWhoIsOnline: when who is online was listed
+// before a new table had a summary (its player shown at a table of no
+// known status), the table's first summary refreshes the list, so that
+// it says the player waits rather than plays.
+func TestFirstSummaryRefreshesWhoIsOnline(t *testing.T) {
+	h := testHub(t, Config{})
+	anna, dan := connect(t, h, "anna"), connect(t, h, "dan")
+	must(t, anna.Create(toyID, 2, true, nil))
+	u := anna.seated()
+	tb := h.tableByID(u.Table.ID)
+	sum := *tb.summary.Load()
+	tb.summary.Store(nil) // as when the list was built before the first summary
+	h.peopleChanged()
+	annaIs := func(status Status) func(l *LobbyUpdate) bool {
+		return func(l *LobbyUpdate) bool {
+			return slices.ContainsFunc(l.People, func(p Person) bool { return p.Name == "anna" && p.Game != "" && p.Status == status })
+		}
+	}
+	dan.lobbyWhere("anna at a table of no known status", annaIs(""))
+	tb.storeSummary(sum)
+	dan.lobbyWhere("anna waiting", annaIs(Waiting))
+}

@@ -117,8 +117,10 @@ func (t *table) storeSummary(s TableSummary) {
 		return
 	}
 	t.summary.Store(&s)
-	if old != nil && old.Status != s.Status {
-		t.hub.peopleChanged() // who is online says whether their table waits
+	if old == nil || old.Status != s.Status {
+		// Who is online says whether their table waits; its first summary
+		// may come after its players were listed there.
+		t.hub.peopleChanged()
 	}
 	if !t.private {
 		t.hub.lobbyChanged()
