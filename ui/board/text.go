@@ -129,6 +129,33 @@ func Truncate(s string, w int) string {
 	return ansi.Truncate(s, w, "…")
 }
 
+// Sentences shortens text to at most w cells by whole sentences: the
+// longest run of its first sentences that fits ("Game over: Anna reached
+// 106 knowledge." of a line that goes on "Anna wins with 106 points."),
+// so that a cut never leaves half a number; a first sentence wider than
+// w is cut like Truncate.
+func Sentences(s string, w int) string {
+	if Width(s) <= w {
+		return s
+	}
+	best := ""
+	for i := strings.Index(s, ". "); i >= 0; {
+		if Width(s[:i+1]) > w {
+			break
+		}
+		best = s[:i+1]
+		next := strings.Index(s[i+2:], ". ")
+		if next < 0 {
+			break
+		}
+		i += 2 + next
+	}
+	if best == "" {
+		return Truncate(s, w)
+	}
+	return best
+}
+
 // Clip shortens styled text to at most w cells like Truncate, but the "…"
 // comes after the text's own escape sequences, unstyled.
 func Clip(s string, w int) string {

@@ -292,3 +292,25 @@ func TestReflowHeadingsAndLists(t *testing.T) {
 		t.Fatalf("Reflow:\n got %q\nwant %q", got, want)
 	}
 }
+
+// TestSentences drops whole sentences from the end rather than cut one
+// in the middle of a number, and truncates a first sentence too wide.
+func TestSentences(t *testing.T) {
+	const over = "Game over: Bot reached 106 knowledge in round 7. Bot wins with 106 points."
+	for _, c := range []struct {
+		s    string
+		w    int
+		want string
+	}{
+		{over, 80, over},
+		{over, 73, "Game over: Bot reached 106 knowledge in round 7."},
+		{over, 48, "Game over: Bot reached 106 knowledge in round 7."},
+		{over, 47, "Game over: Bot reached 106 knowledge in round …"},
+		{"One. Two. Three.", 10, "One. Two."},
+		{"One. Two. Three.", 3, "On…"},
+	} {
+		if got := Sentences(c.s, c.w); got != c.want {
+			t.Errorf("Sentences(%q, %d) = %q, want %q", c.s, c.w, got, c.want)
+		}
+	}
+}

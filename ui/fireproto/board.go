@@ -62,7 +62,7 @@ func (Renderer) Render(view engine.View, ctx board.Context) string {
 	lines = append(lines, playersBlock(v, ctx)...)
 	phase := engine.ExpandSeats(v.PhaseText, ctx.Name)
 	if ctx.Width > 0 {
-		phase = board.Truncate(phase, ctx.Width)
+		phase = board.Sentences(phase, ctx.Width)
 	}
 	lines = append(lines, th.Accent.Render(phase))
 	return strings.Join(lines, "\n")
