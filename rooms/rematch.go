@@ -13,6 +13,7 @@ import (
 // again at their levels, every other keyed player's seat is kept for them,
 // and the old table tells everyone there the new invite code
 // (TableUpdate.Rematch), so one key takes each of them back to their seat.
+// When every other seat is a bot's, the new game starts at once.
 
 // Errors of Client.Rematch.
 var (
@@ -127,7 +128,18 @@ func openRematch(m member, old *table, plan rematchPlan) (string, error) {
 		}
 		t.seats[plan.mine], t.host = me, plan.mine
 		t.shared = slices.ContainsFunc(t.seats, func(s seat) bool { return s.id != "" && s.id != p.ID })
-		return t.hostArrives(m)
+		if err := t.hostArrives(m); err != nil {
+			return err
+		}
+		if botsBut(t.seats, plan.mine) {
+			// Everyone else is a bot: nobody to wait for, as at a new
+			// table whose other seats are bots.
+			if err := t.beginGame(); err != nil {
+				return err
+			}
+			t.changed()
+		}
+		return nil
 	})
 	if err != nil {
 		return "", err
@@ -136,6 +148,16 @@ func openRematch(m member, old *table, plan rematchPlan) (string, error) {
 	leaveHere(m, old, t)
 	c.hub.reserve(t)
 	return t.code, nil
+}
+
+// botsBut reports whether every seat but seat mine is a bot's.
+func botsBut(seats []seat, mine int) bool {
+	for i := range seats {
+		if i != mine && seats[i].bot == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // reserve lets the players of a rematch's kept seats come back to them on

@@ -164,3 +164,25 @@ func TestAwayFromSeveralTables(t *testing.T) {
 		t.Fatalf("after moving to the older table, the latest should wait: %+v", seats)
 	}
 }
+
+// TestRematchAgainstBotsStartsAtOnce: a player's rematch of a game against
+// bots only starts at once, as a new table whose other seats are bots does.
+func TestRematchAgainstBotsStartsAtOnce(t *testing.T) {
+	h := testHub(t, Config{})
+	a := connect(t, h, "anna")
+	must(t, a.Create(toyID, 2, false, engine.Options{"target": "3"}))
+	id := a.seated().Table.ID
+	must(t, a.AddBot(1, "easy"))
+	must(t, a.Start())
+	a.until("the game against the bot over", func() bool {
+		if a.tu != nil && len(a.tu.Legal) > 0 {
+			_ = a.Act(addTwo)
+		}
+		return a.tu != nil && a.tu.Table.ID == id && a.tu.Outcome.Done
+	})
+	must(t, a.Rematch())
+	nu := a.table("the rematch under way", func(u *TableUpdate) bool { return u.Table.ID != id && u.Table.Status == Playing })
+	if !nu.Seats[1].Bot || nu.You != 0 {
+		t.Fatalf("the rematch: %s seats %+v", show(nu), nu.Seats)
+	}
+}

@@ -339,7 +339,12 @@ func (ts *tableScreen) rematch() tea.Cmd {
 		return nil
 	}
 	ts.s.setStatus("Setting up the rematch…", false)
-	return ts.s.call(ts.s.client.Rematch, "Rematch: same game, same seats. The others are asked to come.")
+	ok := "Rematch: same game, same seats. The others are asked to come."
+	others := slices.Delete(slices.Clone(ts.u.Seats), int(ts.u.You), int(ts.u.You)+1)
+	if !slices.ContainsFunc(others, func(s rooms.SeatInfo) bool { return !s.Bot }) {
+		ok = "Rematch: the bots take their seats again, and the game starts."
+	}
+	return ts.s.call(ts.s.client.Rematch, ok)
 }
 
 // openReport opens the prompt that reports a player to the admins: a seat
