@@ -55,6 +55,9 @@ func (t *table) addBot(c member, s int, level string) error {
 	case st.client != nil:
 		return fmt.Errorf("Seat %d has a player.", s+1)
 	}
+	if err := t.awayBetweenMoves(st); err != nil {
+		return err
+	}
 	st.bot, st.botLevel, st.timedOut = t.makeBot(level), level, false
 	if st.id == "" {
 		st.name = botName(level)

@@ -120,6 +120,21 @@ func (t *table) overdue(st *seat) bool {
 	return t.clock.Correspondence() && st.bot == nil && st.timeouts >= MaxTimeouts
 }
 
+// ErrAwayBetweenMoves: at a correspondence table a player who is not
+// connected is only away between moves; the host may hand their seat to a
+// bot once their clock ran out MaxTimeouts times in a row (overdue).
+var ErrAwayBetweenMoves = fmt.Errorf("At a correspondence table players come and go between moves: a bot takes a player's seat only once their clock ran out %d times in a row.", MaxTimeouts)
+
+// awayBetweenMoves refuses a bot in the seat of an absent player of a
+// correspondence game in progress who is not overdue (a seat a bot
+// already plays aside).
+func (t *table) awayBetweenMoves(st *seat) error {
+	if t.status == Playing && t.clock.Correspondence() && st.id != "" && st.client == nil && st.bot == nil && !t.overdue(st) {
+		return ErrAwayBetweenMoves
+	}
+	return nil
+}
+
 // ErrNotOverdue: a game is ended early only for a seat that keeps running
 // out of time.
 var ErrNotOverdue = errors.New("A game ends early only at a correspondence table where a player has run out of time 3 times in a row.")

@@ -85,8 +85,9 @@ func TestCorrespondenceTableWaitsThroughARestart(t *testing.T) {
 }
 
 // TestCorrespondenceClockRunsOutForAnAwayPlayer: the clock plays the
-// fallback for a player who is away; after MaxTimeouts the host is offered
-// to end the game, which is recorded with no winner.
+// fallback for a player who is away, whose seat the host cannot give a
+// bot before; after MaxTimeouts the host is offered to end the game, which
+// is recorded with no winner.
 func TestCorrespondenceClockRunsOutForAnAwayPlayer(t *testing.T) {
 	db := store.NewMemory()
 	h := testHub(t, Config{Store: db, Day: 30 * time.Millisecond, VacationDays: -1, AwayGrace: time.Hour})
@@ -96,6 +97,14 @@ func TestCorrespondenceClockRunsOutForAnAwayPlayer(t *testing.T) {
 		t.Fatalf("ended a game nobody is late in: %v", err)
 	}
 	b.Close()
+	a.table("bob away", func(u *TableUpdate) bool { return !u.Seats[1].Connected })
+	// Away between moves is how a correspondence game goes: no bot for him.
+	if err := a.AddBot(1, "normal"); !errors.Is(err, ErrAwayBetweenMoves) {
+		t.Fatalf("a bot for bob, away between moves: %v", err)
+	}
+	if err := a.Kick(1); !errors.Is(err, ErrAwayBetweenMoves) {
+		t.Fatalf("bob put out, away between moves: %v", err)
+	}
 	for {
 		u := a.table("a turn", func(*TableUpdate) bool { return true })
 		if u.Seats[1].Overdue {

@@ -221,6 +221,9 @@ func (t *table) kick(c member, s int) error {
 		// An absent player, whether or not a bot stands in for them: the
 		// game goes on with a bot of its own in their place (the one
 		// standing in keeps playing).
+		if err := t.awayBetweenMoves(st); err != nil {
+			return err
+		}
 		name, id, level := t.name(s), st.id, st.botLevel
 		if st.bot == nil {
 			level = "normal"

@@ -63,6 +63,9 @@ func (ts *tableScreen) canTakeBot(i int) bool {
 	case rooms.Waiting:
 		return s.Empty
 	case rooms.Playing:
+		if t.Clock.Correspondence() && !s.Connected && !s.Overdue {
+			return false // away between moves, as players of such a game are
+		}
 		return !s.Empty && !s.Bot && (!s.Connected || s.Idle)
 	}
 	return false
