@@ -215,7 +215,13 @@ func (ts *tableScreen) seatPanelView(w int) string {
 	lines = append(lines, ts.provisionalLegend(w)...)
 	lines = append(lines, "", "Bot level: "+strings.Join(levels, " "))
 	if ts.nextBotSeat(0) < 0 {
-		lines = append(lines, th.Faint.Render("No seat can take a bot now."))
+		none := "No seat can take a bot now."
+		if t.Table.Status == rooms.Playing && t.Clock.Correspondence() {
+			none = fmt.Sprintf("No seat can take a bot now: players come and go between moves here, and a bot takes a seat only once its player's clock ran out %d times in a row.", rooms.MaxTimeouts)
+		}
+		for _, l := range board.Wrap(none, w) {
+			lines = append(lines, th.Faint.Render(l))
+		}
 	}
 	return strings.Join(lines, "\n")
 }
