@@ -10,6 +10,7 @@ import (
 
 	"arcade/rooms/natsbus"
 	"arcade/rooms/natsbus/natsd"
+	"arcade/rooms/store/sqlite"
 	"arcade/sshserver/access"
 )
 
@@ -112,5 +113,30 @@ func TestBansSharedByACluster(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatal("front-a still bans ann")
 		}
+	}
+}
+
+// TestLiftingABanNobodyHolds: unbanning a target that is not banned, on a
+// database that never held a ban list, says so and changes nothing (it
+// used to try to write an empty list as NULL and show the database's
+// error).
+func TestLiftingABanNobodyHolds(t *testing.T) {
+	db, err := sqlite.Open(filepath.Join(t.TempDir(), "arcade.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	b, err := access.StoredBans(db, time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := b.Remove("SHA256:nobody"); ok || err != nil {
+		t.Fatalf("lifting a ban nobody holds: %v, %v", ok, err)
+	}
+	if err := b.Add(access.Ban{Key: "SHA256:ann", By: "admin"}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := b.Remove("SHA256:nobody"); ok || err != nil || len(b.List()) != 1 {
+		t.Fatalf("lifting a ban nobody holds beside one: %v, %v, %+v", ok, err, b.List())
 	}
 }

@@ -234,16 +234,19 @@ func (b *Bans) change(edit func([]Ban) ([]Ban, bool)) (bool, error) {
 		}
 		list, changed = edit(list)
 		if !changed {
-			return old, nil
+			return nil, errUnchanged // nothing to write (and maybe no list yet)
 		}
 		return json.Marshal(list)
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, errUnchanged) {
 		return false, fmt.Errorf("saving the ban list: %w", err)
 	}
 	b.list, b.loaded = list, time.Now()
 	return changed, nil
 }
+
+// errUnchanged ends a shared update that changes nothing without a write.
+var errUnchanged = errors.New("access: the ban list is unchanged")
 
 // saveLocked writes list to the file, then makes it the list.
 func (b *Bans) saveLocked(list []Ban) error {
