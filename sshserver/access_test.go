@@ -268,3 +268,22 @@ func TestListedNameKeptOverSSH(t *testing.T) {
 	fireTowerForTwo(t, keyed, guest)
 	waitFor(t, guest, "1. Ann [admin]")
 }
+
+// TestAdminKeyCommandsWantAFingerprint: admin keys and admin unlink take a
+// key fingerprint and say so when given a name; unlinking a key no other
+// key's player holds says there is nothing to unlink rather than speak
+// to the admin as that key's player.
+func TestAdminKeyCommandsWantAFingerprint(t *testing.T) {
+	boss := sshtest.NewKey(t)
+	srv := startAdmin(t, t.TempDir(), boss)
+	for cmd, want := range map[string]string{
+		"admin keys bob":             `keys takes a key fingerprint (SHA256:..., as admin who shows it), not "bob".`,
+		"admin unlink bob":           `unlink takes a key fingerprint`,
+		"admin unlink SHA256:nobody": "SHA256:nobody is not linked to another key's player: there is nothing to unlink.",
+	} {
+		out, err := sshtest.Exec(srv.Addr, "boss", boss, cmd)
+		if err == nil || !strings.Contains(out, want) {
+			t.Errorf("%s: %v\n%s", cmd, err, out)
+		}
+	}
+}

@@ -122,10 +122,18 @@ func (s *Server) runAdmin(by rooms.Player, args []string) (string, error) {
 		if len(rest) != 1 {
 			return "", adminError(verb + " takes one key fingerprint (SHA256:...).")
 		}
-		key := keyID(strings.TrimPrefix(rest[0], "key:"))
-		player := cmp.Or(s.cfg.Hub.LinkedPlayer(key), key)
+		fp := strings.TrimPrefix(rest[0], "key:")
+		if !strings.HasPrefix(fp, "SHA256:") {
+			return "", adminError(fmt.Sprintf("%s takes a key fingerprint (SHA256:..., as admin who shows it), not %q.", verb, rest[0]))
+		}
+		key := keyID(fp)
+		linked := s.cfg.Hub.LinkedPlayer(key)
+		player := cmp.Or(linked, key)
 		if verb == "keys" {
-			return linkedKeysText(s.cfg.Hub, rooms.Player{ID: player})
+			return linkedKeysText(s.cfg.Hub, rooms.Player{ID: player}, "this player")
+		}
+		if linked == "" {
+			return "", adminError(fmt.Sprintf("%s is not linked to another key's player: there is nothing to unlink.", fp))
 		}
 		if err := s.cfg.Hub.Unlink(player, key); err != nil {
 			return "", err

@@ -49,7 +49,7 @@ func (s *Server) runLink(sess ssh.Session, p *rooms.Player, args []string) (stri
 	case args[0] == "--help" || args[0] == "-h" || args[0] == "help":
 		return linkHelp, nil
 	case args[0] == "keys":
-		return linkedKeysText(hub, *p)
+		return linkedKeysText(hub, *p, "you")
 	case args[0] == "remove" && len(args) == 2:
 		if err := hub.Unlink(p.ID, keyID(strings.TrimPrefix(args[1], "key:"))); err != nil {
 			return "", err
@@ -71,14 +71,15 @@ func (s *Server) runLink(sess ssh.Session, p *rooms.Player, args []string) (stri
 	return "", fmt.Errorf("link takes nothing, a code, keys, or remove KEY (see: link --help).")
 }
 
-// linkedKeysText lists the keys linked to p.
-func linkedKeysText(hub *rooms.Hub, p rooms.Player) (string, error) {
+// linkedKeysText lists the keys linked to p, whose naming key it calls
+// "the key that names" whom ("you", or "this player" for an admin).
+func linkedKeysText(hub *rooms.Hub, p rooms.Player, whom string) (string, error) {
 	keys, err := hub.LinkedKeys(p.ID)
 	if err != nil {
 		return "", err
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (the key that names you; it cannot be unlinked)\n", strings.TrimPrefix(p.ID, "key:"))
+	fmt.Fprintf(&b, "%s (the key that names %s; it cannot be unlinked)\n", strings.TrimPrefix(p.ID, "key:"), whom)
 	for _, k := range keys {
 		seen := "not used since"
 		if !k.LastSeen.IsZero() {
