@@ -147,6 +147,9 @@ type Info struct {
 	MinPlayers int          `json:"min_players"`
 	MaxPlayers int          `json:"max_players"`
 	Options    []OptionSpec `json:"options"`
+	// Cooperative: every seat wins or loses together, so no game of it
+	// moves a rating.
+	Cooperative bool `json:"cooperative,omitempty"`
 	// Rules is the game's rules and rulings as plain text for the help screen.
 	Rules string `json:"-"`
 }

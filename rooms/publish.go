@@ -33,7 +33,7 @@ func (t *table) publish() {
 		Pending: t.pending(), Deadline: t.deadline, Version: t.version,
 		ServerNotice: t.hub.Notice(), Chat: t.chat, Watchers: t.watcherNames(),
 		Clock: t.clock, TurnDeadline: t.turnDeadline, Rematch: t.rematchCode(), Shared: t.shared,
-		Rated: t.rated || (t.status == Waiting && !t.casual), Casual: t.casual, Tournament: t.tournament, ReplyWindow: t.replyWindow,
+		Rated: t.rated || (t.status == Waiting && !t.casual && !t.info.Cooperative), Casual: t.casual, Tournament: t.tournament, ReplyWindow: t.replyWindow,
 	}
 	if t.state != nil {
 		base.Outcome = t.outcome()

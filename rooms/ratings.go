@@ -13,9 +13,10 @@ import (
 
 // Ratings: every keyed player has a rating per game (package rating), moved
 // by each rated game they finish. A table is rated when its host leaves it
-// so (Client.SetRated) and every seat is a keyed human at the start; a game
-// whose players all share one result (a cooperative game, a full tie) moves
-// nobody, nor does a game the table ended early. The ratings of a game are
+// so (Client.SetRated), every seat is a keyed human at the start and the
+// game is not cooperative (engine.Info.Cooperative); a game whose players
+// all share one result (a full tie) moves nobody, nor does a game the
+// table ended early. The ratings of a game are
 // kept in the store's settings (store.Settings, under "ratings:GAME"), so
 // that every server of a cluster shares them, and RebuildRatings computes
 // them again from the history alone, to the same numbers.
@@ -319,7 +320,7 @@ func setRated(t *table, c member, req cmdReq) error {
 // host left it rated, there are two seats or more, and each is a keyed
 // human's (actor only).
 func (t *table) ratable() bool {
-	if t.casual || len(t.seats) < 2 || t.hub.store == nil {
+	if t.casual || t.info.Cooperative || len(t.seats) < 2 || t.hub.store == nil {
 		return false
 	}
 	for i := range t.seats {

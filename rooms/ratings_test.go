@@ -142,3 +142,31 @@ func TestRatingCountsAGameOnce(t *testing.T) {
 		t.Fatal("a game everyone won moved ratings")
 	}
 }
+
+// coopToy is the toy game played as a cooperative one.
+type coopToy struct{ toyGame }
+
+func (g coopToy) Info() engine.Info {
+	in := g.toyGame.Info()
+	in.Cooperative = true
+	return in
+}
+
+// TestCooperativeGamesAreNotRated: a table of a cooperative game, where
+// everyone wins or loses together, is never rated, waiting or playing,
+// even with two keyed players and the host leaving it rated.
+func TestCooperativeGamesAreNotRated(t *testing.T) {
+	h := testHub(t, Config{Store: store.NewMemory(), Games: []engine.Game{coopToy{toyGame{id: "coop"}}}})
+	a, b := connect(t, h, "anna"), connect(t, h, "bob")
+	must(t, a.Create("coop", 2, false, engine.Options{"target": "3"}))
+	id := a.seated().Table.ID
+	must(t, b.Join(id))
+	if u := a.table("bob seated", func(u *TableUpdate) bool { return !u.Seats[1].Empty }); u.Rated {
+		t.Fatal("a waiting cooperative table says it is rated")
+	}
+	must(t, a.Start())
+	u := a.table("started", func(u *TableUpdate) bool { return u.Table.Status == Playing })
+	if u.Rated || hasLine(u.Log, "The game is rated.") {
+		t.Fatalf("a cooperative game is rated: %q", u.Log)
+	}
+}

@@ -145,7 +145,7 @@ func (f *createScreen) fields() []field {
 			"how long a player has to answer out of turn (a tool when fire spreads, say): as long as a decision, or less",
 			func(d int) { f.window = cycle(f.window, d, 0, len(rooms.ReplyWindows)-1) }})
 	}
-	if !f.s.client.Player().Guest {
+	if !f.s.client.Player().Guest && !in.Cooperative { // a co-op game moves no rating
 		rated := "rated"
 		switch {
 		case f.casual:

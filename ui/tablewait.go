@@ -80,7 +80,7 @@ func (ts *tableScreen) roomLines(w, h int, invite bool) (seats, rest []string) {
 	if t.Clock.Correspondence() {
 		opts += " · Response window " + windowWords(t.ReplyWindow)
 	}
-	opts += " · " + ratedWord(t)
+	opts += " · " + ts.ratedWord()
 	if words := ts.optionWords(); words != "" {
 		opts += " · " + words
 	}
@@ -139,13 +139,23 @@ func (ts *tableScreen) provisionalLegend(w int) []string {
 	return nil
 }
 
-// ratedWord says whether the table's game counts for ratings: "rated" or
-// "casual".
-func ratedWord(u *rooms.TableUpdate) string {
-	if u.Rated {
+// ratedWord says whether the table's game counts for ratings: "rated",
+// "casual", or "co-op" for a game every seat wins or loses together.
+func (ts *tableScreen) ratedWord() string {
+	switch {
+	case ts.cooperative():
+		return "co-op"
+	case ts.u.Rated:
 		return "rated"
 	}
 	return "casual"
+}
+
+// cooperative reports whether the table's game is one every seat wins or
+// loses together (engine.Info.Cooperative), which no rating follows.
+func (ts *tableScreen) cooperative() bool {
+	g, ok := engine.FindGame(ts.s.games, ts.u.Table.Game)
+	return ok && g.Info().Cooperative
 }
 
 // waitingSpare is how many lines the waiting room leaves free before it
@@ -163,12 +173,14 @@ func (ts *tableScreen) optionDetail(w int) []string {
 	}
 	rated := " · no rating moves"
 	switch {
+	case ts.cooperative():
+		rated = " · everyone wins or loses together: no rating moves"
 	case t.Rated && slices.ContainsFunc(t.Seats, func(s rooms.SeatInfo) bool { return s.Bot }):
 		rated = " · but a bot sits here: it will not count"
 	case t.Rated:
 		rated = " · counts if every seat is a keyed player's"
 	}
-	lines = append(lines, board.WrapHang("Rating: "+ratedWord(t)+th.Faint.Render(rated), w, 2)...)
+	lines = append(lines, board.WrapHang("Rating: "+ts.ratedWord()+th.Faint.Render(rated), w, 2)...)
 	for _, o := range ts.shownOptions() {
 		lines = append(lines, board.WrapHang(o.spec.Name+": "+o.value+th.Faint.Render(" · "+o.spec.Help), w, 2)...)
 	}

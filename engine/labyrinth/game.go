@@ -26,11 +26,12 @@ type Game struct{}
 // Info implements engine.Game.
 func (Game) Info() engine.Info {
 	return engine.Info{
-		ID:         ID,
-		Name:       "Library Labyrinth",
-		Summary:    "Co-op: explore the library, capture the Terrors and shelve them before time runs out.",
-		MinPlayers: 1,
-		MaxPlayers: 5,
+		ID:          ID,
+		Name:        "Library Labyrinth",
+		Summary:     "Co-op: explore the library, capture the Terrors and shelve them before time runs out.",
+		MinPlayers:  1,
+		MaxPlayers:  5,
+		Cooperative: true,
 		Options: []engine.OptionSpec{
 			{Key: OptDifficulty, Name: "Difficulty", Kind: engine.Choice, Default: Standard, MinPlayers: 2,
 				Choices: []string{Novice, Standard, Advanced, Expert},
