@@ -286,11 +286,11 @@ func (ts *tournamentsScreen) roundLines(w int) []string {
 	return lines
 }
 
-// tournamentHint says how a tournament is opened, with this server's ssh
-// command when the session knows it.
+// tournamentHint says how a tournament is opened, each ssh command (this
+// server's when the session knows it) on a line of its own.
 func tournamentHint(connect string) string {
-	return "A host opens a tournament from a shell: " + sshOr(connect) + " tournament new GAME rounds=3 size=2 prints its code; players then join here (J) or with " +
-		sshOr(connect) + " tournament join CODE."
+	return "A host opens a tournament from a shell (it prints the code):\n  " + sshOr(connect) + " tournament new GAME rounds=3 size=2\n" +
+		"Players then join here (J), or from a shell:\n  " + sshOr(connect) + " tournament join CODE"
 }
 
 // tournamentGuide is how a tournament goes, for the screens that have
