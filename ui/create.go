@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -100,6 +101,25 @@ func (f *createScreen) check() {
 	}
 }
 
+// nextChoice is the choice of option o after the current one in direction
+// d, passing over those the game refuses with the seats and the other
+// options chosen (Fire in the Library's Robot at six seats, a two-player
+// mode at one seat), unless it refuses them all.
+func (f *createScreen) nextChoice(o engine.OptionSpec, d int) string {
+	n := len(o.Choices)
+	i := max(slices.Index(o.Choices, f.opts[o.Key]), 0)
+	g, in := f.games[f.game], f.games[f.game].Info()
+	for k := 1; k <= n; k++ {
+		c := o.Choices[((i+d*k)%n+n)%n]
+		opts := maps.Clone(f.opts)
+		opts[o.Key] = c
+		if resolved, err := in.Resolve(in.Applicable(f.seats, opts)); err == nil && tryNew(g, f.seats, resolved) == nil {
+			return c
+		}
+	}
+	return o.Choices[((i+d)%n+n)%n]
+}
+
 // chosen is the options the form sends: those the seats and the other
 // options make moot (hidden from the form) at their defaults.
 func (f *createScreen) chosen() engine.Options {
@@ -193,13 +213,7 @@ func (f *createScreen) fields() []field {
 					f.opts[o.Key] = "true"
 				}
 			case engine.Choice:
-				i := 0
-				for j, c := range o.Choices {
-					if c == f.opts[o.Key] {
-						i = j
-					}
-				}
-				f.opts[o.Key] = o.Choices[cycle(i, d, 0, len(o.Choices)-1)]
+				f.opts[o.Key] = f.nextChoice(o, d)
 			}
 		}})
 	}

@@ -42,7 +42,8 @@ func formLine(d *driver, label string) string {
 // option that means nothing with the seats and mode chosen (the solo level
 // at a standard table, Fire Tower's teams but at four seats), offers it
 // once it applies, and a table opened after it stopped applying gets its
-// default, not the value chosen before.
+// default, not the value chosen before; Mode cycles through the modes the
+// seats allow.
 func TestFormOffersOnlyOptionsThatApply(t *testing.T) {
 	games := append([]Game{{Engine: firetower.Game{}, Board: uifiretower.NewBoard}}, testGames...)
 	d := newDriverOf(t, newHubOf(t, games), games, "anna", 100, 40)
@@ -64,7 +65,7 @@ func TestFormOffersOnlyOptionsThatApply(t *testing.T) {
 		t.Fatalf("a four-seat standard table offers %q", l)
 	}
 	formTo(t, d, "Seats", "left", "left", "left")
-	formTo(t, d, "Mode", "right", "right")
+	formTo(t, d, "Mode", "right") // past robot, which one player cannot play
 	if l := formLine(d, "Mode"); !strings.Contains(l, "solo-robot") {
 		t.Fatalf("Mode line: %q", l)
 	}
@@ -72,8 +73,12 @@ func TestFormOffersOnlyOptionsThatApply(t *testing.T) {
 	if l := formLine(d, "Solo challenge"); !strings.Contains(l, "hard") {
 		t.Fatalf("the solo level did not change: %q", l)
 	}
-	formTo(t, d, "Mode", "right", "right") // lone-librarian, then standard
+	formTo(t, d, "Mode", "right", "right") // lone-librarian, then solo-robot again: standard is for 2 or more
+	if l := formLine(d, "Mode"); !strings.Contains(l, "solo-robot") {
+		t.Fatalf("Mode at one seat cycles through the solo modes only: %q", l)
+	}
 	formTo(t, d, "Seats", "right")
+	formTo(t, d, "Mode", "right") // two seats: past lone-librarian to standard
 	if l := formLine(d, "Solo challenge"); l != "" {
 		t.Fatalf("a two-seat standard table still offers %q:\n%s", l, d.screen())
 	}
