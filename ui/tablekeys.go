@@ -341,7 +341,7 @@ func (ts *tableScreen) rematch() tea.Cmd {
 	ts.s.setStatus("Setting up the rematch…", false)
 	ok := "Rematch: same game, same seats. The others are asked to come."
 	others := slices.Delete(slices.Clone(ts.u.Seats), int(ts.u.You), int(ts.u.You)+1)
-	if !slices.ContainsFunc(others, func(s rooms.SeatInfo) bool { return !s.Bot }) {
+	if !slices.ContainsFunc(others, func(s rooms.SeatInfo) bool { return !s.Bot || s.StandIn }) { // a stand-in keeps its player's seat
 		ok = "Rematch: the bots take their seats again, and the game starts."
 	}
 	return ts.s.call(ts.s.client.Rematch, ok)
