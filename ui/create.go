@@ -2,15 +2,12 @@ package ui
 
 import (
 	"fmt"
-	"maps"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/log/v2"
 
 	"arcade/engine"
 	"arcade/keys"
@@ -85,60 +82,6 @@ func (f *createScreen) defaultClock() int {
 		k = rooms.ClockOff
 	}
 	return slices.Index(rooms.Clocks, k)
-}
-
-// check notes why the game would refuse the chosen setup, if it would
-// (a game is dealt with it and thrown away, as the hub does at Create).
-func (f *createScreen) check() {
-	g := f.games[f.game]
-	opts, err := g.Info().Resolve(f.chosen())
-	if err == nil {
-		err = tryNew(g, f.seats, opts)
-	}
-	f.problem = ""
-	if err != nil {
-		f.problem = errorText(err)
-	}
-}
-
-// nextChoice is the choice of option o after the current one in direction
-// d, passing over those the game refuses with the seats and the other
-// options chosen (Fire in the Library's Robot at six seats, a two-player
-// mode at one seat), unless it refuses them all.
-func (f *createScreen) nextChoice(o engine.OptionSpec, d int) string {
-	n := len(o.Choices)
-	i := max(slices.Index(o.Choices, f.opts[o.Key]), 0)
-	g, in := f.games[f.game], f.games[f.game].Info()
-	for k := 1; k <= n; k++ {
-		c := o.Choices[((i+d*k)%n+n)%n]
-		opts := maps.Clone(f.opts)
-		opts[o.Key] = c
-		if resolved, err := in.Resolve(in.Applicable(f.seats, opts)); err == nil && tryNew(g, f.seats, resolved) == nil {
-			return c
-		}
-	}
-	return o.Choices[((i+d)%n+n)%n]
-}
-
-// chosen is the options the form sends: those the seats and the other
-// options make moot (hidden from the form) at their defaults.
-func (f *createScreen) chosen() engine.Options {
-	return f.games[f.game].Info().Applicable(f.seats, f.opts)
-}
-
-// tryNew deals a game with these seats and options and reports the
-// game's refusal. A game that panics is not this form's to judge: the hub
-// says what went wrong when the table opens. The panic goes to the
-// server's log (the default logger) with its stack.
-func tryNew(g engine.Game, seats int, opts engine.Options) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			log.Errorf("ui: %s panicked dealing a game for the new-table form: %v\n%s", g.Info().ID, r, debug.Stack())
-			err = nil
-		}
-	}()
-	_, err = g.New(seats, opts, 1)
-	return err
 }
 
 func (f *createScreen) fields() []field {

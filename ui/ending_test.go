@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -37,33 +38,33 @@ type endScene struct {
 var endScenes = []endScene{
 	{"firelibrary", uifirelibrary.NewBoard, 0, &fl.View{Robot: &fl.RobotView{Score: 40}},
 		engine.Outcome{Done: true, Scores: []int{30, 45, 45, 10}, Winners: []engine.Seat{1, 2}, Summary: "{seat1} and {seat2} tie."},
-		[]string{"★ 1st  bob              45 points, tied", "★ 1st  cy               45 points, tied",
-			"  3rd  anna (you)       30 points", "  4th  di               10 points", "The Robot scored 40 points.", "bob and cy tie."}, "2nd"},
+		[]string{"★ 1st  bob        45 points, tied", "★ 1st  cy         45 points, tied",
+			"  3rd  anna (you) 30 points", "  4th  di         10 points", "The Robot scored 40 points.", "bob and cy tie."}, "2nd"},
 	{"fireproto", uifireproto.NewBoard, 2, nil,
 		engine.Outcome{Done: true, Scores: []int{100, 80, 80}, Winners: []engine.Seat{0}},
-		[]string{"★ 1st  anna             100 knowledge", "  2nd  bob              80 knowledge, tied",
-			"  2nd  cy (you)         80 knowledge, tied"}, "3rd"},
+		[]string{"★ 1st  anna     100 knowledge", "  2nd  bob      80 knowledge, tied",
+			"  2nd  cy (you) 80 knowledge, tied"}, "3rd"},
 	{"firetower", uifiretower.NewBoard, 0, nil,
 		engine.Outcome{Done: true, Scores: []int{0, 3, 1, 2}, Winners: []engine.Seat{1}},
-		[]string{"last tower standing first", "★ 1st  bob              tower standing", "  2nd  di               outlasted 2",
-			"  3rd  cy               outlasted 1", "  4th  anna (you)       first tower to burn"}, "tied"},
+		[]string{"last tower standing first", "★ 1st  bob        tower standing", "  2nd  di         outlasted 2",
+			"  3rd  cy         outlasted 1", "  4th  anna (you) first tower to burn"}, "tied"},
 	{"firetower draw", uifiretower.NewBoard, 0, nil,
 		engine.Outcome{Done: true, Scores: []int{1, 1, 0}, Winners: []engine.Seat{0, 1}},
-		[]string{"★ 1st  anna (you)       burned last, at once, tied", "★ 1st  bob              burned last, at once, tied",
-			"  3rd  cy               first tower to burn"}, "2nd"},
+		[]string{"★ 1st  anna (you) burned last, at once, tied", "★ 1st  bob        burned last, at once, tied",
+			"  3rd  cy         first tower to burn"}, "2nd"},
 	{"firetower teams", uifiretower.NewBoard, 3, nil,
 		engine.Outcome{Done: true, Scores: []int{1, 0, 1, 0}, Winners: []engine.Seat{0, 2}},
-		[]string{"a team wins or loses together", "★ 1st  anna             winning team", "★ 1st  cy               winning team",
-			"  3rd  bob              losing team", "  3rd  di (you)         losing team"}, "tied"},
+		[]string{"a team wins or loses together", "★ 1st  anna     winning team", "★ 1st  cy       winning team",
+			"  3rd  bob      losing team", "  3rd  di (you) losing team"}, "tied"},
 	{"horror", uihorror.NewBoard, 0, &hr.View{Size: 5, Players: []hr.PlayerView{{Seat: 0, Fort: 3}, {Seat: 1, Fort: 5}, {Seat: 2, Fort: 1}, {Seat: 3, Fort: 5}}},
 		engine.Outcome{Done: true, Scores: []int{2, 2, 1, 2}, Winners: []engine.Seat{1, 3}},
-		[]string{"★ 1st  bob              2 components, tied", "★ 1st  di               2 components, tied",
-			"  3rd  anna (you)       2 components, Fortitude 3", "  4th  cy               1 component",
+		[]string{"★ 1st  bob        2 components, tied", "★ 1st  di         2 components, tied",
+			"  3rd  anna (you) 2 components, Fortitude 3", "  4th  cy         1 component",
 			"Ties on components go to the higher Fortitude."}, "2nd"},
 	{"horror portal", uihorror.NewBoard, 0, &hr.View{Size: 5, Players: []hr.PlayerView{{Seat: 0, Fort: 3}, {Seat: 1, Fort: 5}, {Seat: 2, Cell: 12}}},
 		engine.Outcome{Done: true, Scores: []int{1, 1, 0}, Winners: []engine.Seat{2}},
-		[]string{"★ 1st  cy               reached the Portal", "  2nd  bob              1 component, Fortitude 5",
-			"  3rd  anna (you)       1 component, Fortitude 3", "Ties on components go to the higher Fortitude."}, "tied"},
+		[]string{"★ 1st  cy         reached the Portal", "  2nd  bob        1 component, Fortitude 5",
+			"  3rd  anna (you) 1 component, Fortitude 3", "Ties on components go to the higher Fortitude."}, "tied"},
 	{"labyrinth won", uilabyrinth.NewBoard, 1, nil,
 		engine.Outcome{Done: true, Scores: []int{6, 6}, Winners: []engine.Seat{0, 1}},
 		[]string{"★ Won together: anna, bob (you)", "6 shelves filled"}, "1st"},
@@ -151,5 +152,19 @@ func TestKeyLineNeverEndsCut(t *testing.T) {
 		if board.Width(line) > w || strings.Contains(line, "…") || !strings.HasSuffix(line, "q quit") {
 			t.Errorf("lobby key line at %d: %q", w, line)
 		}
+	}
+}
+
+// TestEndScreenNamesFitTheirColumn: in a narrow pane the name column is
+// as wide as the names there need, so a name that fits beside its score
+// is not cut (it was cut to leave room for the longest score any game
+// could write).
+func TestEndScreenNamesFitTheirColumn(t *testing.T) {
+	i := slices.IndexFunc(endScenes, func(sc endScene) bool { return sc.name == "fireproto" })
+	ts := endScreen(endScenes[i])
+	ts.u.Seats[2].Name = "cleo@home"
+	pane := stripANSI(strings.Join(ts.gameOverLines(44, 40), "\n"))
+	if !strings.Contains(pane, "  2nd  cleo@home (you) 80 knowledge, tied") {
+		t.Fatalf("the name is cut or the columns do not line up:\n%s", pane)
 	}
 }

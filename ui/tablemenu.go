@@ -157,8 +157,9 @@ func (ts *tableScreen) gameOverBody(w int) []string {
 	for _, l := range r.Head {
 		lines = append(lines, wrap(l, w)...)
 	}
+	nameW := ts.placeNameW(r.Places, w)
 	for _, p := range r.Places {
-		lines = append(lines, ts.placeLines(p, w)...)
+		lines = append(lines, ts.placeLines(p, w, nameW)...)
 	}
 	for _, l := range r.Foot {
 		for _, part := range wrap(l, w) {
@@ -182,26 +183,40 @@ func (ts *tableScreen) finalRanking(w int) board.Ranking {
 	return board.Ranking{Places: board.ByScore(t.Outcome, strconv.Itoa)}
 }
 
-// The final ranking's columns: the names' is as wide as a name may be
-// where the pane has room for placeLead and a score of placeScore, down to
-// placeNameMin columns in a narrow one.
+// The final ranking's columns: the names' is as wide as the longest name
+// there, at most placeNameWidth, and narrower only where the pane has no
+// room for placeLead and the longest score beside it, down to
+// placeNameMin (placeNameW).
 const (
 	placeNameWidth = 16
 	placeNameMin   = 10
 	placeLead      = len("* 1st  ") + 1 // the mark, the place, the gaps
-	placeScore     = len("1 component, Fortitude -3")
 )
+
+// placeNameW is the width of the final ranking's name column in a pane
+// of w cells (the player's own name counts with its " (you)").
+func (ts *tableScreen) placeNameW(places []board.Place, w int) int {
+	name, score := 0, 0
+	for _, p := range places {
+		n := board.Width(ts.nameOf(p.Seat))
+		if p.Seat == ts.u.You {
+			n += len(" (you)")
+		}
+		name, score = max(name, n), max(score, board.Width(p.Score))
+	}
+	return max(min(name, placeNameWidth, w-placeLead-score), min(name, placeNameMin))
+}
 
 // placeLines put one place of the final ranking in words, "★ 1st  anna
 // 57 points", the player's own marked "(you)" and highlighted; a line too
-// long for w goes on under the score.
-func (ts *tableScreen) placeLines(p board.Place, w int) []string {
+// long for w goes on under the score. nameW is the name column's width
+// (placeNameW).
+func (ts *tableScreen) placeLines(p board.Place, w, nameW int) []string {
 	th := ts.s.th
 	mark := "  "
 	if p.Won {
 		mark = "★ "
 	}
-	nameW := min(max(w-placeLead-placeScore, placeNameMin), placeNameWidth)
 	name := board.Clip(ts.nameOf(p.Seat), nameW)
 	if p.Seat == ts.u.You {
 		name = board.Clip(ts.nameOf(p.Seat), nameW-len(" (you)")) + " (you)"
