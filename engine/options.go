@@ -74,11 +74,7 @@ func (s OptionSpec) Scope(in Info) string {
 		if i := slices.IndexFunc(in.Options, func(o OptionSpec) bool { return o.Key == s.When.Key }); i >= 0 {
 			name = in.Options[i].Name
 		}
-		vals := s.When.Values
-		if len(vals) > 1 {
-			vals = []string{strings.Join(vals[:len(vals)-1], ", ") + " or " + vals[len(vals)-1]}
-		}
-		out = append(out, "only with "+name+" "+vals[0])
+		out = append(out, "only with "+name+" "+JoinOr(s.When.Values))
 	}
 	return strings.Join(out, ", ")
 }

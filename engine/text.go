@@ -45,11 +45,17 @@ func JoinSeats(seats []Seat) string {
 }
 
 // JoinAnd joins words as "a", "a and b", "a, b and c" ("" for none).
-func JoinAnd(items []string) string {
+func JoinAnd(items []string) string { return joinLast(items, " and ") }
+
+// JoinOr joins words as "a", "a or b", "a, b or c" ("" for none).
+func JoinOr(items []string) string { return joinLast(items, " or ") }
+
+// joinLast joins items with commas, and the last two with last.
+func joinLast(items []string, last string) string {
 	if len(items) < 2 {
 		return strings.Join(items, "")
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+	return strings.Join(items[:len(items)-1], ", ") + last + items[len(items)-1]
 }
 
 // WinText announces the winners of a game who share the top score best:

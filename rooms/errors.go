@@ -104,3 +104,7 @@ const (
 	NoticeShutdown = "The arcade is shutting down."
 	NoticeInternal = "The game hit an internal error; the table was closed."
 )
+
+// TournamentWaits says what a tournament's waiting table waits for: the
+// words every screen shows there, since nobody hosts it.
+const TournamentWaits = "A tournament game: it starts by itself once every player is here, or when the round's wait is over."

@@ -16,15 +16,22 @@ import (
 // check notes why the game would refuse the chosen setup, if it would
 // (a game is dealt with it and thrown away, as the hub does at Create).
 func (f *createScreen) check() {
-	g := f.games[f.game]
-	opts, err := g.Info().Resolve(f.chosen())
-	if err == nil {
-		err = tryNew(g, f.seats, opts)
-	}
 	f.problem = ""
-	if err != nil {
+	if err := f.refusal(f.opts); err != nil {
 		f.problem = errorText(err)
 	}
+}
+
+// refusal is why the game would refuse a table of the form's seats with
+// opts (moot options at their defaults, as chosen sends them), or nil.
+func (f *createScreen) refusal(opts engine.Options) error {
+	g := f.games[f.game]
+	in := g.Info()
+	resolved, err := in.Resolve(in.Applicable(f.seats, opts))
+	if err == nil {
+		err = tryNew(g, f.seats, resolved)
+	}
+	return err
 }
 
 // nextChoice is the choice of option o after the current one in direction
@@ -34,12 +41,11 @@ func (f *createScreen) check() {
 func (f *createScreen) nextChoice(o engine.OptionSpec, d int) string {
 	n := len(o.Choices)
 	i := max(slices.Index(o.Choices, f.opts[o.Key]), 0)
-	g, in := f.games[f.game], f.games[f.game].Info()
 	for k := 1; k <= n; k++ {
 		c := o.Choices[((i+d*k)%n+n)%n]
 		opts := maps.Clone(f.opts)
 		opts[o.Key] = c
-		if resolved, err := in.Resolve(in.Applicable(f.seats, opts)); err == nil && tryNew(g, f.seats, resolved) == nil {
+		if f.refusal(opts) == nil {
 			return c
 		}
 	}

@@ -261,9 +261,6 @@ func (ts *tableScreen) onlyHost(does string) string {
 	return "Only the host " + does
 }
 
-// tournamentWait is what a tournament's table waits for: nobody hosts it.
-const tournamentWait = "A tournament game: it starts by itself once every player is here, or when the round's wait is over."
-
 // waitingFor says what a waiting table waits for, and who can end the
 // wait with which key.
 func (ts *tableScreen) waitingFor() string {
@@ -271,7 +268,7 @@ func (ts *tableScreen) waitingFor() string {
 	full := !slices.ContainsFunc(t.Seats, func(s rooms.SeatInfo) bool { return s.Empty })
 	switch {
 	case t.Tournament != "":
-		return tournamentWait
+		return rooms.TournamentWaits
 	case t.Host && full:
 		return "Every seat is filled: " + km.Start.Help().Key + " starts the game."
 	case t.Host:

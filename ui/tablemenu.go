@@ -86,7 +86,7 @@ func (ts *tableScreen) inviteLines(w int) []string {
 	lines = append(lines, "")
 	switch {
 	case t.Tournament != "":
-		lines = append(lines, wrap(tournamentWait, w)...)
+		lines = append(lines, wrap(rooms.TournamentWaits, w)...)
 	case t.Host:
 		lines = append(lines, wrap("You are the host: B seats bots (any empty seat, any level), S starts the game once every seat is filled, O changes the options.", w)...)
 	case t.You != engine.Spectator:

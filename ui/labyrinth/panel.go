@@ -77,7 +77,6 @@ func legendLines(text string, w int) []string {
 		default:
 			out = append(out, line)
 		}
-		line = ""
 		if board.Width(entry) > w {
 			wrapped := board.Wrap(entry, w)
 			out = append(out, wrapped[:len(wrapped)-1]...)

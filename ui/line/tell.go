@@ -133,7 +133,7 @@ func waitingLine(u *rooms.TableUpdate) string {
 				away = append(away, s.Name)
 			}
 		}
-		line = "A tournament game: it starts by itself once every player is here, or when the round's wait is over."
+		line = rooms.TournamentWaits
 		if len(away) > 0 {
 			line = "Waiting for " + engine.JoinAnd(away) + ". " + line
 		}
