@@ -63,6 +63,14 @@ func (k Clock) days() int {
 // waits days for a move, for players who are away too.
 func (k Clock) Correspondence() bool { return k.days() > 0 }
 
+// Words names k for a sentence: "relaxed", "off", "3 days".
+func (k Clock) Words() string {
+	if n := k.days(); n > 0 {
+		return plural(n, "day")
+	}
+	return string(k)
+}
+
 // DefaultDay is how long a correspondence clock's day lasts.
 const DefaultDay = 24 * time.Hour
 

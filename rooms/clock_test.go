@@ -193,3 +193,14 @@ func TestTurnIsBounded(t *testing.T) {
 		t.Fatal("the table ended the turn of a player alone with a bot")
 	}
 }
+
+// TestClockWords: a clock's name in a sentence is words, not the token
+// players type ("3 days", not "3days").
+func TestClockWords(t *testing.T) {
+	for k, want := range map[Clock]string{ClockRelaxed: "relaxed", ClockBlitz: "blitz", ClockOff: "off",
+		ClockDay: "1 day", Clock3Days: "3 days", ClockWeek: "7 days"} {
+		if got := k.Words(); got != want {
+			t.Errorf("%s.Words() = %q, want %q", k, got, want)
+		}
+	}
+}

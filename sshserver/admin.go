@@ -130,7 +130,7 @@ func (s *Server) runAdmin(by rooms.Player, args []string) (string, error) {
 		linked := s.cfg.Hub.LinkedPlayer(key)
 		player := cmp.Or(linked, key)
 		if verb == "keys" {
-			return linkedKeysText(s.cfg.Hub, rooms.Player{ID: player}, "this player")
+			return linkedKeysText(s.cfg.Hub, rooms.Player{ID: player}, "this player", "")
 		}
 		if linked == "" {
 			return "", adminError(fmt.Sprintf("%s is not linked to another key's player: there is nothing to unlink.", fp))

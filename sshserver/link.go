@@ -49,7 +49,11 @@ func (s *Server) runLink(sess ssh.Session, p *rooms.Player, args []string) (stri
 	case args[0] == "--help" || args[0] == "-h" || args[0] == "help":
 		return linkHelp, nil
 	case args[0] == "keys":
-		return linkedKeysText(hub, *p, "you")
+		this := ""
+		if key := sess.PublicKey(); key != nil {
+			this = keyID(gossh.FingerprintSHA256(key))
+		}
+		return linkedKeysText(hub, *p, "you", this)
 	case args[0] == "remove" && len(args) == 2:
 		if err := hub.Unlink(p.ID, keyID(strings.TrimPrefix(args[1], "key:"))); err != nil {
 			return "", err
@@ -72,20 +76,27 @@ func (s *Server) runLink(sess ssh.Session, p *rooms.Player, args []string) (stri
 }
 
 // linkedKeysText lists the keys linked to p, whose naming key it calls
-// "the key that names" whom ("you", or "this player" for an admin).
-func linkedKeysText(hub *rooms.Hub, p rooms.Player, whom string) (string, error) {
+// "the key that names" whom ("you", or "this player" for an admin), and
+// marks the key whose ID is this (the asker's own; "" for an admin).
+func linkedKeysText(hub *rooms.Hub, p rooms.Player, whom, this string) (string, error) {
 	keys, err := hub.LinkedKeys(p.ID)
 	if err != nil {
 		return "", err
 	}
+	mark := func(id string) string {
+		if id == this {
+			return "  ← this key"
+		}
+		return ""
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (the key that names %s; it cannot be unlinked)\n", strings.TrimPrefix(p.ID, "key:"), whom)
+	fmt.Fprintf(&b, "%s (the key that names %s; it cannot be unlinked)%s\n", strings.TrimPrefix(p.ID, "key:"), whom, mark(p.ID))
 	for _, k := range keys {
 		seen := "not used since"
 		if !k.LastSeen.IsZero() {
 			seen = "last used " + k.LastSeen.Format("2006-01-02 15:04 MST")
 		}
-		fmt.Fprintf(&b, "%s (linked %s, %s)\n", strings.TrimPrefix(k.ID, "key:"), k.Added.Format("2006-01-02 15:04 MST"), seen)
+		fmt.Fprintf(&b, "%s (linked %s, %s)%s\n", strings.TrimPrefix(k.ID, "key:"), k.Added.Format("2006-01-02 15:04 MST"), seen, mark(k.ID))
 	}
 	return b.String(), nil
 }

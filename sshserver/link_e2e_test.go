@@ -71,6 +71,9 @@ func TestLinkedKeysOverSSH(t *testing.T) {
 	if err != nil || strings.Count(out, "SHA256:") != 2 {
 		t.Fatalf("link keys: %v %q", err, out)
 	}
+	if lines := strings.Split(strings.TrimSpace(out), "\n"); strings.Contains(lines[0], "this key") || !strings.HasSuffix(lines[1], "← this key") {
+		t.Fatalf("link keys from the phone does not mark the phone's key alone:\n%s", out)
+	}
 	phoneFP := strings.Fields(strings.Split(strings.TrimSpace(out), "\n")[1])[0]
 	if out, err := sshtest.Exec(srv.Addr, "anna", laptopKey, "link remove "+phoneFP); err != nil || !strings.Contains(out, "Unlinked") {
 		t.Fatalf("link remove: %v %q", err, out)

@@ -107,6 +107,18 @@ func TestNotYourTurnGoesWhenYourTurnComes(t *testing.T) {
 	}
 }
 
+// TestSpectatorIsToldTheyWatch: a key that means nothing to someone
+// watching a game in play says they watch, not that it is not their turn.
+func TestSpectatorIsToldTheyWatch(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 80, 24)
+	ts := atTable(t, d)
+	ts.setUpdate(withUpdate(ts, func(u *rooms.TableUpdate) { u.Legal, u.You = nil, engine.Spectator }))
+	d.key("l")
+	if s := d.app.s.status; !strings.Contains(s, "you are watching") || strings.Contains(s, "your turn") {
+		t.Fatalf("status %q", s)
+	}
+}
+
 // TestStandInMessageGoesWhenThePlayerIsBack: "A normal bot plays for bob"
 // goes once the seat changes again.
 func TestStandInMessageGoesWhenThePlayerIsBack(t *testing.T) {

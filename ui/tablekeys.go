@@ -244,6 +244,8 @@ func (ts *tableScreen) unusedKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		ts.s.setStatus("The game is over. Press Q to go back to the lobby.", true)
 	case t.Table.Status == rooms.Waiting:
 		ts.s.setStatus(fmt.Sprintf("%q does nothing here. %s", k.String(), ts.waitingFor()), true)
+	case t.You == engine.Spectator:
+		ts.s.setStatus(fmt.Sprintf("%q does nothing here: you are watching. / chats; Q goes back to the lobby.", k.String()), true)
 	case len(t.Legal) == 0:
 		ts.s.setStatus(fmt.Sprintf("%q does nothing now: it is not your turn.", k.String()), true)
 	default:

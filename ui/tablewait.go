@@ -76,7 +76,7 @@ func (ts *tableScreen) roomLines(w, h int, invite bool) (seats, rest []string) {
 		lines = append(lines, fmt.Sprintf("%s%d. %s", mark, i+1, who))
 	}
 	lines = append(lines, ts.provisionalLegend(w)...)
-	opts := "Turn clock " + string(t.Clock)
+	opts := "Turn clock " + t.Clock.Words()
 	if t.Clock.Correspondence() {
 		opts += " · Response window " + windowWords(t.ReplyWindow)
 	}

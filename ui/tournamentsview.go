@@ -149,7 +149,7 @@ func (ts *tournamentsScreen) tournamentLines(w int) []string {
 		format = "round-robin"
 	}
 	lines := []string{th.Title.Render("TOURNAMENT "+tn.Code) + " · " + ts.s.gameName(spec.Game)}
-	about := fmt.Sprintf("%s, %s, tables of %d, %s clock", format, board.Count(spec.Rounds, "round"), spec.TableSize, spec.Clock)
+	about := fmt.Sprintf("%s, %s, tables of %d, %s clock", format, board.Count(spec.Rounds, "round"), spec.TableSize, spec.Clock.Words())
 	if spec.Bots {
 		about += ", bots for who does not come"
 	}

@@ -145,6 +145,18 @@ func TestTableLineNamesOwners(t *testing.T) {
 	if strings.Contains(tight, "Normal bot (2)") || !strings.Contains(tight, "Normal bo…") {
 		t.Errorf("at 40 columns the owners' names are not cut short: %q", tight)
 	}
+
+	// An owner of two tools is named once, so a crowded table at 80
+	// columns still names everyone in full.
+	v = fl.View{Drawing: []string{"fire", "teal"}, Table: []fl.TableToolView{
+		{Name: "Lockbox", Owner: 1, Tokens: []string{"yellow"}},
+		{Name: "Lockbox", Owner: 2, Tokens: []string{"black"}},
+		{Name: "Shovel", Owner: 2},
+	}}
+	crowded := ansi.Strip(tableLine(v, board.Context{Width: 84, Theme: theme.For(true, false), Names: names}))
+	if want := "TABLE drawn: F T · Normal bot (2): Lockbox(Y) · Normal bot (3): Lockbox(K) Shovel"; crowded != want {
+		t.Errorf("a crowded table line:\n got %q\nwant %q", crowded, want)
+	}
 }
 
 // TestMarketKeepsTheDeck: a market of long names on a narrow board cuts

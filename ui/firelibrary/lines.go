@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"arcade/engine"
 	fl "arcade/engine/firelibrary"
 	"arcade/ui/board"
 	"arcade/ui/theme"
@@ -96,7 +97,8 @@ func toolNameWidth(market []fl.ToolView, over int) int {
 const minToolName = 6
 
 // tableLine shows the tokens a Shovel or Torch drew and the played tools
-// holding tokens, or "" when there are none. Each tool's owner is named in
+// holding tokens, each owner's together after their name ("anna:
+// Lockbox(P) Shovel"), or "" when there are none. The owners are named in
 // full where the line fits the board's width, cut short where it does not.
 func tableLine(v fl.View, ctx board.Context) string {
 	line := tableItems(v, ctx, 0)
@@ -121,6 +123,9 @@ func tableItems(v fl.View, ctx board.Context, nameW int) string {
 		}
 		items = append(items, th.Key.Render("drawn: ")+strings.Join(toks, " "))
 	}
+	// Each owner's tools, owners in the order their first tool lies.
+	var owners []engine.Seat
+	tools := map[engine.Seat][]string{}
 	for _, t := range v.Table {
 		var toks []string
 		for _, x := range t.Tokens {
@@ -130,11 +135,17 @@ func tableItems(v fl.View, ctx board.Context, nameW int) string {
 		if len(toks) > 0 {
 			item += "(" + strings.Join(toks, "") + ")"
 		}
-		owner := ctx.Name(t.Owner)
+		if _, seen := tools[t.Owner]; !seen {
+			owners = append(owners, t.Owner)
+		}
+		tools[t.Owner] = append(tools[t.Owner], item)
+	}
+	for _, o := range owners {
+		owner := ctx.Name(o)
 		if nameW > 0 {
 			owner = board.Clip(owner, nameW)
 		}
-		items = append(items, item+th.Faint.Render(" "+owner))
+		items = append(items, th.Faint.Render(owner+":")+" "+strings.Join(tools[o], " "))
 	}
 	if len(items) == 0 {
 		return ""

@@ -53,7 +53,7 @@ func (s *session) tables(command) ([]string, error) {
 
 // tableLine is a table as tables lists it.
 func tableLine(t rooms.TableSummary) string {
-	return fmt.Sprintf("%s: %s, %s, %d of %d seats taken, host %s, clock %s.", t.ID, t.GameName, t.Status, t.Taken, t.Seats, t.Host, t.Clock)
+	return fmt.Sprintf("%s: %s, %s, %d of %d seats taken, host %s, clock %s.", t.ID, t.GameName, t.Status, t.Taken, t.Seats, t.Host, t.Clock.Words())
 }
 
 func (s *session) create(c command) ([]string, error) {
