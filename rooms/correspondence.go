@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"arcade/engine"
@@ -230,6 +231,19 @@ func (h *Hub) checkCorrespondenceCap(p Player) error {
 // ReplyWindows are the response windows a correspondence table's host may
 // choose instead of a decision's time (0).
 var ReplyWindows = []time.Duration{0, time.Hour, 4 * time.Hour, 12 * time.Hour}
+
+// ParseReplyWindow reads a response window as a player writes it:
+// "decision" (as long as a decision) or one of ReplyWindows ("4h").
+func ParseReplyWindow(s string) (time.Duration, error) {
+	name := strings.ToLower(strings.TrimSpace(s))
+	if name == "decision" || name == "0" {
+		return 0, nil
+	}
+	if d, err := time.ParseDuration(name); err == nil && d > 0 && slices.Contains(ReplyWindows, d) {
+		return d, nil
+	}
+	return 0, fmt.Errorf("Response windows are decision, 1h, 4h and 12h, not %q.", s)
+}
 
 // ErrReplyWindow: a response window is chosen from ReplyWindows, before the
 // start, at a correspondence table.

@@ -529,3 +529,23 @@ func TestLineKickSaysWhy(t *testing.T) {
 	}
 	p.waitFor("Your session was ended: kicked by an admin: spamming.")
 }
+
+// TestLineTableSettings: line mode opens and changes a table with every
+// setting the new-table form has (casual, a correspondence response
+// window), and a setting it cannot take changes nothing.
+func TestLineTableSettings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("over SSH")
+	}
+	srv := startEveryGame(t, 5)
+	p := openLine(t, srv.Addr, "anna", sshtest.LineOptions{Command: "line", Term: "xterm"}, 1)
+	p.command("new firetower seats=2 bots=1", "type bots [LEVEL] to fill every empty seat")
+	p.command("new firetower seats=2 window=4h", "response window is a decision's time")
+	p.command("new firetower seats=2 casual clock=3days window=4h", "You sit in seat 1 of 2")
+	p.waitFor("Answers out of turn may take 4 hours")
+	p.waitFor("The game will be casual")
+	p.command("set window=2h", "Response windows are decision, 1h, 4h and 12h, not \"2h\".")
+	p.command("set rated=maybe", "rated is yes or no")
+	p.command("set rated=yes window=decision", "Answers out of turn may take as long as a decision")
+	p.waitFor("The game will be rated if every seat is a keyed player's")
+}

@@ -7,9 +7,59 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"arcade/engine"
+	"arcade/rooms"
 )
+
+// tableSettings are the settings of new and set that are the table's, not
+// the game's options: whether it is rated, and a correspondence table's
+// response window (nil: not given).
+type tableSettings struct {
+	rated  *bool
+	window *time.Duration
+}
+
+// take reads the setting k=v when it is the table's (casual alone is
+// rated=no); false when k is a game option.
+func (ts *tableSettings) take(k, v string) (bool, error) {
+	switch strings.ToLower(k) {
+	case "casual":
+		off := false
+		ts.rated = &off
+	case "rated":
+		on, ok := map[string]bool{"yes": true, "true": true, "on": true, "no": false, "false": false, "off": false}[strings.ToLower(v)]
+		if !ok {
+			return true, fmt.Errorf("rated is yes or no, not %q.", v)
+		}
+		ts.rated = &on
+	case "window":
+		d, err := rooms.ParseReplyWindow(v)
+		if err != nil {
+			return true, err
+		}
+		ts.window = &d
+	case "bots":
+		return true, errors.New("Bots take their seats once the table is open: type bots [LEVEL] to fill every empty seat.")
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+// apply sets what was given on the client's table.
+func (ts tableSettings) apply(c *rooms.Client) error {
+	if ts.window != nil {
+		if err := c.SetReplyWindow(*ts.window); err != nil {
+			return err
+		}
+	}
+	if ts.rated != nil {
+		return c.SetRated(*ts.rated)
+	}
+	return nil
+}
 
 // levelArg is the bot level in c.args[i], "normal" when there is none.
 func levelArg(c command, i int) string {
@@ -79,14 +129,31 @@ func (s *session) set(c command) ([]string, error) {
 	for k, v := range u.Options {
 		opts[k] = v
 	}
+	var settings tableSettings
+	games := 0
 	for _, a := range c.args {
 		k, v, ok := strings.Cut(a, "=")
-		if !ok {
+		if !ok && !strings.EqualFold(a, "casual") {
 			return nil, fmt.Errorf("Options are set as OPTION=VALUE, not %q.", a)
 		}
+		if table, err := settings.take(k, v); err != nil || table {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
 		opts[k] = v
+		games++
 	}
-	return nil, s.cfg.Client.SetOptions(opts)
+	if settings.window != nil && !u.Clock.Correspondence() {
+		return nil, rooms.ErrReplyWindow
+	}
+	if games > 0 {
+		if err := s.cfg.Client.SetOptions(opts); err != nil {
+			return nil, err
+		}
+	}
+	return nil, settings.apply(s.cfg.Client)
 }
 
 func (s *session) handHost(c command) ([]string, error) {

@@ -71,8 +71,14 @@ func (s *session) create(c command) ([]string, error) {
 	in := g.Info()
 	seats, private, clock := min(max(2, in.MinPlayers), in.MaxPlayers), false, rooms.Clock("")
 	opts := engine.Options{}
+	var table tableSettings
 	for _, a := range settings {
 		k, v, _ := strings.Cut(a, "=")
+		if ok, err := table.take(k, v); err != nil {
+			return nil, err
+		} else if ok {
+			continue
+		}
 		switch strings.ToLower(k) {
 		case "private":
 			private = true
@@ -88,19 +94,26 @@ func (s *session) create(c command) ([]string, error) {
 			opts[k] = v
 		}
 	}
+	if table.window != nil && !clock.Correspondence() {
+		return nil, rooms.ErrReplyWindow
+	}
 	if err := s.cfg.Client.Create(in.ID, seats, private, opts); err != nil {
 		return nil, err
 	}
 	if clock != "" {
-		return nil, s.cfg.Client.SetClock(clock)
+		if err := s.cfg.Client.SetClock(clock); err != nil {
+			return nil, err
+		}
 	}
-	return nil, nil
+	return nil, table.apply(s.cfg.Client)
 }
 
 // splitSettings splits new's words into the game's name and the settings
-// after it (the first word with "=", or "private", starts them).
+// after it (the first word with "=", "private" or "casual" starts them).
 func splitSettings(args []string) (name, settings []string) {
-	i := slices.IndexFunc(args, func(a string) bool { return strings.Contains(a, "=") || strings.EqualFold(a, "private") })
+	i := slices.IndexFunc(args, func(a string) bool {
+		return strings.Contains(a, "=") || strings.EqualFold(a, "private") || strings.EqualFold(a, "casual")
+	})
 	if i < 0 {
 		return args, nil
 	}
