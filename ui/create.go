@@ -84,6 +84,16 @@ func (f *createScreen) defaultClock() int {
 	return slices.Index(rooms.Clocks, k)
 }
 
+// keepDefaultClock makes a change to the seats or bots, and moves the
+// clock to the new default if it was the old one (the host left it).
+func (f *createScreen) keepDefaultClock(change func()) {
+	wasDefault := f.clock == f.defaultClock()
+	change()
+	if wasDefault {
+		f.clock = f.defaultClock()
+	}
+}
+
 func (f *createScreen) fields() []field {
 	in := f.games[f.game].Info()
 	cycle := func(n, delta, lo, hi int) int {
@@ -127,16 +137,14 @@ func (f *createScreen) fields() []field {
 		fs = []field{
 			{"Game", in.Name, in.Summary, func(d int) { f.game = cycle(f.game, d, 0, len(f.games)-1); f.reset(f.bots > 0) }},
 			{"Seats", fmt.Sprint(f.seats), fmt.Sprintf("%d to %d players", in.MinPlayers, in.MaxPlayers), func(d int) {
-				f.seats = cycle(f.seats, d, in.MinPlayers, in.MaxPlayers)
-				f.bots = min(f.bots, f.seats-1)
+				f.keepDefaultClock(func() {
+					f.seats = cycle(f.seats, d, in.MinPlayers, in.MaxPlayers)
+					f.bots = min(f.bots, f.seats-1)
+				})
 			}},
 			{"Table", vis, "private tables get a short invite code", func(int) { f.private = !f.private }},
 			{"Bots", fmt.Sprint(f.bots), "seats filled with bots now; with every other seat a bot the game starts at once", func(d int) {
-				wasDefault := f.clock == f.defaultClock()
-				f.bots = cycle(f.bots, d, 0, f.seats-1)
-				if wasDefault {
-					f.clock = f.defaultClock()
-				}
+				f.keepDefaultClock(func() { f.bots = cycle(f.bots, d, 0, f.seats-1) })
 			}},
 			{"Bot level", rooms.BotLevels[f.level], "how well the bots play", func(d int) { f.level = cycle(f.level, d, 0, len(rooms.BotLevels)-1) }},
 		}

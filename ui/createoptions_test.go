@@ -92,3 +92,29 @@ func TestFormOffersOnlyOptionsThatApply(t *testing.T) {
 		t.Fatalf("the waiting table lists the moot solo level:\n%s", s)
 	}
 }
+
+// TestFormClockFollowsTheBots: the clock the host left alone is off while
+// every other seat is a bot, whether the bots or the seats made it so, and
+// relaxed again once a seat is left for a person; a clock the host chose
+// stays.
+func TestFormClockFollowsTheBots(t *testing.T) {
+	d := newDriverOf(t, newHubOf(t, testGames), testGames, "anna", 100, 40)
+	d.waitFor("THE ARCADE")
+	d.key("c")
+	d.waitFor("NEW TABLE")
+	clock := func() string { return formLine(d, "Turn clock") }
+	for _, step := range []struct{ label, key, want string }{
+		{"Seats", "left", "relaxed"},  // 3 seats, no bot
+		{"Bots", "right", "relaxed"},  // 1 bot of 3 seats
+		{"Seats", "left", "off"},      // 2 seats: the other is the bot
+		{"Seats", "right", "relaxed"}, // 3 seats: one for a person
+		{"Seats", "left", "off"},
+		{"Turn clock", "left", "7 days"},
+		{"Seats", "right", "7 days"}, // chosen by the host: it stays
+	} {
+		formTo(t, d, step.label, step.key)
+		if got := clock(); !strings.Contains(got, step.want) {
+			t.Fatalf("after %s %s the clock reads %q, want %s:\n%s", step.label, step.key, got, step.want, d.screen())
+		}
+	}
+}
