@@ -245,7 +245,7 @@ func (ts *tableScreen) unusedKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case t.Table.Status == rooms.Waiting:
 		ts.s.setStatus(fmt.Sprintf("%q does nothing here. %s", k.String(), ts.waitingFor()), true)
 	case t.You == engine.Spectator:
-		ts.s.setStatus(fmt.Sprintf("%q does nothing here: you are watching. / chats; Q goes back to the lobby.", k.String()), true)
+		ts.s.setStatus(fmt.Sprintf("%q does nothing: you are watching. Q leaves, / chats.", k.String()), true)
 	case len(t.Legal) == 0:
 		ts.s.setStatus(fmt.Sprintf("%q does nothing now: it is not your turn.", k.String()), true)
 	default:

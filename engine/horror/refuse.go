@@ -37,6 +37,11 @@ func (g *state) refusal(s engine.Seat, a engine.Action) error {
 	if err := g.kindRefusal(s, k, a.Args); err != nil {
 		return err
 	}
+	// In words where the move has them: a board's menu may be a moment
+	// behind the game.
+	if words := g.View(s).(View).Describe(a); words != "" {
+		return engine.Illegal("%q is not a move you can make now", words)
+	}
 	return engine.Illegal("%s is not a legal move now", a)
 }
 

@@ -13,6 +13,16 @@ func (g *state) notLegal(s engine.Seat, a engine.Action) error {
 	if err := g.whyRefused(s, a); err != nil {
 		return err
 	}
+	return notNow(a)
+}
+
+// notNow is the refusal of a move none of the checks finds a reason
+// against: in its words where it has them (a board's menu may be a moment
+// behind the game), else as written.
+func notNow(a engine.Action) error {
+	if words := plainLabel(a); words != "" {
+		return engine.Illegal("%q is not a move you can make now.", words)
+	}
 	return engine.Illegal("%s is not a legal move now.", a)
 }
 
@@ -35,6 +45,8 @@ func (g *state) whyNotNow(s engine.Seat, a engine.Action) error {
 		return engine.Illegal("The game is over.")
 	case g.Phase == PhaseSetup:
 		return g.whyNotSetup(s, a)
+	case a.Kind == KindGenre:
+		return engine.Refuse(rulingStartBooks, "The starting Books are chosen: the game is under way.")
 	case s != g.Turn:
 		return g.whyNotOffTurn(s, a)
 	case wellFormed(a) && g.Actions == 0 && g.costsAction(a):

@@ -119,6 +119,12 @@ func TestChoicesAtOnce(t *testing.T) {
 		ev[1] != "Everyone has chosen: the starting Books are revealed." || !strings.HasPrefix(ev[11], "Turn 1:") {
 		t.Fatalf("phase %s, turn %d, events %q", g.Phase, g.Turn, ev)
 	}
+	// A choice that comes after the last (a menu a moment behind) is
+	// told so in words.
+	wantRefusal(t, refusal(t, g, 0, KindGenre, int(Legends)),
+		"The starting Books are chosen: the game is under way.", rulingStartBooks)
+	wantRefusal(t, refusal(t, g, 1, KindGenre, int(Legends)),
+		"The starting Books are chosen: the game is under way.", rulingStartBooks)
 	// Seat 0 chose Legends and Science before seat 1 chose Legends, and
 	// seat 2 Science, but seat 0's Books are dealt first.
 	if h := g.Hands[0].Cards; h[1] != first || h[2] != science || g.Hands[1].Cards[1] != second {
