@@ -64,7 +64,10 @@ import (
 type Player struct {
 	// ID is stable across reconnects for key holders ("key:SHA256:...");
 	// guests get a random one ("guest:...") and cannot reclaim a seat.
-	ID    string
+	ID string
+	// Key is the key this session connected with ("key:SHA256:..."): ID,
+	// unless the key is linked to a player; "" for a guest.
+	Key   string
 	Name  string // already cleaned with CleanName
 	Guest bool
 	// Admin: the server vouches that this player is one of its admins,

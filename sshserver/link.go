@@ -49,11 +49,7 @@ func (s *Server) runLink(sess ssh.Session, p *rooms.Player, args []string) (stri
 	case args[0] == "--help" || args[0] == "-h" || args[0] == "help":
 		return linkHelp, nil
 	case args[0] == "keys":
-		this := ""
-		if key := sess.PublicKey(); key != nil {
-			this = keyID(gossh.FingerprintSHA256(key))
-		}
-		return linkedKeysText(hub, *p, "you", this)
+		return linkedKeysText(hub, *p, "you", p.Key)
 	case args[0] == "remove" && len(args) == 2:
 		if err := hub.Unlink(p.ID, keyID(strings.TrimPrefix(args[1], "key:"))); err != nil {
 			return "", err

@@ -35,6 +35,9 @@ func (s *Server) identifyAndLog(next ssh.Handler) ssh.Handler {
 		}
 		player.Addr = st.conn.key
 		key := player.ID
+		if !player.Guest {
+			player.Key = key
+		}
 		if id := s.cfg.Hub.LinkedPlayer(key); id != "" {
 			player.ID = id // a key linked to a player is that player
 			s.cfg.Hub.SawKey(id, key)

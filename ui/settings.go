@@ -272,3 +272,11 @@ func (st *settingsScreen) test() tea.Cmd {
 
 // keyName is a key's ID as the screens show it: its fingerprint.
 func keyName(id string) string { return strings.TrimPrefix(id, "key:") }
+
+// thisKey marks the key id when it is the one p's session connected with.
+func thisKey(p rooms.Player, id string) string {
+	if p.Key != "" && p.Key == id {
+		return " · this key"
+	}
+	return ""
+}

@@ -156,3 +156,27 @@ func TestSettingsForGuests(t *testing.T) {
 	d.key("s")
 	d.waitFor("settings belong to your SSH key")
 }
+
+// TestSettingsMarksThisKey: of the player's keys, the one this session
+// connected with is marked.
+func TestSettingsMarksThisKey(t *testing.T) {
+	hub := settingsHub(t, &testNotifier{})
+	linkKey(t, hub, "anna", "anna-laptop")
+	linkKey(t, hub, "anna", "anna-phone")
+	c := hub.Connect(rooms.Player{ID: "key:anna", Key: "key:anna-phone", Name: "anna"})
+	t.Cleanup(c.Close)
+	d := &driver{t: t, app: New(c, Options{Games: allGames}), client: c}
+	d.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	d.waitFor("THE ARCADE")
+	d.key("s")
+	s := stripANSI(d.waitFor("anna-phone"))
+	var marked []string
+	for l := range strings.SplitSeq(s, "\n") {
+		if strings.Contains(l, "this key") {
+			marked = append(marked, strings.TrimSpace(l))
+		}
+	}
+	if len(marked) != 1 || !strings.Contains(marked[0], "anna-phone") {
+		t.Fatalf("marked as this key: %q\n%s", marked, s)
+	}
+}

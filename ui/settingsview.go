@@ -127,7 +127,8 @@ func (st *settingsScreen) sections(w int, notes, roomy bool) []string {
 	}
 	// LINKED KEYS
 	lines = append(append(lines, gap...), th.Heading.Render("LINKED KEYS"))
-	lines = append(lines, board.WrapHang(" "+keyName(st.s.client.Player().ID), w, 3)...)
+	me := st.s.client.Player()
+	lines = append(lines, board.WrapHang(" "+keyName(me.ID)+thisKey(me, me.ID), w, 3)...)
 	for _, l := range board.WrapHang("the key you first played with: it names you and cannot be unlinked", w-2, 0) {
 		lines = append(lines, "  "+th.Faint.Render(l))
 	}
@@ -142,7 +143,7 @@ func (st *settingsScreen) sections(w int, notes, roomy bool) []string {
 		if !k.LastSeen.IsZero() {
 			about += ", last used " + k.LastSeen.UTC().Format("2 Jan 2006")
 		}
-		lines = append(lines, st.choice(settingsKeysFrom+i, keyName(k.ID), about, w)...)
+		lines = append(lines, st.choice(settingsKeysFrom+i, keyName(k.ID), about+thisKey(me, k.ID), w)...)
 	}
 	lines = append(lines, note(linkHint(st.s.opts.ConnectHint))...)
 	if roomy {
