@@ -58,11 +58,12 @@ func joinLast(items []string, last string) string {
 	return strings.Join(items[:len(items)-1], ", ") + last + items[len(items)-1]
 }
 
-// WinText announces the winners of a game who share the top score best:
-// "{seat1} wins with 9 points." or "{seat0} and {seat1} share the win with
-// 9 points."
-func WinText(winners []Seat, best int) string {
-	pts := Plural(best, "point", "points")
+// WinText announces the winners of a game who share the top score best,
+// counted in one or many (the score's unit: "point", "points"): "{seat1}
+// wins with 9 points." or "{seat0} and {seat1} share the win with 9
+// points."
+func WinText(winners []Seat, best int, one, many string) string {
+	pts := Plural(best, one, many)
 	if len(winners) == 1 {
 		return fmt.Sprintf("%s wins with %d %s.", JoinSeats(winners), best, pts)
 	}

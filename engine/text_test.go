@@ -24,11 +24,11 @@ func TestSeatTexts(t *testing.T) {
 		if got := JoinSeats(tc.seats); got != tc.join {
 			t.Errorf("JoinSeats(%v) = %q", tc.seats, got)
 		}
-		if got := WinText(tc.seats, 9); got != tc.win {
+		if got := WinText(tc.seats, 9, "point", "points"); got != tc.win {
 			t.Errorf("WinText(%v) = %q", tc.seats, got)
 		}
 	}
-	if WinText([]Seat{0}, 1) != "{seat0} wins with 1 point." || Plural(2, "x", "xs") != "xs" {
+	if WinText([]Seat{0}, 1, "point", "points") != "{seat0} wins with 1 point." || WinText([]Seat{0}, 1, "knowledge", "knowledge") != "{seat0} wins with 1 knowledge." || Plural(2, "x", "xs") != "xs" {
 		t.Error("singular or plural wrong")
 	}
 }

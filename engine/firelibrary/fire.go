@@ -205,5 +205,5 @@ func (g *state) result() string {
 		return fmt.Sprintf("%s %s with the Robot at %d points.", engine.JoinSeats(w), engine.Plural(len(w), "ties", "tie"),
 			best)
 	}
-	return engine.WinText(w, best)
+	return engine.WinText(w, best, "point", "points")
 }

@@ -326,5 +326,5 @@ func (f gameOver) summary() string {
 	if f.Shelf >= 0 {
 		reason = fmt.Sprintf("The %s shelf reached its X in round %d.", colours[f.Shelf].Name, f.Round)
 	}
-	return reason + " " + engine.WinText(f.Winners.list(), f.Best)
+	return reason + " " + engine.WinText(f.Winners.list(), f.Best, "knowledge", "knowledge")
 }

@@ -338,7 +338,7 @@ func TestCollapseEndsAtOnce(t *testing.T) {
 		t.Fatalf("the game must end: %q", et.Texts(ev, 0))
 	}
 	if !et.HasText(ev, 0, "White burns to the X: that wing of the library collapses!") ||
-		out.Summary != "The White shelf reached its X in round 1. {seat1} and {seat2} share the win with 30 points." ||
+		out.Summary != "The White shelf reached its X in round 1. {seat1} and {seat2} share the win with 30 knowledge." ||
 		!slices.Equal(out.Winners, []engine.Seat{1, 2}) {
 		t.Fatalf("outcome %+v: %q", out, et.Texts(ev, 0))
 	}
@@ -365,7 +365,7 @@ func TestReaching100Ends(t *testing.T) {
 	ev := apply(t, g, 0, act(KindScore)) // 7 + 4 = 11
 	out := g.Outcome()
 	if !out.Done || g.Track.Scores[0] != 101 || !slices.Equal(out.Winners, []engine.Seat{0}) ||
-		out.Summary != "{seat0} reached 101 knowledge in round 1. {seat0} wins with 101 points." ||
+		out.Summary != "{seat0} reached 101 knowledge in round 1. {seat0} wins with 101 knowledge." ||
 		!et.HasText(ev, 0, "{seat0} reaches 101 knowledge!") {
 		t.Fatalf("outcome %+v", out)
 	}

@@ -131,7 +131,7 @@ func Truncate(s string, w int) string {
 
 // Sentences shortens text to at most w cells by whole sentences: the
 // longest run of its first sentences that fits ("Game over: Anna reached
-// 106 knowledge." of a line that goes on "Anna wins with 106 points."),
+// 106 knowledge." of a line that goes on "Anna wins with 106 knowledge."),
 // so that a cut never leaves half a number; a first sentence wider than
 // w is cut like Truncate.
 func Sentences(s string, w int) string {
