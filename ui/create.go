@@ -118,7 +118,7 @@ func (f *createScreen) fields() []field {
 			"how long a player has to answer out of turn (a tool when fire spreads, say): as long as a decision, or less",
 			func(d int) { f.window = cycle(f.window, d, 0, len(rooms.ReplyWindows)-1) }})
 	}
-	if !f.s.client.Player().Guest && !in.Cooperative { // a co-op game moves no rating
+	if !f.s.client.Player().Guest && !in.Cooperative && f.seats > 1 { // nor does a co-op or a solo game
 		rated := "rated"
 		switch {
 		case f.casual:
@@ -141,12 +141,14 @@ func (f *createScreen) fields() []field {
 					f.seats = cycle(f.seats, d, in.MinPlayers, in.MaxPlayers)
 					f.bots = min(f.bots, f.seats-1)
 				})
+				f.settle()
 			}},
 			{"Table", vis, "private tables get a short invite code", func(int) { f.private = !f.private }},
-			{"Bots", fmt.Sprint(f.bots), "seats filled with bots now; with every other seat a bot the game starts at once", func(d int) {
+		}
+		if f.seats > 1 { // a lone seat has none for a bot
+			fs = append(fs, field{"Bots", fmt.Sprint(f.bots), "seats filled with bots now; with every other seat a bot the game starts at once", func(d int) {
 				f.keepDefaultClock(func() { f.bots = cycle(f.bots, d, 0, f.seats-1) })
-			}},
-			{"Bot level", rooms.BotLevels[f.level], "how well the bots play", func(d int) { f.level = cycle(f.level, d, 0, len(rooms.BotLevels)-1) }},
+			}}, field{"Bot level", rooms.BotLevels[f.level], "how well the bots play", func(d int) { f.level = cycle(f.level, d, 0, len(rooms.BotLevels)-1) }})
 		}
 		fs = append(fs, clockFields...)
 	}

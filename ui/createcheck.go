@@ -52,6 +52,29 @@ func (f *createScreen) nextChoice(o engine.OptionSpec, d int) string {
 	return o.Choices[((i+d)%n+n)%n]
 }
 
+// settle puts a setup the game refuses right, where one option can: the
+// first Choice option with a value the game accepts takes the first such
+// value (one seat: Fire in the Library's first solo mode; back to two
+// seats: its standard mode).
+func (f *createScreen) settle() {
+	if f.refusal(f.opts) == nil {
+		return
+	}
+	for _, o := range f.games[f.game].Info().Options {
+		if o.Kind != engine.Choice {
+			continue
+		}
+		for _, c := range o.Choices {
+			opts := maps.Clone(f.opts)
+			opts[o.Key] = c
+			if f.refusal(opts) == nil {
+				f.opts = opts
+				return
+			}
+		}
+	}
+}
+
 // chosen is the options the form sends: those the seats and the other
 // options make moot (hidden from the form) at their defaults.
 func (f *createScreen) chosen() engine.Options {

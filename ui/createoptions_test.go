@@ -64,10 +64,12 @@ func TestFormOffersOnlyOptionsThatApply(t *testing.T) {
 	if l := formLine(d, "Solo challenge"); l != "" {
 		t.Fatalf("a four-seat standard table offers %q", l)
 	}
-	formTo(t, d, "Seats", "left", "left", "left")
-	formTo(t, d, "Mode", "right") // past robot, which one player cannot play
+	formTo(t, d, "Seats", "left", "left", "left") // one seat: standard goes, for the first solo mode
 	if l := formLine(d, "Mode"); !strings.Contains(l, "solo-robot") {
-		t.Fatalf("Mode line: %q", l)
+		t.Fatalf("Mode line at one seat: %q", l)
+	}
+	if s := d.screen(); strings.Contains(s, "Not allowed") || formLine(d, "Bots") != "" || formLine(d, "Rated") != "" {
+		t.Fatalf("one seat: a refusal, bots or a rating offered:\n%s", s)
 	}
 	formTo(t, d, "Solo challenge", "right")
 	if l := formLine(d, "Solo challenge"); !strings.Contains(l, "hard") {
@@ -77,8 +79,10 @@ func TestFormOffersOnlyOptionsThatApply(t *testing.T) {
 	if l := formLine(d, "Mode"); !strings.Contains(l, "solo-robot") {
 		t.Fatalf("Mode at one seat cycles through the solo modes only: %q", l)
 	}
-	formTo(t, d, "Seats", "right")
-	formTo(t, d, "Mode", "right") // two seats: past lone-librarian to standard
+	formTo(t, d, "Seats", "right") // two seats: a solo mode goes, for the standard one
+	if l := formLine(d, "Mode"); !strings.Contains(l, "standard") {
+		t.Fatalf("Mode line at two seats: %q", l)
+	}
 	if l := formLine(d, "Solo challenge"); l != "" {
 		t.Fatalf("a two-seat standard table still offers %q:\n%s", l, d.screen())
 	}

@@ -10,20 +10,24 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"arcade/engine/firelibrary"
 	"arcade/rooms"
 	"arcade/rooms/store"
 	"arcade/ui/screentest"
 )
 
 // TestFormRefusesForbiddenSetupWhenChosen: a combination the rules forbid
-// (Fire in the Library's standard mode at one seat) is said in the form as
-// soon as it is chosen, and enter does not open the table.
+// (Fire in the Library's standard mode at one seat, which the form's keys
+// no longer reach: one seat takes a solo mode) is said in the form, and
+// enter does not open the table.
 func TestFormRefusesForbiddenSetupWhenChosen(t *testing.T) {
 	d := newDriver(t, newHub(t), "anna", 80, 24)
 	d.waitFor("THE ARCADE")
 	d.key("c")
 	d.waitFor("NEW TABLE")
-	formTo(t, d, "Seats", "h", "h", "h") // 1 seat
+	f := d.app.cur.(*createScreen)
+	f.seats, f.opts[firelibrary.OptMode] = 1, firelibrary.ModeStandard // no key leads here now
+	f.check()
 	s := d.waitFor("Not allowed:")
 	if !strings.Contains(s, "solo mode") {
 		t.Fatalf("the refusal does not say what one player needs:\n%s", s)
@@ -33,7 +37,7 @@ func TestFormRefusesForbiddenSetupWhenChosen(t *testing.T) {
 	if d.app.table != nil || !strings.Contains(s, "NEW TABLE") {
 		t.Fatalf("a forbidden setup opened a table:\n%s", s)
 	}
-	formTo(t, d, "Mode", "l", "l") // solo-robot: allowed
+	formTo(t, d, "Mode", "l") // solo-robot: allowed
 	if s := d.screen(); strings.Contains(s, "Not allowed:") {
 		t.Fatalf("the refusal outlived the setup:\n%s", s)
 	}

@@ -282,6 +282,10 @@ func TestLoneLibrarian(t *testing.T) {
 		!strings.HasPrefix(out.Summary, "The Lone Librarian took all 12 turns.") || out.Scores[0] != g.Seats[0].Score+8 {
 		t.Fatalf("rounds %d bonus %d: %+v", len(rounds), g.Bonus, out)
 	}
+	// The board shows the score the game ended on, the table included.
+	if v := g.View(0).(View); v.Players[0].Score != out.Scores[0] {
+		t.Fatalf("the view's score %d, the outcome's %d", v.Players[0].Score, out.Scores[0])
+	}
 	// The rulebook: "If the Library Burned Down: Lose 10 points for each
 	// unused Turn Order Card." A collapse in round 3: -10 for each of the 9
 	// turns not taken; no burn after a turn in which the fire spread.

@@ -202,8 +202,9 @@ func (g *state) View(s engine.Seat) engine.View {
 	for _, c := range g.Market {
 		v.Market = append(v.Market, toolView(c))
 	}
+	scores := g.scores() // the Lone Librarian's end-of-game table included
 	for p, st := range g.Seats {
-		pv := PlayerView{Seat: engine.Seat(p), Score: st.Score, Played: st.Played,
+		pv := PlayerView{Seat: engine.Seat(p), Score: scores[p], Played: st.Played,
 			HandSize: len(st.Hand), Deciding: st.Swap == swapUndecided || st.Wait}
 		if st.Play != nil {
 			pv.HandSize++ // a tool committed face down in a window still looks held
