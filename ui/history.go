@@ -300,7 +300,7 @@ func (h *historyScreen) profileLines(w int) []string {
 			place := ""
 			for _, st := range tn.Standings() {
 				if st.ID == me {
-					place = fmt.Sprintf(", %s with %s", board.Ordinal(st.Place), plural2(points(st.Points), "point"))
+					place = fmt.Sprintf(", %s with %s", engine.Ordinal(st.Place), plural2(points(st.Points), "point"))
 				}
 			}
 			tns = append(tns, fmt.Sprintf("%s %s, %s%s", tn.Code, h.s.gameName(tn.Spec.Game), tournamentState(tn), place))

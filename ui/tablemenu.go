@@ -221,7 +221,7 @@ func (ts *tableScreen) placeLines(p board.Place, w, nameW int) []string {
 	if p.Seat == ts.u.You {
 		name = board.Clip(ts.nameOf(p.Seat), nameW-len(" (you)")) + " (you)"
 	}
-	head := fmt.Sprintf("%s%-4s %s ", mark, board.Ordinal(p.Place), board.PadRight(name, nameW))
+	head := fmt.Sprintf("%s%-4s %s ", mark, engine.Ordinal(p.Place), board.PadRight(name, nameW))
 	text := head + p.Score
 	if p.Note != "" {
 		text += ", " + p.Note

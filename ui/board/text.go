@@ -361,21 +361,6 @@ func itemMark(l string) int {
 	return n
 }
 
-// Ordinal is a place in words: 1st, 2nd, 3rd, 4th, … 11th, 21st.
-func Ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return strconv.Itoa(n) + suffix
-}
-
 // Count is n of unit in words: "1 move", "3 moves".
 func Count(n int, unit string) string {
 	if n == 1 {

@@ -369,7 +369,7 @@ func (t *teller) result(u *rooms.TableUpdate) []string {
 	out := []string{"The game is over."}
 	out = append(out, r.Head...)
 	for _, p := range r.Places {
-		l := fmt.Sprintf("%s: %s, %s", board.Ordinal(p.Place), name(p.Seat), p.Score)
+		l := fmt.Sprintf("%s: %s, %s", engine.Ordinal(p.Place), name(p.Seat), p.Score)
 		if p.Note != "" {
 			l += ", " + p.Note
 		}
