@@ -76,3 +76,22 @@ func TestResultWords(t *testing.T) {
 		}
 	}
 }
+
+// TestLobbyFocusesGamesWhenNoTableIsListed: when the last table listed
+// goes (here the one the player just left), the cursor moves from the
+// empty tables pane to the games.
+func TestLobbyFocusesGamesWhenNoTableIsListed(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 80, 24)
+	d.waitFor("THE ARCADE")
+	d.key("tab")
+	if d.app.s.home.pane != 1 {
+		t.Fatal("tab did not move to the tables")
+	}
+	d.key("b", "enter")
+	d.waitFor("YOUR MOVE")
+	d.key("Q", "y")
+	d.waitFor("THE ARCADE")
+	if d.app.s.home.pane != 0 || !strings.Contains(stripANSI(d.screen()), "▸ GAMES") {
+		t.Fatalf("the cursor is on pane %d:\n%s", d.app.s.home.pane, d.screen())
+	}
+}
