@@ -60,7 +60,7 @@ func (t *table) addBot(c member, s int, level string) error {
 	}
 	st.bot, st.botLevel, st.timedOut = t.makeBot(level), level, false
 	if st.id == "" {
-		st.name = botName(level)
+		st.name = t.newBotName(level, s)
 		t.logf("%s takes seat %d.", t.name(s), s+1)
 	} else {
 		t.logf("%s plays for %s until they come back.", capitalize(ABot(level)), t.name(s))
@@ -82,6 +82,28 @@ func capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // botName is the name of a bot of level in its own seat: "Normal bot".
 func botName(level string) string { return capitalize(level) + " bot" }
+
+// newBotName is the name a bot of level taking seat s keeps while it sits
+// there: botName, numbered with the first number no other seat's name has
+// ("Normal bot (3)"), so that a bot seated later in an earlier seat does
+// not renumber the others.
+func (t *table) newBotName(level string, s int) string {
+	names := t.names()
+	taken := func(n string) bool {
+		for i, m := range names {
+			if i != s && strings.EqualFold(m, n) {
+				return true
+			}
+		}
+		return false
+	}
+	base := botName(level)
+	name := base
+	for k := 2; taken(name); k++ {
+		name = fmt.Sprintf("%s (%d)", base, k)
+	}
+	return name
+}
 
 // removeBot takes a bot out (host only): any bot before the game, a bot
 // standing in for an away player during it.

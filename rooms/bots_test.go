@@ -166,3 +166,36 @@ func TestBotPoolRestsForTheCollector(t *testing.T) {
 	default:
 	}
 }
+
+// TestBotNamesStayPut: a bot keeps the name it sat down with while other
+// bots come and go, whatever seats they take; the log and the seats agree.
+func TestBotNamesStayPut(t *testing.T) {
+	h := testHub(t, Config{})
+	anna := connect(t, h, "anna")
+	must(t, anna.Create(toyID, 4, false, nil))
+	for _, s := range []int{1, 3, 2} {
+		must(t, anna.AddBot(s, "easy"))
+	}
+	u := anna.table("three bots", func(u *TableUpdate) bool { return !u.Seats[1].Empty && !u.Seats[2].Empty && !u.Seats[3].Empty })
+	want := []string{"anna", "Easy bot", "Easy bot (3)", "Easy bot (2)"}
+	for i, s := range u.Seats {
+		if s.Name != want[i] {
+			t.Fatalf("seat %d is %q, want %q (%+v)", i+1, s.Name, want[i], u.Seats)
+		}
+	}
+	var log []string
+	for _, l := range u.Log {
+		log = append(log, l.Text)
+	}
+	for _, line := range []string{"Easy bot takes seat 2.", "Easy bot (2) takes seat 4.", "Easy bot (3) takes seat 3."} {
+		if !slices.Contains(log, line) {
+			t.Errorf("the log lacks %q: %q", line, log)
+		}
+	}
+	must(t, anna.RemoveBot(1))
+	must(t, anna.AddBot(1, "easy"))
+	u = anna.table("the bot back in seat 2", func(u *TableUpdate) bool { return !u.Seats[1].Empty })
+	if u.Seats[1].Name != "Easy bot" || u.Seats[3].Name != "Easy bot (2)" {
+		t.Fatalf("seats after a bot left and another came: %+v", u.Seats)
+	}
+}

@@ -232,7 +232,7 @@ func (t *table) kick(c member, s int) error {
 		if bot == nil {
 			bot = t.makeBot(level)
 		}
-		*st = seat{name: botName(level), bot: bot, botLevel: level}
+		*st = seat{name: t.newBotName(level, s), bot: bot, botLevel: level}
 		t.hub.forgetAway(id, t)
 		t.logf("The host removed %s, who was away; %s takes the seat.", name, ABot(level))
 		t.changed()
