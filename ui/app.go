@@ -49,6 +49,9 @@ type Options struct {
 type resultMsg struct {
 	err error
 	ok  string
+	// again, on a refusal, opens the prompt the value came from again
+	// with that value, to be put right rather than typed anew.
+	again func() tea.Cmd
 	// arrival: ok is about the table the call seated the player at, to
 	// show once its screen opens (its first update may come later).
 	arrival bool
@@ -199,6 +202,9 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			var re *engine.RuleError
 			if a.table != nil && errors.As(msg.err, &re) {
 				a.table.refused(text, re.Rule)
+			}
+			if msg.again != nil && s.prompt == nil {
+				return a, msg.again()
 			}
 		} else if msg.arrival && a.table == nil {
 			s.arrival = msg.ok

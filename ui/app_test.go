@@ -214,6 +214,32 @@ func TestBadInviteCodeIsRefused(t *testing.T) {
 	if d.app.table != nil || !strings.Contains(s, "!") {
 		t.Fatalf("a bad code was not refused clearly:\n%s", s)
 	}
+	// The code is there again to be put right.
+	if p := d.app.s.prompt; p == nil || p.label != promptCode || p.input.Value() != "ZZZ-ZZZ" {
+		t.Fatalf("the code's prompt after the refusal: %+v", p)
+	}
+}
+
+// TestRefusedNameStaysToEdit: a name the hub refuses (kept for the
+// admins) comes back in the name prompt, under the reason.
+func TestRefusedNameStaysToEdit(t *testing.T) {
+	d := newDriver(t, newHub(t), "anna", 80, 24)
+	d.waitFor("THE ARCADE")
+	d.key("e", "ctrl+u")
+	for _, r := range "admin" {
+		d.key(string(r))
+	}
+	d.key("enter")
+	d.waitFor("kept for the arcade's admins")
+	if p := d.app.s.prompt; p == nil || p.label != promptName || p.input.Value() != "admin" {
+		t.Fatalf("the name prompt after the refusal: %+v", p)
+	}
+	if d.client.Player().Name != "anna" {
+		t.Fatalf("the refused name was taken: %q", d.client.Player().Name)
+	}
+	if s := stripANSI(d.screen()); !strings.Contains(s, "kept for the arcade's admins") || !strings.Contains(s, "Your name: > admin") {
+		t.Fatalf("the reason and the prompt are not both on the screen:\n%s", s)
+	}
 }
 
 func TestPlayAgainstBotsAndEscNeverLeaves(t *testing.T) {

@@ -152,7 +152,7 @@ func (l *lobbyScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		ts := newTournamentsScreen(s)
 		return ts, ts.load()
 	case keyMatches(k, km.Code):
-		return l, s.openPrompt(promptCode, "", "six letters, e.g. K7MQ2X", 32, s.joinCode)
+		return l, s.openCode("")
 	case keyMatches(k, km.Name):
 		return l, s.openName(s.client.Player().Name)
 	case keyMatches(k, km.Rules):
@@ -185,11 +185,11 @@ func (s *session) openName(value string) tea.Cmd {
 			return s.openName(name)
 		}
 		return func() tea.Msg {
-			name, err := s.client.Rename(name)
+			now, err := s.client.Rename(name)
 			if err != nil {
-				return resultMsg{err: err}
+				return resultMsg{err: err, again: func() tea.Cmd { return s.openName(name) }}
 			}
-			return resultMsg{ok: "You are now " + name + "."}
+			return resultMsg{ok: "You are now " + now + "."}
 		}
 	})
 }
@@ -228,6 +228,11 @@ func (l *lobbyScreen) joinSelected(watch bool) tea.Cmd {
 	return s.call(func() error { return s.client.Join(id) }, "")
 }
 
+// openCode opens the invite code editor on value.
+func (s *session) openCode(value string) tea.Cmd {
+	return s.openPrompt(promptCode, value, "six letters, e.g. K7MQ2X", 32, s.joinCode)
+}
+
 // joinCode takes the seat at the table with this invite code, or watches
 // it when it is full or its game has begun.
 func (s *session) joinCode(code string) tea.Cmd {
@@ -237,6 +242,10 @@ func (s *session) joinCode(code string) tea.Cmd {
 			if s.client.WatchCode(code) == nil {
 				return resultMsg{ok: "Every seat there is taken: you are watching the table.", arrival: true}
 			}
+		}
+		if errors.Is(err, rooms.ErrBadCode) || errors.Is(err, rooms.ErrUnknownCode) {
+			// A typo, most likely: the code stays to be put right.
+			return resultMsg{err: err, again: func() tea.Cmd { return s.openCode(code) }}
 		}
 		return resultMsg{err: err}
 	}
@@ -365,11 +374,14 @@ func (l *lobbyScreen) rows(dst []string) []string {
 		return rows
 	})
 
-	var status string
+	// An open prompt takes the status line, and a refusal (why the value
+	// typed was refused) goes to the blank line over it.
+	above, status := "", s.statusLine(s.lobbyNotice(), w)
 	if s.prompt != nil {
 		status = s.promptLine(w)
-	} else {
-		status = s.statusLine(s.lobbyNotice(), w)
+		if s.bad {
+			above = s.statusLine("", w)
+		}
 	}
 	// The header and footer are fitted where they lie in dst (fitRows
 	// changes rows in place when their count is right).
@@ -378,7 +390,7 @@ func (l *lobbyScreen) rows(dst []string) []string {
 	fitRows(dst[start:], w, 2)
 	dst = append(dst, body...)
 	foot := len(dst)
-	dst = append(append(dst, "", status), strings.Split(l.keyLine(), "\n")...)
+	dst = append(append(dst, above, status), strings.Split(l.keyLine(), "\n")...)
 	fitRows(dst[foot:], w, len(dst)-foot)
 	// The rows add up to the height unless the window is too short for
 	// the body (a screen the app hides as too small).

@@ -70,11 +70,13 @@ type settingsMsg struct {
 func (settingsMsg) screenData() {}
 
 // webhookMsg is the outcome of setting, clearing or testing the address:
-// said (a sentence) or err, and whether the address changed.
+// said (a sentence) or err, and whether the address changed; on err,
+// again (when set) opens the address typed in its editor again.
 type webhookMsg struct {
 	said    string
 	err     error
 	changed bool
+	again   func() tea.Cmd
 }
 
 func (webhookMsg) screenData() {}
@@ -130,6 +132,9 @@ func (st *settingsScreen) Update(msg tea.Msg) (screen, tea.Cmd) {
 		st.said, st.bad = m.said, m.err != nil
 		if m.err != nil {
 			st.said = errorText(m.err)
+			if m.again != nil && st.s.prompt == nil {
+				return st, m.again()
+			}
 		}
 		if m.changed {
 			return st, st.load()
@@ -198,22 +203,29 @@ func (st *settingsScreen) edit() tea.Cmd {
 		s.setStatus(errorText(st.hookErr), true)
 		return nil
 	}
-	c := s.client
-	return s.openPrompt(promptWebhook, st.hook, "https://… (a webhook's address)", webhookMaxRunes, func(url string) tea.Cmd {
+	return st.editAddress(st.hook)
+}
+
+// editAddress opens the address's editor on value; an address refused
+// comes back in it, to be put right.
+func (st *settingsScreen) editAddress(value string) tea.Cmd {
+	c := st.s.client
+	return st.s.openPrompt(promptWebhook, value, "https://… (a webhook's address)", webhookMaxRunes, func(url string) tea.Cmd {
 		url = strings.TrimSpace(url)
 		said := "Notifications go to that address from now on: t sends a test notice."
 		if url == "" {
 			said = "Notifications are off: no address is set."
 		}
-		return st.change(func() error { return c.SetWebhook(url) }, said)
+		return st.change(func() error { return c.SetWebhook(url) }, said, func() tea.Cmd { return st.editAddress(url) })
 	})
 }
 
-// change runs a change of the address in a command and says how it went.
-func (st *settingsScreen) change(do func() error, said string) tea.Cmd {
+// change runs a change of the address in a command and says how it went;
+// again (nil: none) reopens the editor if the change is refused.
+func (st *settingsScreen) change(do func() error, said string, again func() tea.Cmd) tea.Cmd {
 	return func() tea.Msg {
 		if err := do(); err != nil {
-			return webhookMsg{err: err}
+			return webhookMsg{err: err, again: again}
 		}
 		return webhookMsg{said: said, changed: true}
 	}
@@ -227,7 +239,7 @@ func (st *settingsScreen) remove() tea.Cmd {
 	case st.row == settingsAddress && st.hook == "":
 		s.setStatus("No address is set: enter sets one.", true)
 	case st.row == settingsAddress:
-		return st.change(func() error { return c.SetWebhook("") }, "Notifications are off: no address is set.")
+		return st.change(func() error { return c.SetWebhook("") }, "Notifications are off: no address is set.", nil)
 	case st.row == settingsBell:
 		s.setStatus("enter (or N) turns the bell on or off.", true)
 	default:

@@ -86,7 +86,10 @@ func TestSettingsNotificationAddress(t *testing.T) {
 	d.typeText("http://example.com/hook")
 	d.key("enter")
 	d.waitFor("starts with https://")
-	d.key("enter")
+	// The address refused is in the editor again, to be put right.
+	if p := d.app.s.prompt; p == nil || p.label != promptWebhook || p.input.Value() != "http://example.com/hook" {
+		t.Fatalf("the editor after the refusal: %+v", p)
+	}
 	for range len("http://example.com/hook") {
 		d.key("backspace")
 	}

@@ -107,11 +107,11 @@ func (st *settingsScreen) sections(w int, notes, roomy bool) []string {
 	case st.testing:
 		lines = append(lines, "  "+th.Faint.Render("Sending a test notice…"))
 	case st.said != "":
-		ink := th.Good
+		ink, said, hang := th.Good, st.said, 0
 		if st.bad {
-			ink = th.Bad
+			ink, said, hang = th.Bad, "! "+said, 2 // marked without colour too
 		}
-		for _, l := range board.WrapHang(st.said, w-2, 0) {
+		for _, l := range board.WrapHang(said, w-2, hang) {
 			lines = append(lines, "  "+ink.Render(l))
 		}
 	}
