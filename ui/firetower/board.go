@@ -24,6 +24,8 @@ type Board struct {
 	// Back).
 	steps []step
 	seen  string // the decision the choices belong to
+	// touched: a key has changed the choices since the decision came up.
+	touched bool
 	// cells are the styled cells drawn so far in cellsTheme.
 	cells      cells
 	cellsTheme *theme.Theme
@@ -52,7 +54,7 @@ func (b *Board) sync(v ft.View) {
 		b.sel = min(max(b.sel, 0), max(len(v.Hand)-1, 0))
 		return
 	}
-	b.seen = key
+	b.seen, b.touched = key, false
 	b.forget()
 	b.sel = min(max(b.sel, 0), max(len(v.Hand)-1, 0))
 	if !myTurn(v) {

@@ -293,6 +293,27 @@ func TestFlareUpPreviewAndWhyNot(t *testing.T) {
 	}
 }
 
+// TestFreshDecisionAsksWhere: a decision just come up, with the cursor on
+// a square the card cannot go (where the last move left it), asks where
+// rather than crossing the move out; once the player moves the cursor a
+// refused square says why.
+func TestFreshDecisionAsksWhere(t *testing.T) {
+	v, legal := flareView(t)
+	b := New()
+	for b.sel = 0; v.Hand[b.sel] != ft.FlareUp; b.sel++ {
+	}
+	b.cursor = ft.Point{X: 2, Y: 12}
+	b.sync(v)
+	doing := func() string { return stripANSI(b.doing(v, ctx(80, 17, false, v.You), b.current(v), b.preview(v, b.current(v)))) }
+	if out := doing(); out != "Move the cursor where you want to play Flare Up." {
+		t.Fatalf("a fresh decision:\n%s", out)
+	}
+	press(t, b, v, legal, "j")
+	if out := doing(); !strings.HasPrefix(out, "✗ At least one new gem must touch fire") {
+		t.Fatalf("after a cursor move:\n%s", out)
+	}
+}
+
 // TestNotMyTurn lets a waiting player and a spectator move the cursor but
 // leaves enter and the menu keys to the table.
 func TestNotMyTurn(t *testing.T) {

@@ -28,6 +28,7 @@ func (b *Board) HandleKey(key string, view engine.View, legal []engine.Action) b
 	case r.Action != nil:
 		b.forget()
 	case r.Used:
+		b.touched = true
 		b.record(key, before, v)
 	}
 	return r

@@ -166,14 +166,20 @@ func (b *Board) doing(v ft.View, ctx board.Context, t tool, pv preview) string {
 	case toolNone:
 		return th.Warn.Render("p ends your turn; u picks up your Bucket first.")
 	}
-	if pv.err != nil {
+	what := map[toolKind]string{toolSpread: "spread the fire", toolEmber: "land the Ember's gem", toolBucket: "empty the Bucket"}[t.kind]
+	where := map[toolKind]string{toolSpread: " to ", toolEmber: " on ", toolBucket: " on "}[t.kind]
+	if t.kind == toolCard {
+		what, where = "play "+t.card.Name(), " on "
+	}
+	switch {
+	case pv.err != nil && !b.touched:
+		// A decision just come up, the cursor where the last one left it:
+		// what is wrong with that square is no news yet.
+		return th.Warn.Render("Move the cursor where you want to " + what + ".")
+	case pv.err != nil:
 		return th.Bad.Render("✗ " + pv.err.Error())
 	}
-	what := map[toolKind]string{toolSpread: "spread the fire to", toolEmber: "land the Ember's gem on", toolBucket: "empty the Bucket on"}[t.kind]
-	if t.kind == toolCard {
-		what = "play " + t.card.Name() + " on"
-	}
-	return th.Good.Render("enter: "+what+" "+span(pv.cells)) + " (" + pv.effect.Summary() + ")"
+	return th.Good.Render("enter: "+what+where+span(pv.cells)) + " (" + pv.effect.Summary() + ")"
 }
 
 // keyHint lists the keys that work now.
