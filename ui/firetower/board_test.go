@@ -304,7 +304,9 @@ func TestFreshDecisionAsksWhere(t *testing.T) {
 	}
 	b.cursor = ft.Point{X: 2, Y: 12}
 	b.sync(v)
-	doing := func() string { return stripANSI(b.doing(v, ctx(80, 17, false, v.You), b.current(v), b.preview(v, b.current(v)))) }
+	doing := func() string {
+		return stripANSI(b.doing(v, ctx(80, 17, false, v.You), b.current(v), b.preview(v, b.current(v))))
+	}
 	if out := doing(); out != "Move the cursor where you want to play Flare Up." {
 		t.Fatalf("a fresh decision:\n%s", out)
 	}
