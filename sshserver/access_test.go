@@ -260,6 +260,13 @@ func TestListedNameKeptOverSSH(t *testing.T) {
 	waitFor(t, guest, "ann 2 (guest)")
 	send(t, guest, "e", "\x7f", "\x7f", "\r") // "ann 2" less " 2"
 	waitFor(t, guest, "This arcade's list keeps that name for another player's key: choose another.")
+	waitFor(t, guest, "Your name: > ann") // the name refused, back to be put right
+	send(t, guest, "\x1b")                // esc: the guest keeps "ann 2"
+	for end := time.Now().Add(waitLong); strings.Contains(guest.Screen(), "Your name:"); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("esc did not close the name prompt:\n%s", guest.Screen())
+		}
+	}
 
 	keyed := sshtest.Dial(t, srv.Addr, "someone", sshtest.Options{Key: ann})
 	lobbyAll(t, keyed)
