@@ -74,9 +74,16 @@ func TestChatOverSSH(t *testing.T) {
 	}
 	say(t, anna, "six")
 	waitFor(t, anna, "typing faster than the chat allows")
+	waitFor(t, anna, "Say: > six") // the line kept, to be sent again
 	time.Sleep(200 * time.Millisecond)
 	if strings.Contains(bob.Screen(), "anna: six") {
 		t.Fatal("a line over the rate limit reached bob")
+	}
+	send(t, anna, "\x1b") // anna lets it go
+	for end := time.Now().Add(waitLong); strings.Contains(anna.Screen(), "Say:"); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("esc did not close the chat line:\n%s", anna.Screen())
+		}
 	}
 
 	// bob mutes cat: cat's lines reach anna, not bob.

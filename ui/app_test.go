@@ -401,7 +401,8 @@ func TestServerNoticeShows(t *testing.T) {
 }
 
 // TestReportAPlayer: "!" at a table opens a prompt for the seat and a
-// reason; the report reaches the admins' list; a bad seat is explained.
+// reason; the report reaches the admins' list; a bad seat is explained,
+// under the prompt that keeps what was typed.
 func TestReportAPlayer(t *testing.T) {
 	hub := newHub(t)
 	d := newDriver(t, hub, "anna", 80, 24)
@@ -417,8 +418,11 @@ func TestReportAPlayer(t *testing.T) {
 	d.key("!")
 	d.waitFor("Report seat:")
 	d.key("x", "enter")
-	d.waitFor("Give the seat number first")
-	d.key("!", "2", " ", "i", "n", "s", "u", "l", "t", "s", " ", "e", "v", "e", "r", "y", "o", "n", "e")
+	d.waitFor("Give the seat number first") // over the prompt, which keeps the x to put right
+	if p := d.app.s.prompt; p == nil || p.label != promptReport || p.input.Value() != "x" {
+		t.Fatalf("the report prompt after the refusal: %+v", p)
+	}
+	d.key("ctrl+u", "2", " ", "i", "n", "s", "u", "l", "t", "s", " ", "e", "v", "e", "r", "y", "o", "n", "e")
 	d.waitFor("2 insults everyone") // the whole line shows as it is typed
 	d.key("esc", "!", "2", " ", "r", "u", "d", "e", "enter")
 	d.waitFor("Reported to the admins")

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -45,9 +46,12 @@ func (s *session) chatHere() []rooms.ChatLine {
 }
 
 // openChat opens the chat line: enter says it (or runs /mute, /unmute).
-func (s *session) openChat() tea.Cmd {
+func (s *session) openChat() tea.Cmd { return s.openChatOn("") }
+
+// openChatOn opens the chat line on value.
+func (s *session) openChatOn(value string) tea.Cmd {
 	s.chatBack = 0
-	return s.openPrompt(promptChat, "", chatPlaceholder, rooms.MaxChatRunes, s.sayLine)
+	return s.openPrompt(promptChat, value, chatPlaceholder, rooms.MaxChatRunes, s.sayLine)
 }
 
 // chatOpen reports whether the chat line is open.
@@ -64,7 +68,17 @@ func (s *session) sayLine(line string) tea.Cmd {
 		s.mute(strings.TrimSpace(arg), false)
 		return nil
 	}
-	return s.call(func() error { return s.client.Say(line) }, "")
+	return func() tea.Msg {
+		err := s.client.Say(line)
+		if errors.Is(err, rooms.ErrChatTooFast) {
+			// The line stays, to be sent again in a moment.
+			return resultMsg{err: err, again: func() tea.Cmd { return s.openChatOn(line) }}
+		}
+		if err != nil {
+			return resultMsg{err: err}
+		}
+		return resultMsg{}
+	}
 }
 
 // mute hides (or shows again) the lines of the speaker called name here;

@@ -348,13 +348,17 @@ func (ts *tableScreen) rematch() tea.Cmd {
 
 // openReport opens the prompt that reports a player to the admins: a seat
 // number, then why.
-func (ts *tableScreen) openReport() tea.Cmd {
+func (ts *tableScreen) openReport() tea.Cmd { return ts.openReportOn("") }
+
+// openReportOn opens the report prompt on value: what was typed, when it
+// lacked the seat number.
+func (ts *tableScreen) openReportOn(value string) tea.Cmd {
 	s := ts.s
-	return s.openPrompt(promptReport, "", "seat number, then why: 2 insults everyone", 4+rooms.MaxReasonRunes, func(value string) tea.Cmd {
+	return s.openPrompt(promptReport, value, "seat number, then why: 2 insults everyone", 4+rooms.MaxReasonRunes, func(value string) tea.Cmd {
 		seat, reason, ok := parseReport(value)
 		if !ok {
 			s.setStatus("Report whom? Give the seat number first, e.g. 2 insults everyone.", true)
-			return nil
+			return ts.openReportOn(value)
 		}
 		return s.call(func() error { return s.client.Report(seat, reason) }, "Reported to the admins. Thank you.")
 	})

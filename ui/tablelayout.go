@@ -65,7 +65,17 @@ func (ts *tableScreen) draw() string {
 	} else {
 		body = ts.stackedBody(top, used)
 	}
-	return board.FitBlock(header, w, 1) + "\n" + body + "\n" + ts.statusBar() + "\n" + ts.hints()
+	return board.FitBlock(header, w, 1) + "\n" + body + "\n" + ts.statusBar() + "\n" + ts.keyLine()
+}
+
+// keyLine is the last line: the keys that work now, or, while an open
+// prompt has the status line and what was typed in it was refused, why
+// (the prompt's own keys are on its line).
+func (ts *tableScreen) keyLine() string {
+	if ts.s.prompt != nil && ts.s.bad && ts.s.status != "" {
+		return ts.s.statusLine("", ts.width)
+	}
+	return ts.hints()
 }
 
 // boardArea draws the top of the body, w columns wide on a terminal h
