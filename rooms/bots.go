@@ -89,20 +89,14 @@ func botName(level string) string { return capitalize(level) + " bot" }
 // not renumber the others.
 func (t *table) newBotName(level string, s int) string {
 	names := t.names()
-	taken := func(n string) bool {
+	return numbered(botName(level), func(n string) bool {
 		for i, m := range names {
 			if i != s && strings.EqualFold(m, n) {
 				return true
 			}
 		}
 		return false
-	}
-	base := botName(level)
-	name := base
-	for k := 2; taken(name); k++ {
-		name = fmt.Sprintf("%s (%d)", base, k)
-	}
-	return name
+	})
 }
 
 // removeBot takes a bot out (host only): any bot before the game, a bot

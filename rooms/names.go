@@ -25,14 +25,21 @@ func uniqueNames(base []string) []string {
 		if n == "" {
 			continue
 		}
-		cand := n
-		for k := 2; used[strings.ToLower(cand)]; k++ {
-			cand = fmt.Sprintf("%s (%d)", n, k)
-		}
+		cand := numbered(n, func(c string) bool { return used[strings.ToLower(c)] })
 		used[strings.ToLower(cand)] = true
 		out[i] = cand
 	}
 	return out
+}
+
+// numbered is base, or the first of "base (2)", "base (3)"... that taken
+// does not report taken.
+func numbered(base string, taken func(string) bool) string {
+	cand := base
+	for k := 2; taken(cand); k++ {
+		cand = fmt.Sprintf("%s (%d)", base, k)
+	}
+	return cand
 }
 
 // reservedNames are names only an admin may take: a player called "admin"

@@ -168,7 +168,7 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return a, nil
 	case rooms.LobbyUpdate:
-		listed := len(s.home.tables()) > 0
+		listed := s.home.listsAny()
 		s.lobby = msg
 		// The seat waiting for the player changes when they leave a
 		// table (see onTable) or that table moves on: ask the hub on
@@ -186,7 +186,7 @@ func (a *App) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		}
 		s.home.clamp()
-		if listed && len(s.home.tables()) == 0 {
+		if listed && !s.home.listsAny() {
 			s.home.pane = 0 // the last table went: nothing to choose there
 		}
 		return a, a.maybeTick()

@@ -73,6 +73,10 @@ func (l *lobbyScreen) tables() []rooms.TableSummary {
 	return out
 }
 
+// listsAny reports whether the tables pane has a row: cheaper than
+// tables, which builds the rows.
+func (l *lobbyScreen) listsAny() bool { return len(l.s.away) > 0 || len(l.s.lobby.Tables) > 0 }
+
 // awayRow reports whether row i of the tables is one of the player's own
 // seats.
 func (l *lobbyScreen) awayRow(i int) bool { return i < len(l.s.away) }

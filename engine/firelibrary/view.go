@@ -202,9 +202,12 @@ func (g *state) View(s engine.Seat) engine.View {
 	for _, c := range g.Market {
 		v.Market = append(v.Market, toolView(c))
 	}
-	scores := g.scores() // the Lone Librarian's end-of-game table included
 	for p, st := range g.Seats {
-		pv := PlayerView{Seat: engine.Seat(p), Score: scores[p], Played: st.Played,
+		score := st.Score
+		if g.Var.Mode == ModeLone {
+			score += g.Bonus // the end-of-game table, as scores counts it
+		}
+		pv := PlayerView{Seat: engine.Seat(p), Score: score, Played: st.Played,
 			HandSize: len(st.Hand), Deciding: st.Swap == swapUndecided || st.Wait}
 		if st.Play != nil {
 			pv.HandSize++ // a tool committed face down in a window still looks held

@@ -166,9 +166,13 @@ func (b *Board) doing(v ft.View, ctx board.Context, t tool, pv preview) string {
 	case toolNone:
 		return th.Warn.Render("p ends your turn; u picks up your Bucket first.")
 	}
-	what := map[toolKind]string{toolSpread: "spread the fire", toolEmber: "land the Ember's gem", toolBucket: "empty the Bucket"}[t.kind]
-	where := map[toolKind]string{toolSpread: " to ", toolEmber: " on ", toolBucket: " on "}[t.kind]
-	if t.kind == toolCard {
+	what, where := "spread the fire", " to "
+	switch t.kind {
+	case toolEmber:
+		what, where = "land the Ember's gem", " on "
+	case toolBucket:
+		what, where = "empty the Bucket", " on "
+	case toolCard:
 		what, where = "play "+t.card.Name(), " on "
 	}
 	switch {

@@ -136,10 +136,11 @@ func (s *session) set(c command) ([]string, error) {
 		if !ok && !strings.EqualFold(a, "casual") {
 			return nil, fmt.Errorf("Options are set as OPTION=VALUE, not %q.", a)
 		}
-		if table, err := settings.take(k, v); err != nil || table {
-			if err != nil {
-				return nil, err
-			}
+		table, err := settings.take(k, v)
+		if err != nil {
+			return nil, err
+		}
+		if table {
 			continue
 		}
 		opts[k] = v

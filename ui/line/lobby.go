@@ -74,9 +74,11 @@ func (s *session) create(c command) ([]string, error) {
 	var table tableSettings
 	for _, a := range settings {
 		k, v, _ := strings.Cut(a, "=")
-		if ok, err := table.take(k, v); err != nil {
+		taken, err := table.take(k, v)
+		if err != nil {
 			return nil, err
-		} else if ok {
+		}
+		if taken {
 			continue
 		}
 		switch strings.ToLower(k) {
